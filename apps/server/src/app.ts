@@ -1,0 +1,173 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as system from '@chok/contract/api/system';
+import { allEndpoints } from '@chok/contract/endpoints';
+import { buildOpenApi } from '@chok/contract/openapi';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { createStaffService } from './modules/admin/staff.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { outboxSmsSender, type SmsSender } from './modules/auth/sms.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { createContentService } from './modules/content/service.ts';
+import { memberRoutes } from './modules/members/routes.ts';
+import { createMembersService } from './modules/members/service.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { createLedger, type Ledger } from './modules/wallet/service.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import type { Config } from './platform/config.ts';
+import type { Db } from './platform/db.ts';
+import { AppError, envelopeOf } from './platform/errors.ts';
+import { type BoundRoute, bindRoute, installErrorHandling, type RouteOptions } from './platform/http.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  sms?: SmsSender;
+  /** Check every answer against the contract (tests turn this on). */
+  validateResponses?: boolean;
+  logger?: boolean;
+}
+
+export function createServices(deps: AppDeps & { clock: Clock; ledger: Ledger }) {
+  const { config: c, db, clock, ledger } = deps;
+  const session = { idleMinutes: c.SESSION_IDLE_MINUTES, absoluteHours: c.SESSION_ABSOLUTE_HOURS };
+  return {
+    auth: createAuthService({
+      db,
+      clock,
+      ledger,
+      sms: deps.sms ?? outboxSmsSender,
+      agentId: c.AGENT_ID,
+      session,
+      otp: {
+        ttlSeconds: c.OTP_TTL_SECONDS,
+        resendSeconds: c.OTP_RESEND_SECONDS,
+        maxPerHour: c.OTP_MAX_PER_HOUR,
+        maxAttempts: c.OTP_MAX_ATTEMPTS,
+        brand: c.AGENT_NAME,
+      },
+      login: { maxFailures: c.LOGIN_MAX_FAILURES, lockMinutes: c.LOGIN_LOCK_MINUTES },
+    }),
+    members: createMembersService({ db, clock, agentCode: c.AGENT_CODE }),
+    content: createContentService({ db, clock, agentId: c.AGENT_ID, agentCode: c.AGENT_CODE }),
+    staff: createStaffService({
+      db,
+      clock,
+      session: { idleMinutes: c.STAFF_SESSION_IDLE_MINUTES, absoluteHours: c.STAFF_SESSION_ABSOLUTE_HOURS },
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export interface ModuleContext {
+  app: FastifyInstance;
+  route: BoundRoute;
+  db: Db;
+  ledger: Ledger;
+  services: Services;
+  config: Config;
+}
+
+const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp'],
+          },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    requestIdHeader: false,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+  installErrorHandling(app);
+
+  const ledger = createLedger();
+  const services = createServices({ ...deps, clock, ledger });
+  const routeOptions: RouteOptions = {
+    authenticators: { member: services.auth.authenticate, staff: services.staff.authenticate },
+    rateLimits: {
+      login: config.RATE_LIMIT_PER_MINUTE_LOGIN,
+      register: config.RATE_LIMIT_PER_MINUTE_REGISTER,
+      otp: config.RATE_LIMIT_PER_MINUTE_OTP,
+      password_reset: config.RATE_LIMIT_PER_MINUTE_PASSWORD_RESET,
+      staff_login: config.RATE_LIMIT_PER_MINUTE_STAFF_LOGIN,
+    },
+    validateResponses: deps.validateResponses ?? false,
+  };
+  const route = bindRoute(routeOptions);
+  const ctx: ModuleContext = {
+    app,
+    route,
+    db,
+    ledger,
+    services,
+    config,
+  };
+
+  const openApi = buildOpenApi(allEndpoints, { title: 'Chok API', version: '0.1.0' });
+  app.get(system.openApiDocument.path, async () => openApi);
+  route(app, system.health, async () => {
+    await sql`SELECT 1`.execute(db);
+    return { status: 'ok' as const, server_time: clock.now().toISOString() };
+  });
+
+  authRoutes(ctx);
+  memberRoutes(ctx);
+  walletRoutes(ctx);
+  contentRoutes(ctx);
+  adminRoutes(ctx);
+
+  serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT);
+  return app;
+}
+
+/** Serves the built member site, with history-mode fallback to index.html for client routes. */
+function serveMemberSite(app: FastifyInstance, dist: string): void {
+  const indexFile = path.join(dist, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  if (indexHtml !== null) app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isApi = url.startsWith('/api/') || url.startsWith('/provider/');
+    if (indexHtml === null || req.method !== 'GET' || isApi || path.extname(url) !== '') {
+      return reply.status(404).send(envelopeOf(new AppError('NOT_FOUND')));
+    }
+    return reply.type('text/html; charset=utf-8').send(indexHtml);
+  });
+}

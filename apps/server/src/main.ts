@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { createLedger } from './modules/wallet/service.ts';
+import { loadConfig } from './platform/config.ts';
+import { createDb } from './platform/db.ts';
+import {
+  type EmbeddedDatabase,
+  ensureDatabase,
+  startEmbeddedPostgres,
+} from './platform/embedded-postgres.ts';
+import { migrate } from './platform/migrate.ts';
+import { isSeeded, seed } from './seed/demo.ts';
+
+const log = (msg: string) => process.stdout.write(`[chok] ${msg}\n`);
+
+/** The database to use: DATABASE_URL as given, or an embedded PostgreSQL in DATA_DIR/pg. */
+async function openDatabase(
+  config: ReturnType<typeof loadConfig>,
+): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: null };
+  const dir = path.join(config.dataDir, 'pg');
+  log(`starting embedded PostgreSQL in ${dir} on 127.0.0.1:${config.EMBEDDED_PG_PORT}`);
+  const embedded = await startEmbeddedPostgres({
+    dir,
+    port: config.EMBEDDED_PG_PORT,
+    log: (m) => {
+      if (/ERROR|FATAL|PANIC/.test(m)) log(m);
+    },
+  });
+  await ensureDatabase(embedded.url('postgres'), 'chok');
+  return { url: embedded.url('chok'), embedded };
+}
+
+async function main(command: string): Promise<void> {
+  const config = loadConfig();
+  const { url, embedded } = await openDatabase(config);
+  const stopEmbedded = async () => {
+    if (embedded) await embedded.stop();
+  };
+  try {
+    const applied = await migrate(url, log);
+    if (applied.length === 0) log('database schema is up to date');
+  } catch (err) {
+    await stopEmbedded();
+    throw err;
+  }
+  if (command === 'migrate') {
+    await stopEmbedded();
+    return;
+  }
+
+  const { db } = createDb(url, config.DB_POOL_SIZE);
+  if (await isSeeded(db, config.AGENT_ID)) {
+    log('existing data found: not seeding');
+  } else {
+    log(
+      config.SEED_DEMO
+        ? 'empty database: seeding the demo operator and members'
+        : 'empty database: creating the operator',
+    );
+    await seed(db, createLedger(), config, { demo: config.SEED_DEMO });
+  }
+
+  const app = await buildApp({ config, db });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.destroy();
+      await stopEmbedded();
+    } finally {
+      log('stopped');
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  log(`Chok is running at http://localhost:${config.PORT}`);
+}
+
+const command = process.argv[2] ?? 'start';
+if (command !== 'start' && command !== 'migrate') {
+  process.stderr.write(`usage: main.ts [start|migrate]\n`);
+  process.exit(2);
+}
+main(command).catch((err: unknown) => {
+  process.stderr.write(`[chok] failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

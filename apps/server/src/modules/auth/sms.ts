@@ -1,0 +1,17 @@
+import type { Executor } from '../../platform/db.ts';
+
+/** Sends a text message. A provider adapter implements this; the built-in one keeps an outbox. */
+export interface SmsSender {
+  send(ex: Executor, phone: string, body: string): Promise<void>;
+}
+
+/**
+ * The built-in sender: stores each message in `sms_outbox` in the caller's transaction instead of
+ * sending it, so registration and password reset work end to end without an SMS provider. Staff read
+ * it at GET /api/admin/sms/outbox.
+ */
+export const outboxSmsSender: SmsSender = {
+  async send(ex, phone, body) {
+    await ex.insertInto('sms_outbox').values({ phone, body }).execute();
+  },
+};

@@ -1,0 +1,246 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db.ts';
+import type { TransferKind } from './kinds.ts';
+
+export const WALLET_TYPES = [1, 2, 3] as const;
+export type WalletTypeId = (typeof WALLET_TYPES)[number];
+
+export async function insertMemberWallets(ex: Executor, memberId: number): Promise<void> {
+  await ex
+    .insertInto('ledger_account')
+    .values(
+      WALLET_TYPES.map((t) => ({
+        member_id: memberId,
+        wallet_type_id: t,
+        kind: 'member_wallet' as const,
+        balance: 0,
+      })),
+    )
+    .execute();
+}
+
+export async function findMemberAccountId(
+  ex: Executor,
+  memberId: number,
+  walletTypeId: number,
+): Promise<number | undefined> {
+  const row = await ex
+    .selectFrom('ledger_account')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('wallet_type_id', '=', walletTypeId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function upsertSystemAccount(ex: Executor, code: string): Promise<number> {
+  await ex
+    .insertInto('ledger_account')
+    .values({ code, kind: 'system' })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  const row = await ex
+    .selectFrom('ledger_account')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function isMemberAccount(ex: Executor, accountId: number): Promise<boolean> {
+  const row = await ex
+    .selectFrom('ledger_account')
+    .select('kind')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return row?.kind === 'member_wallet';
+}
+
+export interface NewTransfer {
+  debitId: number;
+  creditId: number;
+  amount: number;
+  kind: TransferKind;
+  reference: string | null;
+  idempotencyKey: string;
+}
+
+/** Claims the idempotency key; returns the new id, or undefined when the key already exists. */
+export async function insertTransfer(ex: Executor, t: NewTransfer): Promise<number | undefined> {
+  const row = await ex
+    .insertInto('ledger_transfer')
+    .values({
+      debit_account_id: t.debitId,
+      credit_account_id: t.creditId,
+      amount: t.amount,
+      kind: t.kind,
+      reference: t.reference,
+      idempotency_key: t.idempotencyKey,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export function findTransferByKey(ex: Executor, key: string) {
+  return ex.selectFrom('ledger_transfer').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+/** Debits a member wallet only if it holds enough; returns false (and changes nothing) otherwise. */
+export async function debitMemberAccount(ex: Executor, accountId: number, amount: number): Promise<boolean> {
+  const r = await ex
+    .updateTable('ledger_account')
+    .set({ balance: sql`balance - ${amount}` })
+    .where('id', '=', accountId)
+    .where('balance', '>=', amount)
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
+}
+
+export async function creditMemberAccount(ex: Executor, accountId: number, amount: number): Promise<void> {
+  const r = await ex
+    .updateTable('ledger_account')
+    .set({ balance: sql`balance + ${amount}` })
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (r.numUpdatedRows !== 1n) throw new Error(`ledger account ${accountId} not found`);
+}
+
+export function memberWallets(ex: Executor, memberId: number) {
+  return ex
+    .selectFrom('ledger_account as a')
+    .innerJoin('wallet_type as t', 't.id', 'a.wallet_type_id')
+    .select(['a.id', 't.name as wallet_name', 'a.balance', 'a.wallet_type_id'])
+    .where('a.member_id', '=', memberId)
+    .orderBy('a.wallet_type_id')
+    .execute();
+}
+
+/** Member wallets whose balance differs from Σ credits − Σ debits of their transfers. */
+export async function balanceMismatches(ex: Executor) {
+  const { rows } = await sql<{ account_id: number; balance: number; derived: number }>`
+    WITH moves AS (
+      SELECT credit_account_id AS account_id, amount FROM ledger_transfer
+      UNION ALL
+      SELECT debit_account_id, -amount FROM ledger_transfer
+    ), derived AS (
+      SELECT account_id, sum(amount)::bigint AS derived FROM moves GROUP BY account_id
+    )
+    SELECT a.id AS account_id, a.balance, COALESCE(d.derived, 0)::bigint AS derived
+    FROM ledger_account a LEFT JOIN derived d ON d.account_id = a.id
+    WHERE a.kind = 'member_wallet' AND a.balance <> COALESCE(d.derived, 0)
+    ORDER BY a.id`.execute(ex);
+  return rows;
+}
+
+export async function memberAccountCount(ex: Executor): Promise<number> {
+  const r = await ex
+    .selectFrom('ledger_account')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', 'member_wallet')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/**
+ * Σ of member balances as stored plus Σ of system balances as derived from transfers: zero when every
+ * stored balance agrees with the transfers that made it.
+ */
+export async function ledgerNet(ex: Executor): Promise<number> {
+  const { rows } = await sql<{ net: number }>`
+    SELECT ((SELECT COALESCE(sum(balance), 0) FROM ledger_account WHERE kind = 'member_wallet')
+      + (SELECT COALESCE(sum(CASE WHEN a.id = t.credit_account_id THEN t.amount ELSE -t.amount END), 0)
+         FROM ledger_transfer t JOIN ledger_account a
+           ON a.kind = 'system' AND (a.id = t.credit_account_id OR a.id = t.debit_account_id)))::bigint AS net`.execute(
+    ex,
+  );
+  return rows[0]?.net ?? 0;
+}
+
+/**
+ * System-account balances as of now: the rolled-up snapshot plus the transfers after it.
+ * System rows are never updated per transfer, so this is how their balance is known.
+ */
+export async function systemBalances(ex: Executor) {
+  const { rows } = await sql<{ code: string; balance: number }>`
+    SELECT a.code,
+      (COALESCE(r.balance, 0)
+        + COALESCE((SELECT sum(amount) FROM ledger_transfer t
+                    WHERE t.credit_account_id = a.id AND t.id > COALESCE(r.up_to_transfer, 0)), 0)
+        - COALESCE((SELECT sum(amount) FROM ledger_transfer t
+                    WHERE t.debit_account_id = a.id AND t.id > COALESCE(r.up_to_transfer, 0)), 0))::bigint AS balance
+    FROM ledger_account a LEFT JOIN ledger_rollup r ON r.account_id = a.id
+    WHERE a.kind = 'system'
+    ORDER BY a.code`.execute(ex);
+  return rows;
+}
+
+/**
+ * Moves the system-account snapshots forward. Transfer ids are taken at insert but become visible at
+ * commit, so a lower id can appear after a higher one; only transfers older than `settle_minutes`
+ * (far longer than any transaction may run: see the pool's statement timeout) are folded in.
+ */
+export async function rollupSystemBalances(ex: Executor, settle_minutes = 5): Promise<void> {
+  await sql`
+    WITH cut AS (
+      SELECT COALESCE(max(id), 0) AS up_to FROM ledger_transfer
+      WHERE created_at < now() - make_interval(mins => ${settle_minutes})
+    ),
+    sums AS (
+      SELECT a.id AS account_id,
+        COALESCE(r.balance, 0)
+          + COALESCE((SELECT sum(amount) FROM ledger_transfer t, cut
+                      WHERE t.credit_account_id = a.id AND t.id > COALESCE(r.up_to_transfer, 0) AND t.id <= cut.up_to), 0)
+          - COALESCE((SELECT sum(amount) FROM ledger_transfer t, cut
+                      WHERE t.debit_account_id = a.id AND t.id > COALESCE(r.up_to_transfer, 0) AND t.id <= cut.up_to), 0) AS balance
+      FROM ledger_account a LEFT JOIN ledger_rollup r ON r.account_id = a.id
+      WHERE a.kind = 'system'
+    )
+    INSERT INTO ledger_rollup (account_id, up_to_transfer, balance, rolled_up_at)
+    SELECT account_id, cut.up_to, balance, now() FROM sums, cut
+    ON CONFLICT (account_id) DO UPDATE
+      SET up_to_transfer = EXCLUDED.up_to_transfer, balance = EXCLUDED.balance, rolled_up_at = EXCLUDED.rolled_up_at
+      WHERE ledger_rollup.up_to_transfer < EXCLUDED.up_to_transfer`.execute(ex);
+}
+
+export interface StatementFilter {
+  memberId: number;
+  kinds: TransferKind[] | null;
+  fromDate: string | null;
+  toDate: string | null;
+  limit: number;
+  offset: number;
+}
+
+export async function memberStatement(ex: Executor, f: StatementFilter) {
+  const kinds = f.kinds ?? null;
+  const { rows } = await sql<{
+    id: number;
+    created_at: Date;
+    kind: TransferKind;
+    direction: 'in' | 'out';
+    amount: number;
+    wallet_type_id: number;
+    wallet_name: string;
+    reference: string | null;
+    total: number;
+  }>`
+    WITH mine AS (
+      SELECT a.id, a.wallet_type_id, wt.name FROM ledger_account a JOIN wallet_type wt ON wt.id = a.wallet_type_id
+      WHERE a.member_id = ${f.memberId}
+    ), lines AS (
+      SELECT t.id, t.created_at, t.kind, 'in' AS direction, t.amount, m.wallet_type_id, m.name AS wallet_name, t.reference
+      FROM ledger_transfer t JOIN mine m ON m.id = t.credit_account_id
+      UNION ALL
+      SELECT t.id, t.created_at, t.kind, 'out', t.amount, m.wallet_type_id, m.name, t.reference
+      FROM ledger_transfer t JOIN mine m ON m.id = t.debit_account_id
+    )
+    SELECT lines.*, count(*) OVER ()::bigint AS total FROM lines
+    WHERE (${kinds}::text[] IS NULL OR kind = ANY(${kinds}::text[]))
+      AND (${f.fromDate}::date IS NULL OR created_at >= (${f.fromDate}::date::timestamp AT TIME ZONE 'Asia/Bangkok'))
+      AND (${f.toDate}::date IS NULL OR created_at < ((${f.toDate}::date + 1)::timestamp AT TIME ZONE 'Asia/Bangkok'))
+    ORDER BY id DESC, direction
+    LIMIT ${f.limit} OFFSET ${f.offset}`.execute(ex);
+  return rows;
+}

@@ -1,0 +1,199 @@
+import type { statementKind } from '@chok/contract/api/wallet';
+import { formatBaht, type Satang } from '@chok/engine/money';
+import type { z } from 'zod';
+import type { Db, Executor, Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { kindsInGroup, type TransferKind, transferKinds } from './kinds.ts';
+import * as q from './queries.ts';
+
+/** A ledger account: a member's wallet, or a system account by code (casino.md §2.5). */
+export type AccountRef = { member: number; wallet: q.WalletTypeId } | { system: string };
+
+export interface TransferRequest {
+  from: AccountRef;
+  to: AccountRef;
+  amount: Satang;
+  kind: TransferKind;
+  reference?: string | null;
+  /** Unique per movement of money; a replay with the same key returns the first result. */
+  idempotencyKey: string;
+}
+
+export interface TransferResult {
+  transferId: number;
+  replayed: boolean;
+}
+
+/**
+ * The ledger: the only code that writes balances. Every other module moves money through it,
+ * inside the transaction that writes the state the money pays for.
+ */
+export function createLedger() {
+  const systemIds = new Map<string, number>();
+
+  async function resolve(tx: Executor, ref: AccountRef): Promise<{ id: number; member: boolean }> {
+    if ('system' in ref) {
+      let id = systemIds.get(ref.system);
+      if (id === undefined) {
+        id = await q.upsertSystemAccount(tx, ref.system);
+        systemIds.set(ref.system, id);
+      }
+      return { id, member: false };
+    }
+    const id = await q.findMemberAccountId(tx, ref.member, ref.wallet);
+    if (id === undefined) throw new AppError('WALLET_NOT_FOUND');
+    return { id, member: true };
+  }
+
+  async function transfer(tx: Tx, t: TransferRequest): Promise<TransferResult> {
+    if (!Number.isSafeInteger(t.amount) || t.amount <= 0)
+      throw new RangeError(`transfer amount must be positive satang: ${t.amount}`);
+    const debit = await resolve(tx, t.from);
+    const credit = await resolve(tx, t.to);
+    if (debit.id === credit.id) throw new RangeError('a transfer needs two different accounts');
+    const transferId = await q.insertTransfer(tx, {
+      debitId: debit.id,
+      creditId: credit.id,
+      amount: t.amount,
+      kind: t.kind,
+      reference: t.reference ?? null,
+      idempotencyKey: t.idempotencyKey,
+    });
+    if (transferId === undefined) {
+      const first = await q.findTransferByKey(tx, t.idempotencyKey);
+      const same =
+        first &&
+        first.debit_account_id === debit.id &&
+        first.credit_account_id === credit.id &&
+        first.amount === t.amount &&
+        first.kind === t.kind;
+      if (!same) throw new AppError('IDEMPOTENCY_CONFLICT');
+      return { transferId: first.id, replayed: true };
+    }
+    // Member rows are locked in ascending id order so two transfers between the same wallets never deadlock.
+    const moves = [
+      { id: debit.id, member: debit.member, out: true },
+      { id: credit.id, member: credit.member, out: false },
+    ]
+      .filter((m) => m.member)
+      .sort((a, b) => a.id - b.id);
+    for (const m of moves) {
+      if (m.out) {
+        if (!(await q.debitMemberAccount(tx, m.id, t.amount))) throw new AppError('INSUFFICIENT_FUNDS');
+      } else {
+        await q.creditMemberAccount(tx, m.id, t.amount);
+      }
+    }
+    return { transferId, replayed: false };
+  }
+
+  return {
+    transfer,
+
+    /** Opens the three wallets (main, bonus, free credit) of a new member. */
+    openMemberWallets: (tx: Tx, memberId: number) => q.insertMemberWallets(tx, memberId),
+
+    /** Holds a pending withdrawal: main → sys:withdraw_pending. */
+    hold: (tx: Tx, h: { memberId: number; amount: Satang; idempotencyKey: string; reference: string }) =>
+      transfer(tx, {
+        from: { member: h.memberId, wallet: 1 },
+        to: { system: 'sys:withdraw_pending' },
+        amount: h.amount,
+        kind: 'withdraw_hold',
+        reference: h.reference,
+        idempotencyKey: h.idempotencyKey,
+      }),
+
+    /** Releases a held withdrawal back to main (rejected request). */
+    release: (tx: Tx, h: { memberId: number; amount: Satang; idempotencyKey: string; reference: string }) =>
+      transfer(tx, {
+        from: { system: 'sys:withdraw_pending' },
+        to: { member: h.memberId, wallet: 1 },
+        amount: h.amount,
+        kind: 'withdraw_release',
+        reference: h.reference,
+        idempotencyKey: h.idempotencyKey,
+      }),
+
+    /** Pays out a held withdrawal: sys:withdraw_pending → sys:payout. */
+    payOutHold: (tx: Tx, h: { amount: Satang; idempotencyKey: string; reference: string }) =>
+      transfer(tx, {
+        from: { system: 'sys:withdraw_pending' },
+        to: { system: 'sys:payout' },
+        amount: h.amount,
+        kind: 'withdraw_paid',
+        reference: h.reference,
+        idempotencyKey: h.idempotencyKey,
+      }),
+
+    async wallets(ex: Executor, memberId: number) {
+      const rows = await q.memberWallets(ex, memberId);
+      return rows.map((w) => ({
+        id: w.id,
+        wallet_name: w.wallet_name,
+        balance: formatBaht(w.balance ?? 0),
+        wallet_type_id: w.wallet_type_id ?? 1,
+      }));
+    },
+
+    async reconcile(db: Db) {
+      const [mismatches, net, system, count] = await Promise.all([
+        q.balanceMismatches(db),
+        q.ledgerNet(db),
+        q.systemBalances(db),
+        q.memberAccountCount(db),
+      ]);
+      return {
+        member_accounts: count,
+        mismatches: mismatches.map((m) => ({
+          account_id: m.account_id,
+          balance: formatBaht(m.balance),
+          derived: formatBaht(m.derived),
+        })),
+        net: formatBaht(net),
+        system_balances: system.map((s) => ({ code: s.code, balance: formatBaht(s.balance) })),
+      };
+    },
+
+    rollupSystemBalances: (db: Db) => q.rollupSystemBalances(db),
+
+    async statement(
+      ex: Executor,
+      memberId: number,
+      f: {
+        kind?: z.output<typeof statementKind>;
+        from?: string;
+        to?: string;
+        page: number;
+        per_page: number;
+      },
+    ) {
+      const rows = await q.memberStatement(ex, {
+        memberId,
+        kinds: f.kind ? kindsInGroup(f.kind) : null,
+        fromDate: f.from ?? null,
+        toDate: f.to ?? null,
+        limit: f.per_page,
+        offset: (f.page - 1) * f.per_page,
+      });
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          created_at: r.created_at.toISOString(),
+          kind: transferKinds[r.kind].group,
+          kind_label: transferKinds[r.kind].label,
+          direction: r.direction,
+          amount: formatBaht(r.amount),
+          wallet_type_id: r.wallet_type_id,
+          wallet_name: r.wallet_name,
+          reference: r.reference,
+        })),
+        page: f.page,
+        per_page: f.per_page,
+        total: rows[0]?.total ?? 0,
+      };
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every setting the server reads, parsed once at start-up. See the README's configuration table. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AGENT_ID: z.coerce.number().int().positive().default(34),
+  AGENT_CODE: z.string().min(1).max(32).default('chok'),
+  AGENT_NAME: z.string().default('Chok'),
+  SEED_DEMO: flag.default(true),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  STAFF_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  OTP_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
+  OTP_MAX_PER_HOUR: z.coerce.number().int().positive().default(5),
+  OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  RATE_LIMIT_PER_MINUTE_LOGIN: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_PER_MINUTE_REGISTER: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_PER_MINUTE_OTP: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PER_MINUTE_PASSWORD_RESET: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PER_MINUTE_STAFF_LOGIN: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: flag.default(false),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.output<typeof schema> & { dataDir: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

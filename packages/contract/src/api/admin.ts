@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { endpoint, type StaffRole } from '../endpoint.ts';
+import { accountName, accountNo, baht, bankCode, idParam, phone, timestamp } from '../fields.ts';
+
+const tag = 'admin';
+export const staffRoles = ['owner', 'finance', 'lotto', 'support', 'content'] as const;
+
+export const staffLogin = endpoint({
+  method: 'POST',
+  path: '/api/admin/login',
+  tag,
+  auth: 'none',
+  rateLimit: 'staff_login',
+  summary: 'Staff login with password and a TOTP code (RFC 6238)',
+  body: z.object({
+    username: z.string().min(1, { error: 'กรุณากรอกชื่อผู้ใช้' }).max(64),
+    password: z.string().min(1, { error: 'กรุณากรอกรหัสผ่าน' }).max(128),
+    totp: z.string().regex(/^[0-9]{6}$/, { error: 'รหัสยืนยันต้องเป็นตัวเลข 6 หลัก' }),
+  }),
+  data: z.object({
+    access_token: z.string(),
+    expires_at: timestamp,
+    staff: z.object({ id: z.number().int(), username: z.string(), role: z.enum(staffRoles) }),
+  }),
+});
+
+export const staffLogout = endpoint({
+  method: 'POST',
+  path: '/api/admin/logout',
+  tag,
+  auth: 'staff',
+  roles: staffRoles,
+  summary: 'End the staff session',
+  data: z.null(),
+});
+
+export const smsOutbox = endpoint({
+  method: 'GET',
+  path: '/api/admin/sms/outbox',
+  tag,
+  auth: 'staff',
+  roles: ['owner', 'support'],
+  summary: 'Messages the built-in SMS sender stored instead of sending (newest first)',
+  query: z.object({
+    phone: phone.optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  }),
+  data: z.array(
+    z.object({ id: z.number().int(), phone: z.string(), body: z.string(), created_at: timestamp }),
+  ),
+});
+
+export const reconciliation = endpoint({
+  method: 'GET',
+  path: '/api/admin/ledger/reconciliation',
+  tag,
+  auth: 'staff',
+  roles: ['owner', 'finance'],
+  summary: 'Ledger check: member balances against their transfers, and the net of all transfers',
+  data: z.object({
+    member_accounts: z.number().int(),
+    mismatches: z.array(z.object({ account_id: z.number().int(), balance: baht, derived: baht })),
+    net: baht,
+    system_balances: z.array(z.object({ code: z.string(), balance: baht })),
+  }),
+});
+
+/** Editable content kinds: admin list/create/update share one shape per kind. */
+const contentBase = {
+  is_active: z.boolean().default(true),
+  sort_order: z.number().int().min(0).max(10000).default(0),
+};
+const url = z.string().trim().min(1, { error: 'กรุณาระบุที่อยู่รูปภาพหรือลิงก์' }).max(500);
+const title = z.string().trim().min(1, { error: 'กรุณากรอกหัวข้อ' }).max(200);
+
+export const contentInputs = {
+  notifications: z.object({
+    ...contentBase,
+    type: z.number().int().min(1).max(9),
+    title,
+    description: z.string().max(5000).default(''),
+    image: url.nullable().default(null),
+  }),
+  banners: z.object({ ...contentBase, title, image: url, link: url.nullable().default(null) }),
+  events: z.object({ ...contentBase, title, image: url, link: url.nullable().default(null) }),
+  promotions: z.object({
+    ...contentBase,
+    title,
+    description: z.string().max(5000).default(''),
+    image: url.nullable().default(null),
+    terms: z.string().max(10000).default(''),
+  }),
+  bank_accounts: z.object({
+    ...contentBase,
+    bank_code: bankCode,
+    account_no: accountNo,
+    account_name: accountName,
+  }),
+  true_money_accounts: z.object({ ...contentBase, phone, account_name: accountName }),
+} as const;
+export type ContentKind = keyof typeof contentInputs;
+export const contentKinds = Object.keys(contentInputs) as ContentKind[];
+
+const contentRoles: Record<ContentKind, readonly StaffRole[]> = {
+  notifications: ['owner', 'content'],
+  banners: ['owner', 'content'],
+  events: ['owner', 'content'],
+  promotions: ['owner', 'content'],
+  bank_accounts: ['owner', 'finance'],
+  true_money_accounts: ['owner', 'finance'],
+};
+
+export function contentEndpoints<K extends ContentKind>(kind: K) {
+  const input = contentInputs[kind];
+  const item = z.object({ id: z.number().int(), updated_at: timestamp }).catchall(z.unknown());
+  return {
+    list: endpoint({
+      method: 'GET',
+      path: `/api/admin/content/${kind}`,
+      tag,
+      auth: 'staff',
+      roles: contentRoles[kind],
+      summary: `List ${kind}, active and inactive`,
+      data: z.array(item),
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: `/api/admin/content/${kind}`,
+      tag,
+      auth: 'staff',
+      roles: contentRoles[kind],
+      summary: `Create one of ${kind} (audited)`,
+      body: input,
+      data: item,
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: `/api/admin/content/${kind}/:id`,
+      tag,
+      auth: 'staff',
+      roles: contentRoles[kind],
+      summary: `Edit one of ${kind}; send only the fields that change (audited)`,
+      params: idParam,
+      body: input.partial(),
+      data: item,
+    }),
+  };
+}
+
+export const contentAdmin = Object.fromEntries(contentKinds.map((k) => [k, contentEndpoints(k)])) as {
+  [K in ContentKind]: ReturnType<typeof contentEndpoints<K>>;
+};
+
+export const updateAgentConfig = endpoint({
+  method: 'PUT',
+  path: '/api/admin/agent/config',
+  tag,
+  auth: 'staff',
+  roles: ['owner', 'content'],
+  summary: "Edit the operator's name, logo and chat-contact addresses (audited)",
+  body: z
+    .object({
+      name: z.string().trim().min(1).max(100),
+      agent_logo: url,
+      line_admin_url: url,
+      line_contact_url: url,
+    })
+    .partial(),
+  data: z.object({
+    name: z.string(),
+    agent_logo: z.string(),
+    line_admin_url: z.string(),
+    line_contact_url: z.string(),
+  }),
+});

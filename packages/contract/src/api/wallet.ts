@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { baht, isoDate, timestamp } from '../fields.ts';
+
+export const wallet = z.object({
+  id: z.number().int(),
+  wallet_name: z.string(),
+  balance: baht,
+  wallet_type_id: z.number().int(),
+});
+
+export const memberWallets = endpoint({
+  method: 'POST',
+  path: '/api/member/wallets',
+  tag: 'wallet',
+  auth: 'member',
+  summary: "The member's wallets (1 main, 2 bonus, 3 free credit)",
+  data: z.array(wallet),
+});
+
+export const statementKinds = ['deposit', 'withdraw', 'bet', 'win', 'bonus', 'refund', 'adjustment'] as const;
+export const statementKind = z.enum(statementKinds);
+
+export const statementItem = z.object({
+  id: z.number().int(),
+  created_at: timestamp,
+  kind: statementKind,
+  kind_label: z.string(),
+  direction: z.enum(['in', 'out']),
+  amount: baht,
+  wallet_type_id: z.number().int(),
+  wallet_name: z.string(),
+  reference: z.string().nullable(),
+});
+
+export const memberStatement = endpoint({
+  method: 'GET',
+  path: '/api/member/statement',
+  tag: 'wallet',
+  auth: 'member',
+  summary: "The member's financial transactions from the ledger, newest first, paged",
+  query: z.object({
+    kind: statementKind.optional(),
+    from: isoDate.optional().describe('Asia/Bangkok date, inclusive'),
+    to: isoDate.optional().describe('Asia/Bangkok date, inclusive'),
+    page: z.coerce.number().int().min(1).default(1),
+    per_page: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  data: z.object({
+    items: z.array(statementItem),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  }),
+});

@@ -1,0 +1,39 @@
+import * as admin from './api/admin.ts';
+import * as auth from './api/auth.ts';
+import * as content from './api/content.ts';
+import * as system from './api/system.ts';
+import * as wallet from './api/wallet.ts';
+import type { Endpoint } from './endpoint.ts';
+
+/** Every endpoint of the API, for the OpenAPI document and the route-coverage test. */
+export const allEndpoints: Endpoint[] = [
+  system.health,
+  system.openApiDocument,
+  auth.checkAccount,
+  auth.requestOtp,
+  auth.register,
+  auth.login,
+  auth.logout,
+  auth.getUserInfo,
+  auth.changePassword,
+  auth.resetPassword,
+  auth.resetPasswordV2,
+  auth.updateSubBankAccount,
+  wallet.memberWallets,
+  wallet.memberStatement,
+  content.agentConfig,
+  content.agentBankAccounts,
+  content.agentTrueMoneyAccounts,
+  content.validateAgent,
+  content.notifications,
+  content.banners,
+  content.events,
+  content.promotions,
+  content.banks,
+  admin.staffLogin,
+  admin.staffLogout,
+  admin.smsOutbox,
+  admin.reconciliation,
+  admin.updateAgentConfig,
+  ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
+];
