@@ -21,6 +21,8 @@ const PASSWORD = 'chok-local-only';
 export async function startEmbeddedPostgres(opts: {
   dir: string;
   port: number;
+  /** false: the data folder is deleted when the server stops (tests). */
+  persistent?: boolean;
   log?: (msg: string) => void;
 }): Promise<EmbeddedDatabase> {
   const log = opts.log ?? (() => {});
@@ -31,7 +33,7 @@ export async function startEmbeddedPostgres(opts: {
     user: USER,
     password: PASSWORD,
     authMethod: 'scram-sha-256',
-    persistent: true,
+    persistent: opts.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [

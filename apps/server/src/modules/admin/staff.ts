@@ -33,7 +33,7 @@ export function createStaffService(d: {
         .selectAll()
         .where('username', '=', username)
         .executeTakeFirst();
-      if (!staff || !staff.is_active) {
+      if (!staff?.is_active) {
         await verifyAgainstDummy(password);
         throw new AppError('STAFF_LOGIN_FAILED');
       }

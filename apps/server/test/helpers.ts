@@ -1,0 +1,121 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { totpFor } from '../src/modules/admin/staff.ts';
+import { createLedger, type Ledger } from '../src/modules/wallet/service.ts';
+import { type Clock, FixedClock, systemClock } from '../src/platform/clock.ts';
+import { type Config, loadConfig } from '../src/platform/config.ts';
+import { createDb, type Db } from '../src/platform/db.ts';
+import { demoStaff, seed } from '../src/seed/demo.ts';
+import { createDatabase } from './postgres.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  ledger: Ledger;
+  config: Config;
+  url: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * A real app on a fresh database copied from the run's migrated template. `seed: true` adds the
+ * demo operator, members and staff exactly as `npm start` does.
+ */
+export async function createTestApp(
+  opts: { clock?: Clock; env?: Record<string, string>; seed?: boolean } = {},
+): Promise<TestApp> {
+  const url = await createDatabase(inject('pgAdminUrl'), inject('pgTemplate'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...opts.env });
+  const { db } = createDb(url, 10);
+  const ledger = createLedger();
+  await seed(db, ledger, config, { demo: opts.seed ?? true });
+  const app = await buildApp({ config, db, clock: opts.clock ?? systemClock, validateResponses: true, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    ledger,
+    config,
+    url,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+export { FixedClock };
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: { error: number; code?: string; message: string; data: T; fields?: Record<string, string> };
+}
+
+/** Calls the API through app.inject with an optional bearer token. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const res = await app.inject({
+    method,
+    url,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
+    },
+    ...(opts.body !== undefined ? { payload: opts.body as Record<string, unknown> } : {}),
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+/** The last OTP the built-in SMS sender stored for `phone`. */
+export async function lastOtp(db: Db, phone: string): Promise<string> {
+  const row = await db
+    .selectFrom('sms_outbox')
+    .select('body')
+    .where('phone', '=', phone)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const m = /: (\d{6}) \(Ref/.exec(row.body);
+  if (!m?.[1]) throw new Error(`no OTP in message: ${row.body}`);
+  return m[1];
+}
+
+let accountSeq = 0;
+/** Registers a new member through the public API (OTP from the outbox) and returns its token. */
+export async function registerMember(
+  t: TestApp,
+  overrides: Partial<{ phone: string; password: string; bank_code: string; account_no: string; account_name: string }> = {},
+): Promise<{ token: string; memberId: number; phone: string; password: string }> {
+  accountSeq += 1;
+  const phone = overrides.phone ?? `09${String(Date.now() % 1e6).padStart(6, '0')}${String(accountSeq % 100).padStart(2, '0')}`;
+  const password = overrides.password ?? 'secret-pass-1';
+  const otpRes = await call(t.app, 'POST', '/api/otp/request', { body: { phone, purpose: 'register' } });
+  if (otpRes.body.error !== 0) throw new Error(`OTP request failed: ${otpRes.body.message}`);
+  const reg = await call<{ access_token: string; member_id: number }>(t.app, 'POST', '/api/register', {
+    body: {
+      phone,
+      otp: await lastOtp(t.db, phone),
+      password,
+      bank_code: overrides.bank_code ?? '004',
+      account_no: overrides.account_no ?? `${Date.now()}${String(accountSeq).padStart(3, '0')}`.slice(-13),
+      account_name: overrides.account_name ?? 'ทดสอบ ระบบ',
+    },
+  });
+  if (reg.body.error !== 0) throw new Error(`register failed: ${reg.body.message}`);
+  return { token: reg.body.data.access_token, memberId: reg.body.data.member_id, phone, password };
+}
+
+/** Logs a seeded staff member in with a valid TOTP code for `clock`'s time. */
+export async function staffToken(t: TestApp, username: (typeof demoStaff)[number]['username'], clock: Clock = systemClock) {
+  const staff = demoStaff.find((s) => s.username === username)!;
+  const totp = totpFor(staff.totp_secret).generate({ timestamp: clock.now().getTime() });
+  const res = await call<{ access_token: string }>(t.app, 'POST', '/api/admin/login', {
+    body: { username, password: staff.password, totp },
+  });
+  if (res.body.error !== 0) throw new Error(`staff login failed: ${res.body.message}`);
+  return res.body.data.access_token;
+}
