@@ -153,21 +153,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   contentRoutes(ctx);
   adminRoutes(ctx);
 
-  serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT);
+  serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => services.content.agentConfig());
   return app;
 }
 
-/** Serves the built member site, with history-mode fallback to index.html for client routes. */
-function serveMemberSite(app: FastifyInstance, dist: string): void {
+/** JSON that is safe inside a <script> element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Serves the built member site with history-mode fallback to index.html. Each HTML answer carries
+ * the start-up payload (agent config, layout, server time, error) so the first paint needs no round
+ * trip (ARCHITECTURE.md §5).
+ */
+function serveMemberSite(app: FastifyInstance, dist: string, clock: Clock, agentConfig: () => Promise<unknown>): void {
   const indexFile = path.join(dist, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   if (indexHtml !== null) app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isApi = url.startsWith('/api/') || url.startsWith('/provider/');
     if (indexHtml === null || req.method !== 'GET' || isApi || path.extname(url) !== '') {
       return reply.status(404).send(envelopeOf(new AppError('NOT_FOUND')));
     }
-    return reply.type('text/html; charset=utf-8').send(indexHtml);
+    let payload: Record<string, unknown>;
+    try {
+      payload = { agent: await agentConfig(), layout: null, server_time: clock.now().toISOString(), error: null };
+    } catch (err) {
+      req.log.error({ err }, 'start-up payload failed');
+      payload = { agent: null, layout: null, server_time: clock.now().toISOString(), error: { status: 500, message: 'An error occurred' } };
+    }
+    const script = `<script type="application/json" id="chok-startup">${scriptJson(payload)}</script>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml.replace('</head>', `${script}</head>`));
   });
 }

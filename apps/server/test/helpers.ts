@@ -26,7 +26,16 @@ export async function createTestApp(
   opts: { clock?: Clock; env?: Record<string, string>; seed?: boolean } = {},
 ): Promise<TestApp> {
   const url = await createDatabase(inject('pgAdminUrl'), inject('pgTemplate'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...opts.env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    // Suites share one client address; the rate-limit test sets its own limits.
+    RATE_LIMIT_PER_MINUTE_LOGIN: '10000',
+    RATE_LIMIT_PER_MINUTE_REGISTER: '10000',
+    RATE_LIMIT_PER_MINUTE_OTP: '10000',
+    RATE_LIMIT_PER_MINUTE_PASSWORD_RESET: '10000',
+    ...opts.env,
+  });
   const { db } = createDb(url, 10);
   const ledger = createLedger();
   await seed(db, ledger, config, { demo: opts.seed ?? true });
