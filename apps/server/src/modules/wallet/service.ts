@@ -155,7 +155,7 @@ export function createLedger() {
       };
     },
 
-    rollupSystemBalances: (db: Db) => q.rollupSystemBalances(db),
+    rollupSystemBalances: (db: Db, settle_minutes?: number) => q.rollupSystemBalances(db, settle_minutes),
 
     async statement(
       ex: Executor,
