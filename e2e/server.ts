@@ -11,9 +11,14 @@ export function ensureChromium(): void {
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
   const run = (args: string[]) => {
     const [cmd, ...rest] = [...asRoot, ...args];
-    execFileSync(cmd!, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync(cmd!, rest, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   };
-  process.stdout.write('[e2e] Chromium is missing: installing Debian packages chromium and fonts-thai-tlwg\n');
+  process.stdout.write(
+    '[e2e] Chromium is missing: installing Debian packages chromium and fonts-thai-tlwg\n',
+  );
   run(['apt-get', 'update']);
   run(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium', 'fonts-thai-tlwg']);
 }
@@ -35,7 +40,15 @@ export async function startProduct(): Promise<RunningServer> {
     process.execPath,
     ['--import', 'tsx', path.resolve('apps/server/src/main.ts'), 'start'],
     {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

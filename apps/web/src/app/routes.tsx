@@ -1,0 +1,92 @@
+import type { RouteObject } from 'react-router';
+import { ErrorPage } from '../components/ErrorPage';
+import { Layout } from '../layouts/Layout';
+import type { LayoutName } from '../stores/ui';
+import { lazyPage } from './lazyPage';
+import { Root } from './Root';
+import { RouteError } from './RouteError';
+
+export interface PageHandle {
+  title: string;
+}
+
+const comingSoon = (path: string, title: string): RouteObject => ({
+  path,
+  handle: { title } satisfies PageHandle,
+  lazy: lazyPage(() => import('../pages/ComingSoon')),
+});
+
+const page = (path: string, title: string, load: Parameters<typeof lazyPage>[0]): RouteObject => ({
+  path,
+  handle: { title } satisfies PageHandle,
+  lazy: lazyPage(load),
+});
+
+const layout = (name: LayoutName, children: RouteObject[], check?: 'login' | 'member'): RouteObject => ({
+  element: <Layout name={name} check={check} />,
+  children,
+});
+
+/** Spec §2's route table. Features of later issues render the "not open yet" page in their layout. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      layout('default', [
+        { index: true, handle: { title: 'หน้าแรก' }, lazy: lazyPage(() => import('../pages/Home')) },
+        comingSoon('lotto/lobby', 'ล็อบบี้หวย'),
+        comingSoon('lotto/rates', 'อัตราจ่ายหวย'),
+        comingSoon('lotto/results', 'ผลหวย'),
+        comingSoon('lotto/:round_id?', 'แทงหวย'),
+        comingSoon('poll/:id?', 'โพลกิจกรรม'),
+      ]),
+      layout(
+        'auth',
+        [
+          comingSoon('affiliate', 'แนะนำเพื่อน'),
+          comingSoon('cashback', 'คืนยอดเสียรายวัน'),
+          comingSoon('checkin', 'เช็คอินรายวัน'),
+          comingSoon('promotions', 'รับโปรโมชั่น'),
+          comingSoon('redeem', 'แลกของรางวัล'),
+          comingSoon('sooth', 'สูตรบาคาร่า'),
+          comingSoon('winloss', 'ยอดได้เสีย'),
+          comingSoon('lotto/bills', 'โพยหวย'),
+          comingSoon('member/coupon', 'ใช้คูปอง'),
+          comingSoon('member/creditfree', 'ภารกิจ'),
+          comingSoon('member/deposit', 'ฝากเงิน'),
+          comingSoon('member/withdraw', 'ถอนเงิน'),
+          comingSoon('member/promotions', 'โปรโมชั่นของฉัน'),
+          comingSoon('member/wheel', 'หมุนกงล้อ'),
+          comingSoon('member/winloss', 'คืนยอดได้เสีย'),
+          page('member/profile', 'ข้อมูลส่วนตัว', () => import('../pages/Profile')),
+          page('member/statement', 'ประวัติการเงิน', () => import('../pages/Statement')),
+        ],
+        'login',
+      ),
+      layout(
+        'no-auth',
+        [
+          page('login', 'เข้าสู่ระบบ', () => import('../pages/Login')),
+          page('register', 'สมัครสมาชิก', () => import('../pages/Register')),
+          page('forgot', 'ลืมรหัสผ่าน', () => import('../pages/Forgot')),
+        ],
+        'member',
+      ),
+      layout(
+        'iframe',
+        [
+          page('login_box', 'เข้าสู่ระบบ', () => import('../pages/Login')),
+          page('register_box', 'สมัครสมาชิก', () => import('../pages/Register')),
+        ],
+        'member',
+      ),
+      layout('payment', [comingSoon('member/payment', 'ชำระเงิน')], 'login'),
+      layout('game', [comingSoon('play', 'เล่นเกม')], 'login'),
+      layout('lobby', [comingSoon('lobby/:name?', 'ล็อบบี้เกม')]),
+      layout('liff', [comingSoon('liff/:name?', 'LINE')]),
+      { path: '*', element: <ErrorPage status={404} /> },
+    ],
+  },
+];

@@ -1,0 +1,69 @@
+import { fetchAgentConfig } from '../features/content/api';
+import { type AgentConfig, useLocalData } from '../stores/local';
+import { useSessionData } from '../stores/session';
+import { type LayoutName, type StartupError, useUi } from '../stores/ui';
+
+/** What the server injects into index.html (`#chok-startup`), ARCHITECTURE.md §5. */
+interface StartupPayload {
+  agent: AgentConfig | null;
+  layout: LayoutName | null;
+  server_time: string | null;
+  error: StartupError | null;
+}
+
+const LAYOUTS: readonly LayoutName[] = [
+  'default',
+  'auth',
+  'game',
+  'iframe',
+  'liff',
+  'lobby',
+  'no-auth',
+  'payment',
+];
+
+function readPayload(): StartupPayload | null {
+  const el = document.getElementById('chok-startup');
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as StartupPayload;
+  } catch {
+    return null;
+  }
+}
+
+/** Start-up failures all end here: the generic error page. */
+function startupFailed(err: unknown): void {
+  console.error('start-up failed', err);
+  useUi.getState().set({ startupError: { status: 500, message: 'An error occurred' } });
+}
+
+/**
+ * Runs once after mount: hydrates the persisted stores, then applies the start-up payload (or, in
+ * `vite dev` where there is none, asks for the agent config).
+ */
+export function boot(): void {
+  try {
+    void useLocalData.persist.rehydrate();
+    void useSessionData.persist.rehydrate();
+    const payload = readPayload();
+    const ui = useUi.getState();
+    const layout = payload?.layout && LAYOUTS.includes(payload.layout) ? payload.layout : null;
+    ui.set({
+      hydrated: true,
+      startupLayout: layout,
+      startupPath: window.location.pathname,
+      startupError: payload?.error ?? null,
+      serverOffsetMs: payload?.server_time ? Date.parse(payload.server_time) - Date.now() : 0,
+    });
+    if (payload?.agent) {
+      useLocalData.getState().setAgentConfig(payload.agent);
+    } else if (!payload?.error) {
+      fetchAgentConfig()
+        .then((config) => useLocalData.getState().setAgentConfig(config))
+        .catch(startupFailed);
+    }
+  } catch (err) {
+    startupFailed(err);
+  }
+}

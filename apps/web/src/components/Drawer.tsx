@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useLocalData } from '../stores/local';
+import { useUi } from '../stores/ui';
+import { mainNav } from './navItems';
+
+/** The mobile navigation drawer; the header sits above it (layer 1100) while it is open. */
+export function Drawer() {
+  const open = useUi((s) => s.drawerOpen);
+  const set = useUi((s) => s.set);
+  const isLoggedIn = useLocalData((s) => s.isLoggedIn);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (pathname) set({ drawerOpen: false });
+  }, [pathname, set]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') set({ drawerOpen: false });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, set]);
+
+  return (
+    <>
+      <div
+        className={`drawer-scrim${open ? ' is-open' : ''}`}
+        aria-hidden="true"
+        onClick={() => set({ drawerOpen: false })}
+      />
+      <nav
+        className={`drawer${open ? ' is-open' : ''}`}
+        aria-label="เมนูนำทาง"
+        inert={!open}
+        data-testid="drawer"
+      >
+        <ul className="drawer__list">
+          {mainNav.map(({ to, label, Icon }) => (
+            <li key={to}>
+              <NavLink to={to} end className="drawer__link">
+                <Icon size={20} />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+          {isLoggedIn ? (
+            <>
+              <li>
+                <NavLink to="/member/profile" className="drawer__link">
+                  ข้อมูลส่วนตัว
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/member/statement" className="drawer__link">
+                  ประวัติการเงิน
+                </NavLink>
+              </li>
+            </>
+          ) : (
+            <>
+              <li>
+                <NavLink to="/login" className="drawer__link">
+                  เข้าสู่ระบบ
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/register" className="drawer__link">
+                  สมัครสมาชิก
+                </NavLink>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
+    </>
+  );
+}

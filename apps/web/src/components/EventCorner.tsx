@@ -1,0 +1,50 @@
+import { useNavigate } from 'react-router';
+import { useEvents } from '../features/content/api';
+import { useUi } from '../stores/ui';
+import { Dialog } from './Dialog';
+import { TreasureChest } from './Icons';
+
+/** The treasure-chest icon (only when events exist) and the event dialog (width 800). */
+export function EventCorner() {
+  const { data: events } = useEvents();
+  const open = useUi((s) => s.eventOpen);
+  const set = useUi((s) => s.set);
+  const navigate = useNavigate();
+  if (!events || events.length === 0) return null;
+
+  return (
+    <>
+      <button
+        type="button"
+        className="event-fab"
+        aria-label="กิจกรรม"
+        onClick={() => set({ eventOpen: true })}
+      >
+        <TreasureChest />
+      </button>
+      <Dialog
+        open={open}
+        onClose={() => set({ eventOpen: false })}
+        title="กิจกรรม"
+        width={800}
+        testId="event-dialog"
+      >
+        <div className="event-list">
+          {events.map((e) => (
+            <button
+              key={e.id}
+              type="button"
+              className="event-list__item"
+              onClick={() => {
+                set({ eventOpen: false });
+                navigate('/poll/1');
+              }}
+            >
+              <img src={e.image} alt={e.title} loading="lazy" />
+            </button>
+          ))}
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { Link, NavLink } from 'react-router';
+import { useLocalData } from '../stores/local';
+import { useUi } from '../stores/ui';
+import { Drawer } from './Drawer';
+import { BellIcon, ChatIcon, MenuIcon, UserIcon } from './Icons';
+import { MemberMenu } from './MemberMenu';
+import { MobileActionBar } from './MobileActionBar';
+import { mainNav } from './navItems';
+import { WalletChip } from './WalletChip';
+
+export function Logo() {
+  const agent = useLocalData((s) => s.agentConfig);
+  return (
+    <Link to="/" className="logo" aria-label={agent ? `${agent.name} หน้าแรก` : 'หน้าแรก'}>
+      {agent && <img src={agent.info.agent_logo} alt={agent.name} className="logo__img" />}
+    </Link>
+  );
+}
+
+export function ContactButton({ className = 'btn btn--ghost btn--sm' }: { className?: string }) {
+  const url = useLocalData((s) => s.agentConfig?.info.line_contact_url);
+  return (
+    <a className={className} href={url ?? '#'} target="_blank" rel="noopener noreferrer">
+      <ChatIcon size={16} /> ติดต่อเรา
+    </a>
+  );
+}
+
+/** The site header of spec §2: logo, wallet chip and menu for members, contact for visitors. */
+export function Header() {
+  const isLoggedIn = useLocalData((s) => s.isLoggedIn);
+  const drawerOpen = useUi((s) => s.drawerOpen);
+  const set = useUi((s) => s.set);
+
+  return (
+    <>
+      <header className={`header${drawerOpen ? ' header--drawer-open' : ''}`}>
+        <div className="container header__inner">
+          <button
+            type="button"
+            className="icon-btn header__burger"
+            aria-label="เปิดเมนูนำทาง"
+            aria-expanded={drawerOpen}
+            onClick={() => set({ drawerOpen: !drawerOpen })}
+          >
+            <MenuIcon />
+          </button>
+          <Logo />
+          <nav className="header__nav" aria-label="เมนูหลัก">
+            {mainNav.map(({ to, label }) => (
+              <NavLink key={to} to={to} end className="header__link">
+                {label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="header__actions">
+            {isLoggedIn ? (
+              <>
+                <WalletChip />
+                <button
+                  type="button"
+                  className="icon-btn header__bell"
+                  aria-label="ประกาศสำคัญ"
+                  onClick={() => set({ notificationOpen: true })}
+                >
+                  <BellIcon />
+                </button>
+                <button
+                  type="button"
+                  className="icon-btn icon-btn--primary"
+                  aria-label="เมนูสมาชิก"
+                  onClick={() => set({ memberMenuOpen: true })}
+                >
+                  <UserIcon />
+                </button>
+              </>
+            ) : (
+              <>
+                <ContactButton />
+                <Link to="/login" className="btn btn--outline btn--sm header__desktop-only">
+                  เข้าสู่ระบบ
+                </Link>
+                <Link to="/register" className="btn btn--primary btn--sm header__desktop-only">
+                  สมัครสมาชิก
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      </header>
+      <Drawer />
+      <MobileActionBar />
+      {isLoggedIn && <MemberMenu />}
+    </>
+  );
+}

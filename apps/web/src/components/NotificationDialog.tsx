@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { fetchNotifications } from '../features/content/api';
+import { useLocalData } from '../stores/local';
+import { useUi } from '../stores/ui';
+import { Dialog } from './Dialog';
+
+export const NOTIFICATION_RESHOW_MS = 15 * 60_000;
+export const NO_NOTIFICATIONS = 'ไม่มีประกาศสำคัญในตอนนี้';
+
+/**
+ * Fetched notifications replace the stored ones only when 15 minutes have passed since they were
+ * last shown and the fetched list is not empty (spec §4); then the important ones are shown.
+ */
+function useNotificationRefresh(): void {
+  const hydrated = useUi((s) => s.hydrated);
+  const agentCode = useLocalData((s) => s.agentConfig?.agent_code);
+
+  useEffect(() => {
+    if (!hydrated || !agentCode) return;
+    let cancelled = false;
+    fetchNotifications(agentCode)
+      .then((items) => {
+        if (cancelled) return;
+        const store = useLocalData.getState();
+        const now = Date.now();
+        if (items.length === 0 || now - store.lastNotificationShownAt < NOTIFICATION_RESHOW_MS) return;
+        store.setNotifications(items, now);
+        if (items.some((n) => n.type === 1)) useUi.getState().set({ notificationOpen: true });
+      })
+      .catch((err: unknown) => console.error('notifications', err));
+    return () => {
+      cancelled = true;
+    };
+  }, [hydrated, agentCode]);
+}
+
+/** Important announcements (type 1), one slide each (width 400). */
+export function NotificationDialog() {
+  useNotificationRefresh();
+  const open = useUi((s) => s.notificationOpen);
+  const set = useUi((s) => s.set);
+  const all = useLocalData((s) => s.notifications);
+  const markShown = useLocalData((s) => s.markNotificationsShown);
+  const important = all.filter((n) => n.type === 1);
+  const [index, setIndex] = useState(0);
+  const current = important[Math.min(index, important.length - 1)];
+  const isLast = index >= important.length - 1;
+
+  function close() {
+    markShown(Date.now());
+    set({ notificationOpen: false });
+    setIndex(0);
+  }
+
+  const title = important.length > 0 ? `ประกาศสำคัญ (${index + 1} / ${important.length})` : 'ประกาศสำคัญ';
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={title}
+      width={400}
+      testId="notification-dialog"
+      footer={
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={() => (isLast ? close() : setIndex(index + 1))}
+        >
+          {isLast ? 'ปิด' : 'ถัดไป'}
+        </button>
+      }
+    >
+      {current ? (
+        <article className="notice-slide" key={current.id}>
+          {current.image && <img className="notice-slide__image" src={current.image} alt="" />}
+          <h3 className="notice-slide__title">{current.title}</h3>
+          <p className="notice-slide__text">{current.description}</p>
+          {important.length > 1 && (
+            <div className="dots" aria-hidden="true">
+              {important.map((n, i) => (
+                <span key={n.id} className={`dots__dot${i === index ? ' is-active' : ''}`} />
+              ))}
+            </div>
+          )}
+        </article>
+      ) : (
+        <p className="empty-text">{NO_NOTIFICATIONS}</p>
+      )}
+    </Dialog>
+  );
+}

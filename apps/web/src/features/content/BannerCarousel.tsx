@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { Banner } from './api';
+
+const AUTO_ADVANCE_MS = 5000;
+
+function BannerImage({ banner, eager }: { banner: Banner; eager: boolean }) {
+  const img = <img src={banner.image} alt={banner.title} loading={eager ? 'eager' : 'lazy'} />;
+  if (!banner.link) return img;
+  if (/^https?:\/\//.test(banner.link)) {
+    return (
+      <a href={banner.link} target="_blank" rel="noopener noreferrer">
+        {img}
+      </a>
+    );
+  }
+  return <Link to={banner.link}>{img}</Link>;
+}
+
+/** Home banners: a swipeable scroll-snap strip that advances by itself. */
+export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const track = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+
+  useEffect(() => {
+    if (banners.length < 2) return;
+    const timer = window.setInterval(() => {
+      const el = track.current;
+      if (!el) return;
+      const next = (Math.round(el.scrollLeft / el.clientWidth) + 1) % banners.length;
+      el.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
+    }, AUTO_ADVANCE_MS);
+    return () => window.clearInterval(timer);
+  }, [banners.length]);
+
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label="แบนเนอร์">
+      <div
+        className="carousel__track"
+        ref={track}
+        onScroll={(e) => setActive(Math.round(e.currentTarget.scrollLeft / e.currentTarget.clientWidth))}
+      >
+        {banners.map((b, i) => (
+          <div className="carousel__slide" key={b.id}>
+            <BannerImage banner={b} eager={i === 0} />
+          </div>
+        ))}
+      </div>
+      {banners.length > 1 && (
+        <div className="carousel__dots">
+          {banners.map((b, i) => (
+            <button
+              key={b.id}
+              type="button"
+              className={`carousel__dot${i === active ? ' is-active' : ''}`}
+              aria-label={`แบนเนอร์ที่ ${i + 1}`}
+              aria-current={i === active}
+              onClick={() => {
+                const el = track.current;
+                el?.scrollTo({ left: i * el.clientWidth, behavior: 'smooth' });
+              }}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

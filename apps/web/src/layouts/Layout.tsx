@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ChatButton } from '../components/ChatButton';
+import { EventCorner } from '../components/EventCorner';
+import { Footer } from '../components/Footer';
+import { Header } from '../components/Header';
+import { NotificationDialog } from '../components/NotificationDialog';
+import { useLocalData } from '../stores/local';
+import { type LayoutName, useUi } from '../stores/ui';
+import { PageTitle } from './PageTitle';
+
+interface Props {
+  name: LayoutName;
+  /** `login`: member pages, sends a visitor to /; `member`: visitor pages, sends a member to / (spec §6). */
+  check?: 'login' | 'member';
+}
+
+function useLayoutName(name: LayoutName): LayoutName {
+  const { pathname } = useLocation();
+  const override = useUi((s) => (s.startupPath === pathname ? s.startupLayout : null));
+  return override ?? name;
+}
+
+/** True when the page may render: stores hydrated and the layout's check passed. */
+function useLayoutCheck(check: Props['check']): boolean {
+  const hydrated = useUi((s) => s.hydrated);
+  const isLoggedIn = useLocalData((s) => s.isLoggedIn);
+  const navigate = useNavigate();
+  const refused = hydrated && ((check === 'login' && !isLoggedIn) || (check === 'member' && isLoggedIn));
+  useEffect(() => {
+    if (refused) navigate('/', { replace: true });
+  }, [refused, navigate]);
+  return hydrated && !refused;
+}
+
+function Page() {
+  const { pathname } = useLocation();
+  return (
+    <main id="main" className="page-fade" key={pathname}>
+      <PageTitle />
+      <Outlet />
+    </main>
+  );
+}
+
+/** The eight layouts of spec §2, each with exactly its chrome. */
+export function Layout({ name, check }: Props) {
+  const layout = useLayoutName(name);
+  const allowed = useLayoutCheck(check);
+  const page = allowed ? <Page /> : <main id="main" className="page-pending" />;
+
+  switch (layout) {
+    case 'default':
+    case 'auth':
+      return (
+        <div className="shell">
+          <Header />
+          {page}
+          <Footer />
+          <NotificationDialog />
+          <EventCorner />
+          <ChatButton />
+        </div>
+      );
+    case 'no-auth':
+      return (
+        <div className="shell">
+          <Header />
+          {page}
+          <Footer />
+          <ChatButton />
+        </div>
+      );
+    case 'lobby':
+      return (
+        <div className="shell shell--lobby">
+          {page}
+          <Footer />
+        </div>
+      );
+    case 'liff':
+      return <div className="shell shell--liff">{page}</div>;
+    case 'game':
+    case 'iframe':
+    case 'payment':
+      return <div className={`bare bare--${layout}`}>{page}</div>;
+  }
+}

@@ -1,0 +1,101 @@
+import type { Envelope } from '@chok/contract/endpoint';
+import { useLocalData } from '../stores/local';
+import { useProgress } from '../stores/progress';
+import { useSessionData } from '../stores/session';
+import { navigateTo } from './navigation';
+
+export const SESSION_EXPIRED = 'เซสซั่นหมดอายุ กรุณาลองใหม่';
+const NETWORK_ERROR = 'ไม่สามารถเชื่อมต่อระบบได้ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองใหม่';
+const UNKNOWN_ERROR = 'ระบบขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง';
+
+/** A refused or failed call, carrying the server's Thai message and per-field messages. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly error: number,
+    readonly status: number,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type Query = Record<string, string | number | undefined | null>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  query?: Query;
+  /** `false`: no redirect on 400/401, the caller handles every failure. */
+  errorHandle?: boolean;
+  /** Lotto and auth calls turn a 401 into the Thai session-expired error (spec §8). */
+  group?: 'auth' | 'lotto';
+}
+
+function urlOf(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function readEnvelope<T>(res: Response): Promise<Envelope<T> | null> {
+  try {
+    return (await res.json()) as Envelope<T>;
+  } catch {
+    return null;
+  }
+}
+
+function onUnauthorized(): void {
+  useLocalData.getState().clearUser();
+  useSessionData.getState().clear();
+  navigateTo('/login');
+}
+
+/** The one API client: bearer token, envelope unwrapping, and the 400/401 rules of spec §8. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const { method = opts.body === undefined ? 'GET' : 'POST', errorHandle = true } = opts;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = useLocalData.getState().token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (method === 'POST') headers['content-type'] = 'application/json';
+
+  const progress = useProgress.getState();
+  progress.start();
+  let res: Response;
+  try {
+    res = await fetch(urlOf(path, opts.query), {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined,
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, -1, 0);
+  } finally {
+    progress.done();
+  }
+
+  const envelope = await readEnvelope<T>(res);
+  if (res.status === 401) {
+    if (errorHandle) onUnauthorized();
+    const message = opts.group ? SESSION_EXPIRED : (envelope?.message ?? SESSION_EXPIRED);
+    throw new ApiError(message, envelope?.error ?? 401, 401);
+  }
+  if (res.status === 400 && errorHandle) {
+    navigateTo('/');
+  }
+  if (!envelope) throw new ApiError(UNKNOWN_ERROR, -1, res.status);
+  if (envelope.error !== 0 || !res.ok) {
+    throw new ApiError(envelope.message || UNKNOWN_ERROR, envelope.error, res.status, envelope.fields);
+  }
+  return envelope.data;
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : UNKNOWN_ERROR;
+}

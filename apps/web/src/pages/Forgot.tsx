@@ -1,0 +1,98 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AuthCard, FormAlert } from '../components/AuthCard';
+import { Field } from '../components/Field';
+import { resetPassword, resetPasswordV2 } from '../features/auth/api';
+import { useFormErrors } from '../features/auth/formErrors';
+import { OtpField } from '../features/auth/OtpField';
+
+const FIELDS = ['phone', 'otp', 'password', 'confirm'] as const;
+
+/** Forgotten password: an OTP to the registered phone, then a new password (revokes all sessions). */
+export default function Forgot() {
+  const navigate = useNavigate();
+  const errors = useFormErrors();
+  const [phone, setPhone] = useState('');
+  const [otp, setOtp] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (password !== confirm) {
+      errors.setField('confirm', 'รหัสผ่านทั้งสองช่องไม่ตรงกัน');
+      return;
+    }
+    setBusy(true);
+    try {
+      await resetPasswordV2({ phone, otp, password });
+      toast.success('ตั้งรหัสผ่านใหม่เรียบร้อย กรุณาเข้าสู่ระบบ', { duration: 3000 });
+      navigate('/login', { replace: true });
+    } catch (err) {
+      errors.fromError(err, FIELDS);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="ลืมรหัสผ่าน" subtitle="รับรหัส OTP ทาง SMS เพื่อยืนยันตัวตนและตั้งรหัสผ่านใหม่">
+      <form className="form" onSubmit={submit} noValidate>
+        <FormAlert message={errors.form} />
+        <Field
+          label="เบอร์โทรศัพท์ที่สมัครไว้"
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="0812345678"
+          maxLength={10}
+          value={phone}
+          onChange={(e) => {
+            setPhone(e.target.value.replace(/\D/g, ''));
+            errors.setField('phone', null);
+          }}
+          error={errors.fields.phone}
+        />
+        <OtpField
+          phone={phone}
+          value={otp}
+          onChange={setOtp}
+          error={errors.fields.otp}
+          send={() => resetPassword(phone)}
+          onSendError={(m) => errors.setField('phone', m)}
+        />
+        <Field
+          label="รหัสผ่านใหม่"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="อย่างน้อย 6 ตัวอักษร"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.fields.password}
+        />
+        <Field
+          label="ยืนยันรหัสผ่านใหม่"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.fields.confirm}
+        />
+        <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={busy}>
+          ตั้งรหัสผ่านใหม่
+        </button>
+        <p className="form__switch">
+          จำรหัสผ่านได้แล้ว?{' '}
+          <Link to="/login" className="link">
+            เข้าสู่ระบบ
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Dialog } from '../components/Dialog';
+import { BallIcon, DiceIcon, GiftIcon, LottoIcon, SlotIcon, TargetIcon } from '../components/Icons';
+import { fetchNotifications, useBanners, usePromotions } from '../features/content/api';
+import { BannerCarousel } from '../features/content/BannerCarousel';
+import { useLocalData } from '../stores/local';
+import { useUi } from '../stores/ui';
+import './home.css';
+
+const CATEGORIES = [
+  { to: '/lotto/lobby', label: 'หวยออนไลน์', sub: 'รัฐบาล ยี่กี หุ้น', Icon: LottoIcon, tone: 'red' },
+  { to: '/lobby/slot', label: 'สล็อต', sub: 'แตกง่าย ทุกค่าย', Icon: SlotIcon, tone: 'gold' },
+  { to: '/lobby/casino', label: 'คาสิโนสด', sub: 'บาคาร่า รูเล็ต', Icon: DiceIcon, tone: 'purple' },
+  { to: '/lobby/sport', label: 'กีฬา', sub: 'ฟุตบอล มวย', Icon: BallIcon, tone: 'green' },
+  { to: '/checkin', label: 'เช็คอินรายวัน', sub: 'รับเครดิตฟรี', Icon: TargetIcon, tone: 'blue' },
+  { to: '/promotions', label: 'โปรโมชั่น', sub: 'โบนัสทุกวัน', Icon: GiftIcon, tone: 'pink' },
+] as const;
+
+function Promotions() {
+  const { data: promotions } = usePromotions();
+  const selectedId = useUi((s) => s.selectedPromotionId);
+  const open = useUi((s) => s.promotionOpen);
+  const set = useUi((s) => s.set);
+  const selected = promotions?.find((p) => p.id === selectedId);
+  if (!promotions || promotions.length === 0) return null;
+  return (
+    <section className="home-section">
+      <div className="home-section__head">
+        <h2 className="home-section__title">โปรโมชั่น</h2>
+        <Link to="/promotions" className="link">
+          ดูทั้งหมด
+        </Link>
+      </div>
+      <ul className="promo-grid">
+        {promotions.map((p) => (
+          <li key={p.id}>
+            <button
+              type="button"
+              className="promo-card"
+              onClick={() => set({ selectedPromotionId: p.id, promotionOpen: true })}
+            >
+              {p.image && <img className="promo-card__image" src={p.image} alt="" loading="lazy" />}
+              <span className="promo-card__body">
+                <span className="promo-card__title">{p.title}</span>
+                <span className="promo-card__text">{p.description}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Dialog
+        open={open && selected !== undefined}
+        onClose={() => set({ promotionOpen: false })}
+        title={selected?.title ?? ''}
+        width={480}
+        testId="promotion-dialog"
+        footer={
+          <Link
+            to="/promotions"
+            className="btn btn--primary btn--block"
+            onClick={() => set({ promotionOpen: false })}
+          >
+            รับโปรโมชั่น
+          </Link>
+        }
+      >
+        {selected && (
+          <div className="promo-detail">
+            {selected.image && <img src={selected.image} alt="" />}
+            <p>{selected.description}</p>
+            {selected.terms && (
+              <>
+                <h3>เงื่อนไข</h3>
+                <p className="promo-detail__terms">{selected.terms}</p>
+              </>
+            )}
+          </div>
+        )}
+      </Dialog>
+    </section>
+  );
+}
+
+/** Notifications other than type 1 (important ones go to the dialog): the news list. */
+function News() {
+  const agentCode = useLocalData((s) => s.agentConfig?.agent_code);
+  const { data } = useQuery({
+    queryKey: ['notifications', agentCode],
+    queryFn: () => fetchNotifications(agentCode ?? ''),
+    enabled: agentCode !== undefined,
+  });
+  const news = data?.filter((n) => n.type !== 1) ?? [];
+  if (news.length === 0) return null;
+  return (
+    <section className="home-section">
+      <div className="home-section__head">
+        <h2 className="home-section__title">ข่าวสาร</h2>
+      </div>
+      <ul className="news-list">
+        {news.map((n) => (
+          <li key={n.id} className="news-list__item">
+            {n.image && <img src={n.image} alt="" loading="lazy" />}
+            <div>
+              <h3>{n.title}</h3>
+              <p>{n.description}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function Home() {
+  const { data: banners } = useBanners();
+  const isLoggedIn = useLocalData((s) => s.isLoggedIn);
+  return (
+    <div className="container home">
+      {banners && banners.length > 0 ? (
+        <BannerCarousel banners={banners} />
+      ) : (
+        <div className="carousel carousel--placeholder" />
+      )}
+      {!isLoggedIn && (
+        <section className="join-cta">
+          <div>
+            <p className="join-cta__title">สมัครสมาชิกวันนี้ รับโบนัสต้อนรับทันที</p>
+            <p className="join-cta__text">ฝาก-ถอนอัตโนมัติ 24 ชั่วโมง ไม่มีขั้นต่ำ</p>
+          </div>
+          <div className="join-cta__actions">
+            <Link to="/register" className="btn btn--primary btn--lg">
+              สมัครสมาชิก
+            </Link>
+            <Link to="/login" className="btn btn--outline btn--lg">
+              เข้าสู่ระบบ
+            </Link>
+          </div>
+        </section>
+      )}
+      <nav className="category-grid" aria-label="หมวดเกม">
+        {CATEGORIES.map(({ to, label, sub, Icon, tone }) => (
+          <Link key={to} to={to} className={`category-card category-card--${tone}`}>
+            <span className="category-card__icon">
+              <Icon size={26} />
+            </span>
+            <span className="category-card__label">{label}</span>
+            <span className="category-card__sub">{sub}</span>
+          </Link>
+        ))}
+      </nav>
+      <Promotions />
+      <News />
+    </div>
+  );
+}
