@@ -1,0 +1,32 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+/** A fresh browser context (own storage) at a Thai locale. */
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Marks the announcements as just seen, so the dialog stays closed in tests about other things. */
+export async function skipAnnouncements(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const raw = window.localStorage.getItem('local_data');
+    const stored = raw ? (JSON.parse(raw) as { state: Record<string, unknown>; version: number }) : null;
+    const state = { ...(stored?.state ?? {}), lastNotificationShownAt: Date.now() };
+    window.localStorage.setItem('local_data', JSON.stringify({ state, version: stored?.version ?? 0 }));
+  });
+}
+
+/** The bearer token the site stored under `local_data`. */
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = window.localStorage.getItem('local_data');
+    return raw ? ((JSON.parse(raw) as { state: { token: string | null } }).state.token ?? null) : null;
+  });
+}

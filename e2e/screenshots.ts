@@ -1,0 +1,53 @@
+/**
+ * `npm run screenshots -w @chok/e2e`: home, login, register, profile and statement at phone
+ * (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
+ * Starts the product like `npm start` unless BASE_URL points at a running one.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { launchBrowser } from './browser.ts';
+import { DEMO, loginThroughForm } from './journeys.ts';
+import { ensureChromium, startProduct } from './server.ts';
+
+const OUT = path.resolve('e2e/artifacts/screenshots');
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  ensureChromium();
+  const server = process.env.BASE_URL ? null : await startProduct();
+  const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
+  const browser = await launchBrowser();
+  try {
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      const context = await browser.newContext({ viewport, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
+      const page = await context.newPage();
+      // Seen-notification time set so the announcement dialog does not cover every shot.
+      const shoot = async (name: string, url: string) => {
+        await page.goto(baseUrl + url);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(500);
+        const file = path.join(OUT, `${name}-${size}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        process.stdout.write(`${file}\n`);
+      };
+      await shoot('home-announcement', '/');
+      await page.getByRole('dialog').getByRole('button', { name: 'ปิด', exact: true }).first().click();
+      await shoot('home', '/');
+      await shoot('login', '/login');
+      await shoot('register', '/register');
+      await loginThroughForm(page, baseUrl, DEMO.rich);
+      await shoot('home-member', '/');
+      await shoot('profile', '/member/profile');
+      await shoot('statement', '/member/statement');
+      await shoot('coming-soon', '/member/deposit');
+      await shoot('not-found', '/no-such-page');
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server?.stop();
+  }
+}
+
+await main();

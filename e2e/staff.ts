@@ -1,0 +1,59 @@
+import { Secret, TOTP } from 'otpauth';
+
+/** Demo staff of the seed (apps/server/src/seed/demo.ts). */
+const STAFF = {
+  support: 'CHOKSUPPORTDEMOA',
+  content: 'CHOKCONTENTDEMOA',
+} as const;
+
+interface Envelope<T> {
+  error: number;
+  message: string;
+  data: T;
+}
+
+export async function call<T>(baseUrl: string, path: string, init: RequestInit & { token?: string } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(baseUrl + path, { ...init, headers });
+  return { status: res.status, body: (await res.json()) as Envelope<T> };
+}
+
+/**
+ * Logs a staff member in. A TOTP code is accepted once per 30 s step and the server allows one
+ * step either side, so when this step's code was already used (by another test file) the next
+ * step's code is tried.
+ */
+export async function staffLogin(baseUrl: string, username: keyof typeof STAFF): Promise<string> {
+  const totp = new TOTP({
+    secret: Secret.fromBase32(STAFF[username]),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  });
+  for (const ahead of [0, 1]) {
+    const code = totp.generate({ timestamp: Date.now() + ahead * 30_000 });
+    const r = await call<{ access_token: string }>(baseUrl, '/api/admin/login', {
+      method: 'POST',
+      body: JSON.stringify({ username, password: 'staff1234', totp: code }),
+    });
+    if (r.body.error === 0) return r.body.data.access_token;
+  }
+  throw new Error(`staff ${username} could not log in`);
+}
+
+/** The newest OTP the built-in SMS sender stored for a phone ("…: 123456 (Ref: ABCD)"). */
+export async function latestOtp(baseUrl: string, staffToken: string, phone: string): Promise<string> {
+  const r = await call<{ body: string }[]>(baseUrl, `/api/admin/sms/outbox?phone=${phone}`, {
+    token: staffToken,
+  });
+  const body = r.body.data[0]?.body ?? '';
+  const m = /:\s*(\d{6})\s*\(Ref:/.exec(body);
+  if (!m) throw new Error(`no OTP in the outbox for ${phone}: ${JSON.stringify(r.body)}`);
+  return m[1]!;
+}
+
+/** A phone number no other test uses: 09 and the last eight digits of the clock. */
+export function freshPhone(): string {
+  return `09${String(Date.now()).slice(-8)}`;
+}
