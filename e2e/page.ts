@@ -9,6 +9,7 @@ export async function openPage(
   viewport: { width: number; height: number } = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,0 +1,91 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { DEMO, loginThroughForm } from './journeys.ts';
+import { openPage } from './page.ts';
+import { call, staffLogin } from './staff.ts';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function dialog(page: Page) {
+  return page.getByTestId('notification-dialog');
+}
+
+async function homeLoaded(page: Page): Promise<void> {
+  const fetched = page.waitForResponse((r) => r.url().includes('/api/notifications'));
+  await page.goto(`${baseUrl}/`);
+  await fetched;
+  await page.waitForTimeout(300);
+}
+
+describe('the important-announcement dialog', () => {
+  it('pages through the type-1 notifications and stays closed on reload within 15 minutes', async () => {
+    const { context, page } = await openPage(browser);
+    await homeLoaded(page);
+    await dialog(page).getByRole('heading', { name: 'ประกาศสำคัญ (1 / 2)' }).waitFor();
+    await dialog(page).getByText('ประกาศปิดปรับปรุงระบบธนาคาร').waitFor();
+    // Type 2 and 3 go to the news list, not the dialog.
+    expect(await dialog(page).getByText('หวยรัฐบาลงวดนี้').count()).toBe(0);
+
+    await dialog(page).getByRole('button', { name: 'ถัดไป' }).click();
+    await dialog(page).getByRole('heading', { name: 'ประกาศสำคัญ (2 / 2)' }).waitFor();
+    await dialog(page).getByText('ระวังมิจฉาชีพ').waitFor();
+    await dialog(page).locator('.dialog__footer').getByRole('button', { name: 'ปิด' }).click();
+    await dialog(page).getByRole('heading').waitFor({ state: 'detached' });
+
+    await homeLoaded(page);
+    expect(await dialog(page).isVisible()).toBe(false);
+
+    // Once 15 minutes have passed since it was shown, it comes back.
+    await page.evaluate(() => {
+      const stored = JSON.parse(window.localStorage.getItem('local_data')!) as {
+        state: { lastNotificationShownAt: number };
+      };
+      stored.state.lastNotificationShownAt = Date.now() - 16 * 60_000;
+      window.localStorage.setItem('local_data', JSON.stringify(stored));
+    });
+    await homeLoaded(page);
+    await dialog(page).getByRole('heading', { name: 'ประกาศสำคัญ (1 / 2)' }).waitFor();
+    await context.close();
+  });
+
+  it('says ไม่มีประกาศสำคัญในตอนนี้ when there is no important announcement', async () => {
+    const staff = await staffLogin(baseUrl, 'content');
+    const list = await call<{ id: number; type: number; is_active: boolean }[]>(
+      baseUrl,
+      '/api/admin/content/notifications',
+      { token: staff },
+    );
+    const important = list.body.data.filter((n) => n.type === 1 && n.is_active);
+    expect(important.length).toBeGreaterThan(0);
+    const setActive = (is_active: boolean) =>
+      Promise.all(
+        important.map((n) =>
+          call(baseUrl, `/api/admin/content/notifications/${n.id}`, {
+            method: 'PUT',
+            token: staff,
+            body: JSON.stringify({ is_active }),
+          }),
+        ),
+      );
+    await setActive(false);
+    try {
+      const { context, page } = await openPage(browser);
+      await loginThroughForm(page, baseUrl, DEMO.rich);
+      await page.waitForTimeout(300);
+      expect(await dialog(page).isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'ประกาศสำคัญ' }).click();
+      await dialog(page).getByText('ไม่มีประกาศสำคัญในตอนนี้').waitFor();
+      await context.close();
+    } finally {
+      await setActive(true);
+    }
+  });
+});
