@@ -26,6 +26,13 @@ import type { Db } from './platform/db.ts';
 import { AppError, envelopeOf } from './platform/errors.ts';
 import { type BoundRoute, bindRoute, installErrorHandling, type RouteOptions } from './platform/http.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, for the OpenAPI coverage test. */
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -94,6 +101,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1_048_576,
     requestIdHeader: false,
   });
+
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) registeredRoutes.push({ method, url: r.url });
+  });
+  app.decorate('registeredRoutes', registeredRoutes);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, FixedClock, lastOtp, registerMember, type TestApp } from './helpers.ts';
 
@@ -220,7 +221,7 @@ describe('password reset', () => {
     const unknown = await call(t.app, 'POST', '/api/reset_password', { body: { phone: '0870000001' } });
     expect(unknown.body.code).toBe('PHONE_NOT_REGISTERED');
     // the registration OTP was sent moments ago: wait out the cooldown by back-dating it
-    await t.db.updateTable('otp').set({ created_at: new Date(Date.now() - 120_000) }).where('phone', '=', m.phone).execute();
+    await sql`UPDATE otp SET created_at = now() - interval '2 minutes' WHERE phone = ${m.phone}`.execute(t.db);
     const step1 = await call(t.app, 'POST', '/api/reset_password', { body: { phone: m.phone } });
     expect(step1.body.error).toBe(0);
     const otp = await lastOtp(t.db, m.phone);

@@ -118,13 +118,23 @@ export async function registerMember(
   return { token: reg.body.data.access_token, memberId: reg.body.data.member_id, phone, password };
 }
 
-/** Logs a seeded staff member in with a valid TOTP code for `clock`'s time. */
+const staffTokens = new WeakMap<TestApp, Map<string, string>>();
+
+/**
+ * Logs a seeded staff member in with a valid TOTP code for `clock`'s time. A TOTP code is spent
+ * once, so the session is kept and reused per app and username.
+ */
 export async function staffToken(t: TestApp, username: (typeof demoStaff)[number]['username'], clock: Clock = systemClock) {
+  const cache = staffTokens.get(t) ?? new Map<string, string>();
+  staffTokens.set(t, cache);
+  const cached = cache.get(username);
+  if (cached) return cached;
   const staff = demoStaff.find((s) => s.username === username)!;
   const totp = totpFor(staff.totp_secret).generate({ timestamp: clock.now().getTime() });
   const res = await call<{ access_token: string }>(t.app, 'POST', '/api/admin/login', {
     body: { username, password: staff.password, totp },
   });
   if (res.body.error !== 0) throw new Error(`staff login failed: ${res.body.message}`);
+  cache.set(username, res.body.data.access_token);
   return res.body.data.access_token;
 }

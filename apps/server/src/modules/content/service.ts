@@ -30,6 +30,12 @@ export function createContentService(d: { db: Db; clock: Clock; agentId: number;
     if (code !== undefined && code !== '' && code !== d.agentCode) throw new AppError('AGENT_NOT_FOUND');
   }
 
+  function checkBank(kind: ContentKind, input: Record<string, unknown>): void {
+    if (kind === 'bank_accounts' && typeof input.bank_code === 'string' && !findBank(input.bank_code)) {
+      throw new AppError('BANK_NOT_SUPPORTED', {}, { bank_code: new AppError('BANK_NOT_SUPPORTED').message });
+    }
+  }
+
   function duplicate(err: unknown): never {
     if ((err as { code?: string }).code === '23505') throw new AppError('DUPLICATE_RECORD');
     throw err;
@@ -143,6 +149,7 @@ export function createContentService(d: { db: Db; clock: Clock; agentId: number;
     },
 
     async create(kind: ContentKind, input: Record<string, unknown>, staffId: number) {
+      checkBank(kind, input);
       const cols = Object.keys(input);
       return inTransaction(db, async (tx) => {
         const { rows } = await sql<Row>`
@@ -165,6 +172,7 @@ export function createContentService(d: { db: Db; clock: Clock; agentId: number;
     },
 
     async update(kind: ContentKind, id: number, input: Record<string, unknown>, staffId: number) {
+      checkBank(kind, input);
       const cols = Object.keys(input).filter((c) => input[c] !== undefined);
       return inTransaction(db, async (tx) => {
         const table = sql.table(TABLES[kind]);

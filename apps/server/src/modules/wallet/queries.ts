@@ -33,6 +33,11 @@ export async function findMemberAccountId(
   return row?.id;
 }
 
+export async function findSystemAccountId(ex: Executor, code: string): Promise<number | undefined> {
+  const row = await ex.selectFrom('ledger_account').select('id').where('code', '=', code).executeTakeFirst();
+  return row?.id;
+}
+
 export async function upsertSystemAccount(ex: Executor, code: string): Promise<number> {
   await ex
     .insertInto('ledger_account')
@@ -213,19 +218,9 @@ export interface StatementFilter {
   offset: number;
 }
 
-export async function memberStatement(ex: Executor, f: StatementFilter) {
+function statementLines(f: StatementFilter) {
   const kinds = f.kinds ?? null;
-  const { rows } = await sql<{
-    id: number;
-    created_at: Date;
-    kind: TransferKind;
-    direction: 'in' | 'out';
-    amount: number;
-    wallet_type_id: number;
-    wallet_name: string;
-    reference: string | null;
-    total: number;
-  }>`
+  return sql`
     WITH mine AS (
       SELECT a.id, a.wallet_type_id, wt.name FROM ledger_account a JOIN wallet_type wt ON wt.id = a.wallet_type_id
       WHERE a.member_id = ${f.memberId}
@@ -235,12 +230,29 @@ export async function memberStatement(ex: Executor, f: StatementFilter) {
       UNION ALL
       SELECT t.id, t.created_at, t.kind, 'out', t.amount, m.wallet_type_id, m.name, t.reference
       FROM ledger_transfer t JOIN mine m ON m.id = t.debit_account_id
-    )
-    SELECT lines.*, count(*) OVER ()::bigint AS total FROM lines
-    WHERE (${kinds}::text[] IS NULL OR kind = ANY(${kinds}::text[]))
-      AND (${f.fromDate}::date IS NULL OR created_at >= (${f.fromDate}::date::timestamp AT TIME ZONE 'Asia/Bangkok'))
-      AND (${f.toDate}::date IS NULL OR created_at < ((${f.toDate}::date + 1)::timestamp AT TIME ZONE 'Asia/Bangkok'))
-    ORDER BY id DESC, direction
-    LIMIT ${f.limit} OFFSET ${f.offset}`.execute(ex);
-  return rows;
+    ), filtered AS (
+      SELECT * FROM lines
+      WHERE (${kinds}::text[] IS NULL OR kind = ANY(${kinds}::text[]))
+        AND (${f.fromDate}::date IS NULL OR created_at >= (${f.fromDate}::date::timestamp AT TIME ZONE 'Asia/Bangkok'))
+        AND (${f.toDate}::date IS NULL OR created_at < ((${f.toDate}::date + 1)::timestamp AT TIME ZONE 'Asia/Bangkok'))
+    )`;
+}
+
+/** One page of a member's statement lines (a transfer between two of its wallets shows twice) and the total. */
+export async function memberStatement(ex: Executor, f: StatementFilter) {
+  const [page, count] = await Promise.all([
+    sql<{
+      id: number;
+      created_at: Date;
+      kind: TransferKind;
+      direction: 'in' | 'out';
+      amount: number;
+      wallet_type_id: number;
+      wallet_name: string;
+      reference: string | null;
+    }>`${statementLines(f)}
+      SELECT * FROM filtered ORDER BY id DESC, direction LIMIT ${f.limit} OFFSET ${f.offset}`.execute(ex),
+    sql<{ total: number }>`${statementLines(f)} SELECT count(*)::bigint AS total FROM filtered`.execute(ex),
+  ]);
+  return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
 }

@@ -29,15 +29,11 @@ export interface TransferResult {
  * inside the transaction that writes the state the money pays for.
  */
 export function createLedger() {
-  const systemIds = new Map<string, number>();
-
   async function resolve(tx: Executor, ref: AccountRef): Promise<{ id: number; member: boolean }> {
     if ('system' in ref) {
-      let id = systemIds.get(ref.system);
-      if (id === undefined) {
-        id = await q.upsertSystemAccount(tx, ref.system);
-        systemIds.set(ref.system, id);
-      }
+      // Looked up (and created on first use) inside the caller's transaction and never cached, so an
+      // id is never used after the transaction that created it rolled back.
+      const id = (await q.findSystemAccountId(tx, ref.system)) ?? (await q.upsertSystemAccount(tx, ref.system));
       return { id, member: false };
     }
     const id = await q.findMemberAccountId(tx, ref.member, ref.wallet);
@@ -168,7 +164,7 @@ export function createLedger() {
         per_page: number;
       },
     ) {
-      const rows = await q.memberStatement(ex, {
+      const { rows, total } = await q.memberStatement(ex, {
         memberId,
         kinds: f.kind ? kindsInGroup(f.kind) : null,
         fromDate: f.from ?? null,
@@ -190,7 +186,7 @@ export function createLedger() {
         })),
         page: f.page,
         per_page: f.per_page,
-        total: rows[0]?.total ?? 0,
+        total,
       };
     },
   };

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { errorCatalogue } from '@chok/contract/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'chok-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+  writeFileSync(path.join(webDist, 'app.js'), 'console.log(1)');
+  t = await createTestApp({ env: { WEB_DIST: webDist, RATE_LIMIT_PER_MINUTE_LOGIN: '3' } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('OpenAPI', () => {
+  it('lists every API route the server has, and nothing it lacks', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toBe('3.1.0');
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
+    );
+    const served = new Set(
+      t.app.registeredRoutes
+        .filter((r) => r.method !== 'HEAD' && /^\/(api|provider)\//.test(r.url))
+        .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`),
+    );
+    expect([...served].filter((r) => !documented.has(r))).toEqual([]);
+    expect([...documented].filter((r) => !served.has(r))).toEqual([]);
+    expect(served.size).toBeGreaterThan(40);
+    expect(doc.paths['/api/register']?.post).toHaveProperty('requestBody');
+  });
+});
+
+describe('HTTP platform', () => {
+  it('answers with security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toMatchObject({ error: 0, data: { status: 'ok' } });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('rate-limits login with HTTP 429 and a Thai message', async () => {
+    const statuses: number[] = [];
+    let last: ReturnType<typeof Object> = {};
+    for (let i = 0; i < 5; i++) {
+      const r = await call(t.app, 'POST', '/api/login', { body: { phone: '0811111111', password: 'wrong' } });
+      statuses.push(r.status);
+      last = r.body;
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(last).toMatchObject({ error: errorCatalogue.RATE_LIMITED.error, message: 'ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่' });
+  });
+
+  it('unknown API paths are a 404 envelope; client routes get index.html with the start-up payload', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: 1004, code: 'NOT_FOUND' });
+
+    const page = await t.app.inject({ method: 'GET', url: '/lotto/lobby' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const m = /<script type="application\/json" id="chok-startup">(.*?)<\/script>/.exec(page.body);
+    expect(m).not.toBeNull();
+    const payload = JSON.parse(m![1]!);
+    expect(payload).toMatchObject({ agent: { agent_id: 34, info: { agent_logo: '/brand/logo.svg' } }, layout: null, error: null });
+
+    const asset = await t.app.inject({ method: 'GET', url: '/app.js' });
+    expect(asset.statusCode).toBe(200);
+    const missingAsset = await t.app.inject({ method: 'GET', url: '/missing.js' });
+    expect(missingAsset.statusCode).toBe(404);
+  });
+
+  it('transport-level refusals are 4xx envelopes, never a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/check_account',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<phone>1</phone>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'MALFORMED_REQUEST' });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/check_account',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ phone: 'x'.repeat(2_000_000) }),
+    });
+    expect(huge.statusCode).toBe(413);
+  });
+});
