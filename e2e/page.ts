@@ -8,7 +8,12 @@ export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
+  const context = await browser.newContext({
+    viewport,
+    locale: 'th-TH',
+    timezoneId: 'Asia/Bangkok',
+    reducedMotion: 'reduce',
+  });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   return { context, page };

@@ -3,8 +3,7 @@ import { useLayoutEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { ApiError } from '../lib/api';
-import { setNavigator } from '../lib/navigation';
-import { reloadForStaleChunk } from './lazyPage';
+import { setNavigator, setPendingPathSource } from '../lib/navigation';
 import { routes } from './routes';
 import { boot } from './startup';
 
@@ -30,14 +29,11 @@ export function App() {
     const r = createBrowserRouter(routes);
     setNavigator((to) => void r.navigate(to, { replace: to === '/login' }));
     setRouter(r);
-    const onPreloadError = (e: Event) => {
-      if (reloadForStaleChunk()) e.preventDefault();
-    };
-    window.addEventListener('vite:preloadError', onPreloadError);
-    return () => {
-      window.removeEventListener('vite:preloadError', onPreloadError);
-      r.dispose();
-    };
+    setPendingPathSource(() => {
+      const to = r.state.navigation.location;
+      return to ? to.pathname + to.search : null;
+    });
+    return () => r.dispose();
   }, []);
 
   return (

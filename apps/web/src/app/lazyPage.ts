@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { pendingPath } from '../lib/navigation';
 
 const RELOAD_KEY = 'chok:chunk-reload-at';
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
@@ -15,7 +16,10 @@ export function reloadForStaleChunk(): boolean {
   } catch {
     return false;
   }
-  window.location.reload();
+  const target = pendingPath();
+  const here = window.location.pathname + window.location.search;
+  if (target && target !== here) window.location.assign(target);
+  else window.location.reload();
   return true;
 }
 

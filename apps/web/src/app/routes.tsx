@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Root />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <div className="boot" aria-busy="true" />,
     children: [
       layout('default', [
         { index: true, handle: { title: 'หน้าแรก' }, lazy: lazyPage(() => import('../pages/Home')) },

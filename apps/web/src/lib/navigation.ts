@@ -15,3 +15,14 @@ export function setNavigator(fn: Navigate): void {
 export function navigateTo(to: string): void {
   navigateImpl(to);
 }
+
+let pendingPathImpl: () => string | null = () => null;
+
+/** Where an in-progress navigation is going, so a stale-chunk reload lands there. */
+export function setPendingPathSource(fn: () => string | null): void {
+  pendingPathImpl = fn;
+}
+
+export function pendingPath(): string | null {
+  return pendingPathImpl();
+}

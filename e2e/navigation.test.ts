@@ -1,0 +1,125 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { DEMO, loginThroughForm } from './journeys.ts';
+import { openPage, PHONE, skipAnnouncements } from './page.ts';
+
+let browser: Browser;
+const baseUrl = inject('baseUrl');
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('routes, layouts and the shell', () => {
+  it('shows the full-screen 404 page on an unknown route', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
+    await page.getByText('404', { exact: true }).waitFor();
+    const cover = await page.locator('.error-page').evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { position: s.position, top: s.top, left: s.left };
+    });
+    expect(cover).toEqual({ position: 'fixed', top: '0px', left: '0px' });
+    await context.close();
+  });
+
+  it('renders features of later releases inside their layout with a Thai notice, no data', async () => {
+    const { context, page } = await openPage(browser);
+    await skipAnnouncements(context);
+    await page.goto(`${baseUrl}/lotto/lobby`);
+    await page.getByText('ฟีเจอร์นี้ยังไม่เปิดให้บริการ').waitFor();
+    await page.getByRole('heading', { name: 'ล็อบบี้หวย' }).waitFor();
+    // Default layout chrome: header logo and footer.
+    await page.locator('header img[src="/brand/logo.svg"]').waitFor();
+    const year = new Date().getFullYear();
+    await page.getByText(`Copyright © ${year} Chok All Rights Reserved`).waitFor();
+    expect(await page.title()).toContain('ล็อบบี้หวย');
+    await context.close();
+  });
+
+  it('sends a visitor away from member pages, and a member away from the login page', async () => {
+    const { context, page } = await openPage(browser);
+    await skipAnnouncements(context);
+    await page.goto(`${baseUrl}/member/statement`);
+    await page.waitForURL(`${baseUrl}/`);
+    await loginThroughForm(page, baseUrl, DEMO.rich);
+    await page.goto(`${baseUrl}/register`);
+    await page.waitForURL(`${baseUrl}/`);
+    await context.close();
+  });
+
+  it('on a phone: drawer navigation and the bottom login/deposit/withdraw buttons', async () => {
+    const { context, page } = await openPage(browser, PHONE);
+    await skipAnnouncements(context);
+    await page.goto(`${baseUrl}/`);
+    const drawer = page.getByTestId('drawer');
+    expect(await drawer.getByRole('link', { name: 'หวย' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'เปิดเมนูนำทาง' }).click();
+    await drawer.getByRole('link', { name: 'หวย' }).click();
+    await page.waitForURL(`${baseUrl}/lotto/lobby`);
+    await expect.poll(() => drawer.getByRole('link', { name: 'หวย' }).isVisible()).toBe(false);
+
+    const bar = page.getByTestId('mobile-bar');
+    await bar.getByRole('link', { name: 'สมัครสมาชิก' }).waitFor();
+    await bar.getByRole('link', { name: 'เข้าสู่ระบบ' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await loginThroughForm(page, baseUrl, DEMO.rich);
+    await bar.getByRole('link', { name: 'ถอนเงิน' }).waitFor();
+    await bar.getByRole('link', { name: 'ฝากเงิน' }).click();
+    await page.waitForURL(`${baseUrl}/member/deposit`);
+    await page.getByText('ฟีเจอร์นี้ยังไม่เปิดให้บริการ').waitFor();
+    await context.close();
+  });
+
+  it('opens the event dialog from the treasure chest; an image leads to /poll/1', async () => {
+    const { context, page } = await openPage(browser);
+    await skipAnnouncements(context);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('button', { name: 'กิจกรรม' }).click();
+    const events = page.getByTestId('event-dialog');
+    await events.getByRole('button', { name: 'กิจกรรมทายผลบอล' }).click();
+    await page.waitForURL(`${baseUrl}/poll/1`);
+    await expect.poll(() => events.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('pushes a page view to window.dataLayer 250 ms after each route change', async () => {
+    const { context, page } = await openPage(browser);
+    await skipAnnouncements(context);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('link', { name: 'โปรโมชั่น', exact: true }).first().click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'หวย' }).click();
+    const views = () =>
+      page.evaluate(() => (window.dataLayer ?? []).map((e) => (e as { page_path?: string }).page_path));
+    await expect.poll(views).toContain('/lotto/lobby');
+    expect((await views()).filter((p) => p === '/')).toHaveLength(1);
+    await context.close();
+  });
+
+  it('reloads once when a page chunk fails to load, then shows the error page', async () => {
+    const { context, page } = await openPage(browser);
+    await skipAnnouncements(context);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('heading', { name: 'โปรโมชั่น' }).waitFor();
+    await page.route('**/assets/ComingSoon-*.js', (route) => route.abort());
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'หวย' }).click();
+    await reloaded;
+    // The second failure within 60 s is not reloaded again.
+    await page.getByRole('heading', { name: 'An error occurred' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/lotto/lobby');
+    expect(await page.evaluate(() => sessionStorage.getItem('chok:chunk-reload-at'))).toMatch(/^\d+$/);
+    await context.close();
+  });
+});
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
