@@ -87,6 +87,20 @@ describe('routes, layouts and the shell', () => {
     await context.close();
   });
 
+  it('shows an offline indicator while the browser is offline', async () => {
+    const { context, page } = await openPage(browser);
+    await skipAnnouncements(context);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('heading', { name: 'โปรโมชั่น' }).waitFor();
+    const banner = page.getByRole('status').filter({ hasText: 'ออฟไลน์' });
+    expect(await banner.count()).toBe(0);
+    await context.setOffline(true);
+    await banner.waitFor();
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('pushes a page view to window.dataLayer 250 ms after each route change', async () => {
     const { context, page } = await openPage(browser);
     await skipAnnouncements(context);

@@ -22,13 +22,12 @@ async function main(): Promise<void> {
     for (const [size, viewport] of Object.entries(SIZES)) {
       const context = await browser.newContext({ viewport, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
       const page = await context.newPage();
-      // Seen-notification time set so the announcement dialog does not cover every shot.
       const shoot = async (name: string, url: string) => {
         await page.goto(baseUrl + url);
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(500);
         const file = path.join(OUT, `${name}-${size}.png`);
-        await page.screenshot({ path: file, fullPage: true });
+        await page.screenshot({ path: file, fullPage: size === 'desktop' });
         process.stdout.write(`${file}\n`);
       };
       await shoot('home-announcement', '/');
@@ -38,6 +37,19 @@ async function main(): Promise<void> {
       await shoot('register', '/register');
       await loginThroughForm(page, baseUrl, DEMO.rich);
       await shoot('home-member', '/');
+      if (size === 'phone') {
+        await page.getByRole('button', { name: 'เปิดเมนูนำทาง' }).click();
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: path.join(OUT, 'drawer-phone.png') });
+        await page.getByRole('button', { name: 'เปิดเมนูนำทาง' }).click();
+      }
+      await page.getByRole('button', { name: 'เมนูสมาชิก' }).click();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: path.join(OUT, `member-menu-${size}.png`) });
+      await page.getByTestId('member-menu').getByRole('button', { name: 'ออกจากระบบ' }).click();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: path.join(OUT, `logout-confirm-${size}.png`) });
+      await page.getByRole('button', { name: 'ยังอยู่กับเรา' }).click();
       await shoot('profile', '/member/profile');
       await shoot('statement', '/member/statement');
       await shoot('coming-soon', '/member/deposit');

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useLocalData } from '../stores/local';
 import { useUi } from '../stores/ui';
+import { LoginIcon, ReceiptIcon, UserIcon } from './Icons';
 import { mainNav } from './navItems';
 
 /** The mobile navigation drawer; the header sits above it (layer 1100) while it is open. */
@@ -50,11 +51,13 @@ export function Drawer() {
             <>
               <li>
                 <NavLink to="/member/profile" className="drawer__link">
+                  <UserIcon size={20} />
                   ข้อมูลส่วนตัว
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/member/statement" className="drawer__link">
+                  <ReceiptIcon size={20} />
                   ประวัติการเงิน
                 </NavLink>
               </li>
@@ -63,11 +66,13 @@ export function Drawer() {
             <>
               <li>
                 <NavLink to="/login" className="drawer__link">
+                  <LoginIcon size={20} />
                   เข้าสู่ระบบ
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/register" className="drawer__link">
+                  <UserIcon size={20} />
                   สมัครสมาชิก
                 </NavLink>
               </li>

@@ -2,7 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { useLocalData } from '../stores/local';
 import { useUi } from '../stores/ui';
 import { Drawer } from './Drawer';
-import { BellIcon, ChatIcon, MenuIcon, UserIcon } from './Icons';
+import { BellIcon, ChatIcon, CloseIcon, MenuIcon, UserIcon } from './Icons';
 import { MemberMenu } from './MemberMenu';
 import { MobileActionBar } from './MobileActionBar';
 import { mainNav } from './navItems';
@@ -43,7 +43,7 @@ export function Header() {
             aria-expanded={drawerOpen}
             onClick={() => set({ drawerOpen: !drawerOpen })}
           >
-            <MenuIcon />
+            {drawerOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
           <Logo />
           <nav className="header__nav" aria-label="เมนูหลัก">
