@@ -63,7 +63,10 @@ async function measure(name: string, concurrency: number, op: (i: number) => Pro
   console.log(
     `| ${r.name} | ${r.concurrency} | ${r.ops} | ${r.ops_per_second} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} |`,
   );
-  writeFileSync(path.join(RESULTS, `${name}.json`), `${JSON.stringify({ ...r, node: process.version, cpus: os.cpus().length, date: new Date().toISOString() }, null, 2)}\n`);
+  writeFileSync(
+    path.join(RESULTS, `${name}.json`),
+    `${JSON.stringify({ ...r, node: process.version, cpus: os.cpus().length, date: new Date().toISOString() }, null, 2)}\n`,
+  );
   return r;
 }
 
@@ -111,7 +114,9 @@ async function main() {
     const ledger = createLedger();
     await seed(db, ledger, config, { demo: true });
     const members = await openMembers(db, 200);
-    console.log(`\n${os.cpus().length} cores, ${os.cpus()[0]?.model}, Node ${process.version}, pool ${config.DB_POOL_SIZE}\n`);
+    console.log(
+      `\n${os.cpus().length} cores, ${os.cpus()[0]?.model}, Node ${process.version}, pool ${config.DB_POOL_SIZE}\n`,
+    );
     console.log('| benchmark | concurrency | ops | ops/s | p50 ms | p95 ms | p99 ms |');
     console.log('|---|---|---|---|---|---|---|');
 
@@ -143,10 +148,18 @@ async function main() {
 
     // The wallet chip's call, through the whole HTTP stack (app.inject: no socket).
     const app = await buildApp({ config, db, logger: false });
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { phone: '0811111111', password: 'demo1234' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { phone: '0811111111', password: 'demo1234' },
+    });
     const token = (login.json() as { data: { access_token: string } }).data.access_token;
     await measure('http-member-wallets', 16, async () => {
-      const res = await app.inject({ method: 'POST', url: '/api/member/wallets', headers: { authorization: `Bearer ${token}` } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/member/wallets',
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
     });
     await app.close();

@@ -172,7 +172,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** JSON that is safe inside a <script> element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -180,7 +183,12 @@ function scriptJson(value: unknown): string {
  * the start-up payload (agent config, layout, server time, error) so the first paint needs no round
  * trip (ARCHITECTURE.md §5).
  */
-function serveMemberSite(app: FastifyInstance, dist: string, clock: Clock, agentConfig: () => Promise<unknown>): void {
+function serveMemberSite(
+  app: FastifyInstance,
+  dist: string,
+  clock: Clock,
+  agentConfig: () => Promise<unknown>,
+): void {
   const indexFile = path.join(dist, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   if (indexHtml !== null) app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
@@ -192,10 +200,20 @@ function serveMemberSite(app: FastifyInstance, dist: string, clock: Clock, agent
     }
     let payload: Record<string, unknown>;
     try {
-      payload = { agent: await agentConfig(), layout: null, server_time: clock.now().toISOString(), error: null };
+      payload = {
+        agent: await agentConfig(),
+        layout: null,
+        server_time: clock.now().toISOString(),
+        error: null,
+      };
     } catch (err) {
       req.log.error({ err }, 'start-up payload failed');
-      payload = { agent: null, layout: null, server_time: clock.now().toISOString(), error: { status: 500, message: 'An error occurred' } };
+      payload = {
+        agent: null,
+        layout: null,
+        server_time: clock.now().toISOString(),
+        error: { status: 500, message: 'An error occurred' },
+      };
     }
     const script = `<script type="application/json" id="chok-startup">${scriptJson(payload)}</script>`;
     return reply

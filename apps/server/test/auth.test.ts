@@ -11,7 +11,10 @@ afterAll(async () => {
 });
 
 async function memberCount(): Promise<number> {
-  const r = await t.db.selectFrom('member').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await t.db
+    .selectFrom('member')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -78,10 +81,12 @@ describe('a new member', () => {
     });
     expect(change.body.error).toBe(0);
     // The registration session was another session: changing the password revoked it.
-    expect((await call(t.app, 'GET', '/api/get_user_info', { token: reg.body.data.access_token })).status).toBe(401);
-    expect((await call(t.app, 'POST', '/api/login', { body: { phone, password: 'first-pass-1' } })).body.code).toBe(
-      'LOGIN_FAILED',
-    );
+    expect(
+      (await call(t.app, 'GET', '/api/get_user_info', { token: reg.body.data.access_token })).status,
+    ).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/api/login', { body: { phone, password: 'first-pass-1' } })).body.code,
+    ).toBe('LOGIN_FAILED');
 
     const out = await call(t.app, 'POST', '/api/logout', { token });
     expect(out.body.error).toBe(0);
@@ -98,11 +103,23 @@ describe('a new member', () => {
 describe('refusals change nothing', () => {
   it('wrong password', async () => {
     const m = await registerMember(t);
-    const before = await t.db.selectFrom('member_session').select('id').where('member_id', '=', m.memberId).execute();
+    const before = await t.db
+      .selectFrom('member_session')
+      .select('id')
+      .where('member_id', '=', m.memberId)
+      .execute();
     const res = await call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: 'nope-nope' } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ error: 1300, code: 'LOGIN_FAILED', message: 'เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง' });
-    const after = await t.db.selectFrom('member_session').select('id').where('member_id', '=', m.memberId).execute();
+    expect(res.body).toMatchObject({
+      error: 1300,
+      code: 'LOGIN_FAILED',
+      message: 'เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง',
+    });
+    const after = await t.db
+      .selectFrom('member_session')
+      .select('id')
+      .where('member_id', '=', m.memberId)
+      .execute();
     expect(after).toHaveLength(before.length);
     // an unknown phone answers the same way
     const unknown = await call(t.app, 'POST', '/api/login', { body: { phone: '0800000009', password: 'x' } });
@@ -111,12 +128,21 @@ describe('refusals change nothing', () => {
 
   it('duplicate phone, at OTP request and at registration', async () => {
     const m = await registerMember(t);
-    const otp = await call(t.app, 'POST', '/api/otp/request', { body: { phone: m.phone, purpose: 'register' } });
+    const otp = await call(t.app, 'POST', '/api/otp/request', {
+      body: { phone: m.phone, purpose: 'register' },
+    });
     expect(otp.body).toMatchObject({ error: 1200, code: 'PHONE_TAKEN' });
     expect(otp.body.fields).toHaveProperty('phone');
     const count = await memberCount();
     const reg = await call(t.app, 'POST', '/api/register', {
-      body: { phone: m.phone, otp: '123456', password: 'whatever1', bank_code: '004', account_no: '9998887776', account_name: 'ซ้ำ ซ้อน' },
+      body: {
+        phone: m.phone,
+        otp: '123456',
+        password: 'whatever1',
+        bank_code: '004',
+        account_no: '9998887776',
+        account_name: 'ซ้ำ ซ้อน',
+      },
     });
     expect(reg.body.code).toBe('PHONE_TAKEN');
     expect(await memberCount()).toBe(count);
@@ -128,15 +154,30 @@ describe('refusals change nothing', () => {
     await call(t.app, 'POST', '/api/otp/request', { body: { phone } });
     const otp = await lastOtp(t.db, phone);
     const count = await memberCount();
-    const body = { phone, otp, password: 'pass-word-9', bank_code: '006', account_no: '1231231231', account_name: 'คนใหม่ ครับ' };
+    const body = {
+      phone,
+      otp,
+      password: 'pass-word-9',
+      bank_code: '006',
+      account_no: '1231231231',
+      account_name: 'คนใหม่ ครับ',
+    };
     const dup = await call(t.app, 'POST', '/api/register', { body });
     expect(dup.body).toMatchObject({ error: 1201, code: 'BANK_ACCOUNT_TAKEN' });
     expect(dup.body.fields).toHaveProperty('account_no');
     expect(await memberCount()).toBe(count);
-    const accounts = await t.db.selectFrom('ledger_account').select('id').where('kind', '=', 'member_wallet').execute();
+    const accounts = await t.db
+      .selectFrom('ledger_account')
+      .select('id')
+      .where('kind', '=', 'member_wallet')
+      .execute();
     const ok = await call(t.app, 'POST', '/api/register', { body: { ...body, account_no: '1231231232' } });
     expect(ok.body.error).toBe(0);
-    const accountsAfter = await t.db.selectFrom('ledger_account').select('id').where('kind', '=', 'member_wallet').execute();
+    const accountsAfter = await t.db
+      .selectFrom('ledger_account')
+      .select('id')
+      .where('kind', '=', 'member_wallet')
+      .execute();
     expect(accountsAfter.length).toBe(accounts.length + 3);
   });
 
@@ -145,7 +186,14 @@ describe('refusals change nothing', () => {
     await call(t.app, 'POST', '/api/otp/request', { body: { phone } });
     const good = await lastOtp(t.db, phone);
     const wrong = good === '000000' ? '111111' : '000000';
-    const body = { phone, otp: wrong, password: 'pass-word-9', bank_code: '002', account_no: '4445556667', account_name: 'ผิด รหัส' };
+    const body = {
+      phone,
+      otp: wrong,
+      password: 'pass-word-9',
+      bank_code: '002',
+      account_no: '4445556667',
+      account_name: 'ผิด รหัส',
+    };
     const first = await call(t.app, 'POST', '/api/register', { body });
     expect(first.body).toMatchObject({ error: 1202, code: 'OTP_INVALID', message: 'รหัส OTP ไม่ถูกต้อง' });
     expect(first.body.fields).toHaveProperty('otp');
@@ -163,7 +211,14 @@ describe('refusals change nothing', () => {
     expect(again.body.code).toBe('OTP_COOLDOWN');
     expect(again.body.message).toMatch(/^กรุณารอ \d+ วินาทีก่อนขอรหัส OTP ใหม่$/);
     const otp = await lastOtp(t.db, phone);
-    const body = { phone, otp, password: 'pass-word-9', bank_code: '002', account_no: '4445556668', account_name: 'ครั้ง เดียว' };
+    const body = {
+      phone,
+      otp,
+      password: 'pass-word-9',
+      bank_code: '002',
+      account_no: '4445556668',
+      account_name: 'ครั้ง เดียว',
+    };
     expect((await call(t.app, 'POST', '/api/register', { body })).body.error).toBe(0);
     const reuse = await call(t.app, 'POST', '/api/register', {
       body: { ...body, phone: '0863334445', account_no: '4445556669' },
@@ -208,8 +263,13 @@ describe('refusals change nothing', () => {
       const r = await call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: 'bad-guess' } });
       expect(r.body.code).toBe('LOGIN_FAILED');
     }
-    const fifth = await call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: 'bad-guess' } });
-    expect(fifth.body).toMatchObject({ code: 'LOGIN_LOCKED', message: 'เข้าสู่ระบบผิดหลายครั้ง กรุณาลองใหม่ในอีก 15 นาที' });
+    const fifth = await call(t.app, 'POST', '/api/login', {
+      body: { phone: m.phone, password: 'bad-guess' },
+    });
+    expect(fifth.body).toMatchObject({
+      code: 'LOGIN_LOCKED',
+      message: 'เข้าสู่ระบบผิดหลายครั้ง กรุณาลองใหม่ในอีก 15 นาที',
+    });
     const right = await call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: m.password } });
     expect(right.body.code).toBe('LOGIN_LOCKED');
   });
@@ -221,15 +281,24 @@ describe('password reset', () => {
     const unknown = await call(t.app, 'POST', '/api/reset_password', { body: { phone: '0870000001' } });
     expect(unknown.body.code).toBe('PHONE_NOT_REGISTERED');
     // the registration OTP was sent moments ago: wait out the cooldown by back-dating it
-    await sql`UPDATE otp SET created_at = now() - interval '2 minutes' WHERE phone = ${m.phone}`.execute(t.db);
+    await sql`UPDATE otp SET created_at = now() - interval '2 minutes' WHERE phone = ${m.phone}`.execute(
+      t.db,
+    );
     const step1 = await call(t.app, 'POST', '/api/reset_password', { body: { phone: m.phone } });
     expect(step1.body.error).toBe(0);
     const otp = await lastOtp(t.db, m.phone);
-    const step2 = await call(t.app, 'POST', '/api/reset_password_v2', { body: { phone: m.phone, otp, password: 'brand-new-7' } });
+    const step2 = await call(t.app, 'POST', '/api/reset_password_v2', {
+      body: { phone: m.phone, otp, password: 'brand-new-7' },
+    });
     expect(step2.body.error).toBe(0);
     expect((await call(t.app, 'GET', '/api/get_user_info', { token: m.token })).status).toBe(401);
-    expect((await call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: 'brand-new-7' } })).body.error).toBe(0);
-    const replay = await call(t.app, 'POST', '/api/reset_password_v2', { body: { phone: m.phone, otp, password: 'other-pass-8' } });
+    expect(
+      (await call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: 'brand-new-7' } })).body
+        .error,
+    ).toBe(0);
+    const replay = await call(t.app, 'POST', '/api/reset_password_v2', {
+      body: { phone: m.phone, otp, password: 'other-pass-8' },
+    });
     expect(replay.body.code).toBe('OTP_EXPIRED');
   });
 });
@@ -240,11 +309,22 @@ describe('account checks and the TrueMoney number', () => {
     const taken = await call(t.app, 'POST', '/api/check_account', {
       body: { phone: m.phone, bank_code: '030', account_no: '123456789012' },
     });
-    expect(taken.body.data).toEqual({ phone_registered: true, bank_account_registered: true, account_no_warning: null });
-    const free = await call(t.app, 'POST', '/api/check_account', { body: { bank_code: '030', account_no: '1234567890' } });
+    expect(taken.body.data).toEqual({
+      phone_registered: true,
+      bank_account_registered: true,
+      account_no_warning: null,
+    });
+    const free = await call(t.app, 'POST', '/api/check_account', {
+      body: { bank_code: '030', account_no: '1234567890' },
+    });
     expect(free.body.data).toMatchObject({ phone_registered: null, bank_account_registered: false });
-    expect(free.body.data).toHaveProperty('account_no_warning', 'เลขบัญชีธนาคารออมสินส่วนใหญ่มี 12 หลัก กรุณาตรวจสอบอีกครั้ง');
-    const bad = await call(t.app, 'POST', '/api/check_account', { body: { bank_code: '999', account_no: '1234567890' } });
+    expect(free.body.data).toHaveProperty(
+      'account_no_warning',
+      'เลขบัญชีธนาคารออมสินส่วนใหญ่มี 12 หลัก กรุณาตรวจสอบอีกครั้ง',
+    );
+    const bad = await call(t.app, 'POST', '/api/check_account', {
+      body: { bank_code: '999', account_no: '1234567890' },
+    });
     expect(bad.body.code).toBe('BANK_NOT_SUPPORTED');
   });
 
@@ -270,8 +350,11 @@ describe('session expiry', () => {
     const c = await createTestApp({ clock, seed: true });
     try {
       const login = async () =>
-        (await call<{ access_token: string }>(c.app, 'POST', '/api/login', { body: { phone: '0811111111', password: 'demo1234' } }))
-          .body.data.access_token;
+        (
+          await call<{ access_token: string }>(c.app, 'POST', '/api/login', {
+            body: { phone: '0811111111', password: 'demo1234' },
+          })
+        ).body.data.access_token;
       const idle = await login();
       clock.advance(11 * 3_600_000);
       expect((await call(c.app, 'GET', '/api/get_user_info', { token: idle })).status).toBe(200);

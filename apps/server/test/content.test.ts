@@ -47,11 +47,18 @@ describe('operator content, from the database', () => {
 
   it('lists bank and TrueMoney accounts to members only', async () => {
     expect((await call(t.app, 'POST', '/api/agent/bank_accounts')).status).toBe(401);
-    const banks = await call<{ bank_short: string; account_no: string }[]>(t.app, 'POST', '/api/agent/bank_accounts', {
+    const banks = await call<{ bank_short: string; account_no: string }[]>(
+      t.app,
+      'POST',
+      '/api/agent/bank_accounts',
+      {
+        token: memberToken,
+      },
+    );
+    expect(banks.body.data.map((b) => b.bank_short)).toEqual(['KBANK', 'SCB']);
+    const tm = await call<{ phone: string }[]>(t.app, 'POST', '/api/agent/true_money_accounts', {
       token: memberToken,
     });
-    expect(banks.body.data.map((b) => b.bank_short)).toEqual(['KBANK', 'SCB']);
-    const tm = await call<{ phone: string }[]>(t.app, 'POST', '/api/agent/true_money_accounts', { token: memberToken });
     expect(tm.body.data).toHaveLength(1);
   });
 
@@ -76,11 +83,17 @@ describe('operator console API', () => {
       body: { username: 'owner', password: owner.password, totp: code === '000000' ? '111111' : '000000' },
     });
     expect(bad.body.code).toBe('STAFF_LOGIN_FAILED');
-    const wrongPass = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'owner', password: 'nope', totp: code } });
+    const wrongPass = await call(t.app, 'POST', '/api/admin/login', {
+      body: { username: 'owner', password: 'nope', totp: code },
+    });
     expect(wrongPass.body.code).toBe('STAFF_LOGIN_FAILED');
-    const ok = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'owner', password: owner.password, totp: code } });
+    const ok = await call(t.app, 'POST', '/api/admin/login', {
+      body: { username: 'owner', password: owner.password, totp: code },
+    });
     expect(ok.body).toMatchObject({ error: 0, data: { staff: { username: 'owner', role: 'owner' } } });
-    const replay = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'owner', password: owner.password, totp: code } });
+    const replay = await call(t.app, 'POST', '/api/admin/login', {
+      body: { username: 'owner', password: owner.password, totp: code },
+    });
     expect(replay.body.code).toBe('STAFF_LOGIN_FAILED');
   });
 
@@ -101,10 +114,15 @@ describe('operator console API', () => {
 
   it('creates and edits content that members then see, with an intact audit chain', async () => {
     const token = await staffToken(t, 'content');
-    const created = await call<{ id: number; title: string }>(t.app, 'POST', '/api/admin/content/notifications', {
-      token,
-      body: { type: 1, title: 'ประกาศใหม่', description: 'ทดสอบ', image: null },
-    });
+    const created = await call<{ id: number; title: string }>(
+      t.app,
+      'POST',
+      '/api/admin/content/notifications',
+      {
+        token,
+        body: { type: 1, title: 'ประกาศใหม่', description: 'ทดสอบ', image: null },
+      },
+    );
     expect(created.body.error).toBe(0);
     const id = created.body.data.id;
     let list = await call<{ id: number; title: string }[]>(t.app, 'GET', '/api/notifications');
@@ -123,17 +141,37 @@ describe('operator console API', () => {
       '/api/admin/content/notifications',
       { token },
     );
-    expect(adminList.body.data.find((n) => n.id === id)).toMatchObject({ title: 'ประกาศแก้ไข', is_active: false });
+    expect(adminList.body.data.find((n) => n.id === id)).toMatchObject({
+      title: 'ประกาศแก้ไข',
+      is_active: false,
+    });
 
-    const missing = await call(t.app, 'PUT', '/api/admin/content/notifications/999999', { token, body: { title: 'x' } });
+    const missing = await call(t.app, 'PUT', '/api/admin/content/notifications/999999', {
+      token,
+      body: { title: 'x' },
+    });
     expect(missing.body.code).toBe('RECORD_NOT_FOUND');
-    const invalid = await call(t.app, 'POST', '/api/admin/content/banners', { token, body: { title: '', image: '' } });
+    const invalid = await call(t.app, 'POST', '/api/admin/content/banners', {
+      token,
+      body: { title: '', image: '' },
+    });
     expect(invalid.body.code).toBe('VALIDATION_FAILED');
 
-    const config = await call(t.app, 'PUT', '/api/admin/agent/config', { token, body: { line_contact_url: 'https://line.me/R/ti/p/@new' } });
+    const config = await call(t.app, 'PUT', '/api/admin/agent/config', {
+      token,
+      body: { line_contact_url: 'https://line.me/R/ti/p/@new' },
+    });
     expect(config.body.error).toBe(0);
-    const pub = await call<{ info: { line_contact_url: string; agent_logo: string } }>(t.app, 'POST', '/api/agent/config', { body: {} });
-    expect(pub.body.data.info).toMatchObject({ line_contact_url: 'https://line.me/R/ti/p/@new', agent_logo: '/brand/logo.svg' });
+    const pub = await call<{ info: { line_contact_url: string; agent_logo: string } }>(
+      t.app,
+      'POST',
+      '/api/agent/config',
+      { body: {} },
+    );
+    expect(pub.body.data.info).toMatchObject({
+      line_contact_url: 'https://line.me/R/ti/p/@new',
+      agent_logo: '/brand/logo.svg',
+    });
 
     const audit = await t.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['content.create', 'content.update', 'agent.update']);
@@ -158,14 +196,21 @@ describe('operator console API', () => {
       body: { bank_code: '025', account_no: '0481234568', account_name: 'บจก. โชคดี' },
     });
     expect(ok.body.error).toBe(0);
-    const banks = await call<{ bank_short: string }[]>(t.app, 'POST', '/api/agent/bank_accounts', { token: memberToken });
+    const banks = await call<{ bank_short: string }[]>(t.app, 'POST', '/api/agent/bank_accounts', {
+      token: memberToken,
+    });
     expect(banks.body.data.map((b) => b.bank_short)).toContain('BAY');
   });
 
   it('support reads the SMS outbox', async () => {
     await call(t.app, 'POST', '/api/otp/request', { body: { phone: '0845556666' } });
     const token = await staffToken(t, 'support');
-    const res = await call<{ phone: string; body: string }[]>(t.app, 'GET', '/api/admin/sms/outbox?phone=0845556666', { token });
+    const res = await call<{ phone: string; body: string }[]>(
+      t.app,
+      'GET',
+      '/api/admin/sms/outbox?phone=0845556666',
+      { token },
+    );
     expect(res.body.data).toHaveLength(1);
     expect(res.body.data[0]!.body).toMatch(/รหัส OTP สมัครสมาชิก: \d{6} \(Ref: [A-Z]{4}\)/);
   });

@@ -39,7 +39,13 @@ export async function createTestApp(
   const { db } = createDb(url, 10);
   const ledger = createLedger();
   await seed(db, ledger, config, { demo: opts.seed ?? true });
-  const app = await buildApp({ config, db, clock: opts.clock ?? systemClock, validateResponses: true, logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    clock: opts.clock ?? systemClock,
+    validateResponses: true,
+    logger: false,
+  });
   await app.ready();
   return {
     app,
@@ -97,10 +103,18 @@ let accountSeq = 0;
 /** Registers a new member through the public API (OTP from the outbox) and returns its token. */
 export async function registerMember(
   t: TestApp,
-  overrides: Partial<{ phone: string; password: string; bank_code: string; account_no: string; account_name: string }> = {},
+  overrides: Partial<{
+    phone: string;
+    password: string;
+    bank_code: string;
+    account_no: string;
+    account_name: string;
+  }> = {},
 ): Promise<{ token: string; memberId: number; phone: string; password: string }> {
   accountSeq += 1;
-  const phone = overrides.phone ?? `09${String(Date.now() % 1e6).padStart(6, '0')}${String(accountSeq % 100).padStart(2, '0')}`;
+  const phone =
+    overrides.phone ??
+    `09${String(Date.now() % 1e6).padStart(6, '0')}${String(accountSeq % 100).padStart(2, '0')}`;
   const password = overrides.password ?? 'secret-pass-1';
   const otpRes = await call(t.app, 'POST', '/api/otp/request', { body: { phone, purpose: 'register' } });
   if (otpRes.body.error !== 0) throw new Error(`OTP request failed: ${otpRes.body.message}`);
@@ -124,7 +138,11 @@ const staffTokens = new WeakMap<TestApp, Map<string, string>>();
  * Logs a seeded staff member in with a valid TOTP code for `clock`'s time. A TOTP code is spent
  * once, so the session is kept and reused per app and username.
  */
-export async function staffToken(t: TestApp, username: (typeof demoStaff)[number]['username'], clock: Clock = systemClock) {
+export async function staffToken(
+  t: TestApp,
+  username: (typeof demoStaff)[number]['username'],
+  clock: Clock = systemClock,
+) {
   const cache = staffTokens.get(t) ?? new Map<string, string>();
   staffTokens.set(t, cache);
   const cached = cache.get(username);

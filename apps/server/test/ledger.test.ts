@@ -38,7 +38,11 @@ beforeAll(async () => {
   }
   accounts = [
     ...memberIds.flatMap((id) =>
-      ([1, 2, 3] as const).map((w) => ({ ref: { member: id, wallet: w }, name: `m${id}:${w}`, member: true })),
+      ([1, 2, 3] as const).map((w) => ({
+        ref: { member: id, wallet: w },
+        name: `m${id}:${w}`,
+        member: true,
+      })),
     ),
     { ref: { system: 'sys:bank:1' }, name: 'sys:bank:1', member: false },
     { ref: { system: 'sys:game' }, name: 'sys:game', member: false },
@@ -64,7 +68,11 @@ async function attempt(from: AccountRef, to: AccountRef, amount: Satang, key: st
 }
 
 async function memberBalances(): Promise<Map<string, number>> {
-  const rows = await t.db.selectFrom('ledger_account').select(['member_id', 'wallet_type_id', 'balance']).where('kind', '=', 'member_wallet').execute();
+  const rows = await t.db
+    .selectFrom('ledger_account')
+    .select(['member_id', 'wallet_type_id', 'balance'])
+    .where('kind', '=', 'member_wallet')
+    .execute();
   return new Map(rows.map((r) => [`m${r.member_id}:${r.wallet_type_id}`, r.balance ?? 0]));
 }
 
@@ -74,7 +82,11 @@ async function assertInvariants(): Promise<void> {
   const report = await t.ledger.reconcile(t.db);
   expect(report.mismatches).toEqual([]);
   expect(report.net).toBe('0.00');
-  const systemRows = await t.db.selectFrom('ledger_account').select('balance').where('kind', '=', 'system').execute();
+  const systemRows = await t.db
+    .selectFrom('ledger_account')
+    .select('balance')
+    .where('kind', '=', 'system')
+    .execute();
   expect(systemRows.every((r) => r.balance === null)).toBe(true);
 }
 
@@ -96,16 +108,28 @@ describe('ledger against the real database', () => {
         await Promise.all(
           accounts
             .filter((a) => a.member)
-            .map((a, i) => attempt({ system: 'sys:bank:1' }, a.ref, satang(10_000 + i), `fund:${run}:${a.name}`)),
+            .map((a, i) =>
+              attempt({ system: 'sys:bank:1' }, a.ref, satang(10_000 + i), `fund:${run}:${a.name}`),
+            ),
         );
-        const before = await t.db.selectFrom('ledger_transfer').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const before = await t.db
+          .selectFrom('ledger_transfer')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
         const ops = rawOps
           .filter((o) => o.from !== o.to)
           .flatMap((o) => {
-            const op = { from: accounts[o.from]!, to: accounts[o.to]!, amount: satang(o.amount), key: `run${run}:k${o.key}` };
+            const op = {
+              from: accounts[o.from]!,
+              to: accounts[o.to]!,
+              amount: satang(o.amount),
+              key: `run${run}:k${o.key}`,
+            };
             return o.replayTwice ? [op, op] : [op];
           });
-        const outcomes = await Promise.all(ops.map((op) => attempt(op.from.ref, op.to.ref, op.amount, op.key)));
+        const outcomes = await Promise.all(
+          ops.map((op) => attempt(op.from.ref, op.to.ref, op.amount, op.key)),
+        );
 
         await assertInvariants();
         // No key moved money twice: one 'ok' per stored key, and the stored transfer is one of that key's requests.
@@ -127,7 +151,10 @@ describe('ledger against the real database', () => {
         ops.forEach((op, i) => {
           if (outcomes[i] === 'replayed') expect(okByKey.get(op.key)).toBe(1);
         });
-        const after = await t.db.selectFrom('ledger_transfer').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const after = await t.db
+          .selectFrom('ledger_transfer')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
         expect(Number(after.n) - Number(before.n)).toBe(stored.length);
       }),
       { numRuns: 25 },
@@ -142,7 +169,8 @@ describe('ledger against the real database', () => {
         const start = await memberBalances();
         const model = new LedgerModel((a) => a.startsWith('m'));
         for (const [name, balance] of start) {
-          if (balance > 0) model.apply({ key: `open:${name}`, debit: 'sys:open', credit: name, amount: satang(balance) });
+          if (balance > 0)
+            model.apply({ key: `open:${name}`, debit: 'sys:open', credit: name, amount: satang(balance) });
         }
         for (const o of rawOps) {
           if (o.from === o.to) continue;
@@ -164,26 +192,46 @@ describe('ledger against the real database', () => {
 
 describe('ledger rules', () => {
   it('transfers are immutable and member balances cannot go negative, even by hand', async () => {
-    await expect(sql`UPDATE ledger_transfer SET amount = amount + 1`.execute(t.db)).rejects.toThrow(/append-only/);
-    await expect(sql`DELETE FROM ledger_transfer`.execute(t.db)).rejects.toThrow(/append-only/);
-    await expect(sql`UPDATE ledger_account SET balance = -1 WHERE kind = 'member_wallet'`.execute(t.db)).rejects.toThrow(
-      /check constraint/,
+    await expect(sql`UPDATE ledger_transfer SET amount = amount + 1`.execute(t.db)).rejects.toThrow(
+      /append-only/,
     );
+    await expect(sql`DELETE FROM ledger_transfer`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(
+      sql`UPDATE ledger_account SET balance = -1 WHERE kind = 'member_wallet'`.execute(t.db),
+    ).rejects.toThrow(/check constraint/);
   });
 
   it('a replay returns the first transfer; a different request under the same key is refused', async () => {
     const to: AccountRef = { member: memberIds[0]!, wallet: 1 };
     const from: AccountRef = { system: 'sys:bank:1' };
     const first = await inTransaction(t.db, (tx) =>
-      t.ledger.transfer(tx, { from, to, amount: satang(1234), kind: 'deposit', idempotencyKey: 'dep:replay' }),
+      t.ledger.transfer(tx, {
+        from,
+        to,
+        amount: satang(1234),
+        kind: 'deposit',
+        idempotencyKey: 'dep:replay',
+      }),
     );
     const second = await inTransaction(t.db, (tx) =>
-      t.ledger.transfer(tx, { from, to, amount: satang(1234), kind: 'deposit', idempotencyKey: 'dep:replay' }),
+      t.ledger.transfer(tx, {
+        from,
+        to,
+        amount: satang(1234),
+        kind: 'deposit',
+        idempotencyKey: 'dep:replay',
+      }),
     );
     expect(second).toEqual({ transferId: first.transferId, replayed: true });
     await expect(
       inTransaction(t.db, (tx) =>
-        t.ledger.transfer(tx, { from, to, amount: satang(999), kind: 'deposit', idempotencyKey: 'dep:replay' }),
+        t.ledger.transfer(tx, {
+          from,
+          to,
+          amount: satang(999),
+          kind: 'deposit',
+          idempotencyKey: 'dep:replay',
+        }),
       ),
     ).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
   });
@@ -199,7 +247,8 @@ describe('ledger rules', () => {
         idempotencyKey: 'hold:fund',
       }),
     );
-    const main = async () => (await t.ledger.wallets(t.db, memberId)).find((w) => w.wallet_type_id === 1)!.balance;
+    const main = async () =>
+      (await t.ledger.wallets(t.db, memberId)).find((w) => w.wallet_type_id === 1)!.balance;
     const start = await main();
     const held = { memberId, amount: satang(30_000), idempotencyKey: 'wd:1:hold', reference: 'wd:1' };
     await inTransaction(t.db, (tx) => t.ledger.hold(tx, held));
@@ -207,10 +256,17 @@ describe('ledger rules', () => {
     const afterHold = await main();
     expect(Number(start.replace('.', '')) - Number(afterHold.replace('.', ''))).toBe(30_000);
     await inTransaction(t.db, (tx) =>
-      t.ledger.release(tx, { memberId, amount: satang(30_000), idempotencyKey: 'wd:1:rejected', reference: 'wd:1' }),
+      t.ledger.release(tx, {
+        memberId,
+        amount: satang(30_000),
+        idempotencyKey: 'wd:1:rejected',
+        reference: 'wd:1',
+      }),
     );
     expect(await main()).toBe(start);
-    await inTransaction(t.db, (tx) => t.ledger.hold(tx, { ...held, idempotencyKey: 'wd:2:hold', reference: 'wd:2' }));
+    await inTransaction(t.db, (tx) =>
+      t.ledger.hold(tx, { ...held, idempotencyKey: 'wd:2:hold', reference: 'wd:2' }),
+    );
     await inTransaction(t.db, (tx) =>
       t.ledger.payOutHold(tx, { amount: satang(30_000), idempotencyKey: 'wd:2:paid', reference: 'wd:2' }),
     );
@@ -218,7 +274,14 @@ describe('ledger rules', () => {
     expect(report.system_balances.find((s) => s.code === 'sys:withdraw_pending')?.balance).toBe('0.00');
     expect(report.system_balances.find((s) => s.code === 'sys:payout')?.balance).toBe('300.00');
     await expect(
-      inTransaction(t.db, (tx) => t.ledger.hold(tx, { memberId, amount: satang(10_000_000), idempotencyKey: 'wd:3:hold', reference: 'wd:3' })),
+      inTransaction(t.db, (tx) =>
+        t.ledger.hold(tx, {
+          memberId,
+          amount: satang(10_000_000),
+          idempotencyKey: 'wd:3:hold',
+          reference: 'wd:3',
+        }),
+      ),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
   });
 
@@ -236,7 +299,8 @@ describe('ledger rules', () => {
       }),
     );
     const after = (await t.ledger.reconcile(t.db)).system_balances;
-    const bank = (list: typeof before) => Number(list.find((s) => s.code === 'sys:bank:1')!.balance.replace('.', ''));
+    const bank = (list: typeof before) =>
+      Number(list.find((s) => s.code === 'sys:bank:1')!.balance.replace('.', ''));
     expect(bank(after)).toBe(bank(before) - 777);
     await assertInvariants();
   });

@@ -9,7 +9,10 @@ let t: TestApp;
 let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'chok-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>x</title></head><body></body></html>',
+  );
   writeFileSync(path.join(webDist, 'app.js'), 'console.log(1)');
   t = await createTestApp({ env: { WEB_DIST: webDist, RATE_LIMIT_PER_MINUTE_LOGIN: '3' } });
 });
@@ -57,7 +60,10 @@ describe('HTTP platform', () => {
       last = r.body;
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    expect(last).toMatchObject({ error: errorCatalogue.RATE_LIMITED.error, message: 'ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่' });
+    expect(last).toMatchObject({
+      error: errorCatalogue.RATE_LIMITED.error,
+      message: 'ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่',
+    });
   });
 
   it('unknown API paths are a 404 envelope; client routes get index.html with the start-up payload', async () => {
@@ -71,7 +77,11 @@ describe('HTTP platform', () => {
     const m = /<script type="application\/json" id="chok-startup">(.*?)<\/script>/.exec(page.body);
     expect(m).not.toBeNull();
     const payload = JSON.parse(m![1]!);
-    expect(payload).toMatchObject({ agent: { agent_id: 34, info: { agent_logo: '/brand/logo.svg' } }, layout: null, error: null });
+    expect(payload).toMatchObject({
+      agent: { agent_id: 34, info: { agent_logo: '/brand/logo.svg' } },
+      layout: null,
+      error: null,
+    });
 
     const asset = await t.app.inject({ method: 'GET', url: '/app.js' });
     expect(asset.statusCode).toBe(200);

@@ -19,12 +19,19 @@ describe('demo seed', () => {
     ['0811111111', ['5000.00', '300.00', '50.00']],
     ['0822222222', ['1250.50', '0.00', '0.00']],
     ['0833333333', ['0.00', '0.00', '0.00']],
-  ])('demo member %s logs in with the documented password and holds its play money', async (phone, balances) => {
-    const login = await call<{ access_token: string }>(t.app, 'POST', '/api/login', { body: { phone, password: 'demo1234' } });
-    expect(login.body.error).toBe(0);
-    const wallets = await call<{ balance: string }[]>(t.app, 'POST', '/api/member/wallets', { token: login.body.data.access_token });
-    expect(wallets.body.data.map((w) => w.balance)).toEqual(balances);
-  });
+  ])(
+    'demo member %s logs in with the documented password and holds its play money',
+    async (phone, balances) => {
+      const login = await call<{ access_token: string }>(t.app, 'POST', '/api/login', {
+        body: { phone, password: 'demo1234' },
+      });
+      expect(login.body.error).toBe(0);
+      const wallets = await call<{ balance: string }[]>(t.app, 'POST', '/api/member/wallets', {
+        token: login.body.data.access_token,
+      });
+      expect(wallets.body.data.map((w) => w.balance)).toEqual(balances);
+    },
+  );
 
   it('leaves a balanced ledger', async () => {
     const r = await t.ledger.reconcile(t.db);

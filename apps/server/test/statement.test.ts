@@ -7,7 +7,14 @@ let t: TestApp;
 let member: { token: string; memberId: number };
 
 interface Statement {
-  items: { kind: string; kind_label: string; direction: string; amount: string; wallet_type_id: number; created_at: string }[];
+  items: {
+    kind: string;
+    kind_label: string;
+    direction: string;
+    amount: string;
+    wallet_type_id: number;
+    created_at: string;
+  }[];
   page: number;
   per_page: number;
   total: number;
@@ -21,14 +28,24 @@ beforeAll(async () => {
     { from: { system: 'sys:bank:1' }, to: main, amount: 100_000, kind: 'deposit' as const },
     { from: main, to: { system: 'sys:game' }, amount: 2_000, kind: 'bet' as const },
     { from: { system: 'sys:game' }, to: main, amount: 5_550, kind: 'win' as const },
-    { from: { system: 'sys:promo' }, to: { member: member.memberId, wallet: 2 as const }, amount: 10_000, kind: 'bonus' as const },
+    {
+      from: { system: 'sys:promo' },
+      to: { member: member.memberId, wallet: 2 as const },
+      amount: 10_000,
+      kind: 'bonus' as const,
+    },
     { from: main, to: { system: 'sys:withdraw_pending' }, amount: 50_000, kind: 'withdraw_hold' as const },
     { from: { system: 'sys:withdraw_pending' }, to: main, amount: 50_000, kind: 'withdraw_release' as const },
     { from: { system: 'sys:game' }, to: main, amount: 300, kind: 'refund' as const },
   ];
   for (const [i, m] of moves.entries()) {
     await inTransaction(t.db, (tx) =>
-      t.ledger.transfer(tx, { ...m, amount: satang(m.amount), reference: `ref-${i}`, idempotencyKey: `stmt:${i}` }),
+      t.ledger.transfer(tx, {
+        ...m,
+        amount: satang(m.amount),
+        reference: `ref-${i}`,
+        idempotencyKey: `stmt:${i}`,
+      }),
     );
   }
 });
@@ -54,20 +71,30 @@ describe('GET /api/member/statement', () => {
   });
 
   it('filters by kind and pages', async () => {
-    const w = await call<Statement>(t.app, 'GET', '/api/member/statement?kind=withdraw', { token: member.token });
+    const w = await call<Statement>(t.app, 'GET', '/api/member/statement?kind=withdraw', {
+      token: member.token,
+    });
     expect(w.body.data.items.map((i) => i.direction)).toEqual(['in', 'out']);
-    const p2 = await call<Statement>(t.app, 'GET', '/api/member/statement?page=2&per_page=3', { token: member.token });
+    const p2 = await call<Statement>(t.app, 'GET', '/api/member/statement?page=2&per_page=3', {
+      token: member.token,
+    });
     expect(p2.body.data).toMatchObject({ page: 2, per_page: 3, total: 7 });
     expect(p2.body.data.items.map((i) => i.kind)).toEqual(['bonus', 'win', 'bet']);
-    const beyond = await call<Statement>(t.app, 'GET', '/api/member/statement?page=9&per_page=3', { token: member.token });
+    const beyond = await call<Statement>(t.app, 'GET', '/api/member/statement?page=9&per_page=3', {
+      token: member.token,
+    });
     expect(beyond.body.data).toMatchObject({ items: [], total: 7 });
   });
 
   it('filters by Bangkok date', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
-    const todays = await call<Statement>(t.app, 'GET', `/api/member/statement?from=${today}&to=${today}`, { token: member.token });
+    const todays = await call<Statement>(t.app, 'GET', `/api/member/statement?from=${today}&to=${today}`, {
+      token: member.token,
+    });
     expect(todays.body.data.total).toBe(7);
-    const old = await call<Statement>(t.app, 'GET', '/api/member/statement?from=2020-01-01&to=2020-01-31', { token: member.token });
+    const old = await call<Statement>(t.app, 'GET', '/api/member/statement?from=2020-01-01&to=2020-01-31', {
+      token: member.token,
+    });
     expect(old.body.data.total).toBe(0);
     const bad = await call(t.app, 'GET', '/api/member/statement?from=yesterday', { token: member.token });
     expect(bad.body.code).toBe('VALIDATION_FAILED');

@@ -33,7 +33,8 @@ export function createLedger() {
     if ('system' in ref) {
       // Looked up (and created on first use) inside the caller's transaction and never cached, so an
       // id is never used after the transaction that created it rolled back.
-      const id = (await q.findSystemAccountId(tx, ref.system)) ?? (await q.upsertSystemAccount(tx, ref.system));
+      const id =
+        (await q.findSystemAccountId(tx, ref.system)) ?? (await q.upsertSystemAccount(tx, ref.system));
       return { id, member: false };
     }
     const id = await q.findMemberAccountId(tx, ref.member, ref.wallet);
