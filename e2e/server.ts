@@ -1,7 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { freePort } from '../apps/server/test/postgres.ts';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { scratchDataDir, startProduct as startProductProcess } from '../apps/server/test/product.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -28,54 +27,15 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/**
- * Starts the product exactly as `npm start` does (embedded PostgreSQL, migrations, demo seed), on
- * free ports and a throw-away data folder, and waits until it listens.
- */
+/** The product as `npm start` runs it, on free ports and a throw-away data folder. */
 export async function startProduct(): Promise<RunningServer> {
-  const port = await freePort();
-  const pgPort = await freePort();
-  const dataDir = path.resolve('.data', `e2e-${process.pid}-${port}`);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.resolve('apps/server/src/main.ts'), 'start'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        EMBEDDED_PG_PORT: String(pgPort),
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Chok is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with code ${code}:\n${output}`));
-    });
-  });
+  const data = scratchDataDir('e2e');
+  const product = await startProductProcess(data.dir);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: product.baseUrl,
     stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      await product.stop();
+      data.remove();
     },
   };
 }

@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from './postgres.ts';
+
+export interface RunningProduct {
+  baseUrl: string;
+  /** Everything the process printed so far. */
+  output: () => string;
+  /** SIGTERM, wait for exit; returns the exit code. Keeps the data folder. */
+  stop: () => Promise<number | null>;
+}
+
+/**
+ * Starts the product exactly as `npm start` does (embedded PostgreSQL, migrations, seed) on free
+ * ports, with its data in `dataDir`, and waits until it listens.
+ */
+export async function startProduct(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningProduct> {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve('apps/server/src/main.ts'), 'start'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Chok is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code}:\n${output}`));
+    });
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    output: () => output,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** A throw-away data folder under ./.data, removed by `remove`. */
+export function scratchDataDir(label: string): { dir: string; remove: () => void } {
+  const dir = path.resolve('.data', `${label}-${process.pid}-${Date.now()}`);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
