@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 
 // Evaluated through the DevTools protocol: the site's CSP (rightly) refuses injected script tags.
@@ -15,14 +15,8 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-let browser: Browser;
+const browserOf = useBrowser();
 const baseUrl = inject('baseUrl');
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
@@ -46,7 +40,7 @@ describe('axe accessibility scan: no serious or critical violations', () => {
       ['phone', PHONE],
     ] as const) {
       it(`${name} on ${size}`, async () => {
-        const { context, page } = await openPage(browser, viewport);
+        const { context, page } = await openPage(browserOf(), viewport);
         await skipAnnouncements(context);
         await page.goto(baseUrl + path);
         await page.getByRole('heading', { name: ready, exact: true }).first().waitFor();
@@ -58,7 +52,7 @@ describe('axe accessibility scan: no serious or critical violations', () => {
   }
 
   it('the announcement dialog', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await page.goto(baseUrl);
     await page
       .getByTestId('notification-dialog')

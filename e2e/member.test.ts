@@ -1,22 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { openPage, skipAnnouncements, storedToken } from './page.ts';
 import { call } from './staff.ts';
 
-let browser: Browser;
+const browserOf = useBrowser();
 const baseUrl = inject('baseUrl');
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('a member logs in and out', () => {
   it('shows the total of all wallets in the header chip, Thai-formatted', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await loginThroughForm(page, baseUrl, DEMO.rich);
     // 5,000.00 main + 300.00 bonus + 50.00 free credit.
@@ -26,7 +19,7 @@ describe('a member logs in and out', () => {
   });
 
   it('refreshes the wallets from the chip, and toasts the error for 3 s when that fails', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await loginThroughForm(page, baseUrl, DEMO.small);
     await expect.poll(() => page.getByTestId('wallet-total').textContent()).toBe('1,250.50');
@@ -50,7 +43,7 @@ describe('a member logs in and out', () => {
   });
 
   it('opens the member menu, confirms log-out with the exact texts and toasts ออกจากระบบเรียบร้อย', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await loginThroughForm(page, baseUrl, DEMO.rich);
     await page.getByRole('button', { name: 'เมนูสมาชิก' }).click();
@@ -78,7 +71,7 @@ describe('a member logs in and out', () => {
   });
 
   it('a menu choice goes to its page and closes the menu', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await loginThroughForm(page, baseUrl, DEMO.rich);
     await page.getByRole('button', { name: 'เมนูสมาชิก' }).click();
@@ -90,7 +83,7 @@ describe('a member logs in and out', () => {
   });
 
   it('shows the Thai error for a wrong password and stays logged out', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel('เบอร์โทรศัพท์', { exact: true }).fill(DEMO.empty.phone);
@@ -103,7 +96,7 @@ describe('a member logs in and out', () => {
   });
 
   it('sends the member to /login when the token is revoked server-side', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await loginThroughForm(page, baseUrl, DEMO.small);
     const token = await storedToken(page);
@@ -119,7 +112,7 @@ describe('a member logs in and out', () => {
   });
 
   it('lists the seeded เครดิตทดลอง rows on the statement page and filters by kind', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await loginThroughForm(page, baseUrl, DEMO.rich);
     await page.goto(`${baseUrl}/member/statement`);

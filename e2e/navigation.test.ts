@@ -1,21 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 
-let browser: Browser;
+const browserOf = useBrowser();
 const baseUrl = inject('baseUrl');
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('routes, layouts and the shell', () => {
   it('shows the full-screen 404 page on an unknown route', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await page.goto(`${baseUrl}/no/such/page`);
     await page.getByRole('heading', { name: 'Not Found' }).waitFor();
     await page.getByText('404', { exact: true }).waitFor();
@@ -28,7 +21,7 @@ describe('routes, layouts and the shell', () => {
   });
 
   it('renders features of later releases inside their layout with a Thai notice, no data', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await page.goto(`${baseUrl}/lotto/lobby`);
     await page.getByText('ฟีเจอร์นี้ยังไม่เปิดให้บริการ').waitFor();
@@ -42,7 +35,7 @@ describe('routes, layouts and the shell', () => {
   });
 
   it('sends a visitor away from member pages, and a member away from the login page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await page.goto(`${baseUrl}/member/statement`);
     await page.waitForURL(`${baseUrl}/`);
@@ -53,7 +46,7 @@ describe('routes, layouts and the shell', () => {
   });
 
   it('on a phone: drawer navigation and the bottom login/deposit/withdraw buttons', async () => {
-    const { context, page } = await openPage(browser, PHONE);
+    const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
     await page.goto(`${baseUrl}/`);
     const drawer = page.getByTestId('drawer');
@@ -76,7 +69,7 @@ describe('routes, layouts and the shell', () => {
   });
 
   it('opens the event dialog from the treasure chest; an image leads to /poll/1', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await page.goto(`${baseUrl}/`);
     await page.getByRole('button', { name: 'กิจกรรม' }).click();
@@ -88,7 +81,7 @@ describe('routes, layouts and the shell', () => {
   });
 
   it('shows an offline indicator while the browser is offline', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await page.goto(`${baseUrl}/`);
     await page.getByRole('heading', { name: 'โปรโมชั่น' }).waitFor();
@@ -102,21 +95,20 @@ describe('routes, layouts and the shell', () => {
   });
 
   it('pushes a page view to window.dataLayer 250 ms after each route change', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
-    await page.goto(`${baseUrl}/`);
-    await page.getByRole('link', { name: 'โปรโมชั่น', exact: true }).first().click();
-    await page.waitForURL(`${baseUrl}/`);
-    await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'หวย' }).click();
     const views = () =>
       page.evaluate(() => (window.dataLayer ?? []).map((e) => (e as { page_path?: string }).page_path));
+    await page.goto(`${baseUrl}/`);
+    await expect.poll(views).toContain('/');
+    await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'หวย' }).click();
     await expect.poll(views).toContain('/lotto/lobby');
     expect((await views()).filter((p) => p === '/')).toHaveLength(1);
     await context.close();
   });
 
   it('reloads once when a page chunk fails to load, then shows the error page', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await page.goto(`${baseUrl}/`);
     await page.getByRole('heading', { name: 'โปรโมชั่น' }).waitFor();

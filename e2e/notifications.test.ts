@@ -1,18 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { openPage } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
-let browser: Browser;
+const browserOf = useBrowser();
 const baseUrl = inject('baseUrl');
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 function dialog(page: Page) {
   return page.getByTestId('notification-dialog');
@@ -27,7 +21,7 @@ async function homeLoaded(page: Page): Promise<void> {
 
 describe('the important-announcement dialog', () => {
   it('pages through the type-1 notifications and stays closed on reload within 15 minutes', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await homeLoaded(page);
     await dialog(page).getByRole('heading', { name: 'ประกาศสำคัญ (1 / 2)' }).waitFor();
     await dialog(page).getByText('ประกาศปิดปรับปรุงระบบธนาคาร').waitFor();
@@ -77,7 +71,7 @@ describe('the important-announcement dialog', () => {
       );
     await setActive(false);
     try {
-      const { context, page } = await openPage(browser);
+      const { context, page } = await openPage(browserOf());
       await loginThroughForm(page, baseUrl, DEMO.rich);
       await page.waitForTimeout(300);
       expect(await dialog(page).isVisible()).toBe(false);

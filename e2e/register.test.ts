@@ -1,23 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.ts';
 import { openPage, skipAnnouncements, storedToken } from './page.ts';
 import { freshPhone, latestOtp, staffLogin } from './staff.ts';
 
-let browser: Browser;
+const browserOf = useBrowser();
 let staffToken: string;
 const baseUrl = inject('baseUrl');
 beforeAll(async () => {
-  browser = await launchBrowser();
   staffToken = await staffLogin(baseUrl, 'support');
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('registration with an OTP', () => {
   it('registers a new member end to end and lands logged in with 0.00 in the chip', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     const phone = freshPhone();
     await page.goto(`${baseUrl}/register?ref=DEMO0001`);
@@ -47,7 +42,7 @@ describe('registration with an OTP', () => {
   });
 
   it('shows Thai errors next to the fields the server refused', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     await page.goto(`${baseUrl}/register?referral_code=NOSUCHCODE`);
     expect(await page.getByLabel('รหัสผู้แนะนำ').inputValue()).toBe('NOSUCHCODE');
