@@ -147,7 +147,7 @@ async function main() {
     );
 
     // The wallet chip's call, through the whole HTTP stack (app.inject: no socket).
-    const app = await buildApp({ config, db, logger: false });
+    const app = await buildApp({ config, db, databaseUrl: url, logger: false });
     const login = await app.inject({
       method: 'POST',
       url: '/api/login',

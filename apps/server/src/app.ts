@@ -16,26 +16,38 @@ import { createAuthService } from './modules/auth/service.ts';
 import { outboxSmsSender, type SmsSender } from './modules/auth/sms.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
+import { gamesModule } from './modules/games/module.ts';
+import { lottoModule } from './modules/lotto/module.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { createMembersService } from './modules/members/service.ts';
+import { paymentsModule } from './modules/payments/module.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { createLedger, type Ledger } from './modules/wallet/service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
-import type { Db } from './platform/db.ts';
+import type { Db, Executor } from './platform/db.ts';
 import { AppError, envelopeOf } from './platform/errors.ts';
+import { type EventBus, startEventBus } from './platform/events.ts';
 import { type BoundRoute, bindRoute, installErrorHandling, type RouteOptions } from './platform/http.ts';
+import { disabledJobs, type Jobs } from './platform/jobs.ts';
+import { registerStream } from './platform/stream.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, for the OpenAPI coverage test. */
     registeredRoutes: { method: string; url: string }[];
+    /** The process's event bus (LISTEN/NOTIFY + SSE fan-out). */
+    events: EventBus;
   }
 }
 
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Connection string of `db`'s database, for the LISTEN connection of the event bus. */
+  databaseUrl: string;
+  /** Started by main.ts when RUN_JOBS is on; tests and web-only processes run without. */
+  jobs?: Jobs;
   clock?: Clock;
   sms?: SmsSender;
   /** Check every answer against the contract (tests turn this on). */
@@ -75,6 +87,9 @@ export function createServices(deps: AppDeps & { clock: Clock; ledger: Ledger })
 
 export type Services = ReturnType<typeof createServices>;
 
+/** A check that a member has money in play; payments refuses withdrawals while any says yes. */
+export type OpenBetsCheck = (ex: Executor, memberId: number) => Promise<{ open: boolean; reason: string }>;
+
 export interface ModuleContext {
   app: FastifyInstance;
   route: BoundRoute;
@@ -82,6 +97,11 @@ export interface ModuleContext {
   ledger: Ledger;
   services: Services;
   config: Config;
+  clock: Clock;
+  events: EventBus;
+  jobs: Jobs;
+  /** Modules that hold stakes (lotto bills, game rounds) add their check here. */
+  openBetsChecks: OpenBetsCheck[];
 }
 
 const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -144,6 +164,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     validateResponses: deps.validateResponses ?? false,
   };
   const route = bindRoute(routeOptions);
+  const events = await startEventBus(deps.databaseUrl, (msg, err) => app.log.error({ err }, msg));
+  app.decorate('events', events);
+  app.addHook('onClose', async () => {
+    await events.stop();
+  });
   const ctx: ModuleContext = {
     app,
     route,
@@ -151,6 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ledger,
     services,
     config,
+    clock,
+    events,
+    jobs: deps.jobs ?? disabledJobs,
+    openBetsChecks: [],
   };
 
   const openApi = buildOpenApi(allEndpoints, { title: 'Chok API', version: '0.1.0' });
@@ -160,11 +189,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { status: 'ok' as const, server_time: clock.now().toISOString() };
   });
 
+  registerStream(app, events, routeOptions.authenticators);
   authRoutes(ctx);
   memberRoutes(ctx);
   walletRoutes(ctx);
   contentRoutes(ctx);
   adminRoutes(ctx);
+  // Product modules, each in its own folder (one line each):
+  await lottoModule(ctx);
+  await gamesModule(ctx);
+  await paymentsModule(ctx);
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => services.content.agentConfig());
   return app;

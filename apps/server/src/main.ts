@@ -8,6 +8,7 @@ import {
   ensureDatabase,
   startEmbeddedPostgres,
 } from './platform/embedded-postgres.ts';
+import { startJobs } from './platform/jobs.ts';
 import { migrate } from './platform/migrate.ts';
 import { isSeeded, seed } from './seed/demo.ts';
 
@@ -61,7 +62,10 @@ async function main(command: string): Promise<void> {
     await seed(db, createLedger(), config, { demo: config.SEED_DEMO });
   }
 
-  const app = await buildApp({ config, db });
+  const jobs = config.RUN_JOBS
+    ? await startJobs(url, (msg, err) => log(`${msg}: ${err instanceof Error ? err.message : ''}`))
+    : undefined;
+  const app = await buildApp({ config, db, databaseUrl: url, ...(jobs ? { jobs } : {}) });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -70,6 +74,7 @@ async function main(command: string): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      await jobs?.stop();
       await app.close();
       await db.destroy();
       await stopEmbedded();

@@ -6,6 +6,7 @@ import { createLedger, type Ledger } from '../src/modules/wallet/service.ts';
 import { type Clock, FixedClock, systemClock } from '../src/platform/clock.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
 import { createDb, type Db } from '../src/platform/db.ts';
+import { startJobs } from '../src/platform/jobs.ts';
 import { demoStaff, seed } from '../src/seed/demo.ts';
 import { createDatabase } from './postgres.ts';
 
@@ -23,7 +24,7 @@ export interface TestApp {
  * demo operator, members and staff exactly as `npm start` does.
  */
 export async function createTestApp(
-  opts: { clock?: Clock; env?: Record<string, string>; seed?: boolean } = {},
+  opts: { clock?: Clock; env?: Record<string, string>; seed?: boolean; jobs?: boolean } = {},
 ): Promise<TestApp> {
   const url = await createDatabase(inject('pgAdminUrl'), inject('pgTemplate'));
   const config = loadConfig({
@@ -39,12 +40,15 @@ export async function createTestApp(
   const { db } = createDb(url, 10);
   const ledger = createLedger();
   await seed(db, ledger, config, { demo: opts.seed ?? true });
+  const jobs = opts.jobs ? await startJobs(url, () => {}) : undefined;
   const app = await buildApp({
     config,
     db,
+    databaseUrl: url,
     clock: opts.clock ?? systemClock,
     validateResponses: true,
     logger: false,
+    ...(jobs ? { jobs } : {}),
   });
   await app.ready();
   return {
@@ -54,6 +58,7 @@ export async function createTestApp(
     config,
     url,
     close: async () => {
+      await jobs?.stop();
       await app.close();
       await db.destroy();
     },

@@ -1,6 +1,9 @@
 import * as admin from './api/admin.ts';
 import * as auth from './api/auth.ts';
 import * as content from './api/content.ts';
+import { gamesEndpoints } from './api/games.ts';
+import { lottoEndpoints } from './api/lotto.ts';
+import { paymentsEndpoints } from './api/payments.ts';
 import * as system from './api/system.ts';
 import * as wallet from './api/wallet.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -9,6 +12,7 @@ import type { Endpoint } from './endpoint.ts';
 export const allEndpoints: Endpoint[] = [
   system.health,
   system.openApiDocument,
+  system.stream,
   auth.checkAccount,
   auth.requestOtp,
   auth.register,
@@ -36,4 +40,7 @@ export const allEndpoints: Endpoint[] = [
   admin.reconciliation,
   admin.updateAgentConfig,
   ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
+  ...lottoEndpoints,
+  ...gamesEndpoints,
+  ...paymentsEndpoints,
 ];

@@ -16,6 +16,8 @@ const schema = z.object({
   AGENT_CODE: z.string().min(1).max(32).default('chok'),
   AGENT_NAME: z.string().default('Chok'),
   SEED_DEMO: flag.default(true),
+  /** Run scheduled jobs in this process (pg-boss; safe with several processes). */
+  RUN_JOBS: flag.default(true),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

@@ -11,6 +11,14 @@ type Content = {
 };
 
 export interface Database {
+  idempotency_request: {
+    member_id: number;
+    scope: string;
+    key: string;
+    request_hash: Buffer;
+    response: unknown;
+    created_at: Created;
+  };
   agent: {
     id: number;
     code: string;

@@ -2,7 +2,8 @@ import { satang } from '@chok/engine/money';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { Ledger } from '../modules/wallet/service.ts';
 import type { Config } from '../platform/config.ts';
-import { type Db, inTransaction } from '../platform/db.ts';
+import { type Db, inTransaction, type Tx } from '../platform/db.ts';
+import { moduleSeeds } from './modules.ts';
 
 /** Demo logins, documented in the README. Balances are play money credited from `sys:demo`. */
 export const demoMembers = [
@@ -67,174 +68,188 @@ export async function seed(db: Db, ledger: Ledger, config: Config, opts: { demo:
         line_contact_url: 'https://line.me/R/ti/p/@chok',
       })
       .execute();
-    if (!opts.demo) return;
-
-    await tx
-      .insertInto('agent_bank_account')
-      .values([
-        {
-          agent_id,
-          bank_code: '004',
-          account_no: '0481234567',
-          account_name: 'บจก. โชคดี เอ็นเตอร์เทนเมนต์',
-          sort_order: 1,
-        },
-        {
-          agent_id,
-          bank_code: '014',
-          account_no: '4071234567',
-          account_name: 'บจก. โชคดี เอ็นเตอร์เทนเมนต์',
-          sort_order: 2,
-        },
-      ])
-      .execute();
-    await tx
-      .insertInto('agent_true_money_account')
-      .values({ agent_id, phone: '0951234567', account_name: 'โชคดี วอลเล็ท' })
-      .execute();
-    await tx
-      .insertInto('notification')
-      .values([
-        {
-          agent_id,
-          type: 1,
-          title: 'ประกาศปิดปรับปรุงระบบธนาคาร',
-          description: 'ธนาคารกสิกรไทยปิดปรับปรุงระบบทุกวันอาทิตย์ เวลา 00:00–02:00 น. ระหว่างนี้กรุณาฝากผ่านช่องทางอื่น',
-          image: '/demo/notice-maintenance.svg',
-          sort_order: 1,
-        },
-        {
-          agent_id,
-          type: 1,
-          title: 'ระวังมิจฉาชีพ',
-          description: 'เจ้าหน้าที่จะไม่ขอรหัสผ่านหรือรหัส OTP ของท่านไม่ว่ากรณีใด ติดต่อเราผ่าน LINE ทางการเท่านั้น',
-          image: '/demo/notice-security.svg',
-          sort_order: 2,
-        },
-        {
-          agent_id,
-          type: 2,
-          title: 'หวยรัฐบาลงวดนี้',
-          description: 'ปิดรับแทงหวยรัฐบาลเวลา 15:20 น. ของวันออกรางวัล',
-          image: null,
-          sort_order: 3,
-        },
-        {
-          agent_id,
-          type: 3,
-          title: 'เกมใหม่ ช้างทอง',
-          description: 'สล็อตช้างทอง 5 รีล 20 ไลน์ พร้อมฟรีสปิน',
-          image: null,
-          sort_order: 4,
-        },
-      ])
-      .execute();
-    await tx
-      .insertInto('banner')
-      .values([
-        {
-          agent_id,
-          title: 'หวยออนไลน์ จ่ายสูง',
-          image: '/demo/banner-lotto.svg',
-          link: '/lotto/lobby',
-          sort_order: 1,
-        },
-        { agent_id, title: 'สล็อตช้างทอง', image: '/demo/banner-slot.svg', link: '/lobby/slot', sort_order: 2 },
-        {
-          agent_id,
-          title: 'เช็คอินรับเครดิตฟรีทุกวัน',
-          image: '/demo/banner-checkin.svg',
-          link: '/checkin',
-          sort_order: 3,
-        },
-      ])
-      .execute();
-    await tx
-      .insertInto('event')
-      .values([
-        {
-          agent_id,
-          title: 'กิจกรรมทายผลบอล',
-          image: '/demo/event-football.svg',
-          link: '/poll/1',
-          sort_order: 1,
-        },
-        {
-          agent_id,
-          title: 'ล่าสมบัติประจำสัปดาห์',
-          image: '/demo/event-treasure.svg',
-          link: '/poll/1',
-          sort_order: 2,
-        },
-      ])
-      .execute();
-    await tx
-      .insertInto('promotion')
-      .values([
-        {
-          agent_id,
-          title: 'สมาชิกใหม่ รับโบนัส 50%',
-          description: 'ฝากครั้งแรกขั้นต่ำ 100 บาท รับโบนัส 50% สูงสุด 500 บาท',
-          image: '/demo/promo-welcome.svg',
-          terms: 'ทำเทิร์นโอเวอร์ 5 เท่าของยอดฝากรวมโบนัส ใช้ได้กับสล็อตเท่านั้น',
-          sort_order: 1,
-        },
-        {
-          agent_id,
-          title: 'ฝากทั้งวัน รับโบนัส 10%',
-          description: 'ฝากขั้นต่ำ 300 บาท รับโบนัส 10% สูงสุด 1,000 บาท วันละ 1 ครั้ง',
-          image: '/demo/promo-daily.svg',
-          terms: 'ทำเทิร์นโอเวอร์ 3 เท่า',
-          sort_order: 2,
-        },
-        {
-          agent_id,
-          title: 'คืนยอดเสีย 5% ทุกวัน',
-          description: 'รับคืนยอดเสียจากสล็อตและคาสิโน 5% ทุกวัน ไม่ต้องทำเทิร์น',
-          image: '/demo/promo-cashback.svg',
-          terms: 'ยอดเสียขั้นต่ำ 100 บาท',
-          sort_order: 3,
-        },
-      ])
-      .execute();
-
-    for (const [i, m] of demoMembers.entries()) {
-      const member = await tx
-        .insertInto('member')
-        .values({
-          agent_id,
-          phone: m.phone,
-          password_hash: memberHashes[i]!,
-          bank_code: m.bank_code,
-          account_no: m.account_no,
-          account_name: m.name,
-          referral_code: m.referral_code,
-          sub_bank_account: m.phone,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await ledger.openMemberWallets(tx, member.id);
-      for (const [type, amount] of Object.entries(m.wallets) as [string, number][]) {
-        await ledger.transfer(tx, {
-          from: { system: 'sys:demo' },
-          to: { member: member.id, wallet: Number(type) as 1 | 2 | 3 },
-          amount: satang(amount),
-          kind: 'demo_credit',
-          reference: 'demo',
-          idempotencyKey: `seed:demo:${member.id}:${type}`,
-        });
-      }
-    }
-    for (const [i, s] of demoStaff.entries()) {
-      await tx
-        .insertInto('staff')
-        .values({
-          username: s.username,
-          role: s.role,
-          password_hash: staffHashes[i]!,
-          totp_secret: s.totp_secret,
-        })
-        .execute();
-    }
+    const memberIds: Record<string, number> = {};
+    if (opts.demo) await seedDemoContent(tx, ledger, config, memberHashes, staffHashes, memberIds);
+    for (const m of moduleSeeds) await m.run(tx, { config, ledger, demo: opts.demo, memberIds });
   });
+}
+
+async function seedDemoContent(
+  tx: Tx,
+  ledger: Ledger,
+  config: Config,
+  memberHashes: string[],
+  staffHashes: string[],
+  memberIds: Record<string, number>,
+): Promise<void> {
+  const agent_id = config.AGENT_ID;
+
+  await tx
+    .insertInto('agent_bank_account')
+    .values([
+      {
+        agent_id,
+        bank_code: '004',
+        account_no: '0481234567',
+        account_name: 'บจก. โชคดี เอ็นเตอร์เทนเมนต์',
+        sort_order: 1,
+      },
+      {
+        agent_id,
+        bank_code: '014',
+        account_no: '4071234567',
+        account_name: 'บจก. โชคดี เอ็นเตอร์เทนเมนต์',
+        sort_order: 2,
+      },
+    ])
+    .execute();
+  await tx
+    .insertInto('agent_true_money_account')
+    .values({ agent_id, phone: '0951234567', account_name: 'โชคดี วอลเล็ท' })
+    .execute();
+  await tx
+    .insertInto('notification')
+    .values([
+      {
+        agent_id,
+        type: 1,
+        title: 'ประกาศปิดปรับปรุงระบบธนาคาร',
+        description: 'ธนาคารกสิกรไทยปิดปรับปรุงระบบทุกวันอาทิตย์ เวลา 00:00–02:00 น. ระหว่างนี้กรุณาฝากผ่านช่องทางอื่น',
+        image: '/demo/notice-maintenance.svg',
+        sort_order: 1,
+      },
+      {
+        agent_id,
+        type: 1,
+        title: 'ระวังมิจฉาชีพ',
+        description: 'เจ้าหน้าที่จะไม่ขอรหัสผ่านหรือรหัส OTP ของท่านไม่ว่ากรณีใด ติดต่อเราผ่าน LINE ทางการเท่านั้น',
+        image: '/demo/notice-security.svg',
+        sort_order: 2,
+      },
+      {
+        agent_id,
+        type: 2,
+        title: 'หวยรัฐบาลงวดนี้',
+        description: 'ปิดรับแทงหวยรัฐบาลเวลา 15:20 น. ของวันออกรางวัล',
+        image: null,
+        sort_order: 3,
+      },
+      {
+        agent_id,
+        type: 3,
+        title: 'เกมใหม่ ช้างทอง',
+        description: 'สล็อตช้างทอง 5 รีล 20 ไลน์ พร้อมฟรีสปิน',
+        image: null,
+        sort_order: 4,
+      },
+    ])
+    .execute();
+  await tx
+    .insertInto('banner')
+    .values([
+      {
+        agent_id,
+        title: 'หวยออนไลน์ จ่ายสูง',
+        image: '/demo/banner-lotto.svg',
+        link: '/lotto/lobby',
+        sort_order: 1,
+      },
+      { agent_id, title: 'สล็อตช้างทอง', image: '/demo/banner-slot.svg', link: '/lobby/slot', sort_order: 2 },
+      {
+        agent_id,
+        title: 'เช็คอินรับเครดิตฟรีทุกวัน',
+        image: '/demo/banner-checkin.svg',
+        link: '/checkin',
+        sort_order: 3,
+      },
+    ])
+    .execute();
+  await tx
+    .insertInto('event')
+    .values([
+      {
+        agent_id,
+        title: 'กิจกรรมทายผลบอล',
+        image: '/demo/event-football.svg',
+        link: '/poll/1',
+        sort_order: 1,
+      },
+      {
+        agent_id,
+        title: 'ล่าสมบัติประจำสัปดาห์',
+        image: '/demo/event-treasure.svg',
+        link: '/poll/1',
+        sort_order: 2,
+      },
+    ])
+    .execute();
+  await tx
+    .insertInto('promotion')
+    .values([
+      {
+        agent_id,
+        title: 'สมาชิกใหม่ รับโบนัส 50%',
+        description: 'ฝากครั้งแรกขั้นต่ำ 100 บาท รับโบนัส 50% สูงสุด 500 บาท',
+        image: '/demo/promo-welcome.svg',
+        terms: 'ทำเทิร์นโอเวอร์ 5 เท่าของยอดฝากรวมโบนัส ใช้ได้กับสล็อตเท่านั้น',
+        sort_order: 1,
+      },
+      {
+        agent_id,
+        title: 'ฝากทั้งวัน รับโบนัส 10%',
+        description: 'ฝากขั้นต่ำ 300 บาท รับโบนัส 10% สูงสุด 1,000 บาท วันละ 1 ครั้ง',
+        image: '/demo/promo-daily.svg',
+        terms: 'ทำเทิร์นโอเวอร์ 3 เท่า',
+        sort_order: 2,
+      },
+      {
+        agent_id,
+        title: 'คืนยอดเสีย 5% ทุกวัน',
+        description: 'รับคืนยอดเสียจากสล็อตและคาสิโน 5% ทุกวัน ไม่ต้องทำเทิร์น',
+        image: '/demo/promo-cashback.svg',
+        terms: 'ยอดเสียขั้นต่ำ 100 บาท',
+        sort_order: 3,
+      },
+    ])
+    .execute();
+
+  for (const [i, m] of demoMembers.entries()) {
+    const member = await tx
+      .insertInto('member')
+      .values({
+        agent_id,
+        phone: m.phone,
+        password_hash: memberHashes[i]!,
+        bank_code: m.bank_code,
+        account_no: m.account_no,
+        account_name: m.name,
+        referral_code: m.referral_code,
+        sub_bank_account: m.phone,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    memberIds[m.phone] = member.id;
+    await ledger.openMemberWallets(tx, member.id);
+    for (const [type, amount] of Object.entries(m.wallets) as [string, number][]) {
+      await ledger.transfer(tx, {
+        from: { system: 'sys:demo' },
+        to: { member: member.id, wallet: Number(type) as 1 | 2 | 3 },
+        amount: satang(amount),
+        kind: 'demo_credit',
+        reference: 'demo',
+        idempotencyKey: `seed:demo:${member.id}:${type}`,
+      });
+    }
+  }
+  for (const [i, s] of demoStaff.entries()) {
+    await tx
+      .insertInto('staff')
+      .values({
+        username: s.username,
+        role: s.role,
+        password_hash: staffHashes[i]!,
+        totp_secret: s.totp_secret,
+      })
+      .execute();
+  }
 }

@@ -19,3 +19,18 @@ export const openApiDocument = endpoint({
   summary: 'This document (answered as plain OpenAPI JSON, without the envelope)',
   data: z.record(z.string(), z.unknown()),
 });
+
+export const stream = endpoint({
+  method: 'GET',
+  path: '/api/stream',
+  tag: 'system',
+  auth: 'optional',
+  summary:
+    'Server-sent events (text/event-stream, not enveloped). Frames: `event: <name>` and `data: {topic, data}`. ' +
+    'Public topics by name (e.g. round:42); a member token adds member:<id>.',
+  query: z.object({
+    topics: z.string().optional().describe('Comma-separated public topics, at most 20'),
+    access_token: z.string().optional().describe('Member token (EventSource cannot send headers)'),
+  }),
+  data: z.unknown(),
+});

@@ -1,0 +1,104 @@
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Executor } from './db.ts';
+
+/**
+ * PostgreSQL-backed jobs (pg-boss): safe with several server processes — a scheduled run or a sent
+ * job is taken by exactly one worker. Modules register here; the logic a job runs lives in the
+ * module's service so tests can call it directly with a moved clock.
+ *
+ * Rule for every module: a job only triggers work that a periodic sweep would also find (for
+ * example "close every round past its close time"), so a lost or late job delays, never loses,
+ * an effect. With jobs disabled (tests, web-only processes) registration and sends do nothing.
+ */
+export interface Jobs {
+  readonly enabled: boolean;
+  /** Runs `handler` on a cron schedule (5-field, Asia/Bangkok), once per firing across all processes. */
+  schedule(name: string, cron: string, handler: () => Promise<void>): Promise<void>;
+  /** Registers the worker for queue `name`. `fastPoll` polls every 0.5 s for time-critical queues. */
+  work<T extends object>(
+    name: string,
+    handler: (data: T) => Promise<void>,
+    opts?: { fastPoll?: boolean },
+  ): Promise<void>;
+  /**
+   * Enqueues a job, at `at` if given. `singletonKey` dedupes while a job with that key is queued.
+   * With `tx`, the job is inserted in that transaction: it exists only if the transaction commits.
+   */
+  send<T extends object>(
+    name: string,
+    data: T,
+    opts?: { at?: Date; singletonKey?: string; tx?: Executor },
+  ): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const disabledJobs: Jobs = {
+  enabled: false,
+  schedule: async () => {},
+  work: async () => {},
+  send: async () => {},
+  stop: async () => {},
+};
+
+export async function startJobs(
+  connectionString: string,
+  log: (msg: string, err?: unknown) => void,
+): Promise<Jobs> {
+  const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, application_name: 'chok-jobs' });
+  boss.on('error', (err) => log('job runner error', err));
+  await boss.start();
+  const queues = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (queues.has(name)) return;
+    await boss.createQueue(name);
+    queues.add(name);
+  };
+  const run = async (name: string, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (err) {
+      log(`job ${name} failed`, err);
+      throw err; // pg-boss retries per its policy
+    }
+  };
+  return {
+    enabled: true,
+    async schedule(name, cron, handler) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, {}, { tz: 'Asia/Bangkok', singletonKey: name });
+      await boss.work(name, async () => run(name, handler));
+    },
+    async work(name, handler, opts) {
+      await ensureQueue(name);
+      await boss.work<Parameters<typeof handler>[0]>(
+        name,
+        { pollingIntervalSeconds: opts?.fastPoll ? 0.5 : 2, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) await run(name, () => handler(job.data));
+        },
+      );
+    },
+    async send(name, data, opts) {
+      await ensureQueue(name);
+      const tx = opts?.tx;
+      await boss.send(name, data, {
+        ...(opts?.at ? { startAfter: opts.at } : {}),
+        ...(opts?.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+        ...(tx
+          ? {
+              db: {
+                executeSql: async (text: string, values: unknown[]) => {
+                  const r = await tx.executeQuery(CompiledQuery.raw(text, values));
+                  return { rows: r.rows as never[] };
+                },
+              },
+            }
+          : {}),
+      });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

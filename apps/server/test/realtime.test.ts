@@ -1,0 +1,184 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../src/platform/db.ts';
+import { idempotent } from '../src/platform/idempotency.ts';
+import { startJobs } from '../src/platform/jobs.ts';
+import { call, createTestApp, registerMember, type TestApp } from './helpers.ts';
+
+let a: TestApp;
+let b: TestApp; // a second "process" on the same database
+let baseB: string;
+
+beforeAll(async () => {
+  a = await createTestApp();
+  const { buildApp } = await import('../src/app.ts');
+  const { createDb } = await import('../src/platform/db.ts');
+  const { db } = createDb(a.url, 4);
+  const appB = await buildApp({ config: a.config, db, databaseUrl: a.url, logger: false });
+  await appB.listen({ port: 0, host: '127.0.0.1' });
+  baseB = `http://127.0.0.1:${(appB.server.address() as AddressInfo).port}`;
+  b = {
+    ...a,
+    app: appB,
+    db,
+    close: async () => {
+      await appB.close();
+      await db.destroy();
+    },
+  };
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+/** Opens an SSE stream and collects the frames it receives. */
+async function openStream(url: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { signal: controller.signal });
+  const frames: { event: string; data: { topic: string; data: unknown } }[] = [];
+  let connected = '';
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let cut = buffer.indexOf('\n\n');
+        while (cut >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) frames.push({ event, data: JSON.parse(data) });
+          else if (block.includes(': connected')) connected = block;
+          cut = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    status: res.status,
+    frames,
+    connected: () => connected,
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 600));
+
+describe('events across processes over LISTEN/NOTIFY, served as SSE', () => {
+  it('delivers a committed event published by one process to a stream served by another', async () => {
+    const s = await openStream(`${baseB}/api/stream?topics=round:7`);
+    expect(s.status).toBe(200);
+    await settle();
+    await inTransaction(a.db, (tx) =>
+      a.app.events.publish(tx, 'round:7', 'round_status', { status: 'closed' }),
+    );
+    await inTransaction(a.db, (tx) =>
+      a.app.events.publish(tx, 'round:8', 'round_status', { status: 'other' }),
+    );
+    await expect.poll(() => s.frames.length).toBe(1);
+    expect(s.frames[0]).toEqual({
+      event: 'round_status',
+      data: { topic: 'round:7', data: { status: 'closed' } },
+    });
+    await s.close();
+  });
+
+  it('never delivers an event whose transaction rolled back', async () => {
+    const s = await openStream(`${baseB}/api/stream?topics=round:9`);
+    await settle();
+    await expect(
+      inTransaction(a.db, async (tx) => {
+        await a.app.events.publish(tx, 'round:9', 'round_status', { status: 'ghost' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await inTransaction(a.db, (tx) =>
+      a.app.events.publish(tx, 'round:9', 'round_status', { status: 'real' }),
+    );
+    await expect.poll(() => s.frames.length).toBe(1);
+    expect(s.frames[0]!.data.data).toEqual({ status: 'real' });
+    await s.close();
+  });
+
+  it('gives a member their private topic only through their token', async () => {
+    const m = await registerMember(a);
+    const refused = await fetch(`${baseB}/api/stream?topics=member:${m.memberId}`);
+    expect(refused.status).toBe(400);
+    const bad = await fetch(`${baseB}/api/stream?access_token=not-a-token`);
+    expect(bad.status).toBe(401);
+    const s = await openStream(`${baseB}/api/stream?access_token=${m.token}`);
+    await expect.poll(() => s.connected()).toContain(`member:${m.memberId}`);
+    await inTransaction(a.db, (tx) =>
+      a.app.events.publish(tx, `member:${m.memberId}`, 'balance', { total: '1.00' }),
+    );
+    await expect.poll(() => s.frames.map((f) => f.event)).toEqual(['balance']);
+    await s.close();
+  });
+});
+
+describe('idempotent requests', () => {
+  it('runs once per key, replays the first answer, refuses a different request under the same key', async () => {
+    const m = await registerMember(a);
+    let runs = 0;
+    const once = (request: unknown) =>
+      inTransaction(a.db, (tx) =>
+        idempotent(tx, { memberId: m.memberId, scope: 'test', key: 'k1', request }, async () => {
+          runs += 1;
+          return { n: runs };
+        }),
+      );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => once({ amount: 100 })));
+    expect(runs).toBe(1);
+    expect(answers.every((x) => x.n === 1)).toBe(true);
+    await expect(once({ amount: 200 })).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+  });
+});
+
+describe('jobs (pg-boss)', () => {
+  it('a job sent once runs once even with two worker processes; a job sent in a rolled-back transaction never runs', async () => {
+    const log = () => {};
+    const w1 = await startJobs(a.url, log);
+    const w2 = await startJobs(a.url, log);
+    const ran: string[] = [];
+    try {
+      for (const [name, w] of [
+        ['w1', w1],
+        ['w2', w2],
+      ] as const) {
+        await w.work<{ id: string }>(
+          'test-queue',
+          async (d) => {
+            ran.push(`${name}:${d.id}`);
+          },
+          { fastPoll: true },
+        );
+      }
+      await w1.send('test-queue', { id: 'now' });
+      await w1.send('test-queue', { id: 'soon' }, { at: new Date(Date.now() + 1000) });
+      await expect(
+        inTransaction(a.db, async (tx) => {
+          await w1.send('test-queue', { id: 'ghost' }, { tx });
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      await inTransaction(a.db, (tx) => w1.send('test-queue', { id: 'committed' }, { tx }));
+      await expect.poll(() => ran.length, { timeout: 15_000 }).toBe(3);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(ran.map((r) => r.split(':')[1]).sort()).toEqual(['committed', 'now', 'soon']);
+    } finally {
+      await w1.stop();
+      await w2.stop();
+    }
+  });
+});
