@@ -46,6 +46,12 @@ export const errorCatalogue = {
 
   INSUFFICIENT_FUNDS: { error: 1400, status: 200, message: 'ยอดเงินในกระเป๋าไม่เพียงพอ' },
   WALLET_NOT_FOUND: { error: 1401, status: 200, message: 'ไม่พบกระเป๋าเงิน' },
+
+  // lotto: 2000–2099
+
+  // payments: 2100–2199
+
+  // games: 2200–2299
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

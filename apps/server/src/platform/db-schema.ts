@@ -10,7 +10,11 @@ type Content = {
   updated_at: Updated;
 };
 
-export interface Database {
+import type { GamesTables } from '../modules/games/tables.ts';
+import type { LottoTables } from '../modules/lotto/tables.ts';
+import type { PaymentsTables } from '../modules/payments/tables.ts';
+
+export interface Database extends LottoTables, GamesTables, PaymentsTables {
   idempotency_request: {
     member_id: number;
     scope: string;

@@ -1,0 +1,3 @@
+/** Kysely table types of the lotto module, mirroring its migration. */
+// biome-ignore lint/suspicious/noEmptyInterface: filled as the module's tables are added
+export interface LottoTables {}
