@@ -16,4 +16,5 @@ export interface ModuleSeed {
 }
 
 /** One line per module. */
-export const moduleSeeds: ModuleSeed[] = [];
+export const moduleSeeds: ModuleSeed[] = [(await import('../modules/lotto/seed.ts')).lottoSeed];
+moduleSeeds.push((await import('../modules/payments/seed.ts')).paymentsSeed);

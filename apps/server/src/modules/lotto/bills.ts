@@ -1,0 +1,434 @@
+import { randomUUID } from 'node:crypto';
+import { x100ToRate } from '@chok/engine/lotto/match';
+import { todKey } from '@chok/engine/lotto/types';
+import { formatBaht, satang } from '@chok/engine/money';
+import { sql } from 'kysely';
+import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { idempotent } from '../../platform/idempotency.ts';
+import type { WalletTypeId } from '../wallet/queries.ts';
+import {
+  blocking,
+  type CheckedItem,
+  checkItems,
+  exposureKey,
+  type ItemInput,
+  type NumberLimit,
+  problemErrorCode,
+} from './bill-check.ts';
+import { HOUSE, LOTTO_WALLET_TYPES, type LottoDeps } from './deps.ts';
+import { findRound, type RoundRow, walletBalance } from './queries.ts';
+
+export interface BillInput {
+  round_id: number;
+  wallet_id: number;
+  idempotency_key?: string | undefined;
+  items: ItemInput[];
+}
+
+async function numberLimits(ex: Executor, roundId: number): Promise<Map<string, NumberLimit>> {
+  const rows = await ex
+    .selectFrom('lotto_number_limit')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .execute();
+  return new Map(rows.map((r) => [exposureKey(r.bet_type, r.number), r as NumberLimit]));
+}
+
+/** A member's wallet, by ledger account id or wallet type id, if it may pay for lotto. */
+async function lottoWallet(ex: Executor, memberId: number, walletId: number): Promise<WalletTypeId> {
+  const row = await ex
+    .selectFrom('ledger_account')
+    .select(['id', 'wallet_type_id'])
+    .where('member_id', '=', memberId)
+    .where((eb) => eb.or([eb('id', '=', walletId), eb('wallet_type_id', '=', walletId)]))
+    .orderBy(sql`id = ${walletId}`, 'desc')
+    .executeTakeFirst();
+  if (!row?.wallet_type_id) throw new AppError('WALLET_NOT_FOUND');
+  if (!(LOTTO_WALLET_TYPES as readonly number[]).includes(row.wallet_type_id))
+    throw new AppError('LOTTO_WALLET_NOT_ELIGIBLE');
+  return row.wallet_type_id as WalletTypeId;
+}
+
+function isOpenForBets(r: RoundRow & { db_now: Date }): boolean {
+  return r.status === 'open' && r.db_now < r.close_at && r.open_at <= r.db_now;
+}
+
+function problemView(p: CheckedItem['problems'][number]) {
+  return {
+    code: p.code,
+    message: p.message,
+    warning: p.warning,
+    ...(p.remaining !== undefined ? { remaining: p.remaining } : {}),
+  };
+}
+
+/** Refuses a bill whose items have blocking problems; `fields` carries each line's message by index. */
+function refuseItems(items: CheckedItem[]): void {
+  const problems = blocking(items);
+  if (problems.length === 0) return;
+  const fields: Record<string, string> = {};
+  for (const { index, problem } of problems) fields[`items.${index}`] ??= problem.message;
+  const first = problems[0]!;
+  const err = new AppError(problemErrorCode(first.problem.code), {}, fields, {
+    items: problems.map(({ index, problem }) => ({ index, ...problemView(problem) })),
+  });
+  // The catalogue message filled for this line (number, type, remaining) was built by checkItems.
+  err.message = first.problem.message;
+  throw err;
+}
+
+export function billView(
+  b: {
+    id: number;
+    round_id: number;
+    wallet_type_id: number;
+    status: string;
+    total_stake: number;
+    total_win: number;
+    created_at: Date;
+    item_count: number;
+  },
+  r: Pick<
+    RoundRow,
+    'market_name' | 'business_date' | 'round_no' | 'close_at' | 'status' | 'derive_rule' | 'settings'
+  >,
+  now: Date,
+) {
+  const cancelBy = r.close_at.getTime() - r.settings.cancel_before_minutes * 60_000;
+  return {
+    bill_id: b.id,
+    round_id: b.round_id,
+    market_name: r.market_name,
+    business_date: r.business_date,
+    round_no: r.round_no,
+    wallet_type_id: b.wallet_type_id,
+    status: b.status as 'pending',
+    total_amount: formatBaht(b.total_stake),
+    total_win: formatBaht(b.total_win),
+    item_count: b.item_count,
+    created_at: b.created_at.toISOString(),
+    close_at: r.close_at.toISOString(),
+    cancellable:
+      b.status === 'pending' &&
+      r.derive_rule !== 'yeekee' &&
+      r.status === 'open' &&
+      now.getTime() <= cancelBy,
+  };
+}
+
+export function itemView(i: {
+  id: number;
+  bet_type: string;
+  number: string;
+  stake: number;
+  rate_snapshot: string;
+  potential_win: number;
+  status: string;
+  win_amount: number;
+}) {
+  return {
+    id: i.id,
+    bet_type: i.bet_type as 'three_top',
+    number: i.number,
+    amount: formatBaht(i.stake),
+    rate: Number(i.rate_snapshot).toFixed(2),
+    potential_win: formatBaht(i.potential_win),
+    status: i.status as 'pending',
+    win_amount: formatBaht(i.win_amount),
+  };
+}
+
+export function createBills(d: LottoDeps) {
+  async function validate(memberId: number, input: BillInput) {
+    const r = await findRound(d.db, input.round_id);
+    if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
+    const walletType = await lottoWallet(d.db, memberId, input.wallet_id);
+    const { rows: exp } = await sql<{ bet_type: string; number: string; accepted_amount: number }>`
+      SELECT bet_type, number, accepted_amount FROM lotto_exposure WHERE round_id = ${r.id}`.execute(d.db);
+    const accepted = new Map(exp.map((e) => [exposureKey(e.bet_type, e.number), e.accepted_amount]));
+    const items = checkItems(r.settings, input.items, await numberLimits(d.db, r.id), accepted);
+    const total = items.reduce((s, i) => s + i.amount * 100, 0);
+    const balance = await walletBalance(d.db, memberId, walletType);
+    const billProblems = [];
+    if (!isOpenForBets({ ...r }))
+      billProblems.push({
+        code: 'ROUND_CLOSED',
+        message: new AppError('LOTTO_ROUND_CLOSED').message,
+        warning: false,
+      });
+    if (total > balance)
+      billProblems.push({
+        code: 'INSUFFICIENT_BALANCE',
+        message: new AppError('INSUFFICIENT_FUNDS').message,
+        warning: false,
+      });
+    return {
+      ok: billProblems.length === 0 && blocking(items).length === 0,
+      items: items.map((i) => ({
+        bet_type: i.bet_type,
+        number: i.number,
+        amount: i.amount,
+        rate: x100ToRate(i.rateX100),
+        potential_win: formatBaht(i.potentialWin),
+        problems: i.problems.map(problemView),
+      })),
+      total_amount: formatBaht(Math.max(0, total)),
+      total_potential_win: formatBaht(items.reduce((s, i) => s + i.potentialWin, 0)),
+      balance: formatBaht(balance),
+      problems: billProblems,
+    };
+  }
+
+  async function placeBill(tx: Tx, memberId: number, input: BillInput, key: string) {
+    // 1. The round, locked FOR SHARE; open and before close_at by the database clock.
+    const r = await findRound(tx, input.round_id, 'share');
+    if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
+    if (!isOpenForBets(r)) throw new AppError('LOTTO_ROUND_CLOSED');
+    // 2. Wallet owned and lotto-eligible.
+    const walletType = await lottoWallet(tx, memberId, input.wallet_id);
+    // 3–4. Types, digits, min/max, เลขอั้น — before touching exposure, so a bad bill locks nothing.
+    const limits = await numberLimits(tx, r.id);
+    refuseItems(checkItems(r.settings, input.items, limits, new Map()));
+    // 5. Exposure rows: insert missing, lock in (bet_type, number) order, check ceilings, add stakes.
+    const keys = [...new Map(input.items.map((i) => [exposureKey(i.bet_type, i.number), i])).values()].sort(
+      (a, b) =>
+        a.bet_type === b.bet_type ? (a.number < b.number ? -1 : 1) : a.bet_type < b.bet_type ? -1 : 1,
+    );
+    await tx
+      .insertInto('lotto_exposure')
+      .values(keys.map((k) => ({ round_id: r.id, bet_type: k.bet_type, number: k.number })))
+      .onConflict((oc) => oc.columns(['round_id', 'bet_type', 'number']).doNothing())
+      .execute();
+    const { rows: locked } = await sql<{ bet_type: string; number: string; accepted_amount: number }>`
+      SELECT bet_type, number, accepted_amount FROM lotto_exposure
+      WHERE round_id = ${r.id} AND (bet_type, number) IN (${sql.join(keys.map((k) => sql`(${k.bet_type}, ${k.number})`))})
+      ORDER BY bet_type, number FOR UPDATE`.execute(tx);
+    const accepted = new Map(locked.map((e) => [exposureKey(e.bet_type, e.number), e.accepted_amount]));
+    const items = checkItems(r.settings, input.items, limits, accepted);
+    refuseItems(items);
+    const adds = new Map<string, { bet_type: string; number: string; amount: number }>();
+    for (const i of items) {
+      const k = exposureKey(i.bet_type, i.number);
+      const a = adds.get(k) ?? { bet_type: i.bet_type, number: i.number, amount: 0 };
+      a.amount += i.amount * 100;
+      adds.set(k, a);
+    }
+    await sql`
+      UPDATE lotto_exposure e SET accepted_amount = e.accepted_amount + v.amount
+      FROM (VALUES ${sql.join([...adds.values()].map((a) => sql`(${a.bet_type}, ${a.number}, ${a.amount}::bigint)`))}) AS v(bet_type, number, amount)
+      WHERE e.round_id = ${r.id} AND e.bet_type = v.bet_type AND e.number = v.number`.execute(tx);
+    // 6–7. The bill, then the debit that pays for it (INSUFFICIENT_FUNDS rolls everything back).
+    const total = items.reduce((s, i) => s + i.amount * 100, 0);
+    const bill = await tx
+      .insertInto('lotto_bill')
+      .values({
+        member_id: memberId,
+        round_id: r.id,
+        wallet_type_id: walletType,
+        total_stake: total,
+        idempotency_key: key,
+      })
+      .returning(['id', 'round_id', 'wallet_type_id', 'status', 'total_stake', 'total_win', 'created_at'])
+      .executeTakeFirstOrThrow();
+    const inserted = await tx
+      .insertInto('lotto_bill_item')
+      .values(
+        items.map((i) => ({
+          bill_id: bill.id,
+          round_id: r.id,
+          bet_type: i.bet_type,
+          number: i.number,
+          tod_key: i.bet_type === 'three_tod' ? todKey(i.number) : null,
+          stake: i.amount * 100,
+          rate_snapshot: x100ToRate(i.rateX100),
+          potential_win: i.potentialWin,
+        })),
+      )
+      .returningAll()
+      .execute();
+    await d.ledger.transfer(tx, {
+      from: { member: memberId, wallet: walletType },
+      to: HOUSE,
+      amount: satang(total),
+      kind: 'bet',
+      reference: `lotto:bill:${bill.id}`,
+      idempotencyKey: `lotto:bet:${bill.id}`,
+    });
+    // The close time, read again just before commit: nothing commits at or after close_at.
+    const { rows: last } = await sql<{ ok: boolean }>`
+      SELECT clock_timestamp() < ${r.close_at} AS ok`.execute(tx);
+    if (!last[0]?.ok) throw new AppError('LOTTO_ROUND_CLOSED');
+    const balance = await walletBalance(tx, memberId, walletType);
+    return {
+      bill: billView({ ...bill, item_count: inserted.length }, r, d.clock.now()),
+      items: inserted.map(itemView),
+      balance: formatBaht(balance),
+    };
+  }
+
+  async function create(memberId: number, input: BillInput, headerKey: string | null) {
+    const key = input.idempotency_key ?? headerKey ?? randomUUID();
+    const { idempotency_key: _ignored, ...request } = input;
+    return inTransaction(d.db, (tx) =>
+      idempotent(tx, { memberId, scope: 'lotto.bill', key, request }, () =>
+        placeBill(tx, memberId, input, key),
+      ),
+    );
+  }
+
+  async function cancel(memberId: number, billId: number) {
+    return inTransaction(d.db, async (tx) => {
+      const b = await tx
+        .selectFrom('lotto_bill')
+        .selectAll()
+        .where('id', '=', billId)
+        .where('member_id', '=', memberId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!b) throw new AppError('LOTTO_BILL_NOT_FOUND');
+      const r = (await findRound(tx, b.round_id, 'share'))!;
+      if (r.derive_rule === 'yeekee') throw new AppError('LOTTO_YEEKEE_NOT_CANCELLABLE');
+      if (b.status !== 'pending') throw new AppError('LOTTO_BILL_NOT_PENDING');
+      const cancelBy = r.close_at.getTime() - r.settings.cancel_before_minutes * 60_000;
+      if (r.status !== 'open' || r.db_now.getTime() > cancelBy)
+        throw new AppError('LOTTO_CANCEL_NOT_ALLOWED', { minutes: r.settings.cancel_before_minutes });
+      await releaseExposure(tx, [b.id]);
+      await tx
+        .updateTable('lotto_bill_item')
+        .set({ status: 'refunded' })
+        .where('bill_id', '=', b.id)
+        .execute();
+      const updated = await tx
+        .updateTable('lotto_bill')
+        .set({ status: 'cancelled', cancelled_at: new Date() })
+        .where('id', '=', b.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await d.ledger.transfer(tx, {
+        from: HOUSE,
+        to: { member: memberId, wallet: b.wallet_type_id as WalletTypeId },
+        amount: satang(b.total_stake),
+        kind: 'refund',
+        reference: `lotto:bill:${b.id}`,
+        idempotencyKey: `lotto:cancel:${b.id}`,
+      });
+      const items = await tx.selectFrom('lotto_bill_item').select('id').where('bill_id', '=', b.id).execute();
+      return {
+        bill: billView({ ...updated, item_count: items.length }, r, d.clock.now()),
+        refunded: formatBaht(b.total_stake),
+        balance: formatBaht(await walletBalance(tx, memberId, b.wallet_type_id)),
+      };
+    });
+  }
+
+  async function list(
+    memberId: number,
+    f: {
+      status?: string | undefined;
+      date?: string | undefined;
+      round_id?: number | undefined;
+      page: number;
+      per_page: number;
+    },
+  ) {
+    let q = d.db
+      .selectFrom('lotto_bill as b')
+      .innerJoin('lotto_round as r', 'r.id', 'b.round_id')
+      .where('b.member_id', '=', memberId);
+    if (f.status) q = q.where('b.status', '=', f.status);
+    if (f.date) q = q.where('r.business_date', '=', f.date);
+    if (f.round_id) q = q.where('b.round_id', '=', f.round_id);
+    const [rows, count] = await Promise.all([
+      q
+        .select(['b.id', 'b.round_id'])
+        .orderBy('b.id', 'desc')
+        .limit(f.per_page)
+        .offset((f.page - 1) * f.per_page)
+        .execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const items = await billsByIds(
+      d.db,
+      rows.map((r) => r.id),
+    );
+    const now = d.clock.now();
+    return {
+      items: rows.map((row) => {
+        const x = items.get(row.id)!;
+        return billView(x.bill, x.round, now);
+      }),
+      page: f.page,
+      per_page: f.per_page,
+      total: Number(count.n),
+    };
+  }
+
+  async function detail(memberId: number, billId: number) {
+    const b = await d.db
+      .selectFrom('lotto_bill')
+      .select('id')
+      .where('id', '=', billId)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    if (!b) throw new AppError('LOTTO_BILL_NOT_FOUND');
+    const x = (await billsByIds(d.db, [b.id])).get(b.id)!;
+    const items = await d.db
+      .selectFrom('lotto_bill_item')
+      .selectAll()
+      .where('bill_id', '=', b.id)
+      .orderBy('id')
+      .execute();
+    return {
+      bill: billView(x.bill, x.round, d.clock.now()),
+      items: items.map(itemView),
+      result: x.round.status === 'resulted' || x.round.status === 'settled' ? x.round.result : null,
+    };
+  }
+
+  async function wallets(memberId: number) {
+    const all = await d.ledger.wallets(d.db, memberId);
+    return all.filter((w) => (LOTTO_WALLET_TYPES as readonly number[]).includes(w.wallet_type_id));
+  }
+
+  return { validate, create, cancel, list, detail, wallets };
+}
+
+/** Subtracts the stakes of these bills' pending items from exposure (rows locked in key order). */
+export async function releaseExposure(tx: Tx, billIds: number[]): Promise<void> {
+  if (billIds.length === 0) return;
+  const { rows } = await sql<{ round_id: number; bet_type: string; number: string; amount: number }>`
+    SELECT round_id, bet_type, number, sum(stake)::bigint AS amount FROM lotto_bill_item
+    WHERE bill_id IN (${sql.join(billIds)}) AND status = 'pending'
+    GROUP BY round_id, bet_type, number ORDER BY round_id, bet_type, number`.execute(tx);
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.round_id}::bigint, ${r.bet_type}, ${r.number}, ${r.amount}::bigint)`),
+  );
+  await sql`
+    SELECT 1 FROM lotto_exposure e JOIN (VALUES ${values}) AS v(round_id, bet_type, number, amount)
+      ON e.round_id = v.round_id AND e.bet_type = v.bet_type AND e.number = v.number
+    ORDER BY e.round_id, e.bet_type, e.number FOR UPDATE OF e`.execute(tx);
+  await sql`
+    UPDATE lotto_exposure e SET accepted_amount = greatest(0, e.accepted_amount - v.amount)
+    FROM (VALUES ${values}) AS v(round_id, bet_type, number, amount)
+    WHERE e.round_id = v.round_id AND e.bet_type = v.bet_type AND e.number = v.number`.execute(tx);
+}
+
+async function billsByIds(ex: Executor, ids: number[]) {
+  const out = new Map<number, { bill: Parameters<typeof billView>[0]; round: RoundRow }>();
+  if (ids.length === 0) return out;
+  const { rows } = await sql<Parameters<typeof billView>[0] & { round: RoundRow }>`
+    SELECT b.id, b.round_id, b.wallet_type_id, b.status, b.total_stake, b.total_win, b.created_at,
+      (SELECT count(*) FROM lotto_bill_item i WHERE i.bill_id = b.id)::int AS item_count,
+      json_build_object('market_name', m.name, 'business_date', r.business_date, 'round_no', r.round_no,
+        'close_at', r.close_at, 'status', r.status, 'derive_rule', m.derive_rule, 'settings', r.settings,
+        'result', r.result) AS round
+    FROM lotto_bill b JOIN lotto_round r ON r.id = b.round_id JOIN lotto_market m ON m.id = r.market_id
+    WHERE b.id IN (${sql.join(ids)})`.execute(ex);
+  for (const row of rows) {
+    const round = { ...row.round, close_at: new Date(row.round.close_at) } as RoundRow;
+    out.set(row.id, { bill: row, round });
+  }
+  return out;
+}

@@ -1,0 +1,21 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Db } from '../../platform/db.ts';
+import type { EventBus } from '../../platform/events.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { Ledger } from '../wallet/service.ts';
+
+/** What the lotto services need from the platform. */
+export interface LottoDeps {
+  db: Db;
+  ledger: Ledger;
+  events: EventBus;
+  jobs: Jobs;
+  clock: Clock;
+  config: Config;
+}
+
+/** The house account every stake goes to and every payout comes from. */
+export const HOUSE = { system: 'sys:lotto' } as const;
+/** Wallets a member may bet from (main and bonus); configurable here, documented in decision 0011. */
+export const LOTTO_WALLET_TYPES = [1, 2] as const;

@@ -1,0 +1,137 @@
+import { rateToX100, x100ToRate } from '@chok/engine/lotto/match';
+import { type BetType, isValidNumber } from '@chok/engine/lotto/types';
+import { appendAudit } from '../../platform/audit.ts';
+import { type Executor, inTransaction } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createBills } from './bills.ts';
+import type { LottoDeps } from './deps.ts';
+import { findRound } from './queries.ts';
+import {
+  closeDueRounds,
+  dueNoResultRefunds,
+  dueSettlements,
+  dueYeekeeDraws,
+  ensureRounds,
+  openDueRounds,
+} from './scheduler.ts';
+import { createSettlement } from './settlement.ts';
+import { createViews } from './views.ts';
+import { createYeekee } from './yeekee.ts';
+
+/** The lotto module's use cases, built once per app. */
+export function createLotto(d: LottoDeps) {
+  const settlement = createSettlement(d);
+
+  /**
+   * Everything time makes due, in order: create rounds ahead, open, close, draw yeekee, settle,
+   * refund rounds without a result. Idempotent; the periodic sweep and every job call this.
+   */
+  async function tick(now: Date) {
+    const created = await ensureRounds(d, now);
+    const opened = await openDueRounds(d, now);
+    const closed = await closeDueRounds(d, now);
+    let drawn = 0;
+    for (const y of await dueYeekeeDraws(d, now))
+      if ((await settlement.drawYeekee(y.id, now)) !== 'skipped') drawn++;
+    let settled = 0;
+    for (const id of await dueSettlements(d)) if ((await settlement.settleRound(id)).bills >= 0) settled++;
+    let refunded = 0;
+    for (const id of await dueNoResultRefunds(d, now)) {
+      await settlement.cancelRound(id, 'ไม่มีผลรางวัลภายในเวลาที่กำหนด คืนเงินเต็มจำนวน', { type: 'system' });
+      refunded++;
+    }
+    return { created, opened, closed, drawn, settled, refunded };
+  }
+
+  async function setNumberLimit(
+    roundId: number,
+    l: {
+      bet_type: BetType;
+      number: string;
+      action: 'closed' | 'reduced_rate' | 'capped' | 'none';
+      rate?: string | undefined;
+      cap?: number | undefined;
+    },
+    staffId: number,
+  ) {
+    if (!isValidNumber(l.bet_type, l.number))
+      throw new AppError(
+        'LOTTO_INVALID_NUMBER',
+        { number: l.number, type: l.bet_type },
+        { number: 'เลขไม่ถูกต้อง' },
+      );
+    return inTransaction(d.db, async (tx) => {
+      const r = await findRound(tx, roundId, 'share');
+      if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
+      const before = await tx
+        .selectFrom('lotto_number_limit')
+        .selectAll()
+        .where('round_id', '=', roundId)
+        .where('bet_type', '=', l.bet_type)
+        .where('number', '=', l.number)
+        .executeTakeFirst();
+      if (l.action === 'none') {
+        await tx
+          .deleteFrom('lotto_number_limit')
+          .where('round_id', '=', roundId)
+          .where('bet_type', '=', l.bet_type)
+          .where('number', '=', l.number)
+          .execute();
+      } else {
+        const row = {
+          action: l.action,
+          rate: l.action === 'reduced_rate' && l.rate ? x100ToRate(rateToX100(l.rate)) : null,
+          cap: l.action === 'capped' ? (l.cap ?? 0) * 100 : null,
+        };
+        await tx
+          .insertInto('lotto_number_limit')
+          .values({ round_id: roundId, bet_type: l.bet_type, number: l.number, ...row })
+          .onConflict((oc) => oc.columns(['round_id', 'bet_type', 'number']).doUpdateSet(row))
+          .execute();
+      }
+      await appendAudit(tx, {
+        actorType: 'staff',
+        actorId: staffId,
+        action: 'lotto.number_limit.set',
+        entity: 'lotto_round',
+        entityId: roundId,
+        before: before ?? null,
+        after: l,
+      });
+      return { round_id: roundId, bet_type: l.bet_type, number: l.number, action: l.action };
+    });
+  }
+
+  /** Open stakes for the payments module: a pending bill in an unresulted round, or unpaid lotto debt. */
+  async function openStakes(ex: Executor, memberId: number) {
+    const bill = await ex
+      .selectFrom('lotto_bill')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'pending')
+      .limit(1)
+      .executeTakeFirst();
+    if (bill) return { open: true, reason: 'a bill sits in an unresulted round' };
+    const debt = await ex
+      .selectFrom('lotto_member_debt')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where((eb) => eb('recovered', '<', eb.ref('amount')))
+      .limit(1)
+      .executeTakeFirst();
+    if (debt) return { open: true, reason: 'an unpaid lotto win reversal' };
+    return { open: false, reason: '' };
+  }
+
+  return {
+    tick,
+    settlement,
+    bills: createBills(d),
+    yeekee: createYeekee(d),
+    views: createViews(d),
+    setNumberLimit,
+    openStakes,
+  };
+}
+
+export type Lotto = ReturnType<typeof createLotto>;

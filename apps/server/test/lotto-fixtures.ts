@@ -1,0 +1,141 @@
+import { satang } from '@chok/engine/money';
+import { sql } from 'kysely';
+import { createLotto, type Lotto } from '../src/modules/lotto/service.ts';
+import type { Clock } from '../src/platform/clock.ts';
+import { inTransaction } from '../src/platform/db.ts';
+import { disabledJobs } from '../src/platform/jobs.ts';
+import { call, registerMember, staffToken, type TestApp } from './helpers.ts';
+
+/** The lotto services on a test app's database, with their own clock. */
+export function lottoOf(t: TestApp, clock: Clock): Lotto {
+  return createLotto({
+    db: t.db,
+    ledger: t.ledger,
+    events: t.app.events,
+    jobs: disabledJobs,
+    clock,
+    config: t.config,
+  });
+}
+
+export async function marketId(t: TestApp, code: string): Promise<number> {
+  const m = await t.db
+    .selectFrom('lotto_market')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  return m.id;
+}
+
+let roundNo = 1000;
+/**
+ * A round of `code` that is open now and closes `closeInMs` from now by the DATABASE clock (which
+ * bill acceptance reads), with the market's settings snapshot.
+ */
+export async function openRound(
+  t: TestApp,
+  code: string,
+  o: { closeInMs?: number; openedAgoMs?: number; businessDate?: string } = {},
+): Promise<number> {
+  const m = await t.db
+    .selectFrom('lotto_market')
+    .selectAll()
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  const settings = {
+    rates: m.rates,
+    yeekee: m.yeekee,
+    sealed_close: m.sealed_close,
+    cancel_before_minutes: m.cancel_before_minutes,
+  };
+  roundNo += 1;
+  const { rows } = await sql<{ id: number }>`
+    INSERT INTO lotto_round (market_id, business_date, round_no, status, open_at, close_at, shoot_close_at, expected_result_at, settings)
+    VALUES (${m.id}, ${o.businessDate ?? '2030-01-01'}, ${roundNo}, 'open',
+      clock_timestamp() - make_interval(secs => ${(o.openedAgoMs ?? 3600_000) / 1000}),
+      clock_timestamp() + make_interval(secs => ${(o.closeInMs ?? 3600_000) / 1000}),
+      ${m.derive_rule === 'yeekee' ? sql`clock_timestamp() + make_interval(secs => ${(o.closeInMs ?? 3600_000) / 1000 + 120})` : sql`NULL`},
+      clock_timestamp() + make_interval(secs => ${(o.closeInMs ?? 3600_000) / 1000 + 2400}),
+      ${JSON.stringify(settings)})
+    RETURNING id`.execute(t.db);
+  return rows[0]!.id;
+}
+
+export async function fund(t: TestApp, memberId: number, baht: number, wallet: 1 | 2 | 3 = 1): Promise<void> {
+  await inTransaction(t.db, (tx) =>
+    t.ledger.transfer(tx, {
+      from: { system: 'sys:test' },
+      to: { member: memberId, wallet },
+      amount: satang(baht * 100),
+      kind: 'deposit',
+      idempotencyKey: `test:fund:${memberId}:${wallet}:${Date.now()}:${Math.trunc(performance.now() * 1000)}`,
+    }),
+  );
+}
+
+export async function fundedMember(t: TestApp, baht: number) {
+  const m = await registerMember(t);
+  await fund(t, m.memberId, baht);
+  return m;
+}
+
+export async function balanceOf(t: TestApp, memberId: number, wallet = 1): Promise<number> {
+  const row = await t.db
+    .selectFrom('ledger_account')
+    .select('balance')
+    .where('member_id', '=', memberId)
+    .where('wallet_type_id', '=', wallet)
+    .executeTakeFirstOrThrow();
+  return row.balance ?? 0;
+}
+
+export type Line = { bet_type: string; number: string; amount: number };
+export async function buy(t: TestApp, token: string, roundId: number, items: Line[], key?: string) {
+  return call<{
+    bill: { bill_id: number; status: string; total_amount: string };
+    items: unknown[];
+    balance: string;
+  }>(t.app, 'POST', '/api/lotto/bill/create', {
+    token,
+    body: {
+      agent_id: 34,
+      round_id: roundId,
+      wallet_id: 1,
+      idempotency_key: key ?? crypto.randomUUID(),
+      items,
+    },
+  });
+}
+
+export async function enterResult(
+  t: TestApp,
+  roundId: number,
+  raw: Record<string, unknown>,
+  reason?: string,
+) {
+  const token = await staffToken(t, 'lotto');
+  return call<{ status: string; result_version: number; settled_bills: number; paid: string }>(
+    t.app,
+    'POST',
+    `/api/admin/lotto/rounds/${roundId}/result`,
+    { token, body: { raw, ...(reason ? { reason } : {}) } },
+  );
+}
+
+/** Moves a round's close into the past (database clock) so a result may be entered. */
+export async function closeNow(t: TestApp, roundId: number): Promise<void> {
+  await sql`UPDATE lotto_round SET close_at = clock_timestamp() - interval '1 second',
+    open_at = least(open_at, clock_timestamp() - interval '2 seconds'), status = 'closed' WHERE id = ${roundId}`.execute(
+    t.db,
+  );
+}
+
+export async function winTransfers(t: TestApp, billId: number): Promise<number> {
+  const rows = await t.db
+    .selectFrom('ledger_transfer')
+    .select('id')
+    .where('kind', '=', 'win')
+    .where('reference', '=', `lotto:bill:${billId}`)
+    .execute();
+  return rows.length;
+}
