@@ -1,0 +1,259 @@
+import { findBank } from '@chok/contract/banks';
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AccountKind } from './tables.ts';
+
+/** A receiving account as the member sees it (contract `receivingAccount`). */
+export interface ReceivingView {
+  kind: 'bank' | 'truemoney' | 'promptpay' | 'gateway';
+  id: number;
+  name: string;
+  bank_code: string | null;
+  bank_short: string | null;
+  account_no: string | null;
+  account_name: string;
+}
+
+/** Where a request's money lands: the account whose reservations and statement it belongs to. */
+export interface ReceivingTarget {
+  accountKind: AccountKind;
+  accountId: number;
+  promptpayAccountId: number | null;
+  view: ReceivingView;
+  promptpay?: { type: 'phone'; phone: string } | { type: 'tax_id'; taxId: string };
+  gatewayCode?: string;
+}
+
+export const TRUE_MONEY_NAME = 'ทรูมันนี่วอลเล็ท';
+export const PROMPTPAY_NAME = 'พร้อมเพย์';
+
+function bankView(a: {
+  id: number;
+  bank_code: string;
+  account_no: string;
+  account_name: string;
+}): ReceivingView {
+  const bank = findBank(a.bank_code);
+  return {
+    kind: 'bank',
+    id: a.id,
+    name: bank?.name ?? a.bank_code,
+    bank_code: a.bank_code,
+    bank_short: bank?.short ?? null,
+    account_no: a.account_no,
+    account_name: a.account_name,
+  };
+}
+
+/** Active receiving accounts of a channel and sub-channel, in round-robin order. */
+export async function receivingTargets(
+  ex: Executor,
+  agentId: number,
+  channelId: number,
+  subChannelId: number,
+  sandboxEnabled: boolean,
+): Promise<ReceivingTarget[]> {
+  if (channelId === 1) {
+    const rows = await ex
+      .selectFrom('agent_bank_account')
+      .select(['id', 'bank_code', 'account_no', 'account_name'])
+      .where('agent_id', '=', agentId)
+      .where('is_active', '=', true)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      accountKind: 'bank',
+      accountId: r.id,
+      promptpayAccountId: null,
+      view: bankView(r),
+    }));
+  }
+  if (channelId === 2) {
+    const rows = await ex
+      .selectFrom('agent_true_money_account')
+      .select(['id', 'phone', 'account_name'])
+      .where('agent_id', '=', agentId)
+      .where('is_active', '=', true)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      accountKind: 'truemoney',
+      accountId: r.id,
+      promptpayAccountId: null,
+      view: {
+        kind: 'truemoney',
+        id: r.id,
+        name: TRUE_MONEY_NAME,
+        bank_code: null,
+        bank_short: null,
+        account_no: r.phone,
+        account_name: r.account_name,
+      },
+    }));
+  }
+  if (subChannelId === 2) {
+    let q = ex
+      .selectFrom('payment_gateway')
+      .select(['id', 'code', 'name'])
+      .where('is_active', '=', true)
+      .orderBy('id');
+    if (!sandboxEnabled) q = q.where('code', '<>', 'sandbox');
+    const rows = await q.execute();
+    return rows.map((r) => ({
+      accountKind: 'gateway',
+      accountId: r.id,
+      promptpayAccountId: null,
+      gatewayCode: r.code,
+      view: {
+        kind: 'gateway',
+        id: r.id,
+        name: r.name,
+        bank_code: null,
+        bank_short: null,
+        account_no: null,
+        account_name: r.name,
+      },
+    }));
+  }
+  const rows = await ex
+    .selectFrom('promptpay_account as p')
+    .innerJoin('agent_bank_account as b', 'b.id', 'p.bank_account_id')
+    .select(['p.id', 'p.proxy_type', 'p.proxy_id', 'p.account_name', 'p.bank_account_id'])
+    .where('b.agent_id', '=', agentId)
+    .where('p.is_active', '=', true)
+    .where('b.is_active', '=', true)
+    .orderBy('p.sort_order')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({
+    accountKind: 'bank',
+    accountId: r.bank_account_id,
+    promptpayAccountId: r.id,
+    promptpay:
+      r.proxy_type === 'phone' ? { type: 'phone', phone: r.proxy_id } : { type: 'tax_id', taxId: r.proxy_id },
+    view: {
+      kind: 'promptpay',
+      id: r.id,
+      name: PROMPTPAY_NAME,
+      bank_code: null,
+      bank_short: null,
+      account_no: r.proxy_id,
+      account_name: r.account_name,
+    },
+  }));
+}
+
+/** Advances the channel's round-robin cursor and returns the accounts starting from its position. */
+export async function roundRobin(ex: Executor, channelId: number, targets: ReceivingTarget[]) {
+  if (targets.length === 0) throw new AppError('NO_RECEIVING_ACCOUNT');
+  const row = await ex
+    .updateTable('payment_channel')
+    .set({ rr_cursor: sql`rr_cursor + 1` })
+    .where('id', '=', channelId)
+    .returning('rr_cursor')
+    .executeTakeFirstOrThrow();
+  const start = (row.rr_cursor - 1) % targets.length;
+  return [...targets.slice(start), ...targets.slice(0, start)];
+}
+
+/** The receiving account of an existing request, for its view. */
+export async function receivingOf(
+  ex: Executor,
+  r: { account_kind: AccountKind; account_id: number; promptpay_account_id: number | null },
+): Promise<ReceivingView> {
+  if (r.promptpay_account_id !== null) {
+    const p = await ex
+      .selectFrom('promptpay_account')
+      .select(['id', 'proxy_id', 'account_name'])
+      .where('id', '=', r.promptpay_account_id)
+      .executeTakeFirstOrThrow();
+    return {
+      kind: 'promptpay',
+      id: p.id,
+      name: PROMPTPAY_NAME,
+      bank_code: null,
+      bank_short: null,
+      account_no: p.proxy_id,
+      account_name: p.account_name,
+    };
+  }
+  if (r.account_kind === 'bank') {
+    const b = await ex
+      .selectFrom('agent_bank_account')
+      .select(['id', 'bank_code', 'account_no', 'account_name'])
+      .where('id', '=', r.account_id)
+      .executeTakeFirstOrThrow();
+    return bankView(b);
+  }
+  if (r.account_kind === 'truemoney') {
+    const t = await ex
+      .selectFrom('agent_true_money_account')
+      .select(['id', 'phone', 'account_name'])
+      .where('id', '=', r.account_id)
+      .executeTakeFirstOrThrow();
+    return {
+      kind: 'truemoney',
+      id: t.id,
+      name: TRUE_MONEY_NAME,
+      bank_code: null,
+      bank_short: null,
+      account_no: t.phone,
+      account_name: t.account_name,
+    };
+  }
+  const g = await ex
+    .selectFrom('payment_gateway')
+    .select(['id', 'name'])
+    .where('id', '=', r.account_id)
+    .executeTakeFirstOrThrow();
+  return {
+    kind: 'gateway',
+    id: g.id,
+    name: g.name,
+    bank_code: null,
+    bank_short: null,
+    account_no: null,
+    account_name: g.name,
+  };
+}
+
+/** The ledger account a receiving account's money comes from (casino.md §2.5 names). */
+export async function sourceAccountCode(ex: Executor, kind: AccountKind, accountId: number): Promise<string> {
+  if (kind === 'bank') return `sys:bank:${accountId}`;
+  if (kind === 'truemoney') return `sys:truemoney:${accountId}`;
+  const g = await ex
+    .selectFrom('payment_gateway')
+    .select('code')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return `sys:gateway:${g.code}`;
+}
+
+export interface MemberAccountView {
+  bank_code: string;
+  bank_short: string;
+  bank_name: string;
+  account_no: string;
+  account_name: string;
+  true_money: string | null;
+}
+
+export async function memberAccount(ex: Executor, memberId: number): Promise<MemberAccountView> {
+  const m = await ex
+    .selectFrom('member')
+    .select(['bank_code', 'account_no', 'account_name', 'sub_bank_account', 'phone'])
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  const bank = findBank(m.bank_code);
+  return {
+    bank_code: m.bank_code,
+    bank_short: bank?.short ?? m.bank_code,
+    bank_name: bank?.name ?? m.bank_code,
+    account_no: m.account_no,
+    account_name: m.account_name,
+    true_money: m.sub_bank_account,
+  };
+}

@@ -1,0 +1,120 @@
+import { formatBaht } from '@chok/engine/money';
+import type { Executor } from '../../platform/db.ts';
+import { inTransaction } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { memberAccount, receivingTargets } from './accounts.ts';
+import type { PaymentsDeps } from './deps.ts';
+import { depositRules, ineligibility, settlePromotion } from './promotions.ts';
+import { loadSettings } from './settings.ts';
+
+const instructions: Record<string, string[]> = {
+  '1': [
+    'โอนจากบัญชีธนาคารที่ลงทะเบียนไว้เท่านั้น',
+    'โอนให้ตรงยอด รวมเศษสตางค์ ระบบจะเติมเครดิตให้เมื่อยืนยันรายการ',
+    'โอนภายใน 15 นาที หากเกินเวลากรุณาทำรายการใหม่',
+  ],
+  '2': [
+    'โอนจากเบอร์ทรูมันนี่วอลเล็ทที่ลงทะเบียนไว้เท่านั้น',
+    'โอนให้ตรงยอด รวมเศษสตางค์',
+    'โอนภายใน 15 นาที หากเกินเวลากรุณาทำรายการใหม่',
+  ],
+  '3': [
+    'สแกน QR ด้วยแอปธนาคารของบัญชีที่ลงทะเบียนไว้',
+    'ยอดใน QR ตรงกับยอดที่ต้องชำระแล้ว ไม่ต้องแก้ไขยอด',
+    'QR ใช้ได้ 15 นาที และใช้ได้ครั้งเดียว',
+  ],
+};
+
+/** Enabled channels whose sub-channels have a receiving account, with limits and instructions. */
+export async function channelList(deps: PaymentsDeps, ex: Executor = deps.db) {
+  const s = await loadSettings(ex);
+  const channels = await ex
+    .selectFrom('payment_channel')
+    .selectAll()
+    .where('enabled', '=', true)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  const subs = await ex
+    .selectFrom('payment_sub_channel')
+    .selectAll()
+    .where('enabled', '=', true)
+    .orderBy('channel_id')
+    .orderBy('id')
+    .execute();
+  const out = [];
+  for (const c of channels) {
+    const open = [];
+    for (const sub of subs.filter((x) => x.channel_id === c.id)) {
+      const targets = await receivingTargets(ex, deps.agentId, c.id, sub.id, s.sandbox_enabled);
+      if (targets.length > 0) open.push({ sub_channel_id: sub.id, name: sub.name });
+    }
+    if (open.length === 0) continue;
+    out.push({
+      channel_id: c.id,
+      name: c.name,
+      enabled: c.enabled,
+      min: formatBaht(c.min_satang),
+      max: formatBaht(c.max_satang),
+      sub_channels: open,
+      instructions: instructions[String(c.id)] ?? [],
+    });
+  }
+  return out;
+}
+
+export async function channelInfo(deps: PaymentsDeps, memberId: number, channelId: number) {
+  const s = await loadSettings(deps.db);
+  const c = await deps.db
+    .selectFrom('payment_channel')
+    .selectAll()
+    .where('id', '=', channelId)
+    .executeTakeFirst();
+  if (!c?.enabled) throw new AppError('PAYMENT_CHANNEL_DISABLED');
+  const subs = channelId === 3 ? [1, 2] : [1];
+  const accounts = [];
+  for (const sub of subs) {
+    for (const t of await receivingTargets(deps.db, deps.agentId, channelId, sub, s.sandbox_enabled))
+      accounts.push(t.view);
+  }
+  return {
+    channel_id: c.id,
+    min: formatBaht(c.min_satang),
+    max: formatBaht(c.max_satang),
+    accounts,
+    member_account: await memberAccount(deps.db, memberId),
+  };
+}
+
+/** Promotions a member may pick for a deposit now, and the one still running (if any). */
+export async function depositPromotionList(deps: PaymentsDeps, memberId: number) {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (tx) => {
+    const active = await settlePromotion(tx, deps.ledger, memberId, now);
+    const rules = await depositRules(tx, deps.agentId);
+    const items = [];
+    for (const r of rules) {
+      const why = await ineligibility(tx, memberId, r, now);
+      items.push({
+        id: r.promotion_id,
+        title: r.title,
+        description: r.description,
+        image: r.image,
+        min_deposit: formatBaht(r.min_deposit_satang),
+        eligible: why === null,
+        reason: why,
+      });
+    }
+    return {
+      active: active
+        ? {
+            title: active.title,
+            required_turnover: formatBaht(active.required),
+            turnover: formatBaht(active.turnover),
+            ends_at: active.endsAt.toISOString(),
+          }
+        : null,
+      items,
+    };
+  });
+}

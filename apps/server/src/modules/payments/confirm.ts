@@ -1,0 +1,69 @@
+import { satang } from '@chok/engine/money';
+import type { Tx } from '../../platform/db.ts';
+import { sourceAccountCode } from './accounts.ts';
+import { type PaymentsDeps, publishPayment } from './deps.ts';
+import { applyDepositPromotion } from './promotions.ts';
+import type { DepositStatus } from './tables.ts';
+import type { DepositRow } from './views.ts';
+
+export interface Confirmation {
+  requestId: number;
+  paidSatang: number;
+  via: 'operator' | 'statement' | 'gateway';
+  ref: string;
+  staffId: number | null;
+  /** The ledger key of this confirmation (stmt:<line>, op:<request>, gw:<gateway>:<ref>). */
+  ledgerKey: string;
+  /** The states this path may pay from. */
+  from: readonly DepositStatus[];
+}
+
+/**
+ * Credits a deposit exactly once, whichever path confirms it first: the state moves to paid only
+ * `WHERE status IN (…)` (a concurrent second path waits on the row, then finds it paid and writes
+ * nothing), and the ledger transfer is written only when that row comes back, with its own key.
+ * Returns the paid row, or null when another path already decided the request.
+ */
+export async function creditDeposit(deps: PaymentsDeps, tx: Tx, c: Confirmation): Promise<DepositRow | null> {
+  const now = deps.clock.now();
+  const row = await tx
+    .updateTable('deposit_request')
+    .set({
+      status: 'paid',
+      paid_at: now,
+      paid_satang: c.paidSatang,
+      confirmed_via: c.via,
+      confirm_ref: c.ref,
+      confirmed_by: c.staffId,
+      reserved: false,
+      updated_at: now,
+    })
+    .where('id', '=', c.requestId)
+    .where('status', 'in', c.from)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return null;
+  await deps.ledger.transfer(tx, {
+    from: { system: await sourceAccountCode(tx, row.account_kind, row.account_id) },
+    to: { member: row.member_id, wallet: 1 },
+    amount: satang(c.paidSatang),
+    kind: 'deposit',
+    reference: `DEP-${row.id}`,
+    idempotencyKey: c.ledgerKey,
+  });
+  if (row.promotion_id !== null) {
+    const notice = await applyDepositPromotion(tx, deps.ledger, {
+      requestId: row.id,
+      memberId: row.member_id,
+      promotionId: row.promotion_id,
+      depositSatang: satang(c.paidSatang),
+      now,
+    });
+    if (notice) {
+      await tx.updateTable('deposit_request').set({ notice }).where('id', '=', row.id).execute();
+      row.notice = notice;
+    }
+  }
+  await publishPayment(deps, tx, row.member_id, { kind: 'deposit', id: row.id, status: 'paid' });
+  return row;
+}

@@ -1,0 +1,449 @@
+import { randomInt } from 'node:crypto';
+import { formatBaht, satang } from '@chok/engine/money';
+import { pickFraction } from '@chok/engine/payments/deposit-amount';
+import { bahtInWords } from '@chok/engine/payments/promotion';
+import { promptPayPayload } from '@chok/engine/payments/promptpay';
+import { sql } from 'kysely';
+import { inTransaction, type Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { idempotent } from '../../platform/idempotency.ts';
+import { type ReceivingTarget, receivingTargets, roundRobin } from './accounts.ts';
+import { creditDeposit } from './confirm.ts';
+import { type PaymentsDeps, publishPayment } from './deps.ts';
+import { depositRules } from './promotions.ts';
+import { loadSettings } from './settings.ts';
+import { type DepositRow, depositView } from './views.ts';
+
+const UNIQUE_VIOLATION = '23505';
+const PAY_AMOUNT_INDEX = 'deposit_request_unique_pay_amount';
+const ONE_OPEN_INDEX = 'deposit_request_one_open';
+
+function violates(err: unknown, constraint: string): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e.code === UNIQUE_VIOLATION && e.constraint === constraint;
+}
+
+export interface NewDeposit {
+  memberId: number;
+  channelId: number;
+  subChannelId: number;
+  amountBaht: number;
+  promotionId: number | null;
+  idempotencyKey: string | null;
+}
+
+/** Open requests past their expiry become expired; reservations end late_match_minutes after expiry. */
+export async function expireDeposits(deps: PaymentsDeps, now: Date, memberId?: number): Promise<number> {
+  return inTransaction(deps.db, async (tx) => {
+    let q = tx
+      .updateTable('deposit_request')
+      .set({ status: 'expired', updated_at: now })
+      .where('status', '=', 'open')
+      .where('expires_at', '<=', now);
+    if (memberId !== undefined) q = q.where('member_id', '=', memberId);
+    const expired = await q.returning(['id', 'member_id']).execute();
+    for (const r of expired) {
+      await publishPayment(deps, tx, r.member_id, { kind: 'deposit', id: r.id, status: 'expired' });
+    }
+    const s = await loadSettings(tx);
+    await tx
+      .updateTable('deposit_request')
+      .set({ reserved: false })
+      .where('reserved', '=', true)
+      .where(sql<boolean>`expires_at + make_interval(mins => ${s.late_match_minutes}) <= ${now}`)
+      .execute();
+    return expired.length;
+  });
+}
+
+async function reservePayAmount(
+  tx: Tx,
+  target: ReceivingTarget,
+  amountSatang: number,
+): Promise<number | null> {
+  const taken = await tx
+    .selectFrom('deposit_request')
+    .select('pay_amount_satang')
+    .where('account_kind', '=', target.accountKind)
+    .where('account_id', '=', target.accountId)
+    .where('reserved', '=', true)
+    .where('pay_amount_satang', '>', amountSatang)
+    .where('pay_amount_satang', '<', amountSatang + 100)
+    .execute();
+  return pickFraction(
+    taken.map((t) => t.pay_amount_satang),
+    satang(amountSatang),
+    (n) => randomInt(n),
+  );
+}
+
+/**
+ * Creates a deposit request (payments.md §1): one open request per member, a receiving account by
+ * round robin, a pay amount no other reserved request on that account holds (the partial unique
+ * index decides races; a loser draws again), and a PromptPay or gateway QR.
+ */
+export async function createDeposit(deps: PaymentsDeps, d: NewDeposit) {
+  const now = deps.clock.now();
+  await expireDeposits(deps, now, d.memberId);
+  const request = { c: d.channelId, s: d.subChannelId, a: d.amountBaht, p: d.promotionId };
+  const run = (tx: Tx) => insertDeposit(deps, tx, d, now);
+  const row = await inTransaction(deps.db, (tx) =>
+    d.idempotencyKey
+      ? idempotent(tx, { memberId: d.memberId, scope: 'deposit', key: d.idempotencyKey, request }, () =>
+          run(tx),
+        )
+      : run(tx),
+  ).catch(async (err) => {
+    if (violates(err, ONE_OPEN_INDEX)) throw await pendingError(deps, d.memberId);
+    throw err;
+  });
+  const fresh = await deps.db
+    .selectFrom('deposit_request')
+    .selectAll()
+    .where('id', '=', row)
+    .executeTakeFirstOrThrow();
+  const s = await loadSettings(deps.db);
+  return depositView(deps.db, fresh, now, { sandboxEnabled: s.sandbox_enabled });
+}
+
+async function pendingError(deps: PaymentsDeps, memberId: number): Promise<AppError> {
+  const open = await deps.db
+    .selectFrom('deposit_request')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  const s = await loadSettings(deps.db);
+  const data = open
+    ? await depositView(deps.db, open, deps.clock.now(), { sandboxEnabled: s.sandbox_enabled })
+    : null;
+  return new AppError('DEPOSIT_PENDING', {}, undefined, data);
+}
+
+async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Date): Promise<number> {
+  await tx.selectFrom('member').select('id').where('id', '=', d.memberId).forUpdate().execute();
+  const open = await tx
+    .selectFrom('deposit_request')
+    .select('id')
+    .where('member_id', '=', d.memberId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  if (open) throw await pendingError(deps, d.memberId);
+
+  const settings = await loadSettings(tx);
+  const channel = await tx
+    .selectFrom('payment_channel')
+    .selectAll()
+    .where('id', '=', d.channelId)
+    .executeTakeFirst();
+  if (!channel?.enabled) throw new AppError('PAYMENT_CHANNEL_DISABLED');
+  const subChannelId = d.channelId === 3 ? d.subChannelId : 1;
+  const sub = await tx
+    .selectFrom('payment_sub_channel')
+    .select('enabled')
+    .where('channel_id', '=', d.channelId)
+    .where('id', '=', subChannelId)
+    .executeTakeFirst();
+  if (!sub?.enabled) throw new AppError('PAYMENT_CHANNEL_DISABLED');
+  const amountSatang = d.amountBaht * 100;
+  if (amountSatang < channel.min_satang || amountSatang > channel.max_satang) {
+    throw new AppError(
+      'DEPOSIT_AMOUNT_RANGE',
+      { min: bahtInWords(channel.min_satang), max: bahtInWords(channel.max_satang) },
+      {
+        amount: `ยอดฝากต้องอยู่ระหว่าง ${bahtInWords(channel.min_satang)}–${bahtInWords(channel.max_satang)} บาท`,
+      },
+    );
+  }
+  if (d.promotionId !== null) {
+    const rules = await depositRules(tx, deps.agentId);
+    const rule = rules.find((r) => r.promotion_id === d.promotionId);
+    if (!rule || amountSatang < rule.min_deposit_satang) throw new AppError('PROMOTION_NOT_AVAILABLE');
+  }
+
+  const targets = await receivingTargets(
+    tx,
+    deps.agentId,
+    d.channelId,
+    subChannelId,
+    settings.sandbox_enabled,
+  );
+  const ordered = await roundRobin(tx, d.channelId, targets);
+  const expiresAt = new Date(now.getTime() + settings.deposit_expiry_minutes * 60_000);
+  for (const target of ordered) {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const pay = await reservePayAmount(tx, target, amountSatang);
+      if (pay === null) break;
+      const id = await tryInsert(tx, {
+        member_id: d.memberId,
+        channel_id: d.channelId,
+        sub_channel_id: subChannelId,
+        amount_satang: amountSatang,
+        pay_amount_satang: pay,
+        account_kind: target.accountKind,
+        account_id: target.accountId,
+        promptpay_account_id: target.promptpayAccountId,
+        qr_payload: target.promptpay ? promptPayPayload(target.promptpay, satang(pay)) : null,
+        promotion_id: d.promotionId,
+        created_at: now,
+        expires_at: expiresAt,
+        updated_at: now,
+      });
+      if (id === null) continue; // another request took this pay amount a moment ago: draw again
+      if (target.gatewayCode) await attachGatewayQr(deps, tx, id, target.gatewayCode, pay, expiresAt);
+      await publishPayment(deps, tx, d.memberId, { kind: 'deposit', id, status: 'open' });
+      return id;
+    }
+  }
+  throw new AppError('DEPOSIT_AMOUNT_BUSY', {}, { amount: 'ยอดนี้มีผู้ทำรายการมาก กรุณาเปลี่ยนยอด' });
+}
+
+async function tryInsert(
+  tx: Tx,
+  values: Parameters<ReturnType<Tx['insertInto']>['values']>[0] & object,
+): Promise<number | null> {
+  // A savepoint keeps the transaction usable when the unique pay-amount index refuses the row.
+  await sql`SAVEPOINT pay_amount`.execute(tx);
+  try {
+    const row = await tx
+      .insertInto('deposit_request')
+      .values(values as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`RELEASE SAVEPOINT pay_amount`.execute(tx);
+    return row.id;
+  } catch (err) {
+    await sql`ROLLBACK TO SAVEPOINT pay_amount`.execute(tx);
+    if (violates(err, PAY_AMOUNT_INDEX)) return null;
+    throw err;
+  }
+}
+
+async function attachGatewayQr(
+  deps: PaymentsDeps,
+  tx: Tx,
+  requestId: number,
+  code: string,
+  paySatang: number,
+  expiresAt: Date,
+): Promise<void> {
+  const gateway = await deps.gateways.get(code);
+  if (!gateway) throw new AppError('GATEWAY_NOT_FOUND');
+  const { gatewayRef, qrPayload } = await gateway.createQr({
+    reference: String(requestId),
+    amountSatang: satang(paySatang),
+    expiresAt,
+  });
+  await tx
+    .updateTable('deposit_request')
+    .set({ gateway_ref: gatewayRef, qr_payload: qrPayload })
+    .where('id', '=', requestId)
+    .execute();
+}
+
+async function viewOf(deps: PaymentsDeps, row: DepositRow | undefined) {
+  if (!row) return null;
+  const s = await loadSettings(deps.db);
+  return depositView(deps.db, row, deps.clock.now(), { sandboxEnabled: s.sandbox_enabled });
+}
+
+/** The member's open request, to show again after a reload. */
+export async function openDeposit(deps: PaymentsDeps, memberId: number) {
+  await expireDeposits(deps, deps.clock.now(), memberId);
+  const row = await deps.db
+    .selectFrom('deposit_request')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return viewOf(deps, row);
+}
+
+/** A request's state (default: the latest); a gateway request is asked about at most every 15 s. */
+export async function depositStatus(deps: PaymentsDeps, memberId: number, requestId?: number) {
+  const now = deps.clock.now();
+  await expireDeposits(deps, now, memberId);
+  let q = deps.db.selectFrom('deposit_request').selectAll().where('member_id', '=', memberId);
+  q = requestId === undefined ? q.orderBy('id', 'desc').limit(1) : q.where('id', '=', requestId);
+  let row = await q.executeTakeFirst();
+  if (!row) {
+    if (requestId !== undefined) throw new AppError('RECORD_NOT_FOUND');
+    return null;
+  }
+  if (row.gateway_ref !== null && (row.status === 'open' || row.status === 'expired')) {
+    const s = await loadSettings(deps.db);
+    const due =
+      row.last_inquiry_at === null ||
+      now.getTime() - row.last_inquiry_at.getTime() >= s.inquiry_min_interval_seconds * 1000;
+    if (due) row = (await inquireGateway(deps, row.id)) ?? row;
+  }
+  return viewOf(deps, row);
+}
+
+export async function depositHistory(deps: PaymentsDeps, memberId: number, limit: number) {
+  const rows = await deps.db
+    .selectFrom('deposit_request')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  const s = await loadSettings(deps.db);
+  const now = deps.clock.now();
+  return Promise.all(
+    rows.map((r) => depositView(deps.db, r, now, { sandboxEnabled: s.sandbox_enabled, withImage: false })),
+  );
+}
+
+/** Cancels the open request; its pay amount stays reserved, so a late payment still matches it. */
+export async function cancelDeposit(deps: PaymentsDeps, memberId: number, requestId: number) {
+  const now = deps.clock.now();
+  const row = await inTransaction(deps.db, async (tx) => {
+    const r = await tx
+      .updateTable('deposit_request')
+      .set({ status: 'cancelled', updated_at: now })
+      .where('id', '=', requestId)
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'open')
+      .returningAll()
+      .executeTakeFirst();
+    if (!r) {
+      const exists = await tx
+        .selectFrom('deposit_request')
+        .select('id')
+        .where('id', '=', requestId)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+      throw new AppError(exists ? 'DEPOSIT_NOT_OPEN' : 'RECORD_NOT_FOUND');
+    }
+    await publishPayment(deps, tx, memberId, { kind: 'deposit', id: r.id, status: 'cancelled' });
+    return r;
+  });
+  return (await viewOf(deps, row))!;
+}
+
+/** Asks the request's gateway about it; a paid answer confirms it through the gateway path. */
+export async function inquireGateway(deps: PaymentsDeps, requestId: number): Promise<DepositRow | undefined> {
+  const now = deps.clock.now();
+  const row = await deps.db
+    .updateTable('deposit_request')
+    .set({ last_inquiry_at: now })
+    .where('id', '=', requestId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row?.gateway_ref) return row;
+  const code = (
+    await deps.db
+      .selectFrom('payment_gateway')
+      .select('code')
+      .where('id', '=', row.account_id)
+      .executeTakeFirstOrThrow()
+  ).code;
+  const gateway = await deps.gateways.get(code);
+  if (!gateway) return row;
+  const answer = await gateway.inquiry(row.gateway_ref);
+  if (answer.status !== 'paid' || answer.paidSatang === undefined) return row;
+  await gatewayPaid(deps, code, row.gateway_ref, answer.paidSatang);
+  return deps.db.selectFrom('deposit_request').selectAll().where('id', '=', requestId).executeTakeFirst();
+}
+
+/** Sweep: open gateway requests older than the inquiry delay are asked about (every minute). */
+export async function inquireOpenGatewayRequests(deps: PaymentsDeps, now: Date): Promise<number> {
+  const s = await loadSettings(deps.db);
+  const rows = await deps.db
+    .selectFrom('deposit_request')
+    .select('id')
+    .where('status', 'in', ['open', 'expired'])
+    .where('gateway_ref', 'is not', null)
+    .where('created_at', '<=', new Date(now.getTime() - s.gateway_inquiry_after_seconds * 1000))
+    .where('expires_at', '>=', new Date(now.getTime() - s.late_match_minutes * 60_000))
+    .orderBy('id')
+    .limit(200)
+    .execute();
+  for (const r of rows) await inquireGateway(deps, r.id);
+  return rows.length;
+}
+
+/**
+ * The gateway says a request was paid. The same amount → paid (ledger key gw:<code>:<ref>, shared by
+ * webhook and inquiry); another amount → review for an operator.
+ */
+export function gatewayPaid(deps: PaymentsDeps, code: string, gatewayRef: string, paidSatang: number) {
+  return inTransaction(deps.db, (tx) => gatewayPaidIn(deps, tx, code, gatewayRef, paidSatang));
+}
+
+async function gatewayPaidIn(
+  deps: PaymentsDeps,
+  tx: Tx,
+  code: string,
+  gatewayRef: string,
+  paidSatang: number,
+) {
+  const now = deps.clock.now();
+  {
+    const r = await tx
+      .selectFrom('deposit_request')
+      .select(['id', 'pay_amount_satang', 'member_id'])
+      .where('gateway_ref', '=', gatewayRef)
+      .executeTakeFirst();
+    if (!r) return;
+    if (paidSatang === r.pay_amount_satang) {
+      await creditDeposit(deps, tx, {
+        requestId: r.id,
+        paidSatang,
+        via: 'gateway',
+        ref: gatewayRef,
+        staffId: null,
+        ledgerKey: `gw:${code}:${gatewayRef}`,
+        from: ['open', 'expired', 'cancelled'],
+      });
+      return;
+    }
+    const moved = await tx
+      .updateTable('deposit_request')
+      .set({
+        status: 'review',
+        review_satang: paidSatang,
+        reason: `ยอดที่ได้รับ ${formatBaht(paidSatang)} ไม่ตรงกับยอดที่ต้องชำระ`,
+        reserved: false,
+        updated_at: now,
+      })
+      .where('id', '=', r.id)
+      .where('status', 'in', ['open', 'expired', 'cancelled'])
+      .returning('id')
+      .executeTakeFirst();
+    if (moved) await publishPayment(deps, tx, r.member_id, { kind: 'deposit', id: r.id, status: 'review' });
+  }
+}
+
+/** A gateway's webhook: signature on the raw bytes, dedupe on (gateway, event_id), then the state. */
+export async function receiveWebhook(
+  deps: PaymentsDeps,
+  code: string,
+  raw: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<{ duplicate: boolean }> {
+  const gateway = await deps.gateways.get(code);
+  if (!gateway) throw new AppError('GATEWAY_NOT_FOUND');
+  const event = gateway.parseWebhook(raw, headers);
+  if (!event) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+  return inTransaction(deps.db, async (tx) => {
+    const fresh = await tx
+      .insertInto('gateway_event')
+      .values({
+        gateway: code,
+        event_id: event.eventId,
+        gateway_ref: event.gatewayRef,
+        status: event.status,
+        paid_satang: event.paidSatang,
+        received_at: deps.clock.now(),
+      })
+      .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    // The event and its effect commit together, so a failed delivery is processed again on retry.
+    if (!fresh) return { duplicate: true };
+    if (event.status === 'paid') await gatewayPaidIn(deps, tx, code, event.gatewayRef, event.paidSatang);
+    return { duplicate: false };
+  });
+}

@@ -1,0 +1,25 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import type { EventBus } from '../../platform/events.ts';
+import type { Ledger } from '../wallet/service.ts';
+import type { GatewayRegistry } from './gateway.ts';
+
+/** What the payments use cases need; built once in module.ts. */
+export interface PaymentsDeps {
+  db: Db;
+  ledger: Ledger;
+  events: EventBus;
+  clock: Clock;
+  agentId: number;
+  gateways: GatewayRegistry;
+}
+
+/** Live updates for the member's page: `member:<id>` topic, event `payment`. */
+export function publishPayment(
+  deps: Pick<PaymentsDeps, 'events'>,
+  ex: Parameters<EventBus['publish']>[0],
+  memberId: number,
+  data: { kind: 'deposit' | 'withdrawal'; id: number; status: string },
+) {
+  return deps.events.publish(ex, `member:${memberId}`, 'payment', data);
+}

@@ -1,0 +1,151 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { formatBaht, parseBaht, type Satang } from '@chok/engine/money';
+import { promptPayPayload } from '@chok/engine/payments/promptpay';
+import type { Db } from '../../platform/db.ts';
+
+/** A payment-gateway adapter (payments.md §3.3). */
+export interface PaymentGateway {
+  code: string;
+  createQr(r: {
+    reference: string;
+    amountSatang: Satang;
+    expiresAt: Date;
+  }): Promise<{ gatewayRef: string; qrPayload: string }>;
+  inquiry(
+    gatewayRef: string,
+  ): Promise<{ status: 'pending' | 'paid' | 'expired' | 'failed'; paidSatang?: Satang }>;
+  /** null = bad signature or unreadable body. */
+  parseWebhook(
+    raw: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): { eventId: string; gatewayRef: string; status: 'paid' | 'failed'; paidSatang: Satang } | null;
+}
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+/** The PromptPay ID the sandbox's QR codes name: a test number no real account uses. */
+export const SANDBOX_PROMPTPAY_PHONE = '0999999999';
+
+export function signSandbox(secret: Buffer, raw: Buffer | string): string {
+  return createHmac('sha256', secret).update(raw).digest('hex');
+}
+
+interface SandboxWebhook {
+  event_id: string;
+  gateway_ref: string;
+  status: 'paid' | 'failed';
+  amount: string;
+}
+
+/**
+ * The built-in sandbox gateway: it keeps its own books (sandbox_gateway_payment) the way a real
+ * gateway would on its side, issues valid PromptPay payloads for a test ID, and signs its webhooks
+ * with HMAC-SHA256 over the raw body.
+ */
+export function sandboxGateway(
+  db: Db,
+  secret: Buffer,
+  now: () => Date,
+): PaymentGateway & {
+  /** Marks a payment paid on the gateway's side; returns the webhook body it would send, signed. */
+  pay(gatewayRef: string, amountSatang?: Satang): Promise<{ body: string; signature: string } | null>;
+} {
+  return {
+    code: 'sandbox',
+    async createQr(r) {
+      const gatewayRef = `sbx_${randomBytes(12).toString('hex')}`;
+      const qrPayload = promptPayPayload({ type: 'phone', phone: SANDBOX_PROMPTPAY_PHONE }, r.amountSatang);
+      await db
+        .insertInto('sandbox_gateway_payment')
+        .values({
+          gateway_ref: gatewayRef,
+          reference: r.reference,
+          amount_satang: r.amountSatang,
+          qr_payload: qrPayload,
+          expires_at: r.expiresAt,
+          created_at: now(),
+        })
+        .execute();
+      return { gatewayRef, qrPayload };
+    },
+    async inquiry(gatewayRef) {
+      const p = await db
+        .selectFrom('sandbox_gateway_payment')
+        .select(['status', 'paid_satang'])
+        .where('gateway_ref', '=', gatewayRef)
+        .executeTakeFirst();
+      if (!p) return { status: 'failed' };
+      if (p.status === 'paid') return { status: 'paid', paidSatang: (p.paid_satang ?? 0) as Satang };
+      return { status: p.status };
+    },
+    parseWebhook(raw, headers) {
+      const given = headers[SANDBOX_SIGNATURE_HEADER];
+      if (typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given)) return null;
+      const expected = Buffer.from(signSandbox(secret, raw), 'hex');
+      if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return null;
+      let body: SandboxWebhook;
+      try {
+        body = JSON.parse(raw.toString('utf8')) as SandboxWebhook;
+        const paidSatang = parseBaht(body.amount);
+        if (typeof body.event_id !== 'string' || typeof body.gateway_ref !== 'string') return null;
+        if (body.status !== 'paid' && body.status !== 'failed') return null;
+        return { eventId: body.event_id, gatewayRef: body.gateway_ref, status: body.status, paidSatang };
+      } catch {
+        return null;
+      }
+    },
+    async pay(gatewayRef, amountSatang) {
+      const p = await db
+        .selectFrom('sandbox_gateway_payment')
+        .selectAll()
+        .where('gateway_ref', '=', gatewayRef)
+        .executeTakeFirst();
+      if (!p) return null;
+      const paid = amountSatang ?? (p.amount_satang as Satang);
+      // A payment is paid once on the gateway's side; repeats re-send the same event, as gateways retry.
+      await db
+        .updateTable('sandbox_gateway_payment')
+        .set({ status: 'paid', paid_satang: paid })
+        .where('gateway_ref', '=', gatewayRef)
+        .where('status', '=', 'pending')
+        .execute();
+      const settled = await db
+        .selectFrom('sandbox_gateway_payment')
+        .select(['paid_satang'])
+        .where('gateway_ref', '=', gatewayRef)
+        .executeTakeFirstOrThrow();
+      const webhook: SandboxWebhook = {
+        event_id: `evt_${gatewayRef}_paid`,
+        gateway_ref: gatewayRef,
+        status: 'paid',
+        amount: formatBaht(settled.paid_satang ?? paid),
+      };
+      const body = JSON.stringify(webhook);
+      return { body, signature: signSandbox(secret, body) };
+    },
+  };
+}
+
+/** The gateways this process knows, by code, built from their database rows on first use. */
+export function gatewayRegistry(db: Db, now: () => Date) {
+  let sandbox: ReturnType<typeof sandboxGateway> | null = null;
+  async function getSandbox() {
+    if (sandbox) return sandbox;
+    const row = await db
+      .selectFrom('payment_gateway')
+      .select('webhook_secret')
+      .where('code', '=', 'sandbox')
+      .executeTakeFirst();
+    if (!row) return null;
+    sandbox = sandboxGateway(db, row.webhook_secret, now);
+    return sandbox;
+  }
+  return {
+    sandbox: getSandbox,
+    async get(code: string): Promise<PaymentGateway | null> {
+      if (code === 'sandbox') return getSandbox();
+      return null;
+    },
+  };
+}
+
+export type GatewayRegistry = ReturnType<typeof gatewayRegistry>;

@@ -1,0 +1,256 @@
+import { type Satang, satang } from '@chok/engine/money';
+import { bonusFor, type PromotionRule, requiredTurnover } from '@chok/engine/payments/promotion';
+import { sql } from 'kysely';
+import type { Executor, Tx } from '../../platform/db.ts';
+import type { Ledger } from '../wallet/service.ts';
+import { bangkokDayStart } from './settings.ts';
+
+type RuleRow = {
+  promotion_id: number;
+  title: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  cap_satang: number | null;
+  min_deposit_satang: number;
+  turnover_multiplier: number;
+  eligibility: 'first_of_day' | 'first_ever' | 'every';
+  max_withdraw_satang: number | null;
+  expiry_days: number;
+};
+
+function ruleOf(r: RuleRow): PromotionRule {
+  return {
+    kind: r.kind,
+    value: r.value,
+    capSatang: r.cap_satang === null ? null : satang(r.cap_satang),
+    minDepositSatang: satang(r.min_deposit_satang),
+    turnoverMultiplier: r.turnover_multiplier,
+  };
+}
+
+export function depositRules(ex: Executor, agentId: number) {
+  return ex
+    .selectFrom('promotion_rule as r')
+    .innerJoin('promotion as p', 'p.id', 'r.promotion_id')
+    .select([
+      'r.promotion_id',
+      'p.title',
+      'p.description',
+      'p.image',
+      'r.kind',
+      'r.value',
+      'r.cap_satang',
+      'r.min_deposit_satang',
+      'r.turnover_multiplier',
+      'r.eligibility',
+      'r.max_withdraw_satang',
+      'r.expiry_days',
+    ])
+    .where('p.agent_id', '=', agentId)
+    .where('p.is_active', '=', true)
+    .orderBy('p.sort_order')
+    .orderBy('p.id')
+    .execute();
+}
+
+/** Why a member cannot take a promotion now, or null when they can (checked again at confirmation). */
+export async function ineligibility(
+  ex: Executor,
+  memberId: number,
+  rule: Pick<RuleRow, 'eligibility'>,
+  now: Date,
+  excludeRequestId: number | null = null,
+): Promise<string | null> {
+  const active = await ex
+    .selectFrom('member_promotion')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (active) return 'มีโปรโมชั่นที่ยังทำเทิร์นไม่ครบอยู่';
+  if (rule.eligibility === 'every') return null;
+  let q = ex
+    .selectFrom('deposit_request')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'paid');
+  if (excludeRequestId !== null) q = q.where('id', '<>', excludeRequestId);
+  if (rule.eligibility === 'first_of_day') q = q.where('paid_at', '>=', bangkokDayStart(now));
+  const earlier = await q.limit(1).executeTakeFirst();
+  if (!earlier) return null;
+  return rule.eligibility === 'first_of_day' ? 'สำหรับยอดฝากแรกของวันเท่านั้น' : 'สำหรับยอดฝากครั้งแรกเท่านั้น';
+}
+
+/**
+ * The promotion chosen on a deposit, evaluated at its confirmation inside the crediting transaction
+ * (engagement.md §1): deposit → main was just written; here main → bonus (the deposit) and
+ * sys:promo → bonus (the bonus). Returns the notice to show when no bonus was given.
+ */
+export async function applyDepositPromotion(
+  tx: Tx,
+  ledger: Ledger,
+  d: { requestId: number; memberId: number; promotionId: number; depositSatang: Satang; now: Date },
+): Promise<string | null> {
+  const rule = await tx
+    .selectFrom('promotion_rule as r')
+    .innerJoin('promotion as p', 'p.id', 'r.promotion_id')
+    .select([
+      'r.promotion_id',
+      'p.title',
+      'p.is_active',
+      'r.kind',
+      'r.value',
+      'r.cap_satang',
+      'r.min_deposit_satang',
+      'r.turnover_multiplier',
+      'r.eligibility',
+      'r.max_withdraw_satang',
+      'r.expiry_days',
+    ])
+    .where('r.promotion_id', '=', d.promotionId)
+    .executeTakeFirst();
+  if (!rule?.is_active) return 'ไม่ได้รับโบนัส: โปรโมชั่นนี้ปิดไปแล้ว';
+  // G1: one member's promotion decisions run one at a time.
+  await tx.selectFrom('member').select('id').where('id', '=', d.memberId).forUpdate().execute();
+  const why = await ineligibility(tx, d.memberId, rule, d.now, d.requestId);
+  if (why) return `ไม่ได้รับโบนัส: ${why}`;
+  const bonus = bonusFor(ruleOf(rule), d.depositSatang);
+  if (bonus <= 0) return `ไม่ได้รับโบนัส: ยอดฝากไม่ถึงขั้นต่ำของโปรโมชั่น`;
+  await ledger.transfer(tx, {
+    from: { member: d.memberId, wallet: 1 },
+    to: { member: d.memberId, wallet: 2 },
+    amount: d.depositSatang,
+    kind: 'wallet_move',
+    reference: `DEP-${d.requestId}`,
+    idempotencyKey: `promotion:${d.memberId}:${d.requestId}:deposit`,
+  });
+  await ledger.transfer(tx, {
+    from: { system: 'sys:promo' },
+    to: { member: d.memberId, wallet: 2 },
+    amount: bonus,
+    kind: 'bonus',
+    reference: rule.title,
+    idempotencyKey: `promotion:${d.memberId}:${d.requestId}`,
+  });
+  await tx
+    .insertInto('member_promotion')
+    .values({
+      member_id: d.memberId,
+      promotion_id: rule.promotion_id,
+      deposit_request_id: d.requestId,
+      deposit_satang: d.depositSatang,
+      bonus_satang: bonus,
+      required_turnover_satang: requiredTurnover(ruleOf(rule), d.depositSatang, bonus),
+      max_withdraw_satang: rule.max_withdraw_satang,
+      taken_at: d.now,
+      ends_at: new Date(d.now.getTime() + rule.expiry_days * 86_400_000),
+    })
+    .execute();
+  return null;
+}
+
+/** Σ bet − Σ refund over the member's wallets since `since` (payments.md §5.5). */
+export async function turnoverSince(ex: Executor, memberId: number, since: Date): Promise<Satang> {
+  const { rows } = await sql<{ turnover: number }>`
+    WITH mine AS (SELECT id FROM ledger_account WHERE member_id = ${memberId})
+    SELECT (
+      COALESCE((SELECT sum(amount) FROM ledger_transfer
+                WHERE kind = 'bet' AND debit_account_id IN (SELECT id FROM mine) AND created_at >= ${since}), 0)
+      - COALESCE((SELECT sum(amount) FROM ledger_transfer
+                  WHERE kind = 'refund' AND credit_account_id IN (SELECT id FROM mine) AND created_at >= ${since}), 0)
+    )::bigint AS turnover`.execute(ex);
+  return satang(Math.max(0, rows[0]?.turnover ?? 0));
+}
+
+export interface ActivePromotion {
+  id: number;
+  title: string;
+  turnover: Satang;
+  required: Satang;
+  endsAt: Date;
+}
+
+/**
+ * Brings the member's active promotion up to date: turnover met → the bonus wallet moves to main
+ * (capped by max_withdraw, the excess forfeited); past its end → min(bonus wallet, deposit) to main,
+ * the rest forfeited; bonus wallet under 1 baht → lost. Returns the promotion still active, if any.
+ */
+export async function settlePromotion(
+  tx: Tx,
+  ledger: Ledger,
+  memberId: number,
+  now: Date,
+): Promise<ActivePromotion | null> {
+  const p = await tx
+    .selectFrom('member_promotion as mp')
+    .innerJoin('promotion as pr', 'pr.id', 'mp.promotion_id')
+    .select([
+      'mp.id',
+      'pr.title',
+      'mp.deposit_satang',
+      'mp.required_turnover_satang',
+      'mp.max_withdraw_satang',
+      'mp.taken_at',
+      'mp.ends_at',
+    ])
+    .where('mp.member_id', '=', memberId)
+    .where('mp.status', '=', 'active')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!p) return null;
+  const turnover = await turnoverSince(tx, memberId, p.taken_at);
+  const bonusRow = await tx
+    .selectFrom('ledger_account')
+    .select('balance')
+    .where('member_id', '=', memberId)
+    .where('wallet_type_id', '=', 2)
+    .executeTakeFirstOrThrow();
+  const bonusBalance = bonusRow.balance ?? 0;
+  let status: 'completed' | 'expired' | 'lost' | null = null;
+  let release = 0;
+  if (turnover >= p.required_turnover_satang) {
+    status = 'completed';
+    release = p.max_withdraw_satang === null ? bonusBalance : Math.min(bonusBalance, p.max_withdraw_satang);
+  } else if (now >= p.ends_at) {
+    status = 'expired';
+    release = Math.min(bonusBalance, p.deposit_satang);
+  } else if (bonusBalance < 100) {
+    status = 'lost';
+  }
+  if (status === null) {
+    return {
+      id: p.id,
+      title: p.title,
+      turnover,
+      required: satang(p.required_turnover_satang),
+      endsAt: p.ends_at,
+    };
+  }
+  const forfeit = bonusBalance - release;
+  if (release > 0) {
+    await ledger.transfer(tx, {
+      from: { member: memberId, wallet: 2 },
+      to: { member: memberId, wallet: 1 },
+      amount: satang(release),
+      kind: 'wallet_move',
+      reference: p.title,
+      idempotencyKey: `promotion:${p.id}:release`,
+    });
+  }
+  if (forfeit > 0) {
+    await ledger.transfer(tx, {
+      from: { member: memberId, wallet: 2 },
+      to: { system: 'sys:forfeit' },
+      amount: satang(forfeit),
+      kind: 'forfeit',
+      reference: p.title,
+      idempotencyKey: `promotion:${p.id}:forfeit`,
+    });
+  }
+  await tx
+    .updateTable('member_promotion')
+    .set({ status, closed_at: now, released_satang: release, forfeited_satang: forfeit })
+    .where('id', '=', p.id)
+    .execute();
+  return null;
+}

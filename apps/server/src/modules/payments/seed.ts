@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { ModuleSeed } from '../../seed/modules.ts';
+
+/**
+ * Always: the three channels with the document's limits, their sub-channels, and the sandbox
+ * gateway (its webhook secret random per installation). Demo: a PromptPay ID on the demo KBANK
+ * account (the worked example's 081-234-5678) and rules for the demo deposit promotions.
+ */
+export const paymentsSeed: ModuleSeed = {
+  name: 'payments',
+  async run(tx, { demo }) {
+    await tx
+      .insertInto('payment_channel')
+      .values([
+        { id: 1, name: 'โอนผ่านธนาคาร', min_satang: 100_00, max_satang: 200_000_00, sort_order: 2 },
+        { id: 2, name: 'ทรูมันนี่วอลเล็ท', min_satang: 100_00, max_satang: 30_000_00, sort_order: 3 },
+        { id: 3, name: 'QR พร้อมเพย์', min_satang: 100_00, max_satang: 50_000_00, sort_order: 1 },
+      ])
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await tx
+      .insertInto('payment_sub_channel')
+      .values([
+        { channel_id: 1, id: 1, name: 'โอนผ่านธนาคาร' },
+        { channel_id: 2, id: 1, name: 'ทรูมันนี่วอลเล็ท' },
+        { channel_id: 3, id: 1, name: 'QR พร้อมเพย์' },
+        { channel_id: 3, id: 2, name: 'QR ชำระผ่านเกตเวย์' },
+      ])
+      .onConflict((oc) => oc.columns(['channel_id', 'id']).doNothing())
+      .execute();
+    await tx
+      .insertInto('payment_gateway')
+      .values({ code: 'sandbox', name: 'Sandbox Pay (ทดสอบ)', webhook_secret: randomBytes(32) })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    if (!demo) return;
+
+    const kbank = await tx
+      .selectFrom('agent_bank_account')
+      .select(['id', 'account_name'])
+      .where('bank_code', '=', '004')
+      .orderBy('id')
+      .executeTakeFirst();
+    if (kbank) {
+      await tx
+        .insertInto('promptpay_account')
+        .values({
+          bank_account_id: kbank.id,
+          proxy_type: 'phone',
+          proxy_id: '0812345678',
+          account_name: kbank.account_name,
+        })
+        .execute();
+    }
+    const promos = await tx.selectFrom('promotion').select(['id', 'title']).orderBy('sort_order').execute();
+    const welcome = promos.find((p) => p.title.includes('สมาชิกใหม่'));
+    const daily = promos.find((p) => p.title.includes('ฝากทั้งวัน'));
+    if (welcome) {
+      await tx
+        .insertInto('promotion_rule')
+        .values({
+          promotion_id: welcome.id,
+          kind: 'percent',
+          value: 50,
+          cap_satang: 500_00,
+          min_deposit_satang: 100_00,
+          turnover_multiplier: 5,
+          eligibility: 'first_ever',
+        })
+        .execute();
+    }
+    if (daily) {
+      await tx
+        .insertInto('promotion_rule')
+        .values({
+          promotion_id: daily.id,
+          kind: 'percent',
+          value: 10,
+          cap_satang: 1_000_00,
+          min_deposit_satang: 300_00,
+          turnover_multiplier: 3,
+          eligibility: 'first_of_day',
+        })
+        .execute();
+    }
+  },
+};

@@ -1,0 +1,352 @@
+import { formatBaht, satang } from '@chok/engine/money';
+import { bahtInWords } from '@chok/engine/payments/promotion';
+import { candidatesFor, LATE_MATCH_MS } from '@chok/engine/payments/statement-match';
+import { appendAudit } from '../../platform/audit.ts';
+import { inTransaction, type Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { sourceAccountCode } from './accounts.ts';
+import { creditDeposit } from './confirm.ts';
+import { type PaymentsDeps, publishPayment } from './deps.ts';
+import { loadSettings } from './settings.ts';
+import type { AccountKind } from './tables.ts';
+import { findTemplate, type ParsedLine, readStatement } from './templates.ts';
+
+async function accountExists(tx: Tx, kind: AccountKind, id: number): Promise<boolean> {
+  const table =
+    kind === 'bank'
+      ? 'agent_bank_account'
+      : kind === 'truemoney'
+        ? 'agent_true_money_account'
+        : 'payment_gateway';
+  return (await tx.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Numbers lines without a reference that repeat the same facts in one file: 1, 2, … */
+function withOccurrence(lines: ParsedLine[]) {
+  const seen = new Map<string, number>();
+  return lines.map((l) => {
+    if (l.bankRef !== null) return { ...l, occurrence: 1 };
+    const k = `${l.postedAt.toISOString()}|${l.amountSatang}|${l.counterparty}`;
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    return { ...l, occurrence: n };
+  });
+}
+
+/**
+ * Matches one stored credit line (payments.md §3.2): exactly one candidate → that request is paid
+ * with ledger key stmt:<line_id>; none or several → the unmatched queue. A candidate another path
+ * paid while we looked still owns the line (matched, no second credit).
+ */
+async function matchLine(
+  deps: PaymentsDeps,
+  tx: Tx,
+  line: {
+    id: number;
+    account_kind: AccountKind;
+    account_id: number;
+    posted_at: Date;
+    amount_satang: number;
+    counterparty: string;
+  },
+  lateMinutes: number,
+): Promise<'matched' | 'unmatched'> {
+  const rows = await tx
+    .selectFrom('deposit_request as d')
+    .innerJoin('member as m', 'm.id', 'd.member_id')
+    .select([
+      'd.id',
+      'd.pay_amount_satang',
+      'd.created_at',
+      'd.expires_at',
+      'd.status',
+      'd.channel_id',
+      'm.account_no',
+      'm.sub_bank_account',
+      'm.phone',
+    ])
+    .where('d.account_kind', '=', line.account_kind)
+    .where('d.account_id', '=', line.account_id)
+    .where('d.pay_amount_satang', '=', line.amount_satang)
+    .where('d.status', 'in', ['open', 'expired', 'cancelled'])
+    .where('d.created_at', '<=', line.posted_at)
+    .where('d.expires_at', '>=', new Date(line.posted_at.getTime() - lateMinutes * 60_000))
+    .execute();
+  const candidates = candidatesFor(
+    { postedAt: line.posted_at, amountSatang: satang(line.amount_satang), counterparty: line.counterparty },
+    rows.map((r) => ({
+      id: r.id,
+      paySatang: satang(r.pay_amount_satang),
+      createdAt: r.created_at,
+      // The engine applies the document's 10 minutes; a changed setting widens the query above.
+      expiresAt: new Date(r.expires_at.getTime() + lateMinutes * 60_000 - LATE_MATCH_MS),
+      status: r.status,
+      registered: r.channel_id === 2 ? (r.sub_bank_account ?? r.phone) : r.account_no,
+    })),
+  );
+  if (candidates.length !== 1) return 'unmatched';
+  const requestId = candidates[0]!.id;
+  await creditDeposit(deps, tx, {
+    requestId,
+    paidSatang: line.amount_satang,
+    via: 'statement',
+    ref: `line ${line.id}`,
+    staffId: null,
+    ledgerKey: `stmt:${line.id}`,
+    from: ['open', 'expired', 'cancelled'],
+  });
+  await tx
+    .updateTable('statement_line')
+    .set({ status: 'matched', request_id: requestId })
+    .where('id', '=', line.id)
+    .execute();
+  return 'matched';
+}
+
+export interface StatementUpload {
+  accountKind: AccountKind;
+  accountId: number;
+  template: string;
+  fileName: string;
+  content: string;
+  staffId: number;
+}
+
+/** Imports a statement: each credit line stored once (re-importing adds nothing), then matched. */
+export async function importStatement(deps: PaymentsDeps, u: StatementUpload) {
+  const template = findTemplate(u.template, u.accountKind);
+  const { lines, read } = readStatement(u.content, template);
+  const numbered = withOccurrence(lines);
+  return inTransaction(deps.db, async (tx) => {
+    if (!(await accountExists(tx, u.accountKind, u.accountId))) throw new AppError('RECORD_NOT_FOUND');
+    const settings = await loadSettings(tx);
+    const imp = await tx
+      .insertInto('statement_import')
+      .values({
+        account_kind: u.accountKind,
+        account_id: u.accountId,
+        template: template.code,
+        file_name: u.fileName,
+        imported_by: u.staffId,
+        lines_read: read,
+        created_at: deps.clock.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let fresh = 0;
+    let matched = 0;
+    let unmatched = 0;
+    for (const l of numbered) {
+      const values = {
+        import_id: imp.id,
+        account_kind: u.accountKind,
+        account_id: u.accountId,
+        posted_at: l.postedAt,
+        amount_satang: l.amountSatang,
+        counterparty: l.counterparty,
+        bank_ref: l.bankRef,
+        occurrence_no: l.occurrence,
+        description: l.description,
+        status: 'unmatched' as const,
+        created_at: deps.clock.now(),
+      };
+      const q = tx.insertInto('statement_line').values(values);
+      const inserted = await (l.bankRef !== null
+        ? q.onConflict((oc) =>
+            oc
+              .columns(['account_kind', 'account_id', 'bank_ref'])
+              .where('bank_ref', 'is not', null)
+              .doNothing(),
+          )
+        : q.onConflict((oc) =>
+            oc
+              .columns([
+                'account_kind',
+                'account_id',
+                'posted_at',
+                'amount_satang',
+                'counterparty',
+                'occurrence_no',
+              ])
+              .where('bank_ref', 'is', null)
+              .doNothing(),
+          )
+      )
+        .returning(['id', 'account_kind', 'account_id', 'posted_at', 'amount_satang', 'counterparty'])
+        .executeTakeFirst();
+      if (!inserted) continue;
+      fresh += 1;
+      if ((await matchLine(deps, tx, inserted, settings.late_match_minutes)) === 'matched') matched += 1;
+      else unmatched += 1;
+    }
+    const summary = {
+      lines_read: read,
+      lines_new: fresh,
+      duplicates: numbered.length - fresh,
+      matched,
+      unmatched,
+    };
+    await tx
+      .updateTable('statement_import')
+      .set({ lines_new: fresh, matched, unmatched })
+      .where('id', '=', imp.id)
+      .execute();
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: u.staffId,
+      action: 'payments.statement_import',
+      entity: 'statement_import',
+      entityId: imp.id,
+      after: {
+        account_kind: u.accountKind,
+        account_id: u.accountId,
+        template: template.code,
+        file: u.fileName,
+        ...summary,
+      },
+    });
+    return { import_id: imp.id, ...summary };
+  });
+}
+
+async function lockLine(tx: Tx, id: number) {
+  const line = await tx
+    .selectFrom('statement_line')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!line) throw new AppError('RECORD_NOT_FOUND');
+  if (line.status !== 'unmatched') throw new AppError('STATEMENT_LINE_CLOSED');
+  return line;
+}
+
+/**
+ * An operator attaches an unmatched line to a member: their matching request if there is one,
+ * otherwise a direct credit (key stmt:<line_id>). 20,000 baht or more needs a second operator.
+ */
+export async function assignLine(
+  deps: PaymentsDeps,
+  a: { lineId: number; memberId: number; note: string; staffId: number },
+): Promise<'confirmed' | 'awaiting_second_approval'> {
+  return inTransaction(deps.db, async (tx) => {
+    const line = await lockLine(tx, a.lineId);
+    const member = await tx.selectFrom('member').select('id').where('id', '=', a.memberId).executeTakeFirst();
+    if (!member) throw new AppError('RECORD_NOT_FOUND');
+    const settings = await loadSettings(tx);
+    const before = {
+      status: line.status,
+      assign_member_id: line.assign_member_id,
+      assign_requested_by: line.assign_requested_by,
+    };
+    if (line.amount_satang >= settings.second_approval_satang) {
+      const first = line.assign_requested_by;
+      if (first === null || line.assign_member_id !== a.memberId) {
+        await tx
+          .updateTable('statement_line')
+          .set({ assign_member_id: a.memberId, assign_requested_by: a.staffId, note: a.note || line.note })
+          .where('id', '=', line.id)
+          .execute();
+        await appendAudit(tx, {
+          actorType: 'staff',
+          actorId: a.staffId,
+          action: 'payments.line_assign_requested',
+          entity: 'statement_line',
+          entityId: line.id,
+          before,
+          after: { assign_member_id: a.memberId, assign_requested_by: a.staffId },
+        });
+        return 'awaiting_second_approval';
+      }
+      if (first === a.staffId) {
+        throw new AppError('SECOND_APPROVER_REQUIRED', {
+          amount: bahtInWords(settings.second_approval_satang),
+        });
+      }
+    }
+    const request = await tx
+      .selectFrom('deposit_request')
+      .select('id')
+      .where('member_id', '=', a.memberId)
+      .where('account_kind', '=', line.account_kind)
+      .where('account_id', '=', line.account_id)
+      .where('pay_amount_satang', '=', line.amount_satang)
+      .where('status', 'in', ['open', 'expired', 'cancelled'])
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    let requestId: number | null = null;
+    if (request) {
+      const paid = await creditDeposit(deps, tx, {
+        requestId: request.id,
+        paidSatang: line.amount_satang,
+        via: 'operator',
+        ref: `line ${line.id}`,
+        staffId: a.staffId,
+        ledgerKey: `stmt:${line.id}`,
+        from: ['open', 'expired', 'cancelled'],
+      });
+      // Paid by another path since we looked: the operator must look again, never credit twice.
+      if (!paid) throw new AppError('DEPOSIT_STATE_CHANGED');
+      requestId = request.id;
+    }
+    if (requestId === null) {
+      await deps.ledger.transfer(tx, {
+        from: { system: await sourceAccountCode(tx, line.account_kind, line.account_id) },
+        to: { member: a.memberId, wallet: 1 },
+        amount: satang(line.amount_satang),
+        kind: 'deposit',
+        reference: `STMT-${line.id}`,
+        idempotencyKey: `stmt:${line.id}`,
+      });
+      await publishPayment(deps, tx, a.memberId, { kind: 'deposit', id: line.id, status: 'paid' });
+    }
+    const now = deps.clock.now();
+    await tx
+      .updateTable('statement_line')
+      .set({
+        status: 'assigned',
+        request_id: requestId,
+        assign_member_id: a.memberId,
+        note: a.note || line.note,
+        resolved_by: a.staffId,
+        resolved_at: now,
+      })
+      .where('id', '=', line.id)
+      .execute();
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: a.staffId,
+      action: 'payments.line_assigned',
+      entity: 'statement_line',
+      entityId: line.id,
+      before,
+      after: {
+        status: 'assigned',
+        member_id: a.memberId,
+        request_id: requestId,
+        amount: formatBaht(line.amount_satang),
+      },
+    });
+    return 'confirmed';
+  });
+}
+
+export async function ignoreLine(deps: PaymentsDeps, a: { lineId: number; note: string; staffId: number }) {
+  await inTransaction(deps.db, async (tx) => {
+    const line = await lockLine(tx, a.lineId);
+    await tx
+      .updateTable('statement_line')
+      .set({ status: 'ignored', note: a.note, resolved_by: a.staffId, resolved_at: deps.clock.now() })
+      .where('id', '=', line.id)
+      .execute();
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: a.staffId,
+      action: 'payments.line_ignored',
+      entity: 'statement_line',
+      entityId: line.id,
+      before: { status: line.status },
+      after: { status: 'ignored', note: a.note },
+    });
+  });
+}

@@ -1,0 +1,17 @@
+import { inTransaction } from '../../platform/db.ts';
+import type { PaymentsDeps } from './deps.ts';
+import { settlePromotion } from './promotions.ts';
+
+/** Active promotions past their end are closed (min(bonus, deposit) back to main, the rest forfeited). */
+export async function settleDuePromotions(deps: PaymentsDeps, now: Date): Promise<number> {
+  const due = await deps.db
+    .selectFrom('member_promotion')
+    .select('member_id')
+    .where('status', '=', 'active')
+    .where('ends_at', '<=', now)
+    .limit(500)
+    .execute();
+  for (const p of due)
+    await inTransaction(deps.db, (tx) => settlePromotion(tx, deps.ledger, p.member_id, now));
+  return due.length;
+}

@@ -1,0 +1,289 @@
+import { formatBaht, satang } from '@chok/engine/money';
+import { bahtInWords } from '@chok/engine/payments/promotion';
+import { sql } from 'kysely';
+import type { OpenBetsCheck } from '../../app.ts';
+import { appendAudit } from '../../platform/audit.ts';
+import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { idempotent } from '../../platform/idempotency.ts';
+import { memberAccount } from './accounts.ts';
+import { type PaymentsDeps, publishPayment } from './deps.ts';
+import { settlePromotion } from './promotions.ts';
+import { bangkokDayStart, loadSettings } from './settings.ts';
+import type { WithdrawalStatus } from './tables.ts';
+import { type WithdrawalRow, withdrawalView } from './views.ts';
+
+export interface WithdrawDeps extends PaymentsDeps {
+  openBetsChecks: OpenBetsCheck[];
+}
+
+/** Σ of today's (Asia/Bangkok) pending, review and paid requests. */
+async function usedToday(ex: Executor, memberId: number, now: Date): Promise<number> {
+  const r = await ex
+    .selectFrom('withdrawal')
+    .select(sql<number>`COALESCE(sum(amount_satang), 0)::bigint`.as('used'))
+    .where('member_id', '=', memberId)
+    .where('status', 'in', ['pending', 'review', 'paid'])
+    .where('created_at', '>=', bangkokDayStart(now))
+    .executeTakeFirstOrThrow();
+  return r.used;
+}
+
+async function dailyCap(ex: Executor, memberId: number, fallback: number): Promise<number> {
+  const o = await ex
+    .selectFrom('member_withdraw_limit')
+    .select('daily_cap_satang')
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return o?.daily_cap_satang ?? fallback;
+}
+
+/** engagement.md G5, as far as the data goes: another member registered under the same account name. */
+async function riskFlag(ex: Executor, memberId: number): Promise<string | null> {
+  const r = await sql<{ shared: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM member o JOIN member m ON m.id = ${memberId}
+      WHERE o.id <> m.id AND lower(regexp_replace(o.account_name, '\\s+', ' ', 'g')) = lower(regexp_replace(m.account_name, '\\s+', ' ', 'g'))
+    ) AS shared`.execute(ex);
+  return r.rows[0]?.shared ? 'ชื่อบัญชีซ้ำกับสมาชิกอื่น' : null;
+}
+
+async function blocks(deps: WithdrawDeps, tx: Tx, memberId: number, now: Date): Promise<void> {
+  const promo = await settlePromotion(tx, deps.ledger, memberId, now);
+  if (promo && promo.turnover < promo.required) {
+    throw new AppError('TURNOVER_INCOMPLETE', {
+      done: bahtInWords(promo.turnover),
+      required: bahtInWords(promo.required),
+    });
+  }
+  for (const check of deps.openBetsChecks) {
+    const r = await check(tx, memberId);
+    if (r.open) throw new AppError('OPEN_BETS', { reason: r.reason });
+  }
+}
+
+/**
+ * A withdrawal request (payments.md §5): whole baht from main to the registered account, minimum,
+ * daily cap, one open request, the turnover and open-bet blocks; the amount is held in the same
+ * transaction, so concurrent requests can never hold more than the balance.
+ */
+export async function requestWithdrawal(
+  deps: WithdrawDeps,
+  r: { memberId: number; amountBaht: number; idempotencyKey: string | null },
+) {
+  const now = deps.clock.now();
+  const run = async (tx: Tx) => {
+    // G1: one member's withdrawal decisions run one at a time.
+    const m = await tx
+      .selectFrom('member')
+      .select(['id', 'bank_code', 'account_no', 'account_name'])
+      .where('id', '=', r.memberId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const s = await loadSettings(tx);
+    const amount = r.amountBaht * 100;
+    if (amount < s.withdraw_min_satang) {
+      const min = bahtInWords(s.withdraw_min_satang);
+      throw new AppError('WITHDRAW_BELOW_MIN', { min }, { amount: `ถอนขั้นต่ำ ${min} บาท` });
+    }
+    const open = await tx
+      .selectFrom('withdrawal')
+      .select('id')
+      .where('member_id', '=', r.memberId)
+      .where('status', 'in', ['pending', 'review'])
+      .executeTakeFirst();
+    if (open) throw new AppError('WITHDRAW_PENDING');
+    await blocks(deps, tx, r.memberId, now);
+    const cap = await dailyCap(tx, r.memberId, s.withdraw_daily_cap_satang);
+    const left = Math.max(0, cap - (await usedToday(tx, r.memberId, now)));
+    if (amount > left) throw new AppError('WITHDRAW_DAILY_CAP', { left: bahtInWords(left) });
+
+    const flagged = amount >= s.withdraw_review_satang ? 'ยอดถอนสูง' : await riskFlag(tx, r.memberId);
+    const w = await tx
+      .insertInto('withdrawal')
+      .values({
+        member_id: r.memberId,
+        amount_satang: amount,
+        status: flagged ? 'review' : 'pending',
+        review_reason: flagged,
+        bank_code: m.bank_code,
+        account_no: m.account_no,
+        account_name: m.account_name,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await deps.ledger.hold(tx, {
+      memberId: r.memberId,
+      amount: satang(amount),
+      idempotencyKey: `wd:${w.id}:hold`,
+      reference: `WD-${w.id}`,
+    });
+    await publishPayment(deps, tx, r.memberId, { kind: 'withdrawal', id: w.id, status: w.status });
+    return withdrawalView(w);
+  };
+  return inTransaction(deps.db, (tx) =>
+    r.idempotencyKey
+      ? idempotent(
+          tx,
+          { memberId: r.memberId, scope: 'withdraw', key: r.idempotencyKey, request: { a: r.amountBaht } },
+          () => run(tx),
+        )
+      : run(tx),
+  ).catch((err) => {
+    if ((err as { constraint?: string }).constraint === 'withdrawal_one_open')
+      throw new AppError('WITHDRAW_PENDING');
+    throw err;
+  });
+}
+
+export async function withdrawalList(deps: PaymentsDeps, memberId: number, limit: number) {
+  const rows = await deps.db
+    .selectFrom('withdrawal')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(withdrawalView);
+}
+
+/** What the withdraw page shows: balance, limits, the registered account, and any block. */
+export async function withdrawalInfo(deps: WithdrawDeps, memberId: number) {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (tx) => {
+    const s = await loadSettings(tx);
+    const promo = await settlePromotion(tx, deps.ledger, memberId, now);
+    const main = await tx
+      .selectFrom('ledger_account')
+      .select('balance')
+      .where('member_id', '=', memberId)
+      .where('wallet_type_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const cap = await dailyCap(tx, memberId, s.withdraw_daily_cap_satang);
+    const left = Math.max(0, cap - (await usedToday(tx, memberId, now)));
+    const open = await tx
+      .selectFrom('withdrawal')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('status', 'in', ['pending', 'review'])
+      .executeTakeFirst();
+    let blocked: string | null = null;
+    try {
+      await blocks(deps, tx, memberId, now);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      blocked = err.message;
+    }
+    return {
+      main_balance: formatBaht(main.balance ?? 0),
+      min: formatBaht(s.withdraw_min_satang),
+      daily_cap: formatBaht(cap),
+      daily_left: formatBaht(left),
+      account: await memberAccount(tx, memberId),
+      open_request: open ? withdrawalView(open) : null,
+      turnover: promo
+        ? {
+            title: promo.title,
+            turnover: formatBaht(promo.turnover),
+            required_turnover: formatBaht(promo.required),
+            complete: promo.turnover >= promo.required,
+          }
+        : null,
+      blocked_reason: blocked,
+    };
+  });
+}
+
+/**
+ * One operator transition: `UPDATE … WHERE id = $1 AND status IN ($expected) RETURNING *`; the
+ * ledger transfer (key wd:<id>:<status>) is written only when a row comes back, so a double click
+ * can never pay or refund twice.
+ */
+async function transition(
+  deps: PaymentsDeps,
+  a: {
+    id: number;
+    staffId: number;
+    from: readonly WithdrawalStatus[];
+    to: WithdrawalStatus;
+    set: { bank_ref?: string; reason?: string };
+    action: string;
+    note?: string;
+    money?: (tx: Tx, w: WithdrawalRow) => Promise<unknown>;
+  },
+): Promise<WithdrawalRow> {
+  return inTransaction(deps.db, async (tx) => {
+    const before = await tx.selectFrom('withdrawal').selectAll().where('id', '=', a.id).executeTakeFirst();
+    if (!before) throw new AppError('RECORD_NOT_FOUND');
+    const now = deps.clock.now();
+    const w = await tx
+      .updateTable('withdrawal')
+      .set({ status: a.to, ...a.set, decided_at: now, decided_by: a.staffId, updated_at: now })
+      .where('id', '=', a.id)
+      .where('status', 'in', a.from)
+      .returningAll()
+      .executeTakeFirst();
+    if (!w) throw new AppError('WITHDRAWAL_STATE_CHANGED');
+    await a.money?.(tx, w);
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: a.staffId,
+      action: a.action,
+      entity: 'withdrawal',
+      entityId: w.id,
+      before: { status: before.status },
+      after: { status: w.status, ...a.set, ...(a.note ? { note: a.note } : {}) },
+    });
+    await publishPayment(deps, tx, w.member_id, { kind: 'withdrawal', id: w.id, status: w.status });
+    return w;
+  });
+}
+
+export function approveWithdrawal(deps: PaymentsDeps, id: number, staffId: number, bankRef: string) {
+  return transition(deps, {
+    id,
+    staffId,
+    from: ['pending'],
+    to: 'paid',
+    set: { bank_ref: bankRef },
+    action: 'payments.withdrawal_paid',
+    money: (tx, w) =>
+      deps.ledger.payOutHold(tx, {
+        amount: satang(w.amount_satang),
+        idempotencyKey: `wd:${w.id}:paid`,
+        reference: `WD-${w.id}`,
+      }),
+  });
+}
+
+export function rejectWithdrawal(deps: PaymentsDeps, id: number, staffId: number, reason: string) {
+  return transition(deps, {
+    id,
+    staffId,
+    from: ['pending', 'review'],
+    to: 'rejected',
+    set: { reason },
+    action: 'payments.withdrawal_rejected',
+    money: (tx, w) =>
+      deps.ledger.release(tx, {
+        memberId: w.member_id,
+        amount: satang(w.amount_satang),
+        idempotencyKey: `wd:${w.id}:rejected`,
+        reference: `WD-${w.id}`,
+      }),
+  });
+}
+
+export function releaseReview(deps: PaymentsDeps, id: number, staffId: number, note: string) {
+  return transition(deps, {
+    id,
+    staffId,
+    from: ['review'],
+    to: 'pending',
+    set: {},
+    note,
+    action: 'payments.withdrawal_review_released',
+  });
+}

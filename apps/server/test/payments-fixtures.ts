@@ -1,0 +1,62 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { depositRequest, withdrawal } from '@chok/contract/api/payments';
+import type { z } from 'zod';
+import type { Db } from '../src/platform/db.ts';
+import { type ApiAnswer, call, registerMember, type TestApp } from './helpers.ts';
+
+export type Deposit = z.output<typeof depositRequest>;
+export type Withdrawal = z.output<typeof withdrawal>;
+
+let seq = 0;
+/** A fresh member with a unique account name and number (shared names are a risk flag). */
+export async function newMember(t: TestApp, accountNo?: string) {
+  seq += 1;
+  const tag = randomBytes(3).toString('hex');
+  return registerMember(t, {
+    account_name: `ทดสอบ ${tag}${seq}`,
+    account_no: accountNo ?? `7${String(Date.now()).slice(-7)}${String(seq).padStart(3, '0')}`.slice(0, 12),
+  });
+}
+
+export async function walletBalances(db: Db, memberId: number): Promise<Record<1 | 2 | 3, number>> {
+  const rows = await db
+    .selectFrom('ledger_account')
+    .select(['wallet_type_id', 'balance'])
+    .where('member_id', '=', memberId)
+    .execute();
+  const out = { 1: 0, 2: 0, 3: 0 } as Record<1 | 2 | 3, number>;
+  for (const r of rows) out[r.wallet_type_id as 1 | 2 | 3] = r.balance ?? 0;
+  return out;
+}
+
+export function generateQr(
+  t: TestApp,
+  token: string,
+  body: { channel_id: number; sub_channel_id?: number; amount: number | string; promotion_id?: number },
+  key: string = randomUUID(),
+): Promise<ApiAnswer<Deposit>> {
+  return call<Deposit>(t.app, 'POST', '/api/member/payment/generate_qr', {
+    token,
+    body,
+    headers: { 'idempotency-key': key },
+  });
+}
+
+export function withdraw(t: TestApp, token: string, amount: number, key: string = randomUUID()) {
+  return call<Withdrawal>(t.app, 'POST', '/api/member/withdraw', {
+    token,
+    body: { amount },
+    headers: { 'idempotency-key': key },
+  });
+}
+
+/** Deposit transfers credited to the member's wallets. */
+export async function depositCredits(db: Db, memberId: number) {
+  return db
+    .selectFrom('ledger_transfer as t')
+    .innerJoin('ledger_account as a', 'a.id', 't.credit_account_id')
+    .select(['t.id', 't.amount', 't.idempotency_key'])
+    .where('a.member_id', '=', memberId)
+    .where('t.kind', '=', 'deposit')
+    .execute();
+}
