@@ -31,7 +31,7 @@ export function createYeekee(d: LottoDeps) {
       if (now < r.open_at || r.status === 'scheduled') throw new AppError('LOTTO_SHOOT_NOT_OPEN');
       if (!shootingOpen(r, now)) throw new AppError('LOTTO_SHOOT_CLOSED');
       const { rows: ipRows } = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM lotto_shot WHERE ip = ${ip} AND server_ts > ${new Date(now.getTime() - 60_000)}`.execute(
+        SELECT count(*)::int AS n FROM lotto_shot WHERE ip = ${ip} AND server_ts > ${new Date(now.getTime() - 60_000)} AND server_ts <= ${now}`.execute(
         tx,
       );
       if ((ipRows[0]?.n ?? 0) >= y.shots_per_ip_minute_max)

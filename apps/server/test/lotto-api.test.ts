@@ -1,0 +1,167 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, FixedClock, type TestApp } from './helpers.ts';
+import { lottoOf } from './lotto-fixtures.ts';
+
+// 10:00 Bangkok on Saturday 16 March 2030 (a GLO draw day).
+const clock = new FixedClock(new Date('2030-03-16T03:00:00Z'));
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true, clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Summary = {
+  round_id: number;
+  market_code: string;
+  status: string;
+  close_at: string;
+  round_no: number;
+  business_date: string;
+};
+
+describe('the scheduler (service with an injected clock)', () => {
+  it('creates rounds ahead from the seeded schedules, opens and closes them, idempotently', async () => {
+    const lotto = lottoOf(t, clock);
+    const first = await lotto.tick(clock.now());
+    expect(first.created).toBeGreaterThan(200);
+    expect((await lotto.tick(clock.now())).created).toBe(0);
+    const { rows } = await sql<{ code: string; business_date: string; n: number }>`
+      SELECT m.code, r.business_date, count(*)::int AS n FROM lotto_round r JOIN lotto_market m ON m.id = r.market_id
+      GROUP BY m.code, r.business_date`.execute(t.db);
+    const count = (code: string, date: string) =>
+      rows.find((r) => r.code === code && r.business_date === date)?.n ?? 0;
+    expect(count('yeekee', '2030-03-17')).toBe(88);
+    // Round 17 closes at 10:00 exactly: today's rounds 18–88 remain.
+    expect(count('yeekee', '2030-03-16')).toBe(71);
+    expect(count('glo', '2030-03-16')).toBe(1);
+    expect(count('glo', '2030-04-01')).toBe(1);
+    expect(count('lao', '2030-03-16')).toBe(0); // Saturday
+    expect(count('lao', '2030-03-18')).toBe(1);
+    expect(count('dowjones', '2030-03-18')).toBe(1);
+
+    const glo = await t.db
+      .selectFrom('lotto_round as r')
+      .innerJoin('lotto_market as m', 'm.id', 'r.market_id')
+      .select(['r.id', 'r.status', 'r.close_at', 'r.settings'])
+      .where('m.code', '=', 'glo')
+      .where('r.business_date', '=', '2030-03-16')
+      .executeTakeFirstOrThrow();
+    expect(glo.status).toBe('open');
+    expect(glo.close_at.toISOString()).toBe('2030-03-16T08:20:00.000Z');
+    expect(glo.settings).toMatchObject({
+      rates: { three_top: { rate: '900.00', max: 2000, ceiling: 20000 } },
+    });
+
+    clock.advance(5 * 3600_000 + 21 * 60_000); // 15:21
+    const later = await lotto.tick(clock.now());
+    expect(later.closed).toBeGreaterThan(0);
+    const after = await t.db
+      .selectFrom('lotto_round')
+      .select('status')
+      .where('id', '=', glo.id)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe('closed');
+  });
+});
+
+describe('member API shapes (lottery.md §10; responses checked against the contract)', () => {
+  it('lobby answers with status 0, categories, markets and current rounds, and the server time', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/lotto/lobby?agent_id=34' });
+    const body = res.json();
+    expect(body.status).toBe(0);
+    expect(body.data.server_now).toBe(clock.now().toISOString());
+    const names = body.data.categories.map((c: { name: string }) => c.name);
+    expect(names).toEqual(['หวยไทย', 'หวยยี่กี', 'หวยต่างประเทศ', 'หวยหุ้น']);
+    const yeekee = body.data.categories[1].markets[0];
+    expect(yeekee.round.status).toBe('open');
+    expect(yeekee.yeekee_open_rounds).toBeGreaterThan(0);
+  });
+
+  it('round, rule, rate, rates, limit, result, results, rounds and yeekee lists', async () => {
+    const rounds = await call<{ rounds: Summary[] }>(t.app, 'GET', '/api/lotto/rounds?agent_id=34');
+    expect(rounds.body.error).toBe(0);
+    const y = rounds.body.data.rounds.find((r) => r.market_code === 'yeekee')!;
+    const round = await call<{ is_yeekee: boolean; enabled_types: string[]; shoot_close_at: string }>(
+      t.app,
+      'GET',
+      `/api/lotto/round?round_id=${y.round_id}`,
+    );
+    expect(round.body.data.is_yeekee).toBe(true);
+    expect(round.body.data.enabled_types).not.toContain('three_front');
+    const rule = await call<{ rule_text: string; derive_rule: string }>(
+      t.app,
+      'GET',
+      `/api/lotto/rule?round_id=${y.round_id}`,
+    );
+    expect(rule.body.data.derive_rule).toBe('yeekee');
+    expect(rule.body.data.rule_text).toContain('88 รอบ');
+    const rate = await call<{ rates: { bet_type: string; rate: string }[] }>(
+      t.app,
+      'GET',
+      `/api/lotto/rate?round_id=${y.round_id}`,
+    );
+    expect(rate.body.data.rates.find((r) => r.bet_type === 'two_bottom')?.rate).toBe('92.00');
+    const rates = await call<{
+      categories: { id: string; markets: { code: string; rates: { bet_type: string; rate: string }[] }[] }[];
+    }>(t.app, 'GET', '/api/lotto/rates?category_id=thai&agent_id=34');
+    expect(rates.body.data.categories.map((c) => c.id)).toEqual(['thai']);
+    expect(rates.body.data.categories[0]!.markets[0]!.rates.find((r) => r.bet_type === 'run_top')?.rate).toBe(
+      '3.20',
+    );
+    const limit = await call<{ types: { bet_type: string; max: number }[] }>(
+      t.app,
+      'GET',
+      `/api/lotto/limit?round_id=${y.round_id}`,
+    );
+    expect(limit.body.data.types.find((x) => x.bet_type === 'three_top')?.max).toBe(2000);
+    const result = await call<{ result: unknown }>(t.app, 'GET', `/api/lotto/result?round_id=${y.round_id}`);
+    expect(result.body.data.result).toBeNull();
+    const results = await call<{ date: string; categories: unknown[] }>(
+      t.app,
+      'GET',
+      '/api/lotto/results?agent_id=34&date=2030-03-16',
+    );
+    expect(results.body.data.categories).toHaveLength(4);
+    const lists = await call<{ rounds: unknown[]; business_date: string }>(
+      t.app,
+      'GET',
+      `/api/lotto/yeekee/lists?round_id=${y.round_id}`,
+    );
+    expect(lists.body.data.rounds.length).toBe(
+      88 - 17 + (lists.body.data.business_date === '2030-03-16' ? 0 : 17),
+    );
+    const missing = await call(t.app, 'GET', '/api/lotto/round?round_id=999999');
+    expect(missing.body.code).toBe('LOTTO_ROUND_NOT_FOUND');
+  });
+
+  it('member calls need a token (401), which the client turns into the session-expired message', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/lotto/bill/create'],
+      ['POST', '/api/lotto/bill/validate'],
+      ['POST', '/api/lotto/yeekee/shoot_number'],
+      ['GET', '/api/lotto/bill/list'],
+      ['POST', '/api/lotto/wallets'],
+    ] as const) {
+      const res = await call(t.app, method, url, method === 'POST' ? { body: {} } : {});
+      expect(res.status).toBe(401);
+    }
+  });
+});
+
+describe('jobs wiring', () => {
+  it('a process with jobs on creates the rounds at start without anyone pressing a button', async () => {
+    const withJobs = await createTestApp({ seed: true, jobs: true });
+    try {
+      const n = await withJobs.db
+        .selectFrom('lotto_round')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(n.n)).toBeGreaterThan(88);
+    } finally {
+      await withJobs.close();
+    }
+  });
+});

@@ -1,0 +1,337 @@
+import { satang } from '@chok/engine/money';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../src/platform/db.ts';
+import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
+import {
+  balanceOf,
+  buy,
+  closeNow,
+  enterResult,
+  fundedMember,
+  lottoOf,
+  openRound,
+  winTransfers,
+} from './lotto-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const R1 = { first: '845312', front3: ['207', '519'], back3: ['663', '048'], last2: '71' };
+
+async function reconcile() {
+  const r = await t.ledger.reconcile(t.db);
+  expect(r.mismatches).toEqual([]);
+  expect(r.net).toBe('0.00');
+}
+
+async function billStatus(billId: number) {
+  const b = await t.db
+    .selectFrom('lotto_bill')
+    .selectAll()
+    .where('id', '=', billId)
+    .executeTakeFirstOrThrow();
+  const items = await t.db
+    .selectFrom('lotto_bill_item')
+    .selectAll()
+    .where('bill_id', '=', billId)
+    .orderBy('id')
+    .execute();
+  return { status: b.status, win: b.total_win, items: items.map((i) => [i.status, i.win_amount]) };
+}
+
+/** Settles the round a second time and checks nothing more is paid. */
+async function settleAgain(roundId: number, billIds: number[]) {
+  const lotto = lottoOf(t, new FixedClock(new Date()));
+  expect(await lotto.settlement.settleRound(roundId)).toEqual({ bills: 0, paid: 0 });
+  expect((await lotto.tick(new Date())).settled).toBe(0);
+  for (const id of billIds) expect(await winTransfers(t, id)).toBeLessThanOrEqual(1);
+}
+
+describe('lottery.md §11 known answers through bills, the database and the ledger', () => {
+  it('cases 1–5 on R1 (GLO) at default rates, each won bill credited once', async () => {
+    const m = await fundedMember(t, 10_000);
+    const roundId = await openRound(t, 'glo');
+    const bills = [
+      [
+        { bet_type: 'three_top', number: '312', amount: 10 },
+        { bet_type: 'three_top', number: '213', amount: 10 },
+      ],
+      [{ bet_type: 'three_tod', number: '231', amount: 20 }],
+      [
+        { bet_type: 'three_front', number: '519', amount: 4 },
+        { bet_type: 'three_back', number: '048', amount: 5 },
+        { bet_type: 'three_back', number: '312', amount: 5 },
+      ],
+      [
+        { bet_type: 'two_top', number: '12', amount: 100 },
+        { bet_type: 'two_bottom', number: '17', amount: 100 },
+      ],
+      [
+        { bet_type: 'run_top', number: '1', amount: 7 },
+        { bet_type: 'run_bottom', number: '7', amount: 10 },
+      ],
+    ];
+    const ids: number[] = [];
+    for (const items of bills) {
+      const res = await buy(t, m.token, roundId, items);
+      expect(res.body.error).toBe(0);
+      ids.push(res.body.data.bill.bill_id);
+    }
+    const before = await balanceOf(t, m.memberId);
+    await closeNow(t, roundId);
+    const res = await enterResult(t, roundId, R1);
+    expect(res.body.data).toMatchObject({ status: 'settled', result_version: 1, settled_bills: 5 });
+    expect(await billStatus(ids[0]!)).toEqual({
+      status: 'won',
+      win: 900_000,
+      items: [
+        ['won', 900_000],
+        ['lost', 0],
+      ],
+    });
+    expect(await billStatus(ids[1]!)).toMatchObject({ status: 'won', win: 300_000 });
+    expect(await billStatus(ids[2]!)).toMatchObject({
+      items: [
+        ['won', 180_000],
+        ['won', 225_000],
+        ['lost', 0],
+      ],
+    });
+    expect(await billStatus(ids[3]!)).toMatchObject({
+      items: [
+        ['won', 900_000],
+        ['lost', 0],
+      ],
+    });
+    expect(await billStatus(ids[4]!)).toMatchObject({
+      items: [
+        ['won', 2240],
+        ['won', 4200],
+      ],
+    });
+    const total = 900_000 + 300_000 + 405_000 + 900_000 + 6440;
+    expect(res.body.data.paid).toBe((total / 100).toFixed(2));
+    expect(await balanceOf(t, m.memberId)).toBe(before + total);
+    for (const id of ids) expect(await winTransfers(t, id)).toBe(1);
+    await settleAgain(roundId, ids);
+    expect(await balanceOf(t, m.memberId)).toBe(before + total);
+    await reconcile();
+  });
+
+  it('case 6: top3 121 — tod 112 wins 1,500, 122 loses; top3 555 — run_top 5 pays 32.00 once', async () => {
+    const m = await fundedMember(t, 1000);
+    const r121 = await openRound(t, 'lao');
+    const a = await buy(t, m.token, r121, [
+      { bet_type: 'three_tod', number: '112', amount: 10 },
+      { bet_type: 'three_tod', number: '122', amount: 10 },
+    ]);
+    const r555 = await openRound(t, 'lao');
+    const b = await buy(t, m.token, r555, [{ bet_type: 'run_top', number: '5', amount: 10 }]);
+    await closeNow(t, r121);
+    await closeNow(t, r555);
+    await enterResult(t, r121, { number: '9121' });
+    await enterResult(t, r555, { number: '0555' });
+    expect(await billStatus(a.body.data.bill.bill_id)).toMatchObject({
+      items: [
+        ['won', 150_000],
+        ['lost', 0],
+      ],
+    });
+    expect(await billStatus(b.body.data.bill.bill_id)).toMatchObject({ win: 3200 });
+    await settleAgain(r555, [b.body.data.bill.bill_id]);
+    expect(await winTransfers(t, b.body.data.bill.bill_id)).toBe(1);
+  });
+
+  it('cases 7–8: BAAC 5098264 and Hang Seng 17,208.05 / +96.40', async () => {
+    const m = await fundedMember(t, 1000);
+    const baac = await openRound(t, 'baac');
+    const b7 = await buy(t, m.token, baac, [{ bet_type: 'two_bottom', number: '98', amount: 50 }]);
+    const hs = await openRound(t, 'hangseng_pm');
+    const b8 = await buy(t, m.token, hs, [
+      { bet_type: 'two_top', number: '05', amount: 20 },
+      { bet_type: 'two_bottom', number: '04', amount: 20 },
+    ]);
+    await closeNow(t, baac);
+    await closeNow(t, hs);
+    await enterResult(t, baac, { first: '5098264' });
+    const hsRes = await enterResult(t, hs, { close: '17,208.05', change: '+96.40' });
+    expect(await billStatus(b7.body.data.bill.bill_id)).toMatchObject({ status: 'won', win: 450_000 });
+    expect(await billStatus(b8.body.data.bill.bill_id)).toMatchObject({
+      items: [
+        ['won', 180_000],
+        ['lost', 0],
+      ],
+    });
+    expect(hsRes.body.data.status).toBe('settled');
+    const result = await call<{ result: { top3: string; bottom2: string } }>(
+      t.app,
+      'GET',
+      `/api/lotto/result?round_id=${hs}`,
+    );
+    expect(result.body.data.result).toMatchObject({ top3: '805', top2: '05', bottom2: '40' });
+    await settleAgain(baac, [b7.body.data.bill.bill_id]);
+  });
+
+  it('case 9: two_top 12 at 90 wins 9,000; after 12 is reduced to 45 the same bet wins 4,500', async () => {
+    const m = await fundedMember(t, 1000);
+    const roundId = await openRound(t, 'lao');
+    const first = await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '12', amount: 100 }]);
+    const token = await staffToken(t, 'lotto');
+    await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/number_limits`, {
+      token,
+      body: { bet_type: 'two_top', number: '12', action: 'reduced_rate', rate: '45.00' },
+    });
+    const second = await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '12', amount: 100 }]);
+    await closeNow(t, roundId);
+    await enterResult(t, roundId, { number: '4312' });
+    expect(await billStatus(first.body.data.bill.bill_id)).toMatchObject({ win: 900_000 });
+    expect(await billStatus(second.body.data.bill.bill_id)).toMatchObject({ win: 450_000 });
+    await settleAgain(roundId, [first.body.data.bill.bill_id, second.body.data.bill.bill_id]);
+    await reconcile();
+  });
+});
+
+describe('result entry rules', () => {
+  it('refuses a result before close, a malformed output, and a yeekee round', async () => {
+    const roundId = await openRound(t, 'lao');
+    const early = await enterResult(t, roundId, { number: '1234' });
+    expect(early.body.code).toBe('LOTTO_RESULT_TOO_EARLY');
+    await closeNow(t, roundId);
+    const bad = await enterResult(t, roundId, { number: '12a4' });
+    expect(bad.body.code).toBe('LOTTO_RESULT_INVALID');
+    expect(bad.body.fields).toHaveProperty('raw.number');
+    const y = await openRound(t, 'yeekee', { closeInMs: -1000 });
+    expect((await enterResult(t, y, { r: '12345' })).body.code).toBe('LOTTO_RESULT_BY_SHOOTING');
+    const member = await fundedMember(t, 10);
+    const forbidden = await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/result`, {
+      token: member.token,
+      body: { raw: {} },
+    });
+    expect(forbidden.status).toBe(401);
+  });
+
+  it('a correction reverses the first wins, books what the wallet cannot cover as debt, re-settles, and is audited', async () => {
+    const rich = await fundedMember(t, 1000);
+    const spender = await fundedMember(t, 1000);
+    const roundId = await openRound(t, 'lao');
+    const a = await buy(t, rich.token, roundId, [{ bet_type: 'two_bottom', number: '43', amount: 10 }]);
+    const b = await buy(t, spender.token, roundId, [{ bet_type: 'two_bottom', number: '43', amount: 10 }]);
+    const c = await buy(t, rich.token, roundId, [{ bet_type: 'two_bottom', number: '98', amount: 10 }]);
+    await closeNow(t, roundId);
+    await enterResult(t, roundId, { number: '4321' });
+    expect(await balanceOf(t, rich.memberId)).toBe(98_000 + 90_000);
+    // The spender withdraws most of it, so the reversal cannot be covered in full.
+    expect(await balanceOf(t, spender.memberId)).toBe(99_000 + 90_000);
+    await inTransaction(t.db, (tx) =>
+      t.ledger.transfer(tx, {
+        from: { member: spender.memberId, wallet: 1 },
+        to: { system: 'sys:test' },
+        amount: satang(139_000),
+        kind: 'withdraw_paid',
+        idempotencyKey: `test-spend-${spender.memberId}`,
+      }),
+    );
+
+    const noReason = await enterResult(t, roundId, { number: '9821' });
+    expect(noReason.body.code).toBe('LOTTO_REASON_REQUIRED');
+    const fixed = await enterResult(t, roundId, { number: '9821' }, 'พิมพ์ผลผิด');
+    expect(fixed.body.data).toMatchObject({ status: 'settled', result_version: 2 });
+    expect(await billStatus(a.body.data.bill.bill_id)).toMatchObject({ status: 'lost', win: 0 });
+    expect(await billStatus(c.body.data.bill.bill_id)).toMatchObject({ status: 'won', win: 90_000 });
+    expect(await balanceOf(t, rich.memberId)).toBe(98_000 + 90_000);
+    expect(await balanceOf(t, spender.memberId)).toBe(0);
+    const debt = await t.db
+      .selectFrom('lotto_member_debt')
+      .selectAll()
+      .where('member_id', '=', spender.memberId)
+      .execute();
+    expect(debt.map((x) => [x.amount, x.recovered])).toEqual([[40_000, 0]]);
+    const stake = await lottoOf(t, new FixedClock(new Date())).openStakes(t.db, spender.memberId);
+    expect(stake.open).toBe(true);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'lotto.result.correct')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.after).toMatchObject({ reason: 'พิมพ์ผลผิด', version: 2 });
+    expect(audit[0]!.before).toMatchObject({ version: 1 });
+    await settleAgain(roundId, [a.body.data.bill.bill_id, c.body.data.bill.bill_id]);
+    await reconcile();
+  });
+});
+
+describe('round cancellation', () => {
+  it('an operator cancel refunds every pending bill, releases exposure and is audited', async () => {
+    const m = await fundedMember(t, 500);
+    const roundId = await openRound(t, 'lao');
+    await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '11', amount: 100 }]);
+    await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '11', amount: 50 }]);
+    const token = await staffToken(t, 'lotto');
+    const res = await call<{ refunded_bills: number; refunded: string }>(
+      t.app,
+      'POST',
+      `/api/admin/lotto/rounds/${roundId}/cancel`,
+      {
+        token,
+        body: { reason: 'ตลาดปิดทำการ' },
+      },
+    );
+    expect(res.body.data).toMatchObject({ refunded_bills: 2, refunded: '150.00' });
+    expect(await balanceOf(t, m.memberId)).toBe(50_000);
+    const exp = await t.db.selectFrom('lotto_exposure').selectAll().where('round_id', '=', roundId).execute();
+    expect(exp.every((e) => e.accepted_amount === 0)).toBe(true);
+    const again = await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/cancel`, {
+      token,
+      body: { reason: 'x' },
+    });
+    expect(again.body.code).toBe('LOTTO_ROUND_FINAL');
+    const refunds = await t.db
+      .selectFrom('ledger_transfer')
+      .select('kind')
+      .where('kind', '=', 'refund')
+      .where('reference', 'like', 'lotto:bill:%')
+      .execute();
+    expect(refunds.length).toBeGreaterThanOrEqual(2);
+    await reconcile();
+  });
+
+  it('auto-refunds a round without a result an hour after the expected time (markets with auto_refund_no_result)', async () => {
+    const m = await fundedMember(t, 100);
+    const roundId = await openRound(t, 'lao');
+    await buy(t, m.token, roundId, [{ bet_type: 'run_top', number: '3', amount: 30 }]);
+    await closeNow(t, roundId);
+    const round = await t.db
+      .selectFrom('lotto_round')
+      .selectAll()
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    const lotto = lottoOf(t, new FixedClock(new Date()));
+    await lotto.tick(new Date(round.expected_result_at.getTime() + 30 * 60_000));
+    expect(
+      (
+        await t.db
+          .selectFrom('lotto_round')
+          .select('status')
+          .where('id', '=', roundId)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('closed');
+    await lotto.tick(new Date(round.expected_result_at.getTime() + 61 * 60_000));
+    expect(
+      (
+        await t.db
+          .selectFrom('lotto_round')
+          .select('status')
+          .where('id', '=', roundId)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('cancelled');
+    expect(await balanceOf(t, m.memberId)).toBe(10_000);
+  });
+});

@@ -1,0 +1,350 @@
+import type { AddressInfo } from 'node:net';
+import { chainSeed, verifyChain } from '@chok/engine/lotto/chain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, FixedClock, type TestApp } from './helpers.ts';
+import { balanceOf, buy, fundedMember, lottoOf, openRound, winTransfers } from './lotto-fixtures.ts';
+
+let t: TestApp;
+let base: string;
+const clock = new FixedClock(new Date());
+beforeAll(async () => {
+  t = await createTestApp({ seed: true, clock });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Shot = { seq: number; member_ref: string; number: string; server_ts: string; hash: string };
+type List = {
+  shooting_open: boolean;
+  shot_count: number;
+  own: { seq: number; number: string }[];
+  shots: Shot[] | null;
+  chain_seed: string;
+};
+
+async function shoot(token: string, roundId: number, number: string) {
+  return call<{ seq: number; server_ts: string }>(t.app, 'POST', '/api/lotto/yeekee/shoot_number', {
+    token,
+    body: { round_id: roundId, number },
+  });
+}
+
+/** Collects SSE frames from /api/stream. */
+async function openStream(url: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { signal: controller.signal });
+  const frames: { event: string; data: { topic: string; data: Record<string, unknown> } }[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) frames.push({ event, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    frames,
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+describe('a full yeekee round driven by an injected clock', () => {
+  it('bets, shots from several members, close, verifiable result, settlement, rewards; a second run pays nothing', async () => {
+    const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+    const round = await t.db
+      .selectFrom('lotto_round')
+      .selectAll()
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    clock.advance(round.open_at.getTime() + 1000 - clock.now().getTime());
+    const members = [];
+    for (let i = 0; i < 5; i++) members.push(await fundedMember(t, 1000));
+    const [a, b, c, d, e] = members as [
+      (typeof members)[0],
+      (typeof members)[0],
+      (typeof members)[0],
+      (typeof members)[0],
+      (typeof members)[0],
+    ];
+
+    // 25 shots: member i shoots in turn; the numbers are chosen, so the outcome is known in advance.
+    const numbers = Array.from({ length: 25 }, (_, k) =>
+      String((k * 7919 + 12345) % 100000).padStart(5, '0'),
+    );
+    const sum = numbers.reduce((s, x) => s + Number(x), 0);
+    const p16 = Number(numbers[25 - 16]);
+    const r = String((sum - p16) % 100000).padStart(5, '0');
+    const top3 = r.slice(-3);
+    const bottom2 = r.slice(0, 2);
+
+    const stream = await openStream(`${base}/api/stream?topics=yeekee:${roundId}&access_token=${a.token}`);
+    // a stakes 100 on the winning bottom two; b 100 on a losing top three; c 20; d and e nothing.
+    const wrongTop = String((Number(top3) + 1) % 1000).padStart(3, '0');
+    expect(
+      (await buy(t, a.token, roundId, [{ bet_type: 'two_bottom', number: bottom2, amount: 100 }])).body.error,
+    ).toBe(0);
+    expect(
+      (await buy(t, b.token, roundId, [{ bet_type: 'three_top', number: wrongTop, amount: 100 }])).body.error,
+    ).toBe(0);
+    expect(
+      (await buy(t, c.token, roundId, [{ bet_type: 'three_top', number: top3, amount: 20 }])).body.error,
+    ).toBe(0);
+
+    // Shots in turn, 10 s apart; position 16 (seq 10) is a's and position 1 (seq 25) is b's.
+    const shooterOf: number[] = [];
+    for (let k = 0; k < numbers.length; k++) {
+      const m = k === 9 ? a : k === 24 ? b : members[k % 5]!;
+      const res = await shoot(m.token, roundId, numbers[k]!);
+      expect(res.body.error, res.body.message).toBe(0);
+      expect(res.body.data.seq).toBe(k + 1);
+      shooterOf.push(m.memberId);
+      if (k === 0) {
+        // Cooldown: a second shot within 10 s is refused with the time left.
+        const again = await shoot(m.token, roundId, '11111');
+        expect(again.body.code).toBe('LOTTO_SHOOT_COOLDOWN');
+        expect((again.body.data as { cooldown_left: number }).cooldown_left).toBe(10);
+      }
+      clock.advance(10_000);
+    }
+    const n = numbers.length;
+
+    // While shooting is open: own shots and the count only, never the list or the sum.
+    const open = await call<List>(t.app, 'GET', `/api/lotto/yeekee/list?round_id=${roundId}`, {
+      token: b.token,
+    });
+    expect(open.body.data).toMatchObject({ shooting_open: true, shot_count: n, shots: null });
+    expect(open.body.data.own.every((s) => shooterOf[s.seq - 1] === b.memberId)).toBe(true);
+    const early = await call<{ result: unknown; yeekee: { sum: unknown } }>(
+      t.app,
+      'GET',
+      `/api/lotto/result?round_id=${roundId}`,
+    );
+    expect(early.body.data.result).toBeNull();
+    expect(early.body.data.yeekee.sum).toBeNull();
+
+    // Close shooting: the sweep draws, settles and pays.
+    clock.advance(round.shoot_close_at!.getTime() + 1000 - clock.now().getTime());
+    expect((await shoot(d.token, roundId, '22222')).body.code).toBe('LOTTO_SHOOT_CLOSED');
+    const before = new Map<number, number>();
+    for (const m of members) before.set(m.memberId, await balanceOf(t, m.memberId));
+    const lotto = lottoOf(t, clock);
+    const tick = await lotto.tick(clock.now());
+    expect(tick.drawn).toBe(1);
+
+    // The published list recomputes: chain, S, P16, R.
+    const after = await call<List>(t.app, 'GET', `/api/lotto/yeekee/list?round_id=${roundId}`);
+    const shots = after.body.data.shots!;
+    expect(shots).toHaveLength(n);
+    expect(after.body.data.chain_seed).toBe(chainSeed(round.market_id, round.business_date, round.round_no));
+    expect(verifyChain(after.body.data.chain_seed, shots)).toBeNull();
+    const S = shots.reduce((s, x) => s + Number(x.number), 0);
+    const P16 = Number(shots[n - 16]!.number);
+    const R = String((S - P16) % 100000).padStart(5, '0');
+    const result = await call<{
+      status: string;
+      result: { top3: string; top2: string; bottom2: string };
+      yeekee: { sum: number; p16: number; r: string; shots: number };
+    }>(t.app, 'GET', `/api/lotto/result?round_id=${roundId}`);
+    expect(result.body.data.status).toBe('settled');
+    expect(result.body.data.yeekee).toMatchObject({ sum: S, p16: P16, r: R, shots: n });
+    expect(result.body.data.result).toMatchObject({
+      top3: R.slice(-3),
+      top2: R.slice(-2),
+      bottom2: R.slice(0, 2),
+    });
+
+    // Settlement: a wins 100 × 92 on the bottom two.
+    expect(R).toBe(r);
+    const won = 920_000;
+    const rewardP16 = shooterOf[n - 16]!;
+    const rewardP1 = shooterOf[n - 1]!;
+    const staked = new Map([
+      [a.memberId, 100],
+      [b.memberId, 100],
+      [c.memberId, 20],
+    ]);
+    const reward = (id: number) =>
+      (rewardP16 === id && (staked.get(id) ?? 0) >= 100 ? 40_000 : 0) +
+      (rewardP1 === id && (staked.get(id) ?? 0) >= 100 ? 20_000 : 0);
+    const cWin = R.slice(-3) === top3 ? 20 * 85_000 : 0;
+    expect(await balanceOf(t, a.memberId)).toBe(before.get(a.memberId)! + won + reward(a.memberId));
+    expect(await balanceOf(t, b.memberId)).toBe(before.get(b.memberId)! + reward(b.memberId));
+    expect(await balanceOf(t, c.memberId)).toBe(before.get(c.memberId)! + cWin);
+    expect(await balanceOf(t, d.memberId)).toBe(before.get(d.memberId)!);
+    expect(await balanceOf(t, e.memberId)).toBe(before.get(e.memberId)!);
+    const rewards = await t.db
+      .selectFrom('lotto_yeekee_reward')
+      .selectAll()
+      .where('round_id', '=', roundId)
+      .execute();
+    expect(rewards.map((x) => [x.position, x.member_id, x.amount])).toEqual(
+      expect.arrayContaining([
+        [16, a.memberId, 40_000],
+        [1, b.memberId, 20_000],
+      ]),
+    );
+    expect(reward(a.memberId)).toBe(40_000);
+
+    // A second settlement run pays nothing.
+    const bills = await t.db.selectFrom('lotto_bill').select('id').where('round_id', '=', roundId).execute();
+    expect(await lotto.settlement.settleRound(roundId)).toEqual({ bills: 0, paid: 0 });
+    expect(await lotto.tick(clock.now())).toMatchObject({ drawn: 0, settled: 0 });
+    for (const bill of bills) expect(await winTransfers(t, bill.id)).toBeLessThanOrEqual(1);
+    for (const m of members) {
+      const expected =
+        before.get(m.memberId)! + (m === a ? won : 0) + (m === c ? cWin : 0) + reward(m.memberId);
+      expect(await balanceOf(t, m.memberId)).toBe(expected);
+    }
+
+    // The live feed carried counts and a's own shots, never a running sum.
+    await new Promise((res) => setTimeout(res, 500));
+    await stream.close();
+    const counts = stream.frames.filter((f) => f.event === 'shot_count');
+    expect(counts.length).toBeGreaterThan(0);
+    expect(Math.max(...counts.map((f) => Number(f.data.data.count)))).toBe(n);
+    const own = stream.frames.filter((f) => f.event === 'yeekee_shot');
+    expect(own.length).toBe(shooterOf.filter((id) => id === a.memberId).length);
+    const beforeResult = stream.frames.slice(
+      0,
+      stream.frames.findIndex((f) => f.event === 'result'),
+    );
+    expect(JSON.stringify(beforeResult)).not.toMatch(/"sum"/);
+    expect(stream.frames.some((f) => f.event === 'result')).toBe(true);
+    const r2 = await t.ledger.reconcile(t.db);
+    expect(r2.mismatches).toEqual([]);
+    expect(r2.net).toBe('0.00');
+  });
+
+  it('a round with fewer than 20 shots is void: every bill refunded, no rewards', async () => {
+    const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+    const round = await t.db
+      .selectFrom('lotto_round')
+      .selectAll()
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    clock.advance(round.open_at.getTime() + 1000 - clock.now().getTime());
+    const m = await fundedMember(t, 1000);
+    const bill = await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '12', amount: 300 }]);
+    expect(bill.body.error).toBe(0);
+    for (let k = 0; k < 19; k++) {
+      expect((await shoot(m.token, roundId, String(k).padStart(5, '0'))).body.error).toBe(0);
+      clock.advance(10_000);
+    }
+    clock.advance(round.shoot_close_at!.getTime() + 1000 - clock.now().getTime());
+    await lottoOf(t, clock).tick(clock.now());
+    const b = await t.db
+      .selectFrom('lotto_bill')
+      .selectAll()
+      .where('id', '=', bill.body.data.bill.bill_id)
+      .executeTakeFirstOrThrow();
+    expect(b.status).toBe('refunded');
+    expect(await balanceOf(t, m.memberId)).toBe(100_000);
+    const r = await t.db
+      .selectFrom('lotto_round')
+      .selectAll()
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    expect(r.status).toBe('cancelled');
+    expect(
+      await t.db.selectFrom('lotto_yeekee_reward').selectAll().where('round_id', '=', roundId).execute(),
+    ).toHaveLength(0);
+    const list = await call<List>(t.app, 'GET', `/api/lotto/yeekee/list?round_id=${roundId}`);
+    expect(list.body.data.shots).toHaveLength(19);
+  });
+
+  it('limits shots per member per round and per IP; refuses non-yeekee rounds and bad numbers', async () => {
+    const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+    const round = await t.db
+      .selectFrom('lotto_round')
+      .selectAll()
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    clock.advance(round.open_at.getTime() + 30 * 60_000 - clock.now().getTime());
+    await t.db
+      .updateTable('lotto_round')
+      .set({
+        settings: JSON.stringify({
+          ...(round.settings as object),
+          yeekee: {
+            cooldown_seconds: 0,
+            shots_per_round_max: 3,
+            shots_per_ip_minute_max: 5,
+            min_shots: 20,
+            rewards: [],
+            reward_min_stake: 100,
+          },
+        }),
+      })
+      .where('id', '=', roundId)
+      .execute();
+    const m = await fundedMember(t, 10);
+    const other = await fundedMember(t, 10);
+    for (let k = 0; k < 3; k++) expect((await shoot(m.token, roundId, '00001')).body.error).toBe(0);
+    expect((await shoot(m.token, roundId, '00001')).body.code).toBe('LOTTO_SHOOT_LIMIT');
+    expect((await shoot(other.token, roundId, '00002')).body.error).toBe(0);
+    expect((await shoot(other.token, roundId, '00002')).body.error).toBe(0);
+    const ip = await shoot(other.token, roundId, '00002');
+    expect(ip.status).toBe(429);
+    expect(ip.body.code).toBe('LOTTO_SHOOT_IP_LIMIT');
+    const lao = await openRound(t, 'lao');
+    expect((await shoot(m.token, lao, '12345')).body.code).toBe('LOTTO_NOT_YEEKEE');
+    expect((await shoot(m.token, roundId, '1234')).body.error).not.toBe(0);
+    clock.advance(61_000);
+  });
+
+  it('sealed close: a committed secret offset ends shooting early, revealed after close', async () => {
+    const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+    const { sealCommitment } = await import('@chok/engine/lotto/chain');
+    await t.db
+      .updateTable('lotto_round')
+      .set({ seal_offset_ms: 20_000, seal_salt: 'abc', seal_commitment: sealCommitment(20_000, 'abc') })
+      .where('id', '=', roundId)
+      .execute();
+    const round = await t.db
+      .selectFrom('lotto_round')
+      .selectAll()
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    const info = await call<{ seal_commitment: string }>(
+      t.app,
+      'GET',
+      `/api/lotto/round?round_id=${roundId}`,
+    );
+    expect(info.body.data.seal_commitment).toBe(sealCommitment(20_000, 'abc'));
+    const hidden = await call<{ yeekee: { seal: { offset_ms: unknown; salt: unknown } } }>(
+      t.app,
+      'GET',
+      `/api/lotto/result?round_id=${roundId}`,
+    );
+    expect(hidden.body.data.yeekee.seal).toMatchObject({ offset_ms: null, salt: null });
+    const m = await fundedMember(t, 10);
+    clock.advance(round.shoot_close_at!.getTime() - 10_000 - clock.now().getTime());
+    expect((await shoot(m.token, roundId, '12345')).body.code).toBe('LOTTO_SHOOT_CLOSED');
+    await lottoOf(t, clock).tick(clock.now());
+    const shown = await call<{ yeekee: { seal: { offset_ms: number; salt: string } } }>(
+      t.app,
+      'GET',
+      `/api/lotto/result?round_id=${roundId}`,
+    );
+    expect(shown.body.data.yeekee.seal).toMatchObject({ offset_ms: 20_000, salt: 'abc' });
+  });
+});
