@@ -121,7 +121,7 @@ describe('a full yeekee round driven by an injected clock', () => {
         // Cooldown: a second shot within 10 s is refused with the time left.
         const again = await shoot(m.token, roundId, '11111');
         expect(again.body.code).toBe('LOTTO_SHOOT_COOLDOWN');
-        expect((again.body.data as { cooldown_left: number }).cooldown_left).toBe(10);
+        expect((again.body.data as unknown as { cooldown_left: number }).cooldown_left).toBe(10);
       }
       clock.advance(10_000);
     }
