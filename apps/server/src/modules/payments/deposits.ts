@@ -121,7 +121,6 @@ async function pendingError(deps: PaymentsDeps, memberId: number): Promise<AppEr
 }
 
 async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Date): Promise<number> {
-  await tx.selectFrom('member').select('id').where('id', '=', d.memberId).forUpdate().execute();
   const open = await tx
     .selectFrom('deposit_request')
     .select('id')

@@ -68,7 +68,22 @@ async function matchLine(
     .where('d.account_kind', '=', line.account_kind)
     .where('d.account_id', '=', line.account_id)
     .where('d.pay_amount_satang', '=', line.amount_satang)
-    .where('d.status', 'in', ['open', 'expired', 'cancelled'])
+    .where((eb) =>
+      eb.or([
+        eb('d.status', 'in', ['open', 'expired', 'cancelled']),
+        // Paid by an operator or the gateway before its statement line arrived: the line reconciles
+        // it (and must never sit in the unmatched queue, where it could be credited a second time).
+        eb.and([
+          eb('d.status', '=', 'paid'),
+          eb('d.confirmed_via', '<>', 'statement'),
+          eb.not(
+            eb.exists(
+              eb.selectFrom('statement_line as l').select('l.id').whereRef('l.request_id', '=', 'd.id'),
+            ),
+          ),
+        ]),
+      ]),
+    )
     .where('d.created_at', '<=', line.posted_at)
     .where('d.expires_at', '>=', new Date(line.posted_at.getTime() - lateMinutes * 60_000))
     .execute();
@@ -80,7 +95,8 @@ async function matchLine(
       createdAt: r.created_at,
       // The engine applies the document's 10 minutes; a changed setting widens the query above.
       expiresAt: new Date(r.expires_at.getTime() + lateMinutes * 60_000 - LATE_MATCH_MS),
-      status: r.status,
+      // Already-paid rows are kept as candidates here; creditDeposit below will not pay them again.
+      status: r.status === 'paid' ? ('open' as const) : r.status,
       registered: r.channel_id === 2 ? (r.sub_bank_account ?? r.phone) : r.account_no,
     })),
   );

@@ -73,12 +73,10 @@ export async function requestWithdrawal(
 ) {
   const now = deps.clock.now();
   const run = async (tx: Tx) => {
-    // G1: one member's withdrawal decisions run one at a time.
     const m = await tx
       .selectFrom('member')
       .select(['id', 'bank_code', 'account_no', 'account_name'])
       .where('id', '=', r.memberId)
-      .forUpdate()
       .executeTakeFirstOrThrow();
     const s = await loadSettings(tx);
     const amount = r.amountBaht * 100;
@@ -123,15 +121,18 @@ export async function requestWithdrawal(
     await publishPayment(deps, tx, r.memberId, { kind: 'withdrawal', id: w.id, status: w.status });
     return withdrawalView(w);
   };
-  return inTransaction(deps.db, (tx) =>
-    r.idempotencyKey
+  return inTransaction(deps.db, async (tx) => {
+    // G1: one member's withdrawal decisions run one at a time. Taken before the idempotency row,
+    // whose foreign key would otherwise share-lock the member row first and deadlock two requests.
+    await tx.selectFrom('member').select('id').where('id', '=', r.memberId).forUpdate().execute();
+    return r.idempotencyKey
       ? idempotent(
           tx,
           { memberId: r.memberId, scope: 'withdraw', key: r.idempotencyKey, request: { a: r.amountBaht } },
           () => run(tx),
         )
-      : run(tx),
-  ).catch((err) => {
+      : run(tx);
+  }).catch((err) => {
     if ((err as { constraint?: string }).constraint === 'withdrawal_one_open')
       throw new AppError('WITHDRAW_PENDING');
     throw err;
