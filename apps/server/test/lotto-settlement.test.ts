@@ -266,6 +266,26 @@ describe('result entry rules', () => {
   });
 });
 
+describe('emergency close', () => {
+  it('an operator closes betting now: later bills are refused and the result may be entered', async () => {
+    const m = await fundedMember(t, 100);
+    const roundId = await openRound(t, 'lao');
+    await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '21', amount: 10 }]);
+    const token = await staffToken(t, 'lotto');
+    const res = await call<{ status: string }>(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/close`, {
+      token,
+      body: { reason: 'ผลรั่วไหล' },
+    });
+    expect(res.body.data.status).toBe('closed');
+    const late = await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '21', amount: 10 }]);
+    expect(late.body.code).toBe('LOTTO_ROUND_CLOSED');
+    const result = await enterResult(t, roundId, { number: '4321' });
+    expect(result.body.data).toMatchObject({ status: 'settled', paid: '900.00' });
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'lotto.round.close').execute();
+    expect(audit).toHaveLength(1);
+  });
+});
+
 describe('round cancellation', () => {
   it('an operator cancel refunds every pending bill, releases exposure and is audited', async () => {
     const m = await fundedMember(t, 500);

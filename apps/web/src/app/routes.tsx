@@ -37,10 +37,10 @@ export const routes: RouteObject[] = [
     children: [
       layout('default', [
         { index: true, handle: { title: 'หน้าแรก' }, lazy: lazyPage(() => import('../pages/Home')) },
-        comingSoon('lotto/lobby', 'ล็อบบี้หวย'),
-        comingSoon('lotto/rates', 'อัตราจ่ายหวย'),
-        comingSoon('lotto/results', 'ผลหวย'),
-        comingSoon('lotto/:round_id?', 'แทงหวย'),
+        page('lotto/lobby', 'ล็อบบี้หวย', () => import('../pages/lotto/Lobby')),
+        page('lotto/rates', 'อัตราจ่ายหวย', () => import('../pages/lotto/Rates')),
+        page('lotto/results', 'ผลหวย', () => import('../pages/lotto/Results')),
+        page('lotto/:round_id?', 'แทงหวย', () => import('../pages/lotto/Round')),
         comingSoon('poll/:id?', 'โพลกิจกรรม'),
       ]),
       layout(
@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
           comingSoon('redeem', 'แลกของรางวัล'),
           comingSoon('sooth', 'สูตรบาคาร่า'),
           comingSoon('winloss', 'ยอดได้เสีย'),
-          comingSoon('lotto/bills', 'โพยหวย'),
+          page('lotto/bills', 'โพยหวย', () => import('../pages/lotto/Bills')),
           comingSoon('member/coupon', 'ใช้คูปอง'),
           comingSoon('member/creditfree', 'ภารกิจ'),
           comingSoon('member/deposit', 'ฝากเงิน'),

@@ -512,6 +512,18 @@ export const adminCancelRound = endpoint({
   data: z.object({ round_id: z.number().int(), refunded_bills: z.number().int(), refunded: baht }),
 });
 
+export const adminCloseRound = endpoint({
+  method: 'POST',
+  path: '/api/admin/lotto/rounds/:id/close',
+  tag,
+  auth: 'staff',
+  roles: staffRoles,
+  summary: 'Close betting now (emergency); a yeekee round also ends shooting and is drawn at once (audited)',
+  params: roundParam,
+  body: z.object({ reason: z.string().trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500) }),
+  data: z.object({ round_id: z.number().int(), status: roundStatus, close_at: timestamp }),
+});
+
 export const adminNumberLimit = endpoint({
   method: 'POST',
   path: '/api/admin/lotto/rounds/:id/number_limits',
@@ -553,5 +565,6 @@ export const lottoEndpoints: Endpoint[] = [
   adminRounds,
   adminEnterResult,
   adminCancelRound,
+  adminCloseRound,
   adminNumberLimit,
 ];

@@ -47,6 +47,9 @@ export async function lottoModule(ctx: ModuleContext): Promise<Lotto> {
   route(app, api.adminCancelRound, async (c) =>
     settlement.cancelRound(c.params.id, c.body.reason, { type: 'staff', id: c.staff.staffId }),
   );
+  route(app, api.adminCloseRound, async (c) =>
+    lotto.closeRoundNow(c.params.id, c.body.reason, c.staff.staffId),
+  );
   route(app, api.adminNumberLimit, async (c) => lotto.setNumberLimit(c.params.id, c.body, c.staff.staffId));
 
   ctx.openBetsChecks.push((ex, memberId) => lotto.openStakes(ex, memberId));

@@ -18,6 +18,12 @@ import { createSettlement } from './settlement.ts';
 import { createViews } from './views.ts';
 import { createYeekee } from './yeekee.ts';
 
+const ROUND_STATE: Record<string, string> = {
+  resulted: 'ออกผล',
+  settled: 'ออกผลและจ่ายรางวัล',
+  cancelled: 'ถูกยกเลิก',
+};
+
 /** The lotto module's use cases, built once per app. */
 export function createLotto(d: LottoDeps) {
   const settlement = createSettlement(d);
@@ -102,6 +108,46 @@ export function createLotto(d: LottoDeps) {
     });
   }
 
+  /**
+   * Emergency close by an operator: betting ends now (never later than planned); for yeekee,
+   * shooting ends too and the round is drawn at once. Audited.
+   */
+  async function closeRoundNow(roundId: number, reason: string, staffId: number) {
+    const closed = await inTransaction(d.db, async (tx) => {
+      const r = await findRound(tx, roundId, 'update');
+      if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
+      if (!['scheduled', 'open', 'closed'].includes(r.status))
+        throw new AppError('LOTTO_ROUND_FINAL', { state: ROUND_STATE[r.status] ?? r.status });
+      const now = d.clock.now();
+      const closeAt = r.close_at < now ? r.close_at : now;
+      await tx
+        .updateTable('lotto_round')
+        .set({
+          status: 'closed',
+          close_at: closeAt,
+          open_at: r.open_at < closeAt ? r.open_at : closeAt,
+          ...(r.shoot_close_at
+            ? { shoot_close_at: r.shoot_close_at < now ? r.shoot_close_at : now, seal_offset_ms: 0 }
+            : {}),
+        })
+        .where('id', '=', roundId)
+        .execute();
+      await appendAudit(tx, {
+        actorType: 'staff',
+        actorId: staffId,
+        action: 'lotto.round.close',
+        entity: 'lotto_round',
+        entityId: roundId,
+        before: { status: r.status, close_at: r.close_at, shoot_close_at: r.shoot_close_at },
+        after: { status: 'closed', close_at: closeAt, reason },
+      });
+      return { r, closeAt };
+    });
+    if (closed.r.derive_rule === 'yeekee') await settlement.drawYeekee(roundId, d.clock.now());
+    const after = await findRound(d.db, roundId);
+    return { round_id: roundId, status: after!.status, close_at: closed.closeAt.toISOString() };
+  }
+
   /** Open stakes for the payments module: a pending bill in an unresulted round, or unpaid lotto debt. */
   async function openStakes(ex: Executor, memberId: number) {
     const bill = await ex
@@ -130,6 +176,7 @@ export function createLotto(d: LottoDeps) {
     yeekee: createYeekee(d),
     views: createViews(d),
     setNumberLimit,
+    closeRoundNow,
     openStakes,
   };
 }

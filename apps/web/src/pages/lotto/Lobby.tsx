@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type Lobby as LobbyData, useLobby } from '../../features/lotto/api';
+import { countdown, syncServerClock, useServerNow } from '../../features/lotto/clock';
+import { LottoNav } from '../../features/lotto/LottoNav';
+import { clockTime, ROUND_STATUS, roundDate } from '../../features/lotto/labels';
+import './lotto.css';
+
+type Market = LobbyData['categories'][number]['markets'][number];
+
+const BADGES: Record<string, string> = {
+  glo: 'TH',
+  baac: 'ธกส',
+  gsb: 'ออม',
+  yeekee: 'ยี่กี',
+  lao: 'LA',
+  hanoi: 'VN',
+  hanoi_special: 'VN',
+  hanoi_vip: 'VIP',
+  nikkei_am: 'JP',
+  nikkei_pm: 'JP',
+  hangseng_am: 'HK',
+  hangseng_pm: 'HK',
+  dowjones: 'US',
+};
+
+function MarketCard({ m, now }: { m: Market; now: number }) {
+  const r = m.round;
+  const open = r?.status === 'open' && new Date(r.close_at).getTime() > now;
+  const body = (
+    <>
+      <span className={`market-card__badge market-card__badge--${m.derive_rule}`} aria-hidden>
+        {BADGES[m.code] ?? m.name.slice(0, 2)}
+      </span>
+      <span className="market-card__main">
+        <span className="market-card__name">{m.name}</span>
+        <span className="market-card__meta">
+          {r ? (
+            <>
+              {m.derive_rule === 'yeekee' ? `รอบที่ ${r.round_no} · ` : `งวด ${roundDate(r.business_date)} · `}
+              ปิด {clockTime(r.close_at)} น.
+            </>
+          ) : (
+            'ยังไม่มีงวดที่เปิด'
+          )}
+        </span>
+      </span>
+      <span className="market-card__side">
+        <span className={`status-pill status-pill--${open ? 'open' : (r?.status ?? 'none')}`}>
+          {r ? (open ? ROUND_STATUS.open : ROUND_STATUS[r.status]) : 'ปิด'}
+        </span>
+        {r && (
+          <span className="market-card__countdown" title="เวลาที่เหลือก่อนปิดรับ">
+            {open ? countdown(r.close_at, now) : `เปิด ${clockTime(r.open_at)} น.`}
+          </span>
+        )}
+      </span>
+    </>
+  );
+  return r ? (
+    <Link
+      to={`/lotto/${r.round_id}`}
+      className={`market-card${open ? ' is-open' : ''}`}
+      data-testid={`market-${m.code}`}
+    >
+      {body}
+    </Link>
+  ) : (
+    <div className="market-card is-idle">{body}</div>
+  );
+}
+
+export default function Lobby() {
+  const { data, isLoading, isError, error } = useLobby();
+  syncServerClock(data?.server_now);
+  const now = useServerNow();
+  const [category, setCategory] = useState<string>('all');
+  const cats = data?.categories ?? [];
+  const shown = category === 'all' ? cats : cats.filter((c) => c.id === category);
+
+  return (
+    <div className="container lotto-page">
+      <LottoNav />
+      <section className="lotto-hero">
+        <div>
+          <h1 className="lotto-hero__title">หวยออนไลน์</h1>
+          <p className="lotto-hero__sub">หวยรัฐบาล ยี่กี 88 รอบ หวยต่างประเทศ และหวยหุ้น จ่ายจริงทุกงวด</p>
+        </div>
+        <div className="lotto-hero__rates">
+          <span>
+            3 ตัวบน <strong>900</strong>
+          </span>
+          <span>
+            2 ตัว <strong>90</strong>
+          </span>
+        </div>
+      </section>
+      <div className="chip-row" role="tablist" aria-label="หมวดหวย">
+        {[{ id: 'all', name: 'ทั้งหมด' }, ...cats].map((c) => (
+          <button
+            key={c.id}
+            type="button"
+            role="tab"
+            aria-selected={category === c.id}
+            className={`chip${category === c.id ? ' is-active' : ''}`}
+            onClick={() => setCategory(c.id)}
+          >
+            {c.name}
+          </button>
+        ))}
+      </div>
+      {isLoading && <p className="empty-text">กำลังโหลดรายการหวย…</p>}
+      {isError && (
+        <p className="empty-text" role="alert">
+          {error.message}
+        </p>
+      )}
+      {shown.map((c) => (
+        <section key={c.id} className="market-section" aria-labelledby={`cat-${c.id}`}>
+          <h2 id={`cat-${c.id}`} className="market-section__title">
+            {c.name}
+          </h2>
+          <div className="market-grid">
+            {c.markets.map((m) => (
+              <MarketCard key={m.market_id} m={m} now={now} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useRates } from '../../features/lotto/api';
+import { LottoNav } from '../../features/lotto/LottoNav';
+import './lotto.css';
+
+export default function Rates() {
+  const all = useRates();
+  const [category, setCategory] = useState('thai');
+  const cats = all.data?.categories ?? [];
+  const current = cats.find((c) => c.id === category) ?? cats[0];
+  return (
+    <div className="container lotto-page">
+      <LottoNav />
+      <h1 className="page-title">อัตราจ่ายหวย</h1>
+      <div className="chip-row" role="tablist" aria-label="หมวดหวย">
+        {cats.map((c) => (
+          <button
+            key={c.id}
+            type="button"
+            role="tab"
+            aria-selected={current?.id === c.id}
+            className={`chip${current?.id === c.id ? ' is-active' : ''}`}
+            onClick={() => setCategory(c.id)}
+          >
+            {c.name}
+          </button>
+        ))}
+      </div>
+      {all.isLoading && <p className="empty-text">กำลังโหลดอัตราจ่าย…</p>}
+      <div className="rates-grid">
+        {current?.markets.map((m) => (
+          <section key={m.market_id} className="panel rates-card" aria-labelledby={`rate-${m.code}`}>
+            <h2 id={`rate-${m.code}`} className="panel__title">
+              {m.name}
+            </h2>
+            <table className="rates-table">
+              <thead>
+                <tr>
+                  <th>ประเภท</th>
+                  <th>บาทละ</th>
+                  <th>ขั้นต่ำ</th>
+                  <th>สูงสุด/รายการ</th>
+                </tr>
+              </thead>
+              <tbody>
+                {m.rates
+                  .filter((r) => r.enabled)
+                  .map((r) => (
+                    <tr key={r.bet_type}>
+                      <td>{r.label}</td>
+                      <td className="rates-table__rate">{Number(r.rate).toLocaleString('th-TH')}</td>
+                      <td>{r.min.toLocaleString('th-TH')}</td>
+                      <td>{r.max.toLocaleString('th-TH')}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useBills, useResults } from '../../features/lotto/api';
+import { BillCard } from '../../features/lotto/BillCard';
+import { BillDetailDialog } from '../../features/lotto/BillDetailDialog';
+import { LottoNav } from '../../features/lotto/LottoNav';
+import { clockTime, roundDate } from '../../features/lotto/labels';
+import { ResultDigits } from '../../features/lotto/ResultDigits';
+import { useLocalData } from '../../stores/local';
+import './lotto.css';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+
+export default function Results() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('date') ?? '';
+  const date = DATE.test(raw) ? raw : undefined;
+  const results = useResults(date);
+  const day = results.data?.date ?? date;
+  const isLoggedIn = useLocalData((s) => s.isLoggedIn);
+  const bills = useBills({ date: day, per_page: 50 }, isLoggedIn && day !== undefined);
+  const settled = bills.data?.items.filter((b) => b.status !== 'pending') ?? [];
+  const [category, setCategory] = useState('all');
+  const [detail, setDetail] = useState<number | null>(null);
+  const cats = results.data?.categories ?? [];
+
+  return (
+    <div className="container lotto-page">
+      <LottoNav />
+      <div className="results-head">
+        <h1 className="page-title">ผลหวย</h1>
+        <label className="results-head__date">
+          <span>งวดวันที่</span>
+          <input
+            type="date"
+            className="field__input"
+            value={day ?? ''}
+            max={today()}
+            onChange={(e) => setParams(e.target.value ? { date: e.target.value } : {})}
+          />
+        </label>
+      </div>
+      {isLoggedIn && settled.length > 0 && (
+        <section className="my-results" aria-label="ผลโพยของฉัน">
+          <h2 className="market-section__title">ผลโพยของฉัน</h2>
+          <div className="bill-grid" data-testid="result-cards">
+            {settled.map((b) => (
+              <BillCard key={b.bill_id} bill={b} onOpen={setDetail} />
+            ))}
+          </div>
+        </section>
+      )}
+      <div className="chip-row" role="tablist" aria-label="หมวดหวย">
+        {[{ id: 'all', name: 'ทั้งหมด' }, ...cats].map((c) => (
+          <button
+            key={c.id}
+            type="button"
+            role="tab"
+            aria-selected={category === c.id}
+            className={`chip${category === c.id ? ' is-active' : ''}`}
+            onClick={() => setCategory(c.id)}
+          >
+            {c.name}
+          </button>
+        ))}
+      </div>
+      {results.isLoading && <p className="empty-text">กำลังโหลดผลหวย…</p>}
+      {cats
+        .filter((c) => category === 'all' || c.id === category)
+        .map((c) => (
+          <section key={c.id} className="market-section" aria-labelledby={`res-${c.id}`}>
+            <h2 id={`res-${c.id}`} className="market-section__title">
+              {c.name}
+            </h2>
+            {c.rounds.length === 0 ? (
+              <p className="empty-text">ไม่มีงวดในวันนี้</p>
+            ) : (
+              <div className="result-grid">
+                {c.rounds.map((r) => (
+                  <article
+                    key={r.round_id}
+                    className={`result-card${r.result ? '' : ' is-waiting'}`}
+                    data-testid={`result-${r.round_id}`}
+                  >
+                    <header>
+                      <strong>
+                        {r.market_name}
+                        {r.derive_rule === 'yeekee' ? ` รอบ ${r.round_no}` : ''}
+                      </strong>
+                      <small>
+                        {roundDate(r.business_date)} · {clockTime(r.expected_result_at)} น.
+                      </small>
+                    </header>
+                    {r.status === 'cancelled' ? (
+                      <p className="result-card__void">ยกเลิก/คืนเงิน</p>
+                    ) : (
+                      <ResultDigits result={r.result} compact />
+                    )}
+                  </article>
+                ))}
+              </div>
+            )}
+          </section>
+        ))}
+      <BillDetailDialog billId={detail} onClose={() => setDetail(null)} />
+    </div>
+  );
+}
