@@ -1,0 +1,178 @@
+import { Secret, TOTP } from 'otpauth';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.ts';
+import { DEMO, loginThroughForm } from './journeys.ts';
+import { openPage, skipAnnouncements } from './page.ts';
+import { call, freshPhone, latestOtp, staffLogin } from './staff.ts';
+
+const browserOf = useBrowser();
+const baseUrl = inject('baseUrl');
+let lottoStaff: string;
+let supportStaff: string;
+
+/** The demo `lotto` staff member, logged in once for this file (a TOTP code is single-use). */
+async function lottoLogin(): Promise<string> {
+  const totp = new TOTP({
+    secret: Secret.fromBase32('CHOKLOTTODEMOAAA'),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  });
+  for (const ahead of [0, 1]) {
+    const r = await call<{ access_token: string }>(baseUrl, '/api/admin/login', {
+      method: 'POST',
+      body: JSON.stringify({
+        username: 'lotto',
+        password: 'staff1234',
+        totp: totp.generate({ timestamp: Date.now() + ahead * 30_000 }),
+      }),
+    });
+    if (r.body.error === 0) return r.body.data.access_token;
+  }
+  throw new Error('staff lotto could not log in');
+}
+
+/** A fresh member registered through the API (OTP read from the outbox). */
+async function apiMember(): Promise<string> {
+  const phone = freshPhone();
+  await call(baseUrl, '/api/otp/request', {
+    method: 'POST',
+    body: JSON.stringify({ phone, purpose: 'register' }),
+  });
+  const otp = await latestOtp(baseUrl, supportStaff, phone);
+  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
+    method: 'POST',
+    body: JSON.stringify({
+      phone,
+      otp,
+      password: 'secret123',
+      bank_code: '004',
+      account_no: `7${phone.slice(1)}`,
+      account_name: 'ผู้ยิง ทดสอบ',
+    }),
+  });
+  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
+  await new Promise((res) => setTimeout(res, 5));
+  return r.body.data.access_token;
+}
+
+const bahtOf = (text: string | null) => Math.round(Number((text ?? '').replace(/,/g, '')) * 100);
+
+beforeAll(async () => {
+  lottoStaff = await lottoLogin();
+  supportStaff = await staffLogin(baseUrl, 'support');
+});
+
+describe('yeekee through the member site', () => {
+  it('buys bills with กลับเลข, shoots, sees the live list, and after the draw sees won/lost cards and the new balance', async () => {
+    const rounds = await call<{
+      rounds: {
+        round_id: number;
+        market_code: string;
+        status: string;
+        close_at: string;
+        business_date: string;
+      }[];
+    }>(baseUrl, '/api/lotto/rounds?agent_id=34');
+    const round = rounds.body.data.rounds.find(
+      (r) =>
+        r.market_code === 'yeekee' &&
+        r.status === 'open' &&
+        new Date(r.close_at).getTime() - Date.now() > 4 * 60_000,
+    );
+    expect(round, 'an open yeekee round closing in more than 4 minutes').toBeDefined();
+    const roundId = round!.round_id;
+    const shooters: string[] = [];
+    for (let i = 0; i < 5; i++) shooters.push(await apiMember());
+
+    const { context, page } = await openPage(browserOf());
+    await skipAnnouncements(context);
+    await loginThroughForm(page, baseUrl, DEMO.small);
+    const before = bahtOf(await page.getByTestId('wallet-total').textContent());
+
+    // Bill 1: 2 ตัวบน 12 with กลับเลข → 12 and 21, 10 baht each (ราคาเท่ากัน).
+    await page.goto(`${baseUrl}/lotto/${roundId}`);
+    await page.getByRole('button', { name: '2 ตัวบน' }).click();
+    await page.getByText('กลับเลข').click();
+    await page.getByRole('button', { name: '1', exact: true }).click();
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(() => page.getByTestId('picked-list').locator('li').count()).toBe(2);
+    await page.getByRole('button', { name: 'ใส่ราคา (2)' }).click();
+    const dialog = page.getByTestId('bill-dialog');
+    await dialog.getByLabel('ราคาเท่ากัน').fill('10');
+    await dialog.getByRole('button', { name: 'ใช้กับทุกรายการ' }).click();
+    await expect.poll(() => dialog.getByTestId('bill-total').textContent()).toBe('20.00 บาท');
+    await dialog.getByRole('button', { name: 'ยืนยันส่งโพย' }).click();
+    await page.getByTestId('bill-bought').waitFor();
+
+    // Bill 2: 3 ตัวบน 999, typed on the keyboard.
+    await page.getByRole('button', { name: '3 ตัวบน' }).click();
+    await page.getByLabel('กรอกเลข 3 หลัก').fill('999');
+    await page.getByRole('button', { name: 'ใส่ราคา (1)' }).click();
+    await dialog.getByLabel('ราคา 3 ตัวบน 999').fill('10');
+    await dialog.getByRole('button', { name: 'ยืนยันส่งโพย' }).click();
+    await page.getByTestId('bill-bought').waitFor();
+
+    // Shoot a number and see it in the member's own live list.
+    await page.getByLabel('เลขที่ต้องการยิง 5 หลัก').fill('54321');
+    await page.getByRole('button', { name: 'ยิงเลข' }).click();
+    await expect.poll(() => page.getByTestId('own-shots').textContent()).toContain('54321');
+
+    // Nineteen more shots from five members, the last chosen so that 2 ตัวบน comes out 12.
+    const shots = new Map<number, number>();
+    const ownSeq = Number(/#(\d+)/.exec((await page.getByTestId('own-shots').textContent()) ?? '')?.[1]);
+    shots.set(ownSeq, 54321);
+    for (let cycle = 0; cycle < 4; cycle++) {
+      for (const [i, token] of shooters.entries()) {
+        const last = cycle === 3 && i === shooters.length - 1;
+        let value = (cycle * 5 + i) * 3571 + 1000;
+        if (last) {
+          const n = shots.size + 1;
+          const sum = [...shots.values()].reduce((s, v) => s + v, 0);
+          const p16 = shots.get(n - 15)!;
+          value = 12_300 + ((((12 - sum + p16) % 100) + 100) % 100);
+        }
+        const r = await call<{ seq: number }>(baseUrl, '/api/lotto/yeekee/shoot_number', {
+          method: 'POST',
+          token,
+          body: JSON.stringify({ round_id: roundId, number: String(value).padStart(5, '0') }),
+        });
+        expect(r.body.error, r.body.message).toBe(0);
+        shots.set(r.body.data.seq, value);
+      }
+      if (cycle < 3) await new Promise((res) => setTimeout(res, 10_500));
+    }
+    await expect
+      .poll(() => page.getByTestId('shot-count').textContent(), { timeout: 10_000 })
+      .toContain('21');
+
+    // The operator closes the round: shooting ends, the result is drawn and settled.
+    const closed = await call<{ status: string }>(baseUrl, `/api/admin/lotto/rounds/${roundId}/close`, {
+      method: 'POST',
+      token: lottoStaff,
+      body: JSON.stringify({ reason: 'ทดสอบระบบ' }),
+    });
+    expect(closed.body.data.status).toBe('settled');
+
+    // The published list shows every shot, ours included.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('shot-list').locator('li').count()).toBe(21);
+    expect(await page.getByTestId('yeekee-formula').textContent()).toMatch(/\d{3}12/);
+
+    // Won and lost cards, and the balance: −30 staked, +920 (10 × 92) won.
+    await page.goto(`${baseUrl}/lotto/results?date=${round!.business_date}`);
+    const cards = page.getByTestId('result-cards');
+    await expect.poll(() => cards.locator('[data-status="won"]').count()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => cards.locator('[data-status="lost"]').count()).toBeGreaterThanOrEqual(1);
+    const won = cards.locator('[data-status="won"]').first();
+    expect(await won.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('dotted');
+    expect(await won.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
+    const lost = cards.locator('[data-status="lost"]').first();
+    expect(await lost.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('dotted');
+    await page.getByRole('button', { name: 'รีเฟรชยอดเงิน' }).click();
+    await expect
+      .poll(() => page.getByTestId('wallet-total').textContent().then(bahtOf))
+      .toBe(before - 3000 + 92_000);
+    await context.close();
+  }, 240_000);
+});
