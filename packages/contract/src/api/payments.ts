@@ -140,6 +140,11 @@ export const generateQr = endpoint({
     sub_channel_id: z.coerce.number().int().min(0).max(9).default(1),
     amount: wholeBaht('ฝาก'),
     promotion_id: z.coerce.number().int().positive().nullable().optional(),
+    idempotency_key: z
+      .string()
+      .max(128)
+      .optional()
+      .describe('for clients that cannot set the Idempotency-Key header; the header wins'),
   }),
   data: depositRequest,
 });
@@ -204,7 +209,14 @@ export const withdraw = endpoint({
   tag,
   auth: 'member',
   summary: 'Added: request a withdrawal to the registered account (Idempotency-Key header); funds are held',
-  body: z.object({ amount: wholeBaht('ถอน') }),
+  body: z.object({
+    amount: wholeBaht('ถอน'),
+    idempotency_key: z
+      .string()
+      .max(128)
+      .optional()
+      .describe('for clients that cannot set the Idempotency-Key header; the header wins'),
+  }),
   data: withdrawal,
 });
 

@@ -15,10 +15,12 @@ import { statementTemplates, templateColumns } from './templates.ts';
 import * as withdrawals from './withdrawals.ts';
 
 /** Idempotency-Key header; clients that cannot set headers may send `idempotency_key` in the body. */
-function keyOf(c: { idempotencyKey: string | null; req: FastifyRequest }): string | null {
+function keyOf(c: {
+  idempotencyKey: string | null;
+  body: { idempotency_key?: string | undefined };
+}): string | null {
   if (c.idempotencyKey) return c.idempotencyKey;
-  const k = (c.req.body as { idempotency_key?: unknown } | null)?.idempotency_key;
-  return typeof k === 'string' && k.length > 0 ? k.slice(0, 128) : null;
+  return c.body.idempotency_key ? c.body.idempotency_key : null;
 }
 
 /** Registers the payments module: routes, jobs and its open-bets check (see ModuleContext). */

@@ -1,0 +1,117 @@
+import { toast } from 'sonner';
+import { CopyIcon } from '../../components/Icons';
+import type { Deposit } from './api';
+
+type Receiving = Deposit['receiving'];
+type MemberAccount = Deposit['from_account'];
+
+const BANK_COLORS: Record<string, string> = {
+  '002': '#1e4598',
+  '004': '#138f2d',
+  '006': '#1ba5e1',
+  '011': '#1279be',
+  '014': '#4e2e7f',
+  '022': '#7e2f36',
+  '024': '#0b3979',
+  '025': '#fec43b',
+  '030': '#eb198d',
+  '033': '#f57d23',
+  '034': '#4b9b1d',
+  '066': '#184615',
+  '067': '#12549f',
+  '069': '#199cc5',
+  '070': '#c50f1c',
+  '071': '#ff6a00',
+  '073': '#6d6e71',
+};
+
+export function BankBadge({ code, label }: { code: string | null; label: string }) {
+  const color = (code && BANK_COLORS[code]) || '#3a3a48';
+  return (
+    <span className="bank-badge" style={{ background: color }} aria-hidden="true">
+      {label.slice(0, 5)}
+    </span>
+  );
+}
+
+async function copy(text: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(`คัดลอก${what}แล้ว`, { duration: 3000 });
+  } catch {
+    toast.error('คัดลอกไม่สำเร็จ', { duration: 3000 });
+  }
+}
+
+/** Group an account number the way Thai banks print it: 048-1-23456-7. */
+export function formatAccountNo(no: string): string {
+  if (/^\d{10}$/.test(no)) return `${no.slice(0, 3)}-${no.slice(3, 4)}-${no.slice(4, 9)}-${no.slice(9)}`;
+  return no;
+}
+
+/** The bank-info block: where to send the money (spec §2 "a deposit notice with a bank-info block"). */
+export function BankInfoBlock({ account, title = 'โอนเข้าบัญชี' }: { account: Receiving; title?: string }) {
+  const badge =
+    account.kind === 'bank' ? (account.bank_short ?? '') : account.kind === 'truemoney' ? 'TMN' : 'PP';
+  const code = account.kind === 'bank' ? account.bank_code : account.kind === 'truemoney' ? '071' : '006';
+  return (
+    <section className="bank-info" aria-label={title} data-testid="bank-info">
+      <p className="bank-info__title">{title}</p>
+      <div className="bank-info__row">
+        <BankBadge code={code} label={badge} />
+        <div className="bank-info__main">
+          <p className="bank-info__bank">{account.name}</p>
+          {account.account_no && (
+            <p className="bank-info__no" data-testid="bank-info-no">
+              {account.kind === 'bank' ? formatAccountNo(account.account_no) : account.account_no}
+            </p>
+          )}
+          <p className="bank-info__name">{account.account_name}</p>
+        </div>
+        {account.account_no && (
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="คัดลอกเลขบัญชี"
+            onClick={() => copy(account.account_no ?? '', 'เลขบัญชี')}
+          >
+            <CopyIcon size={18} />
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The member's registered account: deposits must come from it, withdrawals go only to it. */
+export function MemberAccountBlock({
+  account,
+  title,
+  wallet = false,
+}: {
+  account: MemberAccount;
+  title: string;
+  wallet?: boolean;
+}) {
+  return (
+    <section className="bank-info bank-info--mine" aria-label={title}>
+      <p className="bank-info__title">{title}</p>
+      <div className="bank-info__row">
+        {wallet ? (
+          <BankBadge code="071" label="TMN" />
+        ) : (
+          <BankBadge code={account.bank_code} label={account.bank_short} />
+        )}
+        <div className="bank-info__main">
+          <p className="bank-info__bank">{wallet ? 'ทรูมันนี่วอลเล็ท' : account.bank_name}</p>
+          <p className="bank-info__no">
+            {wallet ? (account.true_money ?? '-') : formatAccountNo(account.account_no)}
+          </p>
+          <p className="bank-info__name">{account.account_name}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export { copy as copyText };

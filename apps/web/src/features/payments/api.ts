@@ -1,0 +1,140 @@
+import type * as payments from '@chok/contract/api/payments';
+import type { DataOf } from '@chok/contract/endpoint';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '../../lib/api';
+import { useStream } from '../../lib/stream';
+import { fetchWallets, walletsKey } from '../wallet/api';
+
+export type Channel = DataOf<typeof payments.channels>[number];
+export type ChannelInfo = DataOf<typeof payments.info>;
+export type Deposit = DataOf<typeof payments.generateQr>;
+export type DepositPromotions = DataOf<typeof payments.depositPromotions>;
+export type Withdrawal = DataOf<typeof payments.withdraw>;
+export type WithdrawInfo = DataOf<typeof payments.withdrawInfo>;
+
+export const paymentKeys = {
+  channels: ['payment', 'channels'] as const,
+  info: (channelId: number) => ['payment', 'info', channelId] as const,
+  promotions: ['payment', 'promotions'] as const,
+  open: ['payment', 'open'] as const,
+  status: (id: number) => ['payment', 'status', id] as const,
+  history: ['payment', 'history'] as const,
+  withdrawInfo: ['withdraw', 'info'] as const,
+  withdrawList: ['withdraw', 'list'] as const,
+};
+
+export function useChannels() {
+  return useQuery({
+    queryKey: paymentKeys.channels,
+    queryFn: () => api<Channel[]>('/api/member/payment/channels'),
+  });
+}
+
+export function useChannelInfo(channelId: number | null) {
+  return useQuery({
+    queryKey: paymentKeys.info(channelId ?? 0),
+    queryFn: () => api<ChannelInfo>('/api/member/payment/info', { query: { channel_id: channelId } }),
+    enabled: channelId !== null,
+  });
+}
+
+export function useDepositPromotions() {
+  return useQuery({
+    queryKey: paymentKeys.promotions,
+    queryFn: () => api<DepositPromotions>('/api/member/payment/promotions'),
+  });
+}
+
+export function useOpenDeposit() {
+  return useQuery({
+    queryKey: paymentKeys.open,
+    queryFn: () => api<Deposit | null>('/api/member/payment/qrcode_info'),
+  });
+}
+
+/** A request's state, polled every 5 s while it is open (payments.md §1.5), pushed live otherwise. */
+export function useDepositStatus(requestId: number | null, initial?: Deposit) {
+  return useQuery({
+    queryKey: paymentKeys.status(requestId ?? 0),
+    queryFn: () => api<Deposit>('/api/member/payment/inquiry_status', { query: { request_id: requestId } }),
+    enabled: requestId !== null,
+    initialData: initial,
+    refetchInterval: (q) => (q.state.data?.status === 'open' ? 5000 : false),
+  });
+}
+
+export function useDepositHistory() {
+  return useQuery({
+    queryKey: paymentKeys.history,
+    queryFn: () => api<Deposit[]>('/api/member/payment/history', { query: { limit: 5 } }),
+  });
+}
+
+export function createDeposit(body: {
+  channel_id: number;
+  sub_channel_id: number;
+  amount: number;
+  promotion_id: number | null;
+  idempotency_key: string;
+}) {
+  return api<Deposit>('/api/member/payment/generate_qr', { body });
+}
+
+export function cancelDeposit(requestId: number) {
+  return api<Deposit>('/api/member/payment/cancel', { body: { request_id: requestId } });
+}
+
+/** Demo and test builds: the sandbox gateway pays the request and sends its signed webhook. */
+export function sandboxPay(gatewayRef: string) {
+  return api<{ status: string }>(`/api/sandbox/payments/${encodeURIComponent(gatewayRef)}/pay`, { body: {} });
+}
+
+export function useWithdrawInfo() {
+  return useQuery({
+    queryKey: paymentKeys.withdrawInfo,
+    queryFn: () => api<WithdrawInfo>('/api/member/withdraw/info'),
+  });
+}
+
+export function useWithdrawals() {
+  return useQuery({
+    queryKey: paymentKeys.withdrawList,
+    queryFn: () => api<Withdrawal[]>('/api/member/withdraw/list', { query: { limit: 10 } }),
+  });
+}
+
+export function requestWithdrawal(amount: number, idempotencyKey: string) {
+  return api<Withdrawal>('/api/member/withdraw', { body: { amount, idempotency_key: idempotencyKey } });
+}
+
+/**
+ * Live payment updates on the member's private topic: a deposit or withdrawal changed state →
+ * refresh what shows it, and the wallets when money moved.
+ */
+export function usePaymentEvents(onEvent?: (e: { kind: string; id: number; status: string }) => void) {
+  const queryClient = useQueryClient();
+  const handle = useCallback(
+    (_event: string, _topic: string, data: unknown) => {
+      const e = data as { kind: string; id: number; status: string };
+      void queryClient.invalidateQueries({ queryKey: ['payment'] });
+      void queryClient.invalidateQueries({ queryKey: ['withdraw'] });
+      if (e.status === 'paid' || e.kind === 'withdrawal') {
+        void queryClient.fetchQuery({ queryKey: walletsKey, queryFn: fetchWallets, staleTime: 0 });
+      }
+      onEvent?.(e);
+    },
+    [queryClient, onEvent],
+  );
+  useStream([], ['payment'], handle);
+}
+
+/** A UUID v4 for the Idempotency-Key (randomUUID needs a secure context; getRandomValues does not). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

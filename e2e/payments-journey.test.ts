@@ -1,0 +1,154 @@
+import { Secret, TOTP } from 'otpauth';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.ts';
+import { openPage, PHONE, skipAnnouncements } from './page.ts';
+import { call, freshPhone, latestOtp, staffLogin } from './staff.ts';
+
+const browserOf = useBrowser();
+const baseUrl = inject('baseUrl');
+let finance: string;
+let support: string;
+
+/** Staff `finance` (payments' operator), logged in once for this file; a spent TOTP step is skipped. */
+async function financeLogin(): Promise<string> {
+  const totp = new TOTP({
+    secret: Secret.fromBase32('CHOKFINANCEDEMOA'),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  });
+  for (const ahead of [0, 1]) {
+    const code = totp.generate({ timestamp: Date.now() + ahead * 30_000 });
+    const r = await call<{ access_token: string }>(baseUrl, '/api/admin/login', {
+      method: 'POST',
+      body: JSON.stringify({ username: 'finance', password: 'staff1234', totp: code }),
+    });
+    if (r.body.error === 0) return r.body.data.access_token;
+  }
+  throw new Error('staff finance could not log in');
+}
+
+/** A member registered through the API with the OTP from the outbox (never the shared demo members). */
+async function freshMember(): Promise<{ phone: string; password: string; token: string }> {
+  const phone = freshPhone();
+  const password = 'secret123';
+  await call(baseUrl, '/api/otp/request', {
+    method: 'POST',
+    body: JSON.stringify({ phone, purpose: 'register' }),
+  });
+  const otp = await latestOtp(baseUrl, support, phone);
+  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
+    method: 'POST',
+    body: JSON.stringify({
+      phone,
+      otp,
+      password,
+      bank_code: '014',
+      account_no: `6${phone.slice(1)}`,
+      account_name: `ฝากถอน ทดสอบ${phone.slice(-4)}`,
+    }),
+  });
+  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
+  return { phone, password, token: r.body.data.access_token };
+}
+
+const satangOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
+
+beforeAll(async () => {
+  support = await staffLogin(baseUrl, 'support');
+  finance = await financeLogin();
+});
+
+describe('money in and out through the member site', () => {
+  it('deposits by QR, paid through the sandbox: the status turns paid and the wallet chip rises; then a withdrawal goes pending → paid', async () => {
+    const member = await freshMember();
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await skipAnnouncements(context);
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('เบอร์โทรศัพท์', { exact: true }).fill(member.phone);
+    await page.getByLabel('รหัสผ่าน', { exact: true }).fill(member.password);
+    await page.locator('form').getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    const chip = page.getByTestId('wallet-total');
+    await expect.poll(() => chip.textContent()).toBe('0.00');
+    const before = satangOf(await chip.textContent());
+
+    // The mobile deposit button leads to the deposit page.
+    await page.getByTestId('mobile-bar').getByRole('link', { name: 'ฝากเงิน' }).click();
+    await page.waitForURL(`${baseUrl}/member/deposit`);
+    await page.getByText('QR ชำระผ่านเกตเวย์').click();
+    await page.getByLabel('ยอดฝาก (บาท)').fill('500');
+    await page.getByRole('button', { name: 'สร้าง QR ชำระเงิน' }).click();
+
+    const ticket = page.getByTestId('deposit-ticket');
+    await expect.poll(() => ticket.getByTestId('deposit-status').textContent()).toBe('รอชำระเงิน');
+    await ticket.getByText('โอนให้ตรงยอด').waitFor();
+    await ticket.getByRole('img', { name: /QR พร้อมเพย์/ }).waitFor();
+    await expect.poll(() => ticket.getByTestId('countdown').textContent()).toMatch(/^1[45]:\d\d$/);
+    const pay = satangOf(await ticket.getByTestId('pay-amount').textContent());
+    expect(pay).toBeGreaterThan(500_00);
+    expect(pay).toBeLessThan(501_00);
+
+    // The sandbox gateway pays from outside the page; the page learns it live.
+    const open = await call<{ gateway_ref: string }>(baseUrl, '/api/member/payment/qrcode_info', {
+      token: member.token,
+    });
+    const paid = await call(baseUrl, `/api/sandbox/payments/${open.body.data.gateway_ref}/pay`, {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(paid.body.error).toBe(0);
+    await expect
+      .poll(() => ticket.getByTestId('deposit-status').textContent(), { timeout: 15_000 })
+      .toBe('สำเร็จ');
+    await ticket.getByText('ฝากเงินสำเร็จ').waitFor();
+    await expect.poll(async () => satangOf(await chip.textContent()), { timeout: 15_000 }).toBe(before + pay);
+
+    // Withdraw to the registered account: pending, then paid once the operator approves.
+    await page.getByTestId('mobile-bar').getByRole('link', { name: 'ถอนเงิน' }).click();
+    await page.waitForURL(`${baseUrl}/member/withdraw`);
+    await expect.poll(() => page.getByTestId('withdrawable').textContent()).toContain((pay / 100).toFixed(2));
+    await page.getByText('โอนเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น').waitFor();
+    await page.getByLabel('ยอดถอน (บาท)').fill('200');
+    await page.getByRole('button', { name: 'ยืนยันการถอน' }).click();
+    const status = page.getByTestId('withdrawal-status').first();
+    await expect.poll(() => status.textContent()).toBe('รอดำเนินการ');
+    await expect.poll(async () => satangOf(await chip.textContent())).toBe(before + pay - 200_00);
+
+    const queue = await call<{ id: number; member: { phone: string } }[]>(
+      baseUrl,
+      '/api/admin/payments/withdrawals?status=pending',
+      { token: finance },
+    );
+    const mine = queue.body.data.find((w) => w.member.phone === member.phone);
+    expect(mine).toBeDefined();
+    const approved = await call<{ status: string }>(
+      baseUrl,
+      `/api/admin/payments/withdrawals/${mine!.id}/approve`,
+      {
+        method: 'POST',
+        token: finance,
+        body: JSON.stringify({ bank_ref: 'SCB-E2E-0001' }),
+      },
+    );
+    expect(approved.body.data.status).toBe('paid');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('ถอนสำเร็จ');
+    expect(satangOf(await chip.textContent())).toBe(before + pay - 200_00);
+    await context.close();
+  });
+
+  it('the header deposit button opens the deposit page', async () => {
+    const member = await freshMember();
+    const { context, page } = await openPage(browserOf());
+    await skipAnnouncements(context);
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('เบอร์โทรศัพท์', { exact: true }).fill(member.phone);
+    await page.getByLabel('รหัสผ่าน', { exact: true }).fill(member.password);
+    await page.locator('form').getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.locator('.wallet-chip').getByRole('link', { name: 'ฝากเงิน' }).click();
+    await page.waitForURL(`${baseUrl}/member/deposit`);
+    await page.getByText('1. เลือกช่องทางฝาก').waitFor();
+    await context.close();
+  });
+});
