@@ -6,8 +6,8 @@ import { inTransaction } from '../../platform/db.ts';
 import type { LottoDeps } from './deps.ts';
 import type { RateTable, RoundSettings, YeekeeSettings } from './settings.ts';
 
-/** How far ahead rounds exist: monthly markets (open ~2 weeks before) and the rest. */
-const DAYS_AHEAD_MONTHLY = 17;
+/** How far ahead rounds exist: monthly markets always show their next draw (scheduled until it opens). */
+const DAYS_AHEAD_MONTHLY = 32;
 const DAYS_AHEAD = 2;
 /** The sealed close's secret offset is drawn from 0–30,000 ms (lottery.md §9). */
 const SEAL_OFFSET_MAX_MS = 30_000;
