@@ -281,7 +281,11 @@ describe('emergency close', () => {
     expect(late.body.code).toBe('LOTTO_ROUND_CLOSED');
     const result = await enterResult(t, roundId, { number: '4321' });
     expect(result.body.data).toMatchObject({ status: 'settled', paid: '900.00' });
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'lotto.round.close').execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'lotto.round.close')
+      .execute();
     expect(audit).toHaveLength(1);
   });
 });
