@@ -18,3 +18,4 @@ export interface ModuleSeed {
 /** One line per module. */
 export const moduleSeeds: ModuleSeed[] = [(await import('../modules/lotto/seed.ts')).lottoSeed];
 moduleSeeds.push((await import('../modules/payments/seed.ts')).paymentsSeed);
+moduleSeeds.push((await import('../modules/games/seed.ts')).gamesSeed);

@@ -1,4 +1,37 @@
+import * as api from '@chok/contract/api/games';
 import type { ModuleContext } from '../../app.ts';
+import { originalsModule } from '../originals/module.ts';
+import { NONCE_KEEP_MINUTES, registerProviderAdapter } from './adapter.ts';
+import { listGames, lobby, lobbyConfig } from './catalogue.ts';
+import { createLauncher } from './launch.ts';
+import { createSeamlessWallet } from './seamless.ts';
+import { purgeNonces } from './seamless-queries.ts';
 
-/** Registers the games module: routes, jobs and its open-bets check (see ModuleContext). */
-export async function gamesModule(_ctx: ModuleContext): Promise<void> {}
+/** Registers the games module: catalogue, launch, the seamless wallet and its adapter, in-house games. */
+export async function gamesModule(ctx: ModuleContext): Promise<void> {
+  const { app, route, db, ledger, clock } = ctx;
+  const wallet = createSeamlessWallet({ db, ledger, clock });
+  const launcher = createLauncher({ db, ledger, clock });
+
+  route(app, api.gameList, async (c) => listGames(db, c.query));
+  route(app, api.gameLobby, async (c) => lobby(db, c.maybeMember?.memberId ?? null, c.query.limit));
+  route(app, api.lobbyConfigs, async (c) => lobbyConfig(db, c.query.lobby_key));
+  route(app, api.gameWallets, async (c) => launcher.wallets(c.member.memberId, c.body));
+  route(app, api.gameLink, async (c) => launcher.link(c.member.memberId, c.body));
+  route(app, api.gameDemo, async (c) => launcher.demo(c.body));
+
+  registerProviderAdapter(app, { db, clock, wallet });
+
+  ctx.openBetsChecks.push(async (ex, memberId) =>
+    (await wallet.hasOpenDebit(ex, memberId))
+      ? { open: true, reason: 'มีเดิมพันเกมที่ยังไม่สรุปผล' }
+      : { open: false, reason: '' },
+  );
+
+  await ctx.jobs.schedule('games-sweep', '* * * * *', async () => {
+    await purgeNonces(db, NONCE_KEEP_MINUTES);
+    await launcher.purgeDemoSessions(clock.now());
+  });
+
+  await originalsModule(ctx, { wallet });
+}

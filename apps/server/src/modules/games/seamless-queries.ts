@@ -1,0 +1,235 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db.ts';
+
+/** SQL of the seamless wallet (casino.md §3). Every write claims its key with ON CONFLICT DO NOTHING. */
+
+export interface OpRow {
+  id: number;
+  op: 'debit' | 'credit' | 'tombstone' | 'rollback';
+  member_id: number;
+  wallet_type_id: number | null;
+  fingerprint: Buffer;
+  status: string;
+  state: 'open' | 'settled' | 'rolled_back' | null;
+  amount: number;
+  transfer_id: number | null;
+}
+
+export interface SessionProbe {
+  id: number;
+  wallet_type_id: number;
+  member_status: string;
+  allowed: boolean;
+}
+
+/**
+ * One round trip for the common debit: finds the member's live session with this provider (8 h
+ * absolute, idle limit), touches it, and claims the debit's key when the session may bet. Returns
+ * the session probe and whether the key was claimed by this call.
+ */
+export async function claimDebit(
+  ex: Executor,
+  d: {
+    provider: string;
+    player: string;
+    memberId: number;
+    txId: string;
+    roundId: string;
+    game: string;
+    amount: number;
+    fingerprint: Buffer;
+    now: Date;
+    idleSince: Date;
+  },
+): Promise<{ session: SessionProbe | null; claimed: { id: number; wallet_type_id: number } | null }> {
+  const { rows } = await sql<{
+    session: SessionProbe | null;
+    claimed: { id: number; wallet_type_id: number } | null;
+  }>`
+    WITH s AS (
+      SELECT gs.id, gs.wallet_type_id, m.status AS member_status,
+        EXISTS (SELECT 1 FROM game g JOIN game_wallet_category c ON c.category = ANY (g.categories)
+                WHERE g.id = gs.game_id AND c.wallet_type_id = gs.wallet_type_id) AS allowed
+      FROM game_session gs JOIN member m ON m.id = gs.member_id
+      WHERE gs.member_id = ${d.memberId} AND gs.provider_id = ${d.provider} AND gs.closed_at IS NULL
+        AND gs.expires_at > ${d.now} AND gs.last_seen_at > ${d.idleSince}
+      ORDER BY gs.id DESC LIMIT 1
+    ), ok AS (
+      SELECT * FROM s WHERE allowed AND member_status = 'active'
+    ), touch AS (
+      -- Touched at most once a minute: the idle limit needs no finer clock, and the row stays cold.
+      UPDATE game_session SET last_seen_at = ${d.now}
+      WHERE id = (SELECT id FROM ok) AND last_seen_at < ${d.now}::timestamptz - interval '1 minute'
+    ), ins AS (
+      INSERT INTO wallet_op (provider_id, player_id, provider_tx_id, op_class, op, member_id, wallet_type_id,
+        session_id, round_id, game_code, amount, fingerprint, status, state)
+      SELECT ${d.provider}, ${d.player}, ${d.txId}, 'tx', 'debit', ${d.memberId}, ok.wallet_type_id,
+        ok.id, ${d.roundId}, ${d.game}, ${d.amount}, ${d.fingerprint}, 'OK', 'open'
+      FROM ok
+      ON CONFLICT DO NOTHING
+      RETURNING id, wallet_type_id
+    )
+    SELECT (SELECT row_to_json(s) FROM s) AS session, (SELECT row_to_json(ins) FROM ins) AS claimed`.execute(
+    ex,
+  );
+  return rows[0] ?? { session: null, claimed: null };
+}
+
+/** The stored op of a key, with its ledger transfer (found by the op's ledger key). */
+export async function findOp(
+  ex: Executor,
+  k: { provider: string; player: string; txId: string; opClass: 'tx' | 'rollback'; ledgerKey: string },
+  forUpdate = false,
+): Promise<OpRow | undefined> {
+  const lock = forUpdate ? sql`FOR UPDATE OF o` : sql``;
+  const { rows } = await sql<OpRow>`
+    SELECT o.id, o.op, o.member_id, o.wallet_type_id, o.fingerprint, o.status, o.state, o.amount, t.id AS transfer_id
+    FROM wallet_op o LEFT JOIN ledger_transfer t ON t.idempotency_key = ${k.ledgerKey}
+    WHERE o.provider_id = ${k.provider} AND o.player_id = ${k.player} AND o.provider_tx_id = ${k.txId}
+      AND o.op_class = ${k.opClass}
+    ${lock}`.execute(ex);
+  return rows[0];
+}
+
+export async function claimOp(
+  ex: Executor,
+  o: {
+    provider: string;
+    player: string;
+    txId: string;
+    opClass: 'tx' | 'rollback';
+    op: 'credit' | 'tombstone' | 'rollback';
+    memberId: number;
+    walletTypeId: number | null;
+    roundId?: string;
+    game?: string;
+    amount?: number;
+    betTxId?: string | null;
+    fingerprint: Buffer;
+    status: string;
+  },
+): Promise<boolean> {
+  const row = await ex
+    .insertInto('wallet_op')
+    .values({
+      provider_id: o.provider,
+      player_id: o.player,
+      provider_tx_id: o.txId,
+      op_class: o.opClass,
+      op: o.op,
+      member_id: o.memberId,
+      wallet_type_id: o.walletTypeId,
+      session_id: null,
+      round_id: o.roundId ?? '',
+      game_code: o.game ?? '',
+      amount: o.amount ?? 0,
+      bet_tx_id: o.betTxId ?? null,
+      fingerprint: o.fingerprint,
+      status: o.status,
+      state: null,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setDebitState(
+  ex: Executor,
+  id: number,
+  state: 'settled' | 'rolled_back',
+): Promise<void> {
+  await ex.updateTable('wallet_op').set({ state }).where('id', '=', id).where('state', '=', 'open').execute();
+}
+
+export async function walletBalance(ex: Executor, memberId: number, walletTypeId: number): Promise<number> {
+  const row = await ex
+    .selectFrom('ledger_account')
+    .select('balance')
+    .where('member_id', '=', memberId)
+    .where('wallet_type_id', '=', walletTypeId)
+    .executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
+/** The wallet of the member's newest session with a provider (main when none). */
+export async function latestSessionWallet(ex: Executor, memberId: number, provider: string): Promise<number> {
+  const row = await ex
+    .selectFrom('game_session')
+    .select('wallet_type_id')
+    .where('member_id', '=', memberId)
+    .where('provider_id', '=', provider)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.wallet_type_id ?? 1;
+}
+
+export async function consumeLaunch(ex: Executor, tokenHash: Buffer, now: Date) {
+  return ex
+    .updateTable('game_launch as l')
+    .set({ used_at: now })
+    .from('game as g')
+    .whereRef('g.id', '=', 'l.game_id')
+    .where('l.token_hash', '=', tokenHash)
+    .where('l.used_at', 'is', null)
+    .where('l.revoked_at', 'is', null)
+    .returning(['l.member_id', 'l.wallet_type_id', 'l.game_id', 'l.expires_at', 'g.provider_id'])
+    .executeTakeFirst();
+}
+
+export async function insertSession(
+  ex: Executor,
+  s: {
+    memberId: number;
+    provider: string;
+    gameId: number;
+    walletTypeId: number;
+    tokenHash: Buffer | null;
+    now: Date;
+    expiresAt: Date;
+  },
+): Promise<number> {
+  const row = await ex
+    .insertInto('game_session')
+    .values({
+      member_id: s.memberId,
+      provider_id: s.provider,
+      game_id: s.gameId,
+      wallet_type_id: s.walletTypeId,
+      token_hash: s.tokenHash,
+      created_at: s.now,
+      last_seen_at: s.now,
+      expires_at: s.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A debit younger than `minutes` with no credit or rollback (the open-bets check). */
+export async function hasOpenDebit(ex: Executor, memberId: number, minutes: number): Promise<boolean> {
+  const { rows } = await sql<{ one: number }>`
+    SELECT 1 AS one FROM wallet_op
+    WHERE member_id = ${memberId} AND op = 'debit' AND state = 'open'
+      AND created_at > now() - make_interval(mins => ${minutes})
+    LIMIT 1`.execute(ex);
+  return rows.length > 0;
+}
+
+export async function purgeNonces(ex: Executor, olderThanMinutes: number): Promise<void> {
+  await sql`DELETE FROM provider_nonce WHERE created_at < now() - make_interval(mins => ${olderThanMinutes})`.execute(
+    ex,
+  );
+}
+
+/** Claims a signed request's nonce; false when it was used within the window. */
+export async function claimNonce(ex: Executor, provider: string, nonce: string): Promise<boolean> {
+  const row = await ex
+    .insertInto('provider_nonce')
+    .values({ provider_id: provider, nonce })
+    .onConflict((oc) => oc.doNothing())
+    .returning('nonce')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,354 @@
+import { createHash } from 'node:crypto';
+import type { WalletStatus } from '@chok/contract/api/games';
+import type { Satang } from '@chok/engine/money';
+import type { Clock } from '../../platform/clock.ts';
+import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hashToken } from '../../platform/rng.ts';
+import type { Ledger } from '../wallet/service.ts';
+import * as q from './seamless-queries.ts';
+
+/**
+ * The seamless wallet (casino.md §3): what every game provider — external through the HTTP
+ * adapter, or the in-house games in process — calls to take stakes and pay wins on the ledger.
+ * Each call is one transaction; a refusal changes nothing and answers its status with the balance.
+ */
+export interface DebitRequest {
+  provider: string;
+  player: string;
+  providerTxId: string;
+  roundId: string;
+  game: string;
+  amount: Satang;
+}
+export interface CreditRequest extends DebitRequest {
+  betTxId: string;
+}
+export interface RollbackRequest {
+  provider: string;
+  player: string;
+  providerTxId: string;
+}
+export interface WalletAnswer {
+  status: WalletStatus;
+  balance: Satang | null;
+  transferId: number | null;
+}
+export interface Authenticated {
+  status: 'OK';
+  playerId: string;
+  memberId: number;
+  walletId: number;
+  gameId: number;
+  currency: 'THB';
+  balance: Satang;
+  sessionId: number;
+}
+
+/** Thrown inside a wallet transaction to roll it back and answer a status. */
+export class WalletRefusal extends Error {
+  constructor(
+    readonly status: WalletStatus,
+    readonly memberId: number | null,
+    readonly walletTypeId: number | null,
+  ) {
+    super(status);
+  }
+}
+
+export const SESSION_HOURS = 8;
+export const SESSION_IDLE_MINUTES = 30;
+export const LAUNCH_TOKEN_SECONDS = 60;
+export const OPEN_DEBIT_MINUTES = 60;
+
+export function playerIdOf(memberId: number): string {
+  return String(memberId);
+}
+function memberIdOf(player: string): number | null {
+  return /^[1-9][0-9]{0,9}$/.test(player) ? Number(player) : null;
+}
+
+/** SHA-256 of what makes an operation itself: op, round, game, amount, bet reference (§3.2). */
+function fingerprint(op: string, roundId: string, game: string, amount: number, betRef: string): Buffer {
+  return createHash('sha256').update(`${op}\n${roundId}\n${game}\n${amount}\n${betRef}`).digest();
+}
+
+const systemAccount = (provider: string) => ({ system: `sys:game:${provider}` });
+const ledgerKey = (provider: string, player: string, cls: 'tx' | 'rb', txId: string) =>
+  `game:${provider}:${player}:${cls}:${txId}`;
+
+export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Clock }) {
+  const { db, ledger, clock } = deps;
+
+  async function answer(
+    tx: Tx | Db,
+    status: WalletStatus,
+    memberId: number | null,
+    walletTypeId: number | null,
+  ) {
+    const balance =
+      memberId === null ? null : ((await q.walletBalance(tx, memberId, walletTypeId ?? 1)) as Satang);
+    return { status, balance, transferId: null } satisfies WalletAnswer;
+  }
+
+  /** Runs `work` in a transaction; a WalletRefusal or the ledger's INSUFFICIENT_FUNDS becomes a status. */
+  async function run(
+    memberId: number | null,
+    work: (tx: Tx) => Promise<WalletAnswer>,
+  ): Promise<WalletAnswer> {
+    try {
+      return await inTransaction(db, work);
+    } catch (err) {
+      if (err instanceof WalletRefusal) return answer(db, err.status, err.memberId, err.walletTypeId);
+      if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') {
+        return answer(db, 'INSUFFICIENT_FUNDS', memberId, null);
+      }
+      if ((err as { code?: string }).code === '23503') return answer(db, 'INVALID_REQUEST', null, null);
+      throw err;
+    }
+  }
+
+  /** A replayed key: the stored answer with today's balance, or why it cannot be replayed. */
+  async function replay(tx: Tx, stored: q.OpRow, fp: Buffer): Promise<WalletAnswer> {
+    const walletType = stored.wallet_type_id ?? 1;
+    if (stored.op === 'tombstone' || stored.state === 'rolled_back') {
+      return answer(tx, 'TX_ROLLED_BACK', stored.member_id, walletType);
+    }
+    if (!stored.fingerprint.equals(fp)) return answer(tx, 'DUPLICATE_MISMATCH', stored.member_id, walletType);
+    const balance = (await q.walletBalance(tx, stored.member_id, walletType)) as Satang;
+    return { status: stored.status as WalletStatus, balance, transferId: stored.transfer_id };
+  }
+
+  function invalid(r: { amount: number; player: string }, allowZero: boolean): number | null {
+    const memberId = memberIdOf(r.player);
+    if (memberId === null) return null;
+    if (!Number.isSafeInteger(r.amount) || r.amount < 0 || (!allowZero && r.amount === 0)) return null;
+    return memberId;
+  }
+
+  async function debitIn(tx: Tx, r: DebitRequest): Promise<WalletAnswer> {
+    const memberId = invalid(r, false);
+    if (memberId === null) throw new WalletRefusal('INVALID_REQUEST', null, null);
+    const now = clock.now();
+    const fp = fingerprint('debit', r.roundId, r.game, r.amount, '');
+    const key = ledgerKey(r.provider, r.player, 'tx', r.providerTxId);
+    const { session, claimed } = await q.claimDebit(tx, {
+      provider: r.provider,
+      player: r.player,
+      memberId,
+      txId: r.providerTxId,
+      roundId: r.roundId,
+      game: r.game,
+      amount: r.amount,
+      fingerprint: fp,
+      now,
+      idleSince: new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000),
+    });
+    if (!claimed) {
+      const stored = await q.findOp(tx, {
+        provider: r.provider,
+        player: r.player,
+        txId: r.providerTxId,
+        opClass: 'tx',
+        ledgerKey: key,
+      });
+      if (stored) return replay(tx, stored, fp);
+      if (!session) throw new WalletRefusal('SESSION_EXPIRED', memberId, null);
+      if (session.member_status !== 'active')
+        throw new WalletRefusal('PLAYER_BLOCKED', memberId, session.wallet_type_id);
+      throw new WalletRefusal('WALLET_NOT_ALLOWED', memberId, session.wallet_type_id);
+    }
+    const wallet = claimed.wallet_type_id as 1 | 2 | 3;
+    let transferId: number;
+    try {
+      ({ transferId } = await ledger.transfer(tx, {
+        from: { member: memberId, wallet },
+        to: systemAccount(r.provider),
+        amount: r.amount,
+        kind: 'bet',
+        reference: `${r.provider}:${r.roundId || r.providerTxId}`,
+        idempotencyKey: key,
+      }));
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') {
+        throw new WalletRefusal('INSUFFICIENT_FUNDS', memberId, wallet);
+      }
+      throw err;
+    }
+    return { status: 'OK', balance: (await q.walletBalance(tx, memberId, wallet)) as Satang, transferId };
+  }
+
+  async function creditIn(tx: Tx, r: CreditRequest): Promise<WalletAnswer> {
+    const memberId = invalid(r, true);
+    if (memberId === null) throw new WalletRefusal('INVALID_REQUEST', null, null);
+    const fp = fingerprint('credit', r.roundId, r.game, r.amount, r.betTxId);
+    const key = ledgerKey(r.provider, r.player, 'tx', r.providerTxId);
+    // The bet's row is locked first, so a racing rollback of the same bet waits for this credit.
+    const bet = await q.findOp(
+      tx,
+      {
+        provider: r.provider,
+        player: r.player,
+        txId: r.betTxId,
+        opClass: 'tx',
+        ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.betTxId),
+      },
+      true,
+    );
+    const claimedKey = await q.claimOp(tx, {
+      provider: r.provider,
+      player: r.player,
+      txId: r.providerTxId,
+      opClass: 'tx',
+      op: 'credit',
+      memberId,
+      walletTypeId: bet?.wallet_type_id ?? null,
+      roundId: r.roundId,
+      game: r.game,
+      amount: r.amount,
+      betTxId: r.betTxId,
+      fingerprint: fp,
+      status: 'OK',
+    });
+    if (!claimedKey) {
+      const stored = await q.findOp(tx, {
+        provider: r.provider,
+        player: r.player,
+        txId: r.providerTxId,
+        opClass: 'tx',
+        ledgerKey: key,
+      });
+      if (stored) return replay(tx, stored, fp);
+    }
+    if (bet?.op !== 'debit') throw new WalletRefusal('BET_NOT_FOUND', memberId, null);
+    const wallet = (bet.wallet_type_id ?? 1) as 1 | 2 | 3;
+    if (bet.state === 'rolled_back') throw new WalletRefusal('TX_ROLLED_BACK', memberId, wallet);
+    let transferId: number | null = null;
+    if (r.amount > 0) {
+      ({ transferId } = await ledger.transfer(tx, {
+        from: systemAccount(r.provider),
+        to: { member: memberId, wallet },
+        amount: r.amount,
+        kind: 'win',
+        reference: `${r.provider}:${r.roundId || r.betTxId}`,
+        idempotencyKey: key,
+      }));
+    }
+    if (bet.state === 'open') await q.setDebitState(tx, bet.id, 'settled');
+    return { status: 'OK', balance: (await q.walletBalance(tx, memberId, wallet)) as Satang, transferId };
+  }
+
+  async function rollbackIn(tx: Tx, r: RollbackRequest): Promise<WalletAnswer> {
+    const memberId = memberIdOf(r.player);
+    if (memberId === null) throw new WalletRefusal('INVALID_REQUEST', null, null);
+    const fp = fingerprint('rollback', '', '', 0, r.providerTxId);
+    const betKey = {
+      provider: r.provider,
+      player: r.player,
+      txId: r.providerTxId,
+      opClass: 'tx' as const,
+      ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
+    };
+    const rollbackKey = {
+      ...betKey,
+      opClass: 'rollback' as const,
+      ledgerKey: ledgerKey(r.provider, r.player, 'rb', r.providerTxId),
+    };
+    let bet = await q.findOp(tx, betKey, true);
+    if (!bet) {
+      // Unknown id: claim its slot as a tombstone. If a debit claimed it meanwhile, the insert waited
+      // for that transaction and the debit is read (and locked) instead.
+      const tombstone = await q.claimOp(tx, {
+        ...betKey,
+        op: 'tombstone',
+        memberId,
+        walletTypeId: null,
+        fingerprint: fp,
+        status: 'OK',
+      });
+      if (!tombstone) bet = await q.findOp(tx, betKey, true);
+    }
+    let status: WalletStatus = 'OK';
+    let wallet = bet?.wallet_type_id ?? (await q.latestSessionWallet(tx, memberId, r.provider));
+    if (bet?.op === 'credit') status = 'INVALID_REQUEST';
+    else if (bet?.op === 'debit' && bet.state === 'settled') status = 'BET_SETTLED';
+    const claimed = await q.claimOp(tx, {
+      ...rollbackKey,
+      op: 'rollback',
+      memberId,
+      walletTypeId: wallet,
+      fingerprint: fp,
+      status,
+    });
+    if (!claimed) {
+      const stored = await q.findOp(tx, rollbackKey);
+      if (stored) {
+        wallet = stored.wallet_type_id ?? wallet;
+        return {
+          status: stored.status as WalletStatus,
+          balance: (await q.walletBalance(tx, memberId, wallet)) as Satang,
+          transferId: stored.transfer_id,
+        };
+      }
+    }
+    let transferId: number | null = null;
+    if (status === 'OK' && bet?.op === 'debit' && bet.state === 'open') {
+      ({ transferId } = await ledger.transfer(tx, {
+        from: systemAccount(r.provider),
+        to: { member: memberId, wallet: wallet as 1 | 2 | 3 },
+        amount: bet.amount as Satang,
+        kind: 'refund',
+        reference: `${r.provider}:rollback:${r.providerTxId}`,
+        idempotencyKey: rollbackKey.ledgerKey,
+      }));
+      await q.setDebitState(tx, bet.id, 'rolled_back');
+    }
+    return { status, balance: (await q.walletBalance(tx, memberId, wallet)) as Satang, transferId };
+  }
+
+  return {
+    /** Exchanges a launch token (single use, 60 s) for a session of 8 h with a 30-minute idle limit. */
+    async authenticate(
+      launchToken: string,
+      opts: { provider?: string; sessionToken?: string } = {},
+    ): Promise<Authenticated | { status: WalletStatus }> {
+      const now = clock.now();
+      return inTransaction(db, async (tx) => {
+        const launch = await q.consumeLaunch(tx, hashToken(launchToken), now);
+        if (!launch || (opts.provider !== undefined && launch.provider_id !== opts.provider)) {
+          return { status: 'INVALID_TOKEN' as const };
+        }
+        if (launch.expires_at.getTime() <= now.getTime()) return { status: 'SESSION_EXPIRED' as const };
+        const sessionId = await q.insertSession(tx, {
+          memberId: launch.member_id,
+          provider: launch.provider_id,
+          gameId: launch.game_id,
+          walletTypeId: launch.wallet_type_id,
+          tokenHash: opts.sessionToken ? hashToken(opts.sessionToken) : null,
+          now,
+          expiresAt: new Date(now.getTime() + SESSION_HOURS * 3600_000),
+        });
+        return {
+          status: 'OK' as const,
+          playerId: playerIdOf(launch.member_id),
+          memberId: launch.member_id,
+          walletId: launch.wallet_type_id,
+          gameId: launch.game_id,
+          currency: 'THB' as const,
+          balance: (await q.walletBalance(tx, launch.member_id, launch.wallet_type_id)) as Satang,
+          sessionId,
+        };
+      });
+    },
+    debit: (r: DebitRequest) => run(memberIdOf(r.player), (tx) => debitIn(tx, r)),
+    credit: (r: CreditRequest) => run(memberIdOf(r.player), (tx) => creditIn(tx, r)),
+    rollback: (r: RollbackRequest) => run(memberIdOf(r.player), (tx) => rollbackIn(tx, r)),
+    /** The same calls inside a caller's transaction (in-house games); a refusal throws WalletRefusal. */
+    debitIn,
+    creditIn,
+    rollbackIn,
+    hasOpenDebit: (ex: Db | Tx, memberId: number) => q.hasOpenDebit(ex, memberId, OPEN_DEBIT_MINUTES),
+  };
+}
+
+export type SeamlessWallet = ReturnType<typeof createSeamlessWallet>;

@@ -1,0 +1,359 @@
+import type { BaccaratPosition } from '@chok/engine/games/baccarat';
+import {
+  type BaccaratHand,
+  baccaratPayout,
+  dealHand,
+  RESHUFFLE_BELOW,
+  SHOE_CARDS,
+  shuffleShoe,
+} from '@chok/engine/games/baccarat';
+import { formatBaht, parseBaht } from '@chok/engine/money';
+import type { Clock } from '../../platform/clock.ts';
+import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createSeed, rngFor } from './fairness.ts';
+import type { Rounds } from './rounds.ts';
+import type { PlaySessions } from './sessions.ts';
+import { placeDemoStake, settleDemoStakes } from './shared-demo.ts';
+
+export const HAND_SECONDS = 30;
+export const BETTING_SECONDS = 20;
+
+type Result = {
+  player: number[];
+  banker: number[];
+  player_total: number;
+  banker_total: number;
+  winner: 'player' | 'banker' | 'tie';
+  player_pair: boolean;
+  banker_pair: boolean;
+};
+
+function toResult(h: BaccaratHand): Result {
+  return {
+    player: h.player,
+    banker: h.banker,
+    player_total: h.playerTotal,
+    banker_total: h.bankerTotal,
+    winner: h.winner,
+    player_pair: h.playerPair,
+    banker_pair: h.bankerPair,
+  };
+}
+function fromResult(r: Result): BaccaratHand {
+  return {
+    player: r.player,
+    banker: r.banker,
+    playerTotal: r.player_total,
+    bankerTotal: r.banker_total,
+    winner: r.winner,
+    playerPair: r.player_pair,
+    bankerPair: r.banker_pair,
+    natural: false,
+  };
+}
+
+export function roomOfGame(code: string): number {
+  const m = /^baccarat-(\d+)$/.exec(code);
+  if (!m) throw new AppError('GAME_NOT_FOUND');
+  return Number(m[1]);
+}
+
+/**
+ * Shared baccarat rooms (casino.md §5.2, §6.6): one shoe per seed (client seed `room:shoe`),
+ * shuffled by Fisher–Yates, a hand every 30 s with 20 s of betting. advance(now) deals every hand
+ * whose betting closed and opens the current one; it is safe to call from jobs, sweeps and reads.
+ */
+export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions; rounds: Rounds }) {
+  const shoes = new Map<number, number[]>();
+
+  async function currentShoe(tx: Tx, roomId: number, now: Date) {
+    const open = await tx
+      .selectFrom('baccarat_shoe as s')
+      .innerJoin('fair_seed as f', 'f.id', 's.seed_id')
+      .select([
+        's.id',
+        's.shoe_no',
+        's.cards_used',
+        's.seed_id',
+        'f.server_seed',
+        'f.server_seed_hash',
+        'f.client_seed',
+      ])
+      .where('s.room_id', '=', roomId)
+      .where('s.closed_at', 'is', null)
+      .executeTakeFirst();
+    if (open) return open;
+    const last = await tx
+      .selectFrom('baccarat_shoe')
+      .select((eb) => eb.fn.max('shoe_no').as('n'))
+      .where('room_id', '=', roomId)
+      .executeTakeFirst();
+    const shoeNo = Number(last?.n ?? 0) + 1;
+    const seed = await createSeed(tx, { memberId: null, clientSeed: `${roomId}:${shoeNo}`, now });
+    const row = await tx
+      .insertInto('baccarat_shoe')
+      .values({ room_id: roomId, shoe_no: shoeNo, seed_id: seed.id, created_at: now })
+      .returning(['id', 'shoe_no', 'cards_used', 'seed_id'])
+      .executeTakeFirstOrThrow();
+    return {
+      ...row,
+      server_seed: seed.server_seed,
+      server_seed_hash: seed.server_seed_hash,
+      client_seed: seed.client_seed,
+    };
+  }
+
+  function cardsOf(shoe: { id: number; server_seed: string; client_seed: string }): number[] {
+    let cards = shoes.get(shoe.id);
+    if (!cards) {
+      cards = shuffleShoe(rngFor(shoe, 0));
+      shoes.set(shoe.id, cards);
+      if (shoes.size > 64) shoes.delete(shoes.keys().next().value!);
+    }
+    return cards;
+  }
+
+  async function advanceIn(tx: Tx, roomId: number, now: Date) {
+    await tx
+      .selectFrom('baccarat_room')
+      .select('id')
+      .where('id', '=', roomId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const due = await tx
+      .selectFrom('baccarat_hand')
+      .select(['id', 'shoe_id', 'hand_no'])
+      .where('room_id', '=', roomId)
+      .where('dealt_at', 'is', null)
+      .where('closes_at', '<=', now)
+      .orderBy('opens_at')
+      .execute();
+    for (const hand of due) {
+      const shoe = await currentShoe(tx, roomId, now);
+      const cards = cardsOf(shoe);
+      let at = shoe.cards_used;
+      const first = at;
+      const dealt = dealHand(() => cards[at++]!);
+      const result = toResult(dealt);
+      await tx
+        .updateTable('baccarat_hand')
+        .set({ result: JSON.stringify({ ...result, first_card: first }), dealt_at: now })
+        .where('id', '=', hand.id)
+        .execute();
+      const closing = SHOE_CARDS - at < RESHUFFLE_BELOW;
+      await tx
+        .updateTable('baccarat_shoe')
+        .set({ cards_used: at, ...(closing ? { closed_at: now } : {}) })
+        .where('id', '=', shoe.id)
+        .execute();
+      if (closing)
+        await tx.updateTable('fair_seed').set({ revealed_at: now }).where('id', '=', shoe.seed_id).execute();
+      await d.rounds.settleTable(
+        tx,
+        `bac:${hand.id}`,
+        (detail, stake) => baccaratPayout((detail as { position: BaccaratPosition }).position, stake, dealt),
+        result,
+      );
+    }
+    const slotStart = new Date(Math.floor(now.getTime() / (HAND_SECONDS * 1000)) * HAND_SECONDS * 1000);
+    const shoe = await currentShoe(tx, roomId, now);
+    const count = await tx
+      .selectFrom('baccarat_hand')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('shoe_id', '=', shoe.id)
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('baccarat_hand')
+      .values({
+        room_id: roomId,
+        shoe_id: shoe.id,
+        hand_no: Number(count.n) + 1,
+        opens_at: slotStart,
+        closes_at: new Date(slotStart.getTime() + BETTING_SECONDS * 1000),
+      })
+      .onConflict((oc) => oc.columns(['room_id', 'opens_at']).doNothing())
+      .execute();
+    return { shoe, slotStart };
+  }
+
+  async function handPayout(tx: Tx, ref: string, selection: string, stake: number): Promise<number | null> {
+    const id = Number(ref.slice(4));
+    const hand = await tx
+      .selectFrom('baccarat_hand')
+      .select('result')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!hand?.result) return hand ? null : stake;
+    return baccaratPayout(selection as BaccaratPosition, stake, fromResult(hand.result as Result));
+  }
+
+  const view = (h: { id: number; hand_no: number; opens_at: Date; closes_at: Date; result: unknown }) => ({
+    id: h.id,
+    hand_no: h.hand_no,
+    opens_at: h.opens_at.toISOString(),
+    closes_at: h.closes_at.toISOString(),
+    deals_at: h.closes_at.toISOString(),
+    result: h.result ? (({ first_card: _f, ...r }) => r)(h.result as Result & { first_card: number }) : null,
+  });
+
+  return {
+    advance: (roomId: number, now: Date) => inTransaction(d.db, (tx) => advanceIn(tx, roomId, now)),
+
+    async advanceAll(now: Date) {
+      const rooms = await d.db
+        .selectFrom('baccarat_room')
+        .select('id')
+        .where('is_active', '=', true)
+        .execute();
+      for (const r of rooms) await inTransaction(d.db, (tx) => advanceIn(tx, r.id, now));
+    },
+
+    async table(session: string, roomId: number) {
+      const now = d.clock.now();
+      return inTransaction(d.db, async (tx) => {
+        const s = await d.sessions.resolve(tx, session, true);
+        const { shoe, slotStart } = await advanceIn(tx, roomId, now);
+        const room = await tx
+          .selectFrom('baccarat_room')
+          .selectAll()
+          .where('id', '=', roomId)
+          .executeTakeFirstOrThrow();
+        const rooms = await tx
+          .selectFrom('baccarat_room')
+          .select(['id', 'name'])
+          .where('is_active', '=', true)
+          .orderBy('id')
+          .execute();
+        const hands = await tx
+          .selectFrom('baccarat_hand')
+          .select(['id', 'hand_no', 'opens_at', 'closes_at', 'result', 'shoe_id'])
+          .where('room_id', '=', roomId)
+          .where('opens_at', '<=', slotStart)
+          .orderBy('opens_at', 'desc')
+          .limit(80)
+          .execute();
+        const current = hands[0]!;
+        const previous = hands.find((h) => h.id !== current.id && h.result) ?? null;
+        const history = hands
+          .filter((h) => h.result && h.shoe_id === shoe.id)
+          .reverse()
+          .map((h) => (h.result as Result).winner);
+        let balance: number;
+        let myBets: { hand_id: number; position: string; stake: string; payout: string | null }[];
+        const ids = [current.id, previous?.id].filter((x): x is number => x !== undefined);
+        if (s.kind === 'demo') {
+          balance = await settleDemoStakes(tx, s, (p) => handPayout(tx, p.ref, p.selection, p.stake));
+          myBets = s.pending.map((p) => ({
+            hand_id: Number(p.ref.slice(4)),
+            position: p.selection,
+            stake: formatBaht(p.stake),
+            payout: null,
+          }));
+        } else {
+          const rows = await tx
+            .selectFrom('game_round')
+            .select(['table_ref', 'detail', 'stake', 'payout'])
+            .where('member_id', '=', s.memberId)
+            .where(
+              'table_ref',
+              'in',
+              ids.map((i) => `bac:${i}`),
+            )
+            .orderBy('id')
+            .execute();
+          myBets = rows.map((r) => ({
+            hand_id: Number(r.table_ref!.slice(4)),
+            position: (r.detail as { position: string }).position,
+            stake: formatBaht(r.stake),
+            payout: r.payout === null ? null : formatBaht(r.payout),
+          }));
+          const bal = await tx
+            .selectFrom('ledger_account')
+            .select('balance')
+            .where('member_id', '=', s.memberId)
+            .where('wallet_type_id', '=', s.walletTypeId)
+            .executeTakeFirstOrThrow();
+          balance = bal.balance ?? 0;
+        }
+        return {
+          rooms,
+          room_id: roomId,
+          shoe: {
+            shoe_no: shoe.shoe_no,
+            server_seed_hash: shoe.server_seed_hash,
+            cards_left: SHOE_CARDS - shoe.cards_used,
+          },
+          current: view(current),
+          previous: previous ? view(previous) : null,
+          history,
+          my_bets: myBets,
+          balance: formatBaht(balance),
+          min_bet: formatBaht(room.min_bet),
+          max_bet: formatBaht(room.max_bet),
+          server_time: now.toISOString(),
+        };
+      });
+    },
+
+    async bet(session: string, handId: number, position: BaccaratPosition, amountText: string) {
+      const now = d.clock.now();
+      let amount: number;
+      try {
+        amount = parseBaht(amountText);
+      } catch {
+        throw new AppError('GAME_BET_INVALID');
+      }
+      return inTransaction(d.db, async (tx) => {
+        const s = await d.sessions.resolve(tx, session, true);
+        const hand = await tx
+          .selectFrom('baccarat_hand as h')
+          .innerJoin('baccarat_room as r', 'r.id', 'h.room_id')
+          .innerJoin('baccarat_shoe as s', 's.id', 'h.shoe_id')
+          .innerJoin('fair_seed as f', 'f.id', 's.seed_id')
+          .select([
+            'h.id',
+            'h.room_id',
+            'h.hand_no',
+            'h.opens_at',
+            'h.closes_at',
+            'r.min_bet',
+            'r.max_bet',
+            'f.id as seed_id',
+            'f.server_seed_hash',
+            'f.client_seed',
+          ])
+          .where('h.id', '=', handId)
+          .executeTakeFirst();
+        if (!hand) throw new AppError('RECORD_NOT_FOUND');
+        if (now < hand.opens_at || now >= hand.closes_at) throw new AppError('GAME_BETTING_CLOSED');
+        if (amount < hand.min_bet || amount > hand.max_bet || amount % 100 !== 0)
+          throw new AppError('GAME_BET_INVALID');
+        if (s.kind === 'demo') {
+          const balance = await placeDemoStake(tx, s, {
+            ref: `bac:${hand.id}`,
+            selection: position,
+            stake: amount,
+          });
+          if (balance === null) throw new AppError('INSUFFICIENT_FUNDS');
+          return { round_id: null, balance: formatBaht(balance) };
+        }
+        const r = await d.rounds.stake(tx, s, {
+          stake: amount,
+          tableRef: `bac:${hand.id}`,
+          detail: { room: hand.room_id, hand_id: hand.id, hand_no: hand.hand_no, position },
+          seed: { id: hand.seed_id, server_seed_hash: hand.server_seed_hash, client_seed: hand.client_seed },
+          nonce: 0,
+        });
+        return { round_id: r.roundId, balance: formatBaht(r.balance) };
+      });
+    },
+
+    /** When the next hand deals (for the job that self-schedules every 30 s). */
+    nextDealAt(now: Date): Date {
+      const slot = Math.floor(now.getTime() / (HAND_SECONDS * 1000)) * HAND_SECONDS * 1000;
+      const deal = slot + BETTING_SECONDS * 1000;
+      return new Date(deal > now.getTime() ? deal : deal + HAND_SECONDS * 1000);
+    },
+  };
+}

@@ -1,0 +1,280 @@
+import {
+  fixturesForSlot,
+  footballPayout,
+  lambdas,
+  playMatch,
+  price,
+  type Selection,
+  selectionWins,
+  teamOf,
+} from '@chok/engine/games/football';
+import { formatBaht, parseBaht } from '@chok/engine/money';
+import { sql } from 'kysely';
+import type { Clock } from '../../platform/clock.ts';
+import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createSeed, rngFor } from './fairness.ts';
+import type { Rounds } from './rounds.ts';
+import type { PlaySessions } from './sessions.ts';
+import { placeDemoStake, settleDemoStakes } from './shared-demo.ts';
+
+export const FIXTURE_EVERY_SECONDS = 180;
+export const CLOSE_BEFORE_SECONDS = 10;
+export const SETTLE_AFTER_SECONDS = 90;
+export const STAKE_MIN = 1_000;
+export const STAKE_MAX = 1_000_000;
+const LOCK_KEY = 7_341_020;
+
+type FixtureRow = {
+  id: number;
+  kickoff_at: Date;
+  home: string;
+  away: string;
+  odds: unknown;
+  home_goals: number | null;
+  away_goals: number | null;
+  server_seed_hash: string;
+};
+
+/**
+ * Virtual football (casino.md §5.4): 8 fixtures every 3 minutes, priced when created, betting
+ * closes 10 s before kick-off, the score is drawn from the fixture's seed 90 s after kick-off.
+ */
+export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions; rounds: Rounds }) {
+  async function advanceIn(tx: Tx, now: Date) {
+    await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(tx);
+    const due = await tx
+      .selectFrom('football_fixture as x')
+      .innerJoin('fair_seed as f', 'f.id', 'x.seed_id')
+      .select([
+        'x.id',
+        'x.lambda_home',
+        'x.lambda_away',
+        'x.odds',
+        'x.seed_id',
+        'f.server_seed',
+        'f.client_seed',
+      ])
+      .where('x.settled_at', 'is', null)
+      .where('x.kickoff_at', '<=', new Date(now.getTime() - SETTLE_AFTER_SECONDS * 1000))
+      .orderBy('x.id')
+      .execute();
+    for (const f of due) {
+      const score = playMatch(rngFor(f, 0), f.lambda_home, f.lambda_away);
+      await tx
+        .updateTable('football_fixture')
+        .set({ home_goals: score.home, away_goals: score.away, settled_at: now })
+        .where('id', '=', f.id)
+        .execute();
+      await tx.updateTable('fair_seed').set({ revealed_at: now }).where('id', '=', f.seed_id).execute();
+      await d.rounds.settleTable(
+        tx,
+        `fb:${f.id}`,
+        (detail, stake) => {
+          const x = detail as { selection: Selection; odds: number };
+          return selectionWins(x.selection, score) ? footballPayout(stake, x.odds) : 0;
+        },
+        score,
+      );
+    }
+    // Always two kick-offs ahead, so something is open even in a slot's last 10 seconds.
+    const every = FIXTURE_EVERY_SECONDS * 1000;
+    const next = Math.floor(now.getTime() / every) * every + every;
+    for (const kickoff of [next, next + every]) {
+      const exists = await tx
+        .selectFrom('football_fixture')
+        .select('id')
+        .where('kickoff_at', '=', new Date(kickoff))
+        .executeTakeFirst();
+      if (exists) continue;
+      for (const pair of fixturesForSlot(kickoff / every)) {
+        const l = lambdas(pair.home, pair.away);
+        const { odds } = price(l.home, l.away);
+        const seed = await createSeed(tx, {
+          memberId: null,
+          clientSeed: `${kickoff / 1000}:${pair.home}-${pair.away}`,
+          now,
+        });
+        await tx
+          .insertInto('football_fixture')
+          .values({
+            kickoff_at: new Date(kickoff),
+            home: pair.home,
+            away: pair.away,
+            lambda_home: l.home,
+            lambda_away: l.away,
+            odds: JSON.stringify(odds),
+            seed_id: seed.id,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    }
+  }
+
+  const view = (f: FixtureRow) => {
+    const odds = f.odds as Record<Selection, number>;
+    return {
+      id: f.id,
+      kickoff_at: f.kickoff_at.toISOString(),
+      closes_at: new Date(f.kickoff_at.getTime() - CLOSE_BEFORE_SECONDS * 1000).toISOString(),
+      settles_at: new Date(f.kickoff_at.getTime() + SETTLE_AFTER_SECONDS * 1000).toISOString(),
+      home: { code: f.home, name: teamOf(f.home).name },
+      away: { code: f.away, name: teamOf(f.away).name },
+      odds: Object.fromEntries(Object.entries(odds).map(([k, v]) => [k, (v / 100).toFixed(2)])),
+      score:
+        f.home_goals === null || f.away_goals === null ? null : { home: f.home_goals, away: f.away_goals },
+      server_seed_hash: f.server_seed_hash,
+    };
+  };
+
+  function fixtures(tx: Tx) {
+    return tx
+      .selectFrom('football_fixture as x')
+      .innerJoin('fair_seed as f', 'f.id', 'x.seed_id')
+      .select([
+        'x.id',
+        'x.kickoff_at',
+        'x.home',
+        'x.away',
+        'x.odds',
+        'x.home_goals',
+        'x.away_goals',
+        'f.server_seed_hash',
+      ]);
+  }
+
+  return {
+    advance: (now: Date) => inTransaction(d.db, (tx) => advanceIn(tx, now)),
+
+    async board(session: string) {
+      const now = d.clock.now();
+      return inTransaction(d.db, async (tx) => {
+        const s = await d.sessions.resolve(tx, session, true);
+        await advanceIn(tx, now);
+        const open = await fixtures(tx)
+          .where('x.kickoff_at', '>', new Date(now.getTime() + CLOSE_BEFORE_SECONDS * 1000))
+          .orderBy('x.kickoff_at')
+          .orderBy('x.id')
+          .limit(16)
+          .execute();
+        const results = await fixtures(tx)
+          .where('x.settled_at', 'is not', null)
+          .orderBy('x.kickoff_at', 'desc')
+          .orderBy('x.id')
+          .limit(8)
+          .execute();
+        let balance: number;
+        let myBets: {
+          round_id: number;
+          fixture_id: number;
+          selection: string;
+          odds: string;
+          stake: string;
+          payout: string | null;
+        }[] = [];
+        if (s.kind === 'demo') {
+          balance = await settleDemoStakes(tx, s, async (p) => {
+            const f = await tx
+              .selectFrom('football_fixture')
+              .select(['home_goals', 'away_goals'])
+              .where('id', '=', Number(p.ref.slice(3)))
+              .executeTakeFirst();
+            if (!f) return p.stake;
+            if (f.home_goals === null || f.away_goals === null) return null;
+            return selectionWins(p.selection as Selection, { home: f.home_goals, away: f.away_goals })
+              ? footballPayout(p.stake, p.odds ?? 0)
+              : 0;
+          });
+          myBets = s.pending.map((p, i) => ({
+            round_id: -(i + 1),
+            fixture_id: Number(p.ref.slice(3)),
+            selection: p.selection,
+            odds: ((p.odds ?? 0) / 100).toFixed(2),
+            stake: formatBaht(p.stake),
+            payout: null,
+          }));
+        } else {
+          const rows = await tx
+            .selectFrom('game_round')
+            .select(['id', 'detail', 'stake', 'payout'])
+            .where('member_id', '=', s.memberId)
+            .where('table_ref', 'like', 'fb:%')
+            .orderBy('id', 'desc')
+            .limit(20)
+            .execute();
+          myBets = rows.map((r) => {
+            const x = r.detail as { fixture_id: number; selection: string; odds: number };
+            return {
+              round_id: r.id,
+              fixture_id: x.fixture_id,
+              selection: x.selection,
+              odds: (x.odds / 100).toFixed(2),
+              stake: formatBaht(r.stake),
+              payout: r.payout === null ? null : formatBaht(r.payout),
+            };
+          });
+          const bal = await tx
+            .selectFrom('ledger_account')
+            .select('balance')
+            .where('member_id', '=', s.memberId)
+            .where('wallet_type_id', '=', s.walletTypeId)
+            .executeTakeFirstOrThrow();
+          balance = bal.balance ?? 0;
+        }
+        return {
+          open: open.map(view),
+          results: results.map(view),
+          my_bets: myBets,
+          balance: formatBaht(balance),
+          server_time: now.toISOString(),
+        };
+      });
+    },
+
+    async bet(session: string, fixtureId: number, selection: Selection, amountText: string) {
+      const now = d.clock.now();
+      let amount: number;
+      try {
+        amount = parseBaht(amountText);
+      } catch {
+        throw new AppError('GAME_BET_INVALID');
+      }
+      if (amount < STAKE_MIN || amount > STAKE_MAX || amount % 100 !== 0)
+        throw new AppError('GAME_BET_INVALID');
+      return inTransaction(d.db, async (tx) => {
+        const s = await d.sessions.resolve(tx, session, true);
+        const f = await tx
+          .selectFrom('football_fixture as x')
+          .innerJoin('fair_seed as f', 'f.id', 'x.seed_id')
+          .select([
+            'x.id',
+            'x.kickoff_at',
+            'x.odds',
+            'f.id as seed_id',
+            'f.server_seed_hash',
+            'f.client_seed',
+          ])
+          .where('x.id', '=', fixtureId)
+          .executeTakeFirst();
+        if (!f) throw new AppError('RECORD_NOT_FOUND');
+        if (now.getTime() >= f.kickoff_at.getTime() - CLOSE_BEFORE_SECONDS * 1000)
+          throw new AppError('GAME_BETTING_CLOSED');
+        const odds = (f.odds as Record<Selection, number>)[selection];
+        if (s.kind === 'demo') {
+          const balance = await placeDemoStake(tx, s, { ref: `fb:${f.id}`, selection, stake: amount, odds });
+          if (balance === null) throw new AppError('INSUFFICIENT_FUNDS');
+          return { round_id: null, balance: formatBaht(balance) };
+        }
+        const r = await d.rounds.stake(tx, s, {
+          stake: amount,
+          tableRef: `fb:${f.id}`,
+          detail: { fixture_id: f.id, selection, odds },
+          seed: { id: f.seed_id, server_seed_hash: f.server_seed_hash, client_seed: f.client_seed },
+          nonce: 0,
+        });
+        return { round_id: r.roundId, balance: formatBaht(r.balance) };
+      });
+    },
+  };
+}

@@ -1,0 +1,220 @@
+import type { Rng } from '@chok/engine/fair/rng';
+import { fairRng } from '@chok/engine/fair/stream';
+import type { Satang } from '@chok/engine/money';
+import type { Clock } from '../../platform/clock.ts';
+import type { Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { playerIdOf, type SeamlessWallet, type WalletAnswer, WalletRefusal } from '../games/seamless.ts';
+import { newServerSeed, nodeHmac, takeNonce } from './fairness.ts';
+import { IN_HOUSE, type PlaySession } from './sessions.ts';
+
+/** A wallet refusal, as the member sees it in the game page. */
+export function refusalToError(err: unknown): never {
+  if (err instanceof WalletRefusal) {
+    switch (err.status) {
+      case 'INSUFFICIENT_FUNDS':
+        throw new AppError('INSUFFICIENT_FUNDS');
+      case 'PLAYER_BLOCKED':
+        throw new AppError('ACCOUNT_SUSPENDED');
+      case 'WALLET_NOT_ALLOWED':
+        throw new AppError('GAME_WALLET_NOT_ALLOWED');
+      default:
+        throw new AppError('GAME_SESSION_INVALID');
+    }
+  }
+  throw err;
+}
+
+export interface FairView {
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+}
+
+/**
+ * Rounds of the in-house games, paid through the same seamless wallet as any provider: the round
+ * row, the debit and (for instant games) the credit commit together.
+ */
+export function createRounds(d: { clock: Clock; wallet: SeamlessWallet }) {
+  const { clock, wallet } = d;
+  const betTx = (roundId: number) => `round:${roundId}:bet`;
+  const winTx = (roundId: number) => `round:${roundId}:win`;
+
+  async function debit(tx: Tx, s: Extract<PlaySession, { kind: 'real' }>, roundId: number, stake: number) {
+    try {
+      await wallet.debitIn(tx, {
+        provider: IN_HOUSE,
+        player: playerIdOf(s.memberId),
+        providerTxId: betTx(roundId),
+        roundId: String(roundId),
+        game: s.game.code,
+        amount: stake as Satang,
+      });
+    } catch (err) {
+      refusalToError(err);
+    }
+  }
+
+  async function credit(
+    tx: Tx,
+    memberId: number,
+    gameCode: string,
+    roundId: number,
+    payout: number,
+  ): Promise<WalletAnswer> {
+    return wallet.creditIn(tx, {
+      provider: IN_HOUSE,
+      player: playerIdOf(memberId),
+      providerTxId: winTx(roundId),
+      betTxId: betTx(roundId),
+      roundId: String(roundId),
+      game: gameCode,
+      amount: payout as Satang,
+    });
+  }
+
+  return {
+    /**
+     * One instant round (slot spin, fishing shot): the outcome from the player's seed and next
+     * nonce, the stake debited and the win credited (0 settles the bet too). Demo sessions move play
+     * money only, from a fresh random seed, and leave no history.
+     */
+    async instant<T extends { win: number }>(
+      tx: Tx,
+      s: PlaySession,
+      o: { stake: number; play: (rng: Rng) => T; detail: object; outcome: (r: T) => object },
+    ): Promise<{ result: T; roundId: number | null; balance: number; fair: FairView | null }> {
+      if (s.kind === 'demo') {
+        const result = o.play(
+          fairRng({ serverSeed: newServerSeed(), clientSeed: 'demo', nonce: 0 }, nodeHmac),
+        );
+        const row = await tx
+          .updateTable('game_demo_session')
+          .set((eb) => ({ balance: eb(eb('balance', '-', o.stake), '+', result.win) }))
+          .where('id', '=', s.demoId)
+          .where('balance', '>=', o.stake)
+          .returning('balance')
+          .executeTakeFirst();
+        if (!row) throw new AppError('INSUFFICIENT_FUNDS');
+        return { result, roundId: null, balance: row.balance, fair: null };
+      }
+      const now = clock.now();
+      const seed = await takeNonce(tx, s.memberId, now);
+      const result = o.play(rngFromSeed(seed, seed.nonce));
+      const round = await tx
+        .insertInto('game_round')
+        .values({
+          member_id: s.memberId,
+          game_id: s.game.id,
+          wallet_type_id: s.walletTypeId,
+          stake: o.stake,
+          status: 'open',
+          detail: JSON.stringify(o.detail),
+          seed_id: seed.id,
+          server_seed_hash: seed.server_seed_hash,
+          client_seed: seed.client_seed,
+          nonce: seed.nonce,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await debit(tx, s, round.id, o.stake);
+      const paid = await credit(tx, s.memberId, s.game.code, round.id, result.win);
+      await tx
+        .updateTable('game_round')
+        .set({
+          payout: result.win,
+          status: 'settled',
+          outcome: JSON.stringify(o.outcome(result)),
+          settled_at: now,
+        })
+        .where('id', '=', round.id)
+        .execute();
+      return {
+        result,
+        roundId: round.id,
+        balance: paid.balance ?? 0,
+        fair: {
+          server_seed_hash: seed.server_seed_hash,
+          client_seed: seed.client_seed,
+          nonce: seed.nonce + 1,
+        },
+      };
+    },
+
+    /** A stake on a shared table (baccarat hand, football fixture), settled when the table resolves. */
+    async stake(
+      tx: Tx,
+      s: Extract<PlaySession, { kind: 'real' }>,
+      o: {
+        stake: number;
+        tableRef: string;
+        detail: object;
+        seed: { id: number; server_seed_hash: string; client_seed: string };
+        nonce: number;
+      },
+    ): Promise<{ roundId: number; balance: number }> {
+      const now = clock.now();
+      const round = await tx
+        .insertInto('game_round')
+        .values({
+          member_id: s.memberId,
+          game_id: s.game.id,
+          wallet_type_id: s.walletTypeId,
+          stake: o.stake,
+          status: 'open',
+          detail: JSON.stringify(o.detail),
+          seed_id: o.seed.id,
+          server_seed_hash: o.seed.server_seed_hash,
+          client_seed: o.seed.client_seed,
+          nonce: o.nonce,
+          table_ref: o.tableRef,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await debit(tx, s, round.id, o.stake);
+      const balance = await tx
+        .selectFrom('ledger_account')
+        .select('balance')
+        .where('member_id', '=', s.memberId)
+        .where('wallet_type_id', '=', s.walletTypeId)
+        .executeTakeFirstOrThrow();
+      return { roundId: round.id, balance: balance.balance ?? 0 };
+    },
+
+    /** Settles every open stake on a table: payout(detail) is credited (late credits are fine). */
+    async settleTable(
+      tx: Tx,
+      tableRef: string,
+      payout: (detail: unknown, stake: number) => number,
+      outcome: object,
+    ) {
+      const open = await tx
+        .selectFrom('game_round as r')
+        .innerJoin('game as g', 'g.id', 'r.game_id')
+        .select(['r.id', 'r.member_id', 'r.stake', 'r.detail', 'g.code'])
+        .where('r.table_ref', '=', tableRef)
+        .where('r.status', '=', 'open')
+        .forUpdate()
+        .execute();
+      const now = clock.now();
+      for (const r of open) {
+        const amount = payout(r.detail, r.stake);
+        await credit(tx, r.member_id, r.code, r.id, amount);
+        await tx
+          .updateTable('game_round')
+          .set({ payout: amount, status: 'settled', outcome: JSON.stringify(outcome), settled_at: now })
+          .where('id', '=', r.id)
+          .execute();
+      }
+      return open.length;
+    },
+  };
+}
+
+function rngFromSeed(seed: { server_seed: string; client_seed: string }, nonce: number): Rng {
+  return fairRng({ serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, nodeHmac);
+}
+
+export type Rounds = ReturnType<typeof createRounds>;

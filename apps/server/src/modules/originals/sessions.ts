@@ -1,0 +1,116 @@
+import type { GameCategory } from '@chok/contract/api/games';
+import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { hashToken, newToken } from '../../platform/rng.ts';
+import type { SeamlessWallet } from '../games/seamless.ts';
+
+export const IN_HOUSE = 'chok';
+
+export interface GameRef {
+  id: number;
+  code: string;
+  name: string;
+  categories: GameCategory[];
+}
+export type PlaySession =
+  | { kind: 'real'; sessionId: number; memberId: number; walletTypeId: number; game: GameRef }
+  | { kind: 'demo'; demoId: number; balance: number; pending: PendingStake[]; game: GameRef };
+
+/** A demo stake on a shared table, settled from the table's result when the table is next read. */
+export interface PendingStake {
+  ref: string;
+  selection: string;
+  stake: number;
+  odds?: number;
+}
+
+/**
+ * In-house game sessions. A real session is the seamless wallet's own session (made by exchanging
+ * the launch token) with a bearer for the page; a demo session holds play money only.
+ * Tokens on the wire: `r.<token>` (real) or `d.<token>` (demo).
+ */
+export function createPlaySessions(d: { clock: Clock; wallet: SeamlessWallet }) {
+  async function gameRef(ex: Executor, id: number): Promise<GameRef> {
+    const g = await ex
+      .selectFrom('game')
+      .select(['id', 'code', 'name', 'categories'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { ...g, categories: g.categories as GameCategory[] };
+  }
+
+  return {
+    async open(ex: Executor, token: string, demo: boolean): Promise<{ session: string; play: PlaySession }> {
+      if (demo) {
+        const row = await ex
+          .selectFrom('game_demo_session')
+          .select(['id', 'game_id', 'balance', 'expires_at'])
+          .where('token_hash', '=', hashToken(token))
+          .executeTakeFirst();
+        if (!row || row.expires_at <= d.clock.now()) throw new AppError('GAME_SESSION_INVALID');
+        return {
+          session: `d.${token}`,
+          play: {
+            kind: 'demo',
+            demoId: row.id,
+            balance: row.balance,
+            pending: [],
+            game: await gameRef(ex, row.game_id),
+          },
+        };
+      }
+      const sessionToken = newToken();
+      const a = await d.wallet.authenticate(token, { provider: IN_HOUSE, sessionToken });
+      if (a.status !== 'OK' || !('sessionId' in a)) throw new AppError('GAME_SESSION_INVALID');
+      return {
+        session: `r.${sessionToken}`,
+        play: {
+          kind: 'real',
+          sessionId: a.sessionId,
+          memberId: a.memberId,
+          walletTypeId: a.walletId,
+          game: await gameRef(ex, a.gameId),
+        },
+      };
+    },
+
+    /** Resolves a page's session; `forUpdate` locks a demo session's row for a balance change. */
+    async resolve(ex: Executor, session: string, forUpdate = false): Promise<PlaySession> {
+      const now = d.clock.now();
+      const [kind, token] = [session.slice(0, 2), session.slice(2)];
+      if (kind === 'd.') {
+        let q = ex
+          .selectFrom('game_demo_session')
+          .select(['id', 'game_id', 'balance', 'pending', 'expires_at'])
+          .where('token_hash', '=', hashToken(token));
+        if (forUpdate) q = q.forUpdate();
+        const row = await q.executeTakeFirst();
+        if (!row || row.expires_at <= now) throw new AppError('GAME_SESSION_INVALID');
+        return {
+          kind: 'demo',
+          demoId: row.id,
+          balance: row.balance,
+          pending: row.pending as PendingStake[],
+          game: await gameRef(ex, row.game_id),
+        };
+      }
+      if (kind !== 'r.') throw new AppError('GAME_SESSION_INVALID');
+      const row = await ex
+        .selectFrom('game_session')
+        .select(['id', 'member_id', 'wallet_type_id', 'game_id', 'expires_at', 'closed_at'])
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirst();
+      if (!row || row.closed_at !== null || row.expires_at <= now) throw new AppError('GAME_SESSION_INVALID');
+      return {
+        kind: 'real',
+        sessionId: row.id,
+        memberId: row.member_id,
+        walletTypeId: row.wallet_type_id,
+        game: await gameRef(ex, row.game_id),
+      };
+    },
+  };
+}
+
+export type PlaySessions = ReturnType<typeof createPlaySessions>;

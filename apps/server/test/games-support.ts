@@ -1,0 +1,124 @@
+import { satang } from '@chok/engine/money';
+import { injectTransport, ProviderSimulator } from '../src/modules/games/simulator.ts';
+import { inTransaction } from '../src/platform/db.ts';
+import { hashToken, newToken } from '../src/platform/rng.ts';
+import type { TestApp } from './helpers.ts';
+
+/** Shared set-up of the games server tests: a signed external provider and funded members. */
+export const SIM = {
+  provider: 'sim',
+  secret: 'sim-secret-0123456789abcdef',
+  game: 'sim-slot',
+  table: 'sim-table',
+};
+
+export async function addSimProvider(t: TestApp, now: () => number = Date.now): Promise<ProviderSimulator> {
+  await t.db
+    .insertInto('game_provider')
+    .values({
+      id: SIM.provider,
+      name: 'Simulated Provider',
+      secret: SIM.secret,
+      launch_url: 'https://sim.example/launch?token={token}&game={game}&mode={mode}',
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await t.db
+    .insertInto('game')
+    .values([
+      { provider_id: SIM.provider, code: SIM.game, name: 'Sim Slot', image: '/x.svg', categories: ['slot'] },
+      {
+        provider_id: SIM.provider,
+        code: SIM.table,
+        name: 'Sim Table',
+        image: '/x.svg',
+        categories: ['casino'],
+      },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return new ProviderSimulator(SIM.provider, SIM.secret, injectTransport(t.app), now);
+}
+
+let phoneSeq = 0;
+/** Members inserted directly (no OTP round trips), with wallets funded from `sys:bank:test`. */
+export async function fundedMembers(
+  t: TestApp,
+  n: number,
+  funds: { 1?: number; 2?: number; 3?: number },
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    phoneSeq++;
+    const suffix = `${process.pid % 1000}`.padStart(3, '0') + String(phoneSeq).padStart(5, '0');
+    ids.push(
+      await inTransaction(t.db, async (tx) => {
+        const m = await tx
+          .insertInto('member')
+          .values({
+            agent_id: t.config.AGENT_ID,
+            phone: `07${suffix}`,
+            password_hash: 'x',
+            bank_code: '004',
+            account_no: `7${suffix}00`,
+            account_name: `game test ${suffix}`,
+            referral_code: `G${suffix}`,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await t.ledger.openMemberWallets(tx, m.id);
+        for (const [w, amount] of Object.entries(funds) as [string, number][]) {
+          if (amount > 0) {
+            await t.ledger.transfer(tx, {
+              from: { system: 'sys:bank:test' },
+              to: { member: m.id, wallet: Number(w) as 1 | 2 | 3 },
+              amount: satang(amount),
+              kind: 'deposit',
+              idempotencyKey: `test:fund:${m.id}:${w}`,
+            });
+          }
+        }
+        return m.id;
+      }),
+    );
+  }
+  return ids;
+}
+
+/** A launch token minted directly for (member, wallet, game), as /api/game/link would. */
+export async function launchToken(
+  t: TestApp,
+  memberId: number,
+  walletTypeId: number,
+  gameCode = SIM.game,
+  now = new Date(),
+) {
+  const game = await t.db
+    .selectFrom('game')
+    .select('id')
+    .where('provider_id', '=', SIM.provider)
+    .where('code', '=', gameCode)
+    .executeTakeFirstOrThrow();
+  const token = newToken();
+  await t.db
+    .insertInto('game_launch')
+    .values({
+      token_hash: hashToken(token),
+      member_id: memberId,
+      wallet_type_id: walletTypeId,
+      game_id: game.id,
+      created_at: now,
+      expires_at: new Date(now.getTime() + 60_000),
+    })
+    .execute();
+  return token;
+}
+
+export async function balances(t: TestApp, memberId: number): Promise<Record<number, number>> {
+  const rows = await t.db
+    .selectFrom('ledger_account')
+    .select(['wallet_type_id', 'balance'])
+    .where('member_id', '=', memberId)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.wallet_type_id!, r.balance!]));
+}
