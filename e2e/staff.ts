@@ -1,7 +1,11 @@
 import { Secret, TOTP } from 'otpauth';
 
 /** Demo staff of the seed (apps/server/src/seed/demo.ts). */
+/** The seeded staff's TOTP secrets (README, apps/server/src/seed/demo.ts). */
 const STAFF = {
+  owner: 'CHOKOWNERDEMOAAA',
+  finance: 'CHOKFINANCEDEMOA',
+  lotto: 'CHOKLOTTODEMOAAA',
   support: 'CHOKSUPPORTDEMOA',
   content: 'CHOKCONTENTDEMOA',
 } as const;
