@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
         page('lotto/results', 'ผลหวย', () => import('../pages/lotto/Results')),
         page('lotto/:round_id?', 'แทงหวย', () => import('../pages/lotto/Round')),
         comingSoon('poll/:id?', 'โพลกิจกรรม'),
+        page('fair', 'ตรวจสอบความยุติธรรม', () => import('../pages/games/Fair')),
       ]),
       layout(
         'auth',
@@ -83,9 +84,14 @@ export const routes: RouteObject[] = [
         ],
         'member',
       ),
-      layout('payment', [page('member/payment', 'ชำระเงิน', () => import('../pages/payments/Payment'))], 'login'),
-      layout('game', [comingSoon('play', 'เล่นเกม')], 'login'),
-      layout('lobby', [comingSoon('lobby/:name?', 'ล็อบบี้เกม')]),
+      layout(
+        'payment',
+        [page('member/payment', 'ชำระเงิน', () => import('../pages/payments/Payment'))],
+        'login',
+      ),
+      // The game page is authorised by its single-use launch token (or a demo token), not the login.
+      layout('game', [page('play/:game?', 'เล่นเกม', () => import('../pages/games/Play'))]),
+      layout('lobby', [page('lobby/:name?', 'ล็อบบี้เกม', () => import('../pages/games/Lobby'))]),
       layout('liff', [comingSoon('liff/:name?', 'LINE')]),
       { path: '*', element: <ErrorPage status={404} /> },
     ],

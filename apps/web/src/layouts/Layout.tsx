@@ -5,6 +5,7 @@ import { EventCorner } from '../components/EventCorner';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { NotificationDialog } from '../components/NotificationDialog';
+import { GameLauncher } from '../features/games/GameLauncher';
 import { useLocalData } from '../stores/local';
 import { type LayoutName, useUi } from '../stores/ui';
 import { PageTitle } from './PageTitle';
@@ -39,6 +40,7 @@ function Page() {
     <main id="main" className="page-fade" key={pathname}>
       <PageTitle />
       <Outlet />
+      <GameLauncher />
     </main>
   );
 }

@@ -153,7 +153,7 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
         tx,
         `bac:${hand.id}`,
         (detail, stake) => baccaratPayout((detail as { position: BaccaratPosition }).position, stake, dealt),
-        result,
+        { ...result, first_card: first },
       );
     }
     const slotStart = new Date(Math.floor(now.getTime() / (HAND_SECONDS * 1000)) * HAND_SECONDS * 1000);

@@ -74,7 +74,7 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
           const x = detail as { selection: Selection; odds: number };
           return selectionWins(x.selection, score) ? footballPayout(stake, x.odds) : 0;
         },
-        score,
+        { ...score, lambda_home: f.lambda_home, lambda_away: f.lambda_away },
       );
     }
     // Always two kick-offs ahead, so something is open even in a slot's last 10 seconds.

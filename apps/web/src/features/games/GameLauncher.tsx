@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { createPortal } from 'react-dom';
+import { useLauncher } from './launcher-store';
+
+const LauncherSheet = lazy(() => import('./LauncherSheet'));
+
+/**
+ * The game launcher of spec §2, mounted by the default, auth and lobby layouts. Until a game is
+ * selected it renders nothing and costs the first page almost no code: the sheet is its own chunk.
+ */
+export function GameLauncher() {
+  const selected = useLauncher((s) => s.selected);
+  if (!selected) return null;
+  return createPortal(
+    <Suspense fallback={null}>
+      <LauncherSheet />
+    </Suspense>,
+    document.body,
+  );
+}

@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.ts';
+import { DEMO, loginThroughForm } from './journeys.ts';
+import { openPage, PHONE, skipAnnouncements, storedToken } from './page.ts';
+import { call } from './staff.ts';
+
+const browserOf = useBrowser();
+const baseUrl = inject('baseUrl');
+
+/** "5,350.00" → 535000 satang. */
+const satangOf = (text: string | null) => {
+  const m = /^(-?)([\d,]+)\.(\d{2})$/.exec((text ?? '').trim());
+  if (!m) throw new Error(`not a baht amount: ${text}`);
+  return (Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3])) * (m[1] ? -1 : 1);
+};
+
+async function walletBalances(page: Page): Promise<Record<number, string>> {
+  const token = await storedToken(page);
+  const r = await call<{ wallet_type_id: number; balance: string }[]>(baseUrl, '/api/member/wallets', {
+    method: 'POST',
+    body: '{}',
+    token: token!,
+  });
+  return Object.fromEntries(r.body.data.map((w) => [w.wallet_type_id, w.balance]));
+}
+
+async function chipTotal(page: Page): Promise<number> {
+  await page.getByTestId('wallet-total').waitFor();
+  await expect.poll(() => page.getByTestId('wallet-total').textContent()).not.toBe('–');
+  return satangOf(await page.getByTestId('wallet-total').textContent());
+}
+
+describe('game lobby and launcher', () => {
+  it('plays ช้างทอง in the launcher: one wallet is auto-selected, spins change the chip by the net result', async () => {
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await skipAnnouncements(context);
+    await loginThroughForm(page, baseUrl, DEMO.small);
+    await page.goto(`${baseUrl}/lobby/slot`);
+    const before = await chipTotal(page);
+
+    const card = page.locator('[data-testid="game-card"][data-game="golden-elephant"]').last();
+    await card.getByRole('button', { name: 'เล่นเลย' }).click();
+    // Only the main wallet qualifies (the others are empty): no picker, straight in.
+    await page.getByText('กำลังนำท่านเข้าสู่เกม').first().waitFor();
+    expect(await page.getByText('กรุณาเลือกกระเป๋าเงิน').count()).toBe(0);
+    const sheet = page.getByTestId('game-launcher');
+    const game = page.frameLocator('iframe[title="ช้างทอง"]');
+    const balance = game.getByTestId('game-balance');
+    await balance.waitFor();
+    const start = satangOf(await balance.textContent());
+    expect(start).toBe(before);
+
+    const spin = game.getByRole('button', { name: 'หมุน' });
+    for (let i = 0; i < 5; i++) {
+      await spin.click();
+      await expect.poll(() => spin.isEnabled(), { timeout: 20_000 }).toBe(true);
+    }
+    const end = satangOf(await balance.textContent());
+    expect(end).not.toBeNaN();
+
+    await sheet.getByRole('button', { name: 'ปิดเกม' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await expect.poll(() => chipTotal(page)).toBe(before + (end - start));
+    // The chip agrees with the ledger: 5 spins of 5.00 are gone, the wins are back.
+    const wallets = await walletBalances(page);
+    expect(satangOf(wallets[1]!)).toBe(end);
+    await context.close();
+  });
+
+  it('asks "กรุณาเลือกกระเป๋าเงิน" when several wallets qualify, and a failed link shows "พบบางอย่างผิดปกติ"', async () => {
+    const { context, page } = await openPage(browserOf());
+    await skipAnnouncements(context);
+    await loginThroughForm(page, baseUrl, DEMO.rich);
+    await page.goto(`${baseUrl}/lobby/slot`);
+    const before = await walletBalances(page);
+    await page.route('**/api/game/link', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 2207, message: 'ค่ายเกมนี้ปิดปรับปรุงชั่วคราว', data: null }),
+      }),
+    );
+    await page.locator('[data-game="golden-elephant"]').first().getByRole('button', { name: 'เล่นเลย' }).click();
+    const picker = page.getByRole('heading', { name: 'กรุณาเลือกกระเป๋าเงิน' });
+    await picker.waitFor();
+    for (const text of ['กระเป๋าหลัก', 'คงเหลือ 5,000.00 บาท', 'กระเป๋าโบนัส', 'คงเหลือ 300.00 บาท', 'เครดิตฟรี', 'คงเหลือ 50.00 บาท']) {
+      await page.getByText(text, { exact: true }).waitFor();
+    }
+    await page.getByRole('button', { name: /กระเป๋าโบนัส/ }).click();
+    const alert = page.getByTestId('game-alert');
+    await alert.getByRole('heading', { name: 'พบบางอย่างผิดปกติ' }).waitFor();
+    await alert.getByText('ค่ายเกมนี้ปิดปรับปรุงชั่วคราว').waitFor();
+    await alert.getByRole('button', { name: 'ตกลง' }).click();
+    await page.getByTestId('game-launcher').waitFor({ state: 'detached' });
+    expect(await walletBalances(page)).toEqual(before);
+    await context.close();
+  });
+
+  it('a demo launch plays with play money and leaves every balance unchanged', async () => {
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await skipAnnouncements(context);
+    await loginThroughForm(page, baseUrl, DEMO.small);
+    await page.goto(`${baseUrl}/lobby/slot`);
+    const before = await walletBalances(page);
+    const chip = await chipTotal(page);
+    await page.locator('[data-game="golden-elephant"]').last().getByRole('button', { name: 'ทดลองเล่น' }).click();
+    const game = page.frameLocator('iframe[title="ช้างทอง"]');
+    await game.getByText('โหมดทดลอง').waitFor();
+    expect(await game.getByTestId('game-balance').textContent()).toBe('10,000.00');
+    const spin = game.getByRole('button', { name: 'หมุน' });
+    for (let i = 0; i < 3; i++) {
+      await spin.click();
+      await expect.poll(() => spin.isEnabled(), { timeout: 20_000 }).toBe(true);
+    }
+    expect(await game.getByTestId('game-balance').textContent()).not.toBe('10,000.00');
+    await page.getByRole('button', { name: 'ปิดเกม' }).click();
+    expect(await walletBalances(page)).toEqual(before);
+    expect(await chipTotal(page)).toBe(chip);
+    await context.close();
+  });
+
+  it('the lobby filters by category tab, provider and search', async () => {
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await skipAnnouncements(context);
+    await page.goto(`${baseUrl}/lobby/casino`);
+    const grid = page.getByRole('region', { name: 'เกมทั้งหมด' });
+    await grid.locator('[data-game="baccarat-1"]').waitFor();
+    expect(await grid.locator('[data-game="golden-elephant"]').count()).toBe(0);
+    await page.getByRole('link', { name: /ยิงปลา/ }).click();
+    await grid.locator('[data-game="fishing"]').waitFor();
+    await page.getByRole('link', { name: /ทั้งหมด/ }).first().click();
+    await page.getByLabel('ค้นหาเกม').fill('บาคาร่า');
+    const results = page.getByRole('region', { name: 'เกมทั้งหมด' });
+    await expect.poll(() => results.locator('[data-testid="game-card"]').count()).toBe(3);
+    // Visitors are sent to log in before real play.
+    await results.getByRole('button', { name: 'เล่นเลย' }).first().click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await context.close();
+  });
+});
