@@ -162,6 +162,7 @@ async function main() {
       });
       if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
     });
+    await (await import('./payments.ts')).runPaymentsBench({ app, db, measure });
     await app.close();
     await db.destroy();
   } finally {

@@ -25,10 +25,12 @@ CREATE TABLE payment_channel (
   enabled     boolean NOT NULL DEFAULT true,
   min_satang  bigint NOT NULL CHECK (min_satang > 0),
   max_satang  bigint NOT NULL CHECK (max_satang >= min_satang),
-  sort_order  integer NOT NULL DEFAULT 0,
-  -- Round-robin position over the channel's active receiving accounts.
-  rr_cursor   bigint NOT NULL DEFAULT 0
+  sort_order  integer NOT NULL DEFAULT 0
 );
+
+-- Round-robin position over a channel's active receiving accounts: a sequence, so picking an account
+-- locks no shared row (nextval is never rolled back and never waits).
+CREATE SEQUENCE payment_round_robin;
 
 CREATE TABLE payment_sub_channel (
   channel_id  integer NOT NULL REFERENCES payment_channel(id),

@@ -184,6 +184,7 @@ describe('operator confirmation', () => {
       .select('action')
       .where('entity', '=', 'deposit_request')
       .where('entity_id', '=', String(d.request_id))
+      .orderBy('id')
       .execute();
     expect(audit.map((a) => a.action)).toEqual([
       'payments.deposit_first_approval',

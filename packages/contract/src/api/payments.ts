@@ -163,7 +163,8 @@ export const inquiryStatus = endpoint({
   path: '/api/member/payment/inquiry_status',
   tag,
   auth: 'member',
-  summary: "A deposit request's state (default: the latest); asks the gateway at most every 15 s",
+  summary:
+    "A deposit request's state (default: the latest; qr_image left out, it came with the request); asks the gateway at most every 15 s",
   query: z.object({ request_id: z.coerce.number().int().positive().optional() }),
   data: depositRequest.nullable(),
 });

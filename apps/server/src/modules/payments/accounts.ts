@@ -146,16 +146,11 @@ export async function receivingTargets(
   }));
 }
 
-/** Advances the channel's round-robin cursor and returns the accounts starting from its position. */
-export async function roundRobin(ex: Executor, channelId: number, targets: ReceivingTarget[]) {
+/** The accounts in round-robin order: the next position of a sequence (no shared row is locked). */
+export async function roundRobin(ex: Executor, targets: ReceivingTarget[]) {
   if (targets.length === 0) throw new AppError('NO_RECEIVING_ACCOUNT');
-  const row = await ex
-    .updateTable('payment_channel')
-    .set({ rr_cursor: sql`rr_cursor + 1` })
-    .where('id', '=', channelId)
-    .returning('rr_cursor')
-    .executeTakeFirstOrThrow();
-  const start = (row.rr_cursor - 1) % targets.length;
+  const { rows } = await sql<{ n: number }>`SELECT nextval('payment_round_robin')::bigint AS n`.execute(ex);
+  const start = ((rows[0]?.n ?? 1) - 1) % targets.length;
   return [...targets.slice(start), ...targets.slice(0, start)];
 }
 

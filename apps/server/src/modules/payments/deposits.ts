@@ -32,7 +32,10 @@ export interface NewDeposit {
   idempotencyKey: string | null;
 }
 
-/** Open requests past their expiry become expired; reservations end late_match_minutes after expiry. */
+/**
+ * Open requests past their expiry become expired (one member's, or all); with no member given, the
+ * reservations that ended late_match_minutes after expiry are released too (the minute sweep).
+ */
 export async function expireDeposits(deps: PaymentsDeps, now: Date, memberId?: number): Promise<number> {
   return inTransaction(deps.db, async (tx) => {
     let q = tx
@@ -45,13 +48,15 @@ export async function expireDeposits(deps: PaymentsDeps, now: Date, memberId?: n
     for (const r of expired) {
       await publishPayment(deps, tx, r.member_id, { kind: 'deposit', id: r.id, status: 'expired' });
     }
-    const s = await loadSettings(tx);
-    await tx
-      .updateTable('deposit_request')
-      .set({ reserved: false })
-      .where('reserved', '=', true)
-      .where(sql<boolean>`expires_at + make_interval(mins => ${s.late_match_minutes}) <= ${now}`)
-      .execute();
+    if (memberId === undefined) {
+      const s = await loadSettings(tx);
+      await tx
+        .updateTable('deposit_request')
+        .set({ reserved: false })
+        .where('reserved', '=', true)
+        .where('expires_at', '<=', new Date(now.getTime() - s.late_match_minutes * 60_000))
+        .execute();
+    }
     return expired.length;
   });
 }
@@ -60,7 +65,20 @@ async function reservePayAmount(
   tx: Tx,
   target: ReceivingTarget,
   amountSatang: number,
+  reservedAfter: Date,
 ): Promise<number | null> {
+  // Reservations of this amount on this account that have run out are released first, so a missed
+  // sweep never makes an amount look busy.
+  await tx
+    .updateTable('deposit_request')
+    .set({ reserved: false })
+    .where('account_kind', '=', target.accountKind)
+    .where('account_id', '=', target.accountId)
+    .where('pay_amount_satang', '>', amountSatang)
+    .where('pay_amount_satang', '<', amountSatang + 100)
+    .where('reserved', '=', true)
+    .where('expires_at', '<=', reservedAfter)
+    .execute();
   const taken = await tx
     .selectFrom('deposit_request')
     .select('pay_amount_satang')
@@ -87,21 +105,27 @@ export async function createDeposit(deps: PaymentsDeps, d: NewDeposit) {
   await expireDeposits(deps, now, d.memberId);
   const request = { c: d.channelId, s: d.subChannelId, a: d.amountBaht, p: d.promotionId };
   const run = (tx: Tx) => insertDeposit(deps, tx, d, now);
-  const row = await inTransaction(deps.db, (tx) =>
-    d.idempotencyKey
+  const id = await inTransaction(deps.db, async (tx) => {
+    // One member's requests are decided one at a time. The lock comes before the idempotency row,
+    // whose foreign key would otherwise share-lock the member first and deadlock two requests.
+    await tx.selectFrom('member').select('id').where('id', '=', d.memberId).forUpdate().execute();
+    return d.idempotencyKey
       ? idempotent(tx, { memberId: d.memberId, scope: 'deposit', key: d.idempotencyKey, request }, () =>
           run(tx),
         )
-      : run(tx),
-  ).catch(async (err) => {
+      : run(tx);
+  }).catch(async (err) => {
     if (violates(err, ONE_OPEN_INDEX)) throw await pendingError(deps, d.memberId);
     throw err;
   });
-  const fresh = await deps.db
+  let fresh = await deps.db
     .selectFrom('deposit_request')
     .selectAll()
-    .where('id', '=', row)
+    .where('id', '=', id)
     .executeTakeFirstOrThrow();
+  if (fresh.account_kind === 'gateway' && fresh.gateway_ref === null && fresh.status === 'open') {
+    fresh = await attachGatewayQr(deps, fresh);
+  }
   const s = await loadSettings(deps.db);
   return depositView(deps.db, fresh, now, { sandboxEnabled: s.sandbox_enabled });
 }
@@ -167,11 +191,12 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
     subChannelId,
     settings.sandbox_enabled,
   );
-  const ordered = await roundRobin(tx, d.channelId, targets);
+  const ordered = await roundRobin(tx, targets);
   const expiresAt = new Date(now.getTime() + settings.deposit_expiry_minutes * 60_000);
+  const reservedAfter = new Date(now.getTime() - settings.late_match_minutes * 60_000);
   for (const target of ordered) {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const pay = await reservePayAmount(tx, target, amountSatang);
+      const pay = await reservePayAmount(tx, target, amountSatang, reservedAfter);
       if (pay === null) break;
       const id = await tryInsert(tx, {
         member_id: d.memberId,
@@ -189,7 +214,6 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
         updated_at: now,
       });
       if (id === null) continue; // another request took this pay amount a moment ago: draw again
-      if (target.gatewayCode) await attachGatewayQr(deps, tx, id, target.gatewayCode, pay, expiresAt);
       await publishPayment(deps, tx, d.memberId, { kind: 'deposit', id, status: 'open' });
       return id;
     }
@@ -218,32 +242,55 @@ async function tryInsert(
   }
 }
 
-async function attachGatewayQr(
-  deps: PaymentsDeps,
-  tx: Tx,
-  requestId: number,
-  code: string,
-  paySatang: number,
-  expiresAt: Date,
-): Promise<void> {
-  const gateway = await deps.gateways.get(code);
-  if (!gateway) throw new AppError('GATEWAY_NOT_FOUND');
-  const { gatewayRef, qrPayload } = await gateway.createQr({
-    reference: String(requestId),
-    amountSatang: satang(paySatang),
-    expiresAt,
-  });
-  await tx
-    .updateTable('deposit_request')
-    .set({ gateway_ref: gatewayRef, qr_payload: qrPayload })
-    .where('id', '=', requestId)
-    .execute();
+/**
+ * Asks the gateway for its QR after the request committed: a call to another system never runs inside
+ * a database transaction (it would hold a connection and row locks for as long as the gateway takes).
+ * If the gateway fails, the request is closed and its amount released.
+ */
+async function attachGatewayQr(deps: PaymentsDeps, r: DepositRow): Promise<DepositRow> {
+  const g = await deps.db
+    .selectFrom('payment_gateway')
+    .select('code')
+    .where('id', '=', r.account_id)
+    .executeTakeFirstOrThrow();
+  const gateway = await deps.gateways.get(g.code);
+  try {
+    if (!gateway) throw new AppError('GATEWAY_NOT_FOUND');
+    const { gatewayRef, qrPayload } = await gateway.createQr({
+      reference: String(r.id),
+      amountSatang: satang(r.pay_amount_satang),
+      expiresAt: r.expires_at,
+    });
+    const row = await deps.db
+      .updateTable('deposit_request')
+      .set({ gateway_ref: gatewayRef, qr_payload: qrPayload })
+      .where('id', '=', r.id)
+      .where('gateway_ref', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    return (
+      row ??
+      (await deps.db
+        .selectFrom('deposit_request')
+        .selectAll()
+        .where('id', '=', r.id)
+        .executeTakeFirstOrThrow())
+    );
+  } catch (err) {
+    await deps.db
+      .updateTable('deposit_request')
+      .set({ status: 'rejected', reason: 'ช่องทางชำระเงินขัดข้อง กรุณาเลือกช่องทางอื่น', reserved: false })
+      .where('id', '=', r.id)
+      .where('status', '=', 'open')
+      .execute();
+    throw err;
+  }
 }
 
-async function viewOf(deps: PaymentsDeps, row: DepositRow | undefined) {
+async function viewOf(deps: PaymentsDeps, row: DepositRow | undefined, withImage = true) {
   if (!row) return null;
   const s = await loadSettings(deps.db);
-  return depositView(deps.db, row, deps.clock.now(), { sandboxEnabled: s.sandbox_enabled });
+  return depositView(deps.db, row, deps.clock.now(), { sandboxEnabled: s.sandbox_enabled, withImage });
 }
 
 /** The member's open request, to show again after a reload. */
@@ -276,7 +323,8 @@ export async function depositStatus(deps: PaymentsDeps, memberId: number, reques
       now.getTime() - row.last_inquiry_at.getTime() >= s.inquiry_min_interval_seconds * 1000;
     if (due) row = (await inquireGateway(deps, row.id)) ?? row;
   }
-  return viewOf(deps, row);
+  // Polled every 5 s: the QR image was in the answer that created the request (and in qrcode_info).
+  return viewOf(deps, row, false);
 }
 
 export async function depositHistory(deps: PaymentsDeps, memberId: number, limit: number) {

@@ -31,7 +31,6 @@ export interface PaymentsTables {
     min_satang: number;
     max_satang: number;
     sort_order: Generated<number>;
-    rr_cursor: Generated<number>;
   };
   payment_sub_channel: { channel_id: number; id: number; name: string; enabled: Generated<boolean> };
   promptpay_account: {

@@ -49,7 +49,9 @@ export function DepositTicket({
   const left = useSecondsLeft(d.status === 'open' ? d.expires_at : null, d.server_time);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [paying, setPaying] = useState(false);
-  const isQr = d.qr_image !== null;
+  // Status polls leave the image out; the one from the request's creation (or reload) stays.
+  const qrImage = d.qr_image ?? initial.qr_image;
+  const isQr = d.qr_payload !== null && qrImage !== null;
   const open = d.status === 'open';
 
   async function cancel() {
