@@ -115,7 +115,8 @@ export async function createDeposit(deps: PaymentsDeps, d: NewDeposit) {
         )
       : run(tx);
   }).catch(async (err) => {
-    if (violates(err, ONE_OPEN_INDEX)) throw await pendingError(deps, d.memberId);
+    const pending = err instanceof AppError && err.code === 'DEPOSIT_PENDING';
+    if (pending || violates(err, ONE_OPEN_INDEX)) throw await pendingError(deps, d.memberId);
     throw err;
   });
   let fresh = await deps.db
@@ -151,7 +152,8 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
     .where('member_id', '=', d.memberId)
     .where('status', '=', 'open')
     .executeTakeFirst();
-  if (open) throw await pendingError(deps, d.memberId);
+  // The open request is added to the refusal after the transaction (never a second connection inside it).
+  if (open) throw new AppError('DEPOSIT_PENDING');
 
   const settings = await loadSettings(tx);
   const channel = await tx
