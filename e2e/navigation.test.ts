@@ -23,14 +23,14 @@ describe('routes, layouts and the shell', () => {
   it('renders features of later releases inside their layout with a Thai notice, no data', async () => {
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
-    await page.goto(`${baseUrl}/lotto/lobby`);
+    await page.goto(`${baseUrl}/poll/1`);
     await page.getByText('ฟีเจอร์นี้ยังไม่เปิดให้บริการ').waitFor();
-    await page.getByRole('heading', { name: 'ล็อบบี้หวย' }).waitFor();
+    await page.getByRole('heading', { name: 'โพลกิจกรรม' }).waitFor();
     // Default layout chrome: header logo and footer.
     await page.locator('header img[src="/brand/logo.svg"]').waitFor();
     const year = new Date().getFullYear();
     await page.getByText(`Copyright © ${year} Chok All Rights Reserved`).waitFor();
-    expect(await page.title()).toContain('ล็อบบี้หวย');
+    expect(await page.title()).toContain('โพลกิจกรรม');
     await context.close();
   });
 
@@ -64,7 +64,7 @@ describe('routes, layouts and the shell', () => {
     await bar.getByRole('link', { name: 'ถอนเงิน' }).waitFor();
     await bar.getByRole('link', { name: 'ฝากเงิน' }).click();
     await page.waitForURL(`${baseUrl}/member/deposit`);
-    await page.getByText('ฟีเจอร์นี้ยังไม่เปิดให้บริการ').waitFor();
+    await page.getByText('1. เลือกช่องทางฝาก').waitFor();
     await context.close();
   });
 

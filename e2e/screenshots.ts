@@ -52,7 +52,7 @@ async function main(): Promise<void> {
       await page.getByRole('button', { name: 'ยังอยู่กับเรา' }).click();
       await shoot('profile', '/member/profile');
       await shoot('statement', '/member/statement');
-      await shoot('coming-soon', '/member/deposit');
+      await shoot('coming-soon', '/poll/1');
       await shoot('not-found', '/no-such-page');
       await context.close();
     }

@@ -31,6 +31,8 @@ export interface RequestOptions {
   errorHandle?: boolean;
   /** Lotto and auth calls turn a 401 into the Thai session-expired error (spec §8). */
   group?: 'auth' | 'lotto';
+  /** Sent as the Idempotency-Key header: a retry of a money-moving call returns the first answer. */
+  idempotencyKey?: string;
 }
 
 function urlOf(path: string, query?: Query): string {
@@ -64,6 +66,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const token = useLocalData.getState().token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (method === 'POST') headers['content-type'] = 'application/json';
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
 
   const progress = useProgress.getState();
   progress.start();

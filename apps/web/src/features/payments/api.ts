@@ -78,7 +78,8 @@ export function createDeposit(body: {
   promotion_id: number | null;
   idempotency_key: string;
 }) {
-  return api<Deposit>('/api/member/payment/generate_qr', { body });
+  const { idempotency_key, ...rest } = body;
+  return api<Deposit>('/api/member/payment/generate_qr', { body: rest, idempotencyKey: idempotency_key });
 }
 
 export function cancelDeposit(requestId: number) {
@@ -105,7 +106,7 @@ export function useWithdrawals() {
 }
 
 export function requestWithdrawal(amount: number, idempotencyKey: string) {
-  return api<Withdrawal>('/api/member/withdraw', { body: { amount, idempotency_key: idempotencyKey } });
+  return api<Withdrawal>('/api/member/withdraw', { body: { amount }, idempotencyKey });
 }
 
 /**
