@@ -1,0 +1,233 @@
+/**
+ * Games benchmark, called from run.ts (or alone: `tsx bench/games.ts`): the provider callback path —
+ * a signed debit, then its credit — through the HTTP adapter (app.inject, no socket), open loop at a
+ * fixed request rate. Reports p50/p95/p99 at 1,000 requests/s and the highest rate sustained with
+ * p99 under 60 ms (casino.md §3.8) on this machine. Results land in bench/results/games-*.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { satang } from '@chok/engine/money';
+import type { FastifyInstance } from 'fastify';
+import { injectTransport, ProviderSimulator } from '../apps/server/src/modules/games/simulator.ts';
+import { createLedger } from '../apps/server/src/modules/wallet/service.ts';
+import { type Db, inTransaction } from '../apps/server/src/platform/db.ts';
+import { hashToken, newToken } from '../apps/server/src/platform/rng.ts';
+
+const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PROVIDER = { id: 'bench', secret: 'bench-secret-0123456789' };
+
+async function setUp(
+  app: FastifyInstance,
+  db: Db,
+  players: number,
+): Promise<{ sim: ProviderSimulator; ids: string[] }> {
+  await db
+    .insertInto('game_provider')
+    .values({
+      id: PROVIDER.id,
+      name: 'Bench',
+      secret: PROVIDER.secret,
+      launch_url: 'https://bench.example/?t={token}',
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const game = await db
+    .insertInto('game')
+    .values({
+      provider_id: PROVIDER.id,
+      code: 'bench-slot',
+      name: 'Bench Slot',
+      image: '/x.svg',
+      categories: ['slot'],
+    })
+    .onConflict((oc) => oc.columns(['provider_id', 'code']).doUpdateSet({ name: 'Bench Slot' }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sim = new ProviderSimulator(PROVIDER.id, PROVIDER.secret, injectTransport(app));
+  const ledger = createLedger();
+  const ids: string[] = [];
+  for (let i = 0; i < players; i++) {
+    const memberId = await inTransaction(db, async (tx) => {
+      const m = await tx
+        .insertInto('member')
+        .values({
+          agent_id: 34,
+          phone: `05${String(i).padStart(8, '0')}`,
+          password_hash: 'x',
+          bank_code: '004',
+          account_no: `5${String(i).padStart(9, '0')}`,
+          account_name: `games bench ${i}`,
+          referral_code: `GB${i}`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await ledger.openMemberWallets(tx, m.id);
+      await ledger.transfer(tx, {
+        from: { system: 'sys:bank:1' },
+        to: { member: m.id, wallet: 1 },
+        amount: satang(1_000_000_000),
+        kind: 'deposit',
+        idempotencyKey: `bench:games:fund:${m.id}`,
+      });
+      return m.id;
+    });
+    const token = newToken();
+    const now = new Date();
+    await db
+      .insertInto('game_launch')
+      .values({
+        token_hash: hashToken(token),
+        member_id: memberId,
+        wallet_type_id: 1,
+        game_id: game.id,
+        created_at: now,
+        expires_at: new Date(now.getTime() + 60_000),
+      })
+      .execute();
+    const a = await sim.authenticate(token);
+    if (a.status !== 'OK') throw new Error(`authenticate: ${a.status}`);
+    ids.push(String(memberId));
+  }
+  return { sim, ids };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** Starts one debit→credit pair every 2/rate seconds (so `rate` requests a second) for SECONDS. */
+async function openLoop(sim: ProviderSimulator, ids: string[], rate: number, tag: string) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let n = 0;
+  const pairsPerSecond = rate / 2;
+  const started = performance.now();
+  const total = Math.round(pairsPerSecond * SECONDS);
+  const pending: Promise<void>[] = [];
+  const timed = async (f: () => Promise<{ status: string | null }>) => {
+    const t0 = performance.now();
+    const r = await f();
+    latencies.push(performance.now() - t0);
+    if (r.status !== 'OK') failures++;
+  };
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / pairsPerSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const k = n++;
+    const player = ids[k % ids.length]!;
+    const tx = `${tag}-${k}`;
+    pending.push(
+      (async () => {
+        await timed(() =>
+          sim.debit({ player, tx_id: `${tx}-b`, round_id: tx, game: 'bench-slot', amount: '1.00' }),
+        );
+        await timed(() =>
+          sim.credit({
+            player,
+            tx_id: `${tx}-w`,
+            bet_tx_id: `${tx}-b`,
+            round_id: tx,
+            game: 'bench-slot',
+            amount: k % 3 === 0 ? '2.00' : '0.00',
+          }),
+        );
+      })(),
+    );
+  }
+  await Promise.all(pending);
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    target_rps: rate,
+    achieved_rps: Math.round(latencies.length / seconds),
+    requests: latencies.length,
+    failures,
+    p50_ms: Number(percentile(latencies, 50).toFixed(2)),
+    p95_ms: Number(percentile(latencies, 95).toFixed(2)),
+    p99_ms: Number(percentile(latencies, 99).toFixed(2)),
+  };
+}
+
+export async function runGamesBench(c: { app: FastifyInstance; db: Db }) {
+  mkdirSync(RESULTS, { recursive: true });
+  const { sim, ids } = await setUp(c.app, c.db, 200);
+  await openLoop(sim, ids, 200, 'warm');
+  // One caller, one request at a time: the path's own cost without queueing.
+  const alone: number[] = [];
+  for (let i = 0; i < 500; i++) {
+    const player = ids[i % ids.length]!;
+    let t0 = performance.now();
+    await sim.debit({
+      player,
+      tx_id: `solo-${i}-b`,
+      round_id: `solo-${i}`,
+      game: 'bench-slot',
+      amount: '1.00',
+    });
+    alone.push(performance.now() - t0);
+    t0 = performance.now();
+    await sim.credit({
+      player,
+      tx_id: `solo-${i}-w`,
+      bet_tx_id: `solo-${i}-b`,
+      round_id: `solo-${i}`,
+      game: 'bench-slot',
+      amount: '0.00',
+    });
+    alone.push(performance.now() - t0);
+  }
+  alone.sort((a, b) => a - b);
+  console.log(
+    `one at a time: p50 ${percentile(alone, 50).toFixed(2)} ms, p99 ${percentile(alone, 99).toFixed(2)} ms`,
+  );
+  console.log(
+    '\n| provider callbacks (debit → credit, signed, app.inject) | target req/s | achieved | p50 ms | p95 ms | p99 ms | failures |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  const rows = [];
+  let sustained = 0;
+  for (const rate of [250, 500, 750, 1000, 1250, 1500, 2000]) {
+    const r = await openLoop(sim, ids, rate, `r${rate}`);
+    rows.push(r);
+    console.log(
+      `| games-callbacks | ${rate} | ${r.achieved_rps} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.failures} |`,
+    );
+    if (r.p99_ms < 60 && r.achieved_rps >= rate * 0.95 && r.failures === 0) sustained = rate;
+    else if (rate > 1000) break;
+  }
+  const result = {
+    rows,
+    highest_sustained_rps: sustained,
+    node: process.version,
+    cpus: os.cpus().length,
+    date: new Date().toISOString(),
+  };
+  console.log(`highest rate sustained with p99 < 60 ms: ${sustained} requests/s`);
+  writeFileSync(path.join(RESULTS, 'games-callbacks.json'), `${JSON.stringify(result, null, 2)}\n`);
+  return result;
+}
+
+// Standalone: `tsx bench/games.ts` starts its own database and app.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { loadConfig } = await import('../apps/server/src/platform/config.ts');
+  const { createDb } = await import('../apps/server/src/platform/db.ts');
+  const { seed } = await import('../apps/server/src/seed/demo.ts');
+  const { createDatabase, startTestPostgres } = await import('../apps/server/test/postgres.ts');
+  const pg = await startTestPostgres('benchgames');
+  try {
+    const url = await createDatabase(pg.adminUrl, pg.template);
+    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const { db } = createDb(url, config.DB_POOL_SIZE);
+    await seed(db, createLedger(), config, { demo: true });
+    const app = await buildApp({ config, db, databaseUrl: url, logger: false });
+    await runGamesBench({ app, db });
+    await app.close();
+    await db.destroy();
+  } finally {
+    await pg.stop();
+  }
+}
