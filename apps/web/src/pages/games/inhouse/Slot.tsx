@@ -1,3 +1,4 @@
+import { LINES } from '@chok/engine/games/slot';
 import { useState } from 'react';
 import { formatBaht, formatSatang, parseBaht, type Satang } from '../../../lib/money';
 import { GameShell } from './GameShell';
@@ -79,6 +80,12 @@ export function Slot({ session }: { session: GameSession }) {
   }
 
   const winning = new Set(shown?.line_wins.map((l) => l.line) ?? []);
+  // Cells on a paying line, as "reel:row" (a line pays from reel 1 for `count` reels).
+  const lit = new Set(
+    (shown?.line_wins ?? []).flatMap((l) =>
+      LINES[l.line - 1]!.slice(0, l.count).map((row, reel) => `${reel}:${row}`),
+    ),
+  );
   return (
     <GameShell
       session={session}
@@ -101,7 +108,11 @@ export function Slot({ session }: { session: GameSession }) {
               {POSITIONS.map((pos, row) => {
                 const sym = reel[row]!;
                 return (
-                  <div key={pos} className={`slot__cell slot__cell--${sym}`} title={SYMBOL_NAMES[sym]}>
+                  <div
+                    key={pos}
+                    className={`slot__cell slot__cell--${sym}${lit.has(`${r}:${row}`) ? ' is-win' : ''}`}
+                    title={SYMBOL_NAMES[sym]}
+                  >
                     {SYMBOL_ART[sym]}
                   </div>
                 );
