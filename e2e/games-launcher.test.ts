@@ -81,10 +81,21 @@ describe('game lobby and launcher', () => {
         body: JSON.stringify({ error: 2207, message: 'ค่ายเกมนี้ปิดปรับปรุงชั่วคราว', data: null }),
       }),
     );
-    await page.locator('[data-game="golden-elephant"]').first().getByRole('button', { name: 'เล่นเลย' }).click();
+    await page
+      .locator('[data-game="golden-elephant"]')
+      .first()
+      .getByRole('button', { name: 'เล่นเลย' })
+      .click();
     const picker = page.getByRole('heading', { name: 'กรุณาเลือกกระเป๋าเงิน' });
     await picker.waitFor();
-    for (const text of ['กระเป๋าหลัก', 'คงเหลือ 5,000.00 บาท', 'กระเป๋าโบนัส', 'คงเหลือ 300.00 บาท', 'เครดิตฟรี', 'คงเหลือ 50.00 บาท']) {
+    for (const text of [
+      'กระเป๋าหลัก',
+      'คงเหลือ 5,000.00 บาท',
+      'กระเป๋าโบนัส',
+      'คงเหลือ 300.00 บาท',
+      'เครดิตฟรี',
+      'คงเหลือ 50.00 บาท',
+    ]) {
       await page.getByText(text, { exact: true }).waitFor();
     }
     await page.getByRole('button', { name: /กระเป๋าโบนัส/ }).click();
@@ -104,7 +115,11 @@ describe('game lobby and launcher', () => {
     await page.goto(`${baseUrl}/lobby/slot`);
     const before = await walletBalances(page);
     const chip = await chipTotal(page);
-    await page.locator('[data-game="golden-elephant"]').last().getByRole('button', { name: 'ทดลองเล่น' }).click();
+    await page
+      .locator('[data-game="golden-elephant"]')
+      .last()
+      .getByRole('button', { name: 'ทดลองเล่น' })
+      .click();
     const game = page.frameLocator('iframe[title="ช้างทอง"]');
     await game.getByText('โหมดทดลอง').waitFor();
     expect(await game.getByTestId('game-balance').textContent()).toBe('10,000.00');
