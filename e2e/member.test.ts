@@ -21,8 +21,9 @@ describe('a member logs in and out', () => {
   it('refreshes the wallets from the chip, and toasts the error for 3 s when that fails', async () => {
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.small);
-    await expect.poll(() => page.getByTestId('wallet-total').textContent()).toBe('1,250.50');
+    // 0811111111's balance is never changed by any e2e file (lotto and games play with 0822222222).
+    await loginThroughForm(page, baseUrl, DEMO.rich);
+    await expect.poll(() => page.getByTestId('wallet-total').textContent()).toBe('5,350.00');
 
     const reloaded = page.waitForResponse((r) => r.url().endsWith('/api/member/wallets'));
     await page.getByRole('button', { name: 'รีเฟรชยอดเงิน' }).click();
