@@ -112,7 +112,13 @@ describe('routes, layouts and the shell', () => {
     await skipAnnouncements(context);
     await page.goto(`${baseUrl}/`);
     await page.getByRole('heading', { name: 'โปรโมชั่น' }).waitFor();
-    await page.route('**/assets/ComingSoon-*.js', (route) => route.abort());
+    // Every script chunk not loaded yet now fails, as after a deploy removed the old build's chunks.
+    const loaded = new Set(
+      await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('?')[0]!)),
+    );
+    await page.route('**/assets/*.js', (route) =>
+      loaded.has(route.request().url().split('?')[0]!) ? route.continue() : route.abort(),
+    );
     const reloaded = page.waitForEvent('load');
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'หวย' }).click();
     await reloaded;

