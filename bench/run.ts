@@ -163,6 +163,7 @@ async function main() {
       if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
     });
     await (await import('./payments.ts')).runPaymentsBench({ app, db, measure });
+    await (await import('./lotto.ts')).runLottoBench({ url, db });
     await (await import('./games.ts')).runGamesBench({ app, db });
     await app.close();
     await db.destroy();
