@@ -88,6 +88,97 @@ export async function insertTransfer(ex: Executor, t: NewTransfer): Promise<numb
   return row?.id;
 }
 
+/**
+ * Both accounts of a transfer in one round trip: a member wallet by (member, wallet type), a system
+ * account by code. Either id is undefined when the account does not exist (yet).
+ */
+export async function findAccountPair(
+  ex: Executor,
+  from: { member: number; wallet: number } | { system: string },
+  to: { member: number; wallet: number } | { system: string },
+): Promise<{ debitId: number | undefined; creditId: number | undefined }> {
+  const one = (ref: typeof from) =>
+    'system' in ref
+      ? sql`(SELECT id FROM ledger_account WHERE code = ${ref.system})`
+      : sql`(SELECT id FROM ledger_account WHERE member_id = ${ref.member} AND wallet_type_id = ${ref.wallet})`;
+  const { rows } = await sql<{ debit_id: number | null; credit_id: number | null }>`
+    SELECT ${one(from)} AS debit_id, ${one(to)} AS credit_id`.execute(ex);
+  return { debitId: rows[0]?.debit_id ?? undefined, creditId: rows[0]?.credit_id ?? undefined };
+}
+
+/**
+ * Claims the key and moves one member wallet in the same statement (a transfer whose other side is a
+ * system account, which is never updated). `transferId` is undefined when the key already existed
+ * (nothing moved); `moved` is false when a debit found too little money (the caller must roll back).
+ */
+export async function insertTransferAndMove(
+  ex: Executor,
+  t: NewTransfer,
+  member: { id: number; out: boolean },
+): Promise<{ transferId: number | undefined; moved: boolean }> {
+  const move = member.out
+    ? sql`UPDATE ledger_account SET balance = balance - ${t.amount}
+          WHERE id = ${member.id} AND balance >= ${t.amount} AND EXISTS (SELECT 1 FROM t) RETURNING id`
+    : sql`UPDATE ledger_account SET balance = balance + ${t.amount}
+          WHERE id = ${member.id} AND EXISTS (SELECT 1 FROM t) RETURNING id`;
+  const { rows } = await sql<{ transfer_id: number | null; moved: boolean }>`
+    WITH t AS (
+      INSERT INTO ledger_transfer (debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
+      VALUES (${t.debitId}, ${t.creditId}, ${t.amount}, ${t.kind}, ${t.reference}, ${t.idempotencyKey})
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id),
+    m AS (${move})
+    SELECT (SELECT id FROM t) AS transfer_id, EXISTS (SELECT 1 FROM m) AS moved`.execute(ex);
+  return { transferId: rows[0]?.transfer_id ?? undefined, moved: rows[0]?.moved ?? false };
+}
+
+export interface NewCredit {
+  memberId: number;
+  walletTypeId: number;
+  amount: number;
+  reference: string | null;
+  idempotencyKey: string;
+}
+
+/**
+ * Claims many transfers from one account to member wallets in one statement (keys that already exist
+ * are skipped). Returns the rows inserted; a credit whose wallet does not exist is left out too, so
+ * the caller compares keys to tell a replay from a missing wallet.
+ */
+export async function insertCredits(ex: Executor, debitId: number, kind: TransferKind, credits: NewCredit[]) {
+  const { rows } = await sql<{ idempotency_key: string; credit_account_id: number; amount: number }>`
+    INSERT INTO ledger_transfer (debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
+    SELECT ${debitId}, a.id, v.amount, ${kind}, v.reference, v.key
+    FROM unnest(${credits.map((c) => c.memberId)}::int[], ${credits.map((c) => c.walletTypeId)}::int[],
+      ${credits.map((c) => c.amount)}::bigint[], ${credits.map((c) => c.reference)}::text[],
+      ${credits.map((c) => c.idempotencyKey)}::text[]) WITH ORDINALITY AS v(member_id, wallet_type_id, amount, reference, key, ord)
+    JOIN ledger_account a ON a.member_id = v.member_id AND a.wallet_type_id = v.wallet_type_id
+    ORDER BY v.ord
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING idempotency_key, credit_account_id, amount`.execute(ex);
+  return rows;
+}
+
+export async function findTransfersByKeys(ex: Executor, keys: string[]) {
+  return ex.selectFrom('ledger_transfer').selectAll().where('idempotency_key', 'in', keys).execute();
+}
+
+/** Adds to many member wallets, locking their rows in ascending id order first. */
+export async function creditMemberAccounts(ex: Executor, sums: Map<number, number>): Promise<void> {
+  const ids = [...sums.keys()].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const { rows } = await sql<{ n: number }>`
+    WITH l AS (SELECT id FROM ledger_account WHERE id = ANY(${ids}::int[]) AND kind = 'member_wallet'
+               ORDER BY id FOR UPDATE),
+    u AS (
+      UPDATE ledger_account a SET balance = a.balance + v.amount
+      FROM unnest(${ids}::int[], ${ids.map((id) => sums.get(id)!)}::bigint[]) AS v(id, amount)
+      WHERE a.id = v.id AND a.id IN (SELECT id FROM l)
+      RETURNING a.id)
+    SELECT count(*)::int AS n FROM u`.execute(ex);
+  if (rows[0]?.n !== ids.length) throw new Error('a credited ledger account is not a member wallet');
+}
+
 export function findTransferByKey(ex: Executor, key: string) {
   return ex.selectFrom('ledger_transfer').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 }

@@ -45,18 +45,26 @@ export function createLedger() {
   async function transfer(tx: Tx, t: TransferRequest): Promise<TransferResult> {
     if (!Number.isSafeInteger(t.amount) || t.amount <= 0)
       throw new RangeError(`transfer amount must be positive satang: ${t.amount}`);
-    const debit = await resolve(tx, t.from);
-    const credit = await resolve(tx, t.to);
+    // Both accounts in one round trip; a system account is created on first use (never cached).
+    const pair = await q.findAccountPair(tx, t.from, t.to);
+    const debit =
+      pair.debitId !== undefined
+        ? { id: pair.debitId, member: !('system' in t.from) }
+        : await resolve(tx, t.from);
+    const credit =
+      pair.creditId !== undefined
+        ? { id: pair.creditId, member: !('system' in t.to) }
+        : await resolve(tx, t.to);
     if (debit.id === credit.id) throw new RangeError('a transfer needs two different accounts');
-    const transferId = await q.insertTransfer(tx, {
+    const row = {
       debitId: debit.id,
       creditId: credit.id,
       amount: t.amount,
       kind: t.kind,
       reference: t.reference ?? null,
       idempotencyKey: t.idempotencyKey,
-    });
-    if (transferId === undefined) {
+    };
+    const replay = async (): Promise<TransferResult> => {
       const first = await q.findTransferByKey(tx, t.idempotencyKey);
       const same =
         first &&
@@ -66,7 +74,21 @@ export function createLedger() {
         first.kind === t.kind;
       if (!same) throw new AppError('IDEMPOTENCY_CONFLICT');
       return { transferId: first.id, replayed: true };
+    };
+    if (debit.member !== credit.member) {
+      // One member wallet and a system account (every bet, win and refund): claim and move in one
+      // statement. The system row is never updated, so there is only one row lock to order.
+      const member = debit.member ? { id: debit.id, out: true } : { id: credit.id, out: false };
+      const r = await q.insertTransferAndMove(tx, row, member);
+      if (r.transferId === undefined) return replay();
+      if (!r.moved) {
+        if (member.out) throw new AppError('INSUFFICIENT_FUNDS');
+        throw new Error(`ledger account ${member.id} not found`);
+      }
+      return { transferId: r.transferId, replayed: false };
     }
+    const transferId = await q.insertTransfer(tx, row);
+    if (transferId === undefined) return replay();
     // Member rows are locked in ascending id order so two transfers between the same wallets never deadlock.
     const moves = [
       { id: debit.id, member: debit.member, out: true },
@@ -84,8 +106,75 @@ export function createLedger() {
     return { transferId, replayed: false };
   }
 
+  /**
+   * Many transfers from one account (a system account) to member wallets — a settlement's wins —
+   * with the guarantees of `transfer` for each: one row per key, a replay with the same key and the
+   * same movement is skipped (a different one is IDEMPOTENCY_CONFLICT), member rows locked in
+   * ascending id order. Three statements whatever the count. Returns how many were new.
+   */
+  async function creditMany(
+    tx: Tx,
+    c: {
+      from: { system: string };
+      kind: TransferKind;
+      credits: {
+        to: { member: number; wallet: q.WalletTypeId };
+        amount: Satang;
+        reference?: string | null;
+        idempotencyKey: string;
+      }[];
+    },
+  ): Promise<{ inserted: number; replayed: number }> {
+    if (c.credits.length === 0) return { inserted: 0, replayed: 0 };
+    for (const x of c.credits)
+      if (!Number.isSafeInteger(x.amount) || x.amount <= 0)
+        throw new RangeError(`transfer amount must be positive satang: ${x.amount}`);
+    const from = await resolve(tx, c.from);
+    const rows = await q.insertCredits(
+      tx,
+      from.id,
+      c.kind,
+      c.credits.map((x) => ({
+        memberId: x.to.member,
+        walletTypeId: x.to.wallet,
+        amount: x.amount,
+        reference: x.reference ?? null,
+        idempotencyKey: x.idempotencyKey,
+      })),
+    );
+    const fresh = new Set(rows.map((r) => r.idempotency_key));
+    const skipped = c.credits.filter((x) => !fresh.has(x.idempotencyKey));
+    if (skipped.length > 0) {
+      const first = new Map(
+        (
+          await q.findTransfersByKeys(
+            tx,
+            skipped.map((x) => x.idempotencyKey),
+          )
+        ).map((t) => [t.idempotency_key, t]),
+      );
+      for (const x of skipped) {
+        const t = first.get(x.idempotencyKey);
+        if (!t) throw new AppError('WALLET_NOT_FOUND');
+        const to = await q.findMemberAccountId(tx, x.to.member, x.to.wallet);
+        if (
+          t.debit_account_id !== from.id ||
+          t.credit_account_id !== to ||
+          t.amount !== x.amount ||
+          t.kind !== c.kind
+        )
+          throw new AppError('IDEMPOTENCY_CONFLICT');
+      }
+    }
+    const sums = new Map<number, number>();
+    for (const r of rows) sums.set(r.credit_account_id, (sums.get(r.credit_account_id) ?? 0) + r.amount);
+    await q.creditMemberAccounts(tx, sums);
+    return { inserted: rows.length, replayed: skipped.length };
+  }
+
   return {
     transfer,
+    creditMany,
 
     /** Opens the three wallets (main, bonus, free credit) of a new member. */
     openMemberWallets: (tx: Tx, memberId: number) => q.insertMemberWallets(tx, memberId),
