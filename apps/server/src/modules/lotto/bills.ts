@@ -17,7 +17,10 @@ import {
   problemErrorCode,
 } from './bill-check.ts';
 import { HOUSE, LOTTO_WALLET_TYPES, type LottoDeps } from './deps.ts';
-import { findRound, type RoundRow, walletBalance } from './queries.ts';
+import { findRound, type RoundRow, roundForBill, walletBalance } from './queries.ts';
+
+type BillRow = Parameters<typeof billView>[0];
+type ItemRow = Parameters<typeof itemView>[0];
 
 export interface BillInput {
   round_id: number;
@@ -180,73 +183,52 @@ export function createBills(d: LottoDeps) {
     };
   }
 
+  /**
+   * One bill in the caller's transaction (lottery.md §7), in five statements after the idempotency
+   * claim: (1) round FOR SHARE + clock + wallet + เลขอั้น, (2) bill and items, (3–4) the ledger
+   * debit, (5) exposure — insert-or-add under row locks taken in (bet_type, number) order, with the
+   * database clock read after the last lock. Exposure comes last so its hot rows (popular numbers,
+   * the ten run digits) are held only for that statement and the commit; every path that locks both
+   * takes the member's wallet before exposure rows. An over-ceiling line throws, which rolls back the
+   * additions, the debit and the bill together.
+   */
   async function placeBill(tx: Tx, memberId: number, input: BillInput, key: string) {
     // 1. The round, locked FOR SHARE; open and before close_at by the database clock.
-    const r = await findRound(tx, input.round_id, 'share');
+    const r = await roundForBill(tx, input.round_id, memberId, input.wallet_id);
     if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
     if (!isOpenForBets(r)) throw new AppError('LOTTO_ROUND_CLOSED');
     // 2. Wallet owned and lotto-eligible.
-    const walletType = await lottoWallet(tx, memberId, input.wallet_id);
-    // 3–4. Types, digits, min/max, เลขอั้น — before touching exposure, so a bad bill locks nothing.
-    const limits = await numberLimits(tx, r.id);
-    refuseItems(checkItems(r.settings, input.items, limits, new Map()));
-    // 5. Exposure rows: insert missing, lock in (bet_type, number) order, check ceilings, add stakes.
-    const keys = [...new Map(input.items.map((i) => [exposureKey(i.bet_type, i.number), i])).values()].sort(
-      (a, b) =>
-        a.bet_type === b.bet_type ? (a.number < b.number ? -1 : 1) : a.bet_type < b.bet_type ? -1 : 1,
-    );
-    await tx
-      .insertInto('lotto_exposure')
-      .values(keys.map((k) => ({ round_id: r.id, bet_type: k.bet_type, number: k.number })))
-      .onConflict((oc) => oc.columns(['round_id', 'bet_type', 'number']).doNothing())
-      .execute();
-    const { rows: locked } = await sql<{ bet_type: string; number: string; accepted_amount: number }>`
-      SELECT bet_type, number, accepted_amount FROM lotto_exposure
-      WHERE round_id = ${r.id} AND (bet_type, number) IN (${sql.join(keys.map((k) => sql`(${k.bet_type}, ${k.number})`))})
-      ORDER BY bet_type, number FOR UPDATE`.execute(tx);
-    const accepted = new Map(locked.map((e) => [exposureKey(e.bet_type, e.number), e.accepted_amount]));
-    const items = checkItems(r.settings, input.items, limits, accepted);
+    if (!r.wallet) throw new AppError('WALLET_NOT_FOUND');
+    if (!(LOTTO_WALLET_TYPES as readonly number[]).includes(r.wallet.wallet_type_id))
+      throw new AppError('LOTTO_WALLET_NOT_ELIGIBLE');
+    const walletType = r.wallet.wallet_type_id as WalletTypeId;
+    // 3–4. Types, digits, min/max, เลขอั้น and ceilings against this bill alone — before any lock.
+    const limits = new Map(r.limits.map((l) => [exposureKey(l.bet_type, l.number), l as NumberLimit]));
+    const items = checkItems(r.settings, input.items, limits, new Map());
     refuseItems(items);
-    const adds = new Map<string, { bet_type: string; number: string; amount: number }>();
-    for (const i of items) {
-      const k = exposureKey(i.bet_type, i.number);
-      const a = adds.get(k) ?? { bet_type: i.bet_type, number: i.number, amount: 0 };
-      a.amount += i.amount * 100;
-      adds.set(k, a);
-    }
-    await sql`
-      UPDATE lotto_exposure e SET accepted_amount = e.accepted_amount + v.amount
-      FROM (VALUES ${sql.join([...adds.values()].map((a) => sql`(${a.bet_type}, ${a.number}, ${a.amount}::bigint)`))}) AS v(bet_type, number, amount)
-      WHERE e.round_id = ${r.id} AND e.bet_type = v.bet_type AND e.number = v.number`.execute(tx);
-    // 6–7. The bill, then the debit that pays for it (INSUFFICIENT_FUNDS rolls everything back).
     const total = items.reduce((s, i) => s + i.amount * 100, 0);
-    const bill = await tx
-      .insertInto('lotto_bill')
-      .values({
-        member_id: memberId,
-        round_id: r.id,
-        wallet_type_id: walletType,
-        total_stake: total,
-        idempotency_key: key,
-      })
-      .returning(['id', 'round_id', 'wallet_type_id', 'status', 'total_stake', 'total_win', 'created_at'])
-      .executeTakeFirstOrThrow();
-    const inserted = await tx
-      .insertInto('lotto_bill_item')
-      .values(
-        items.map((i) => ({
-          bill_id: bill.id,
-          round_id: r.id,
-          bet_type: i.bet_type,
-          number: i.number,
-          tod_key: i.bet_type === 'three_tod' ? todKey(i.number) : null,
-          stake: i.amount * 100,
-          rate_snapshot: x100ToRate(i.rateX100),
-          potential_win: i.potentialWin,
-        })),
-      )
-      .returningAll()
-      .execute();
+    // 7. The bill and its items, with rate snapshots and potential wins.
+    const { rows: placed } = await sql<{
+      bill: Omit<BillRow, 'created_at' | 'item_count'> & { created_at: string };
+      items: ItemRow[];
+    }>`
+      WITH b AS (
+        INSERT INTO lotto_bill (member_id, round_id, wallet_type_id, total_stake, idempotency_key)
+        VALUES (${memberId}, ${r.id}, ${walletType}, ${total}, ${key})
+        RETURNING id, round_id, wallet_type_id, status, total_stake, total_win, created_at),
+      i AS (
+        INSERT INTO lotto_bill_item (bill_id, round_id, bet_type, number, tod_key, stake, rate_snapshot, potential_win)
+        SELECT b.id, b.round_id, v.bet_type, v.number, v.tod_key, v.stake, v.rate, v.potential_win
+        FROM b, unnest(${items.map((i) => i.bet_type)}::text[], ${items.map((i) => i.number)}::text[],
+          ${items.map((i) => (i.bet_type === 'three_tod' ? todKey(i.number) : null))}::text[],
+          ${items.map((i) => i.amount * 100)}::bigint[], ${items.map((i) => x100ToRate(i.rateX100))}::numeric[],
+          ${items.map((i) => i.potentialWin)}::bigint[]) WITH ORDINALITY
+          AS v(bet_type, number, tod_key, stake, rate, potential_win, ord)
+        ORDER BY v.ord
+        RETURNING id, bet_type, number, stake, rate_snapshot::text, potential_win, status, win_amount)
+      SELECT row_to_json(b) AS bill, (SELECT json_agg(i ORDER BY i.id) FROM i) AS items FROM b`.execute(tx);
+    const bill = { ...placed[0]!.bill, created_at: new Date(placed[0]!.bill.created_at) };
+    // 6. The debit that pays for it (INSUFFICIENT_FUNDS rolls everything back, before any exposure lock).
     await d.ledger.transfer(tx, {
       from: { member: memberId, wallet: walletType },
       to: HOUSE,
@@ -255,15 +237,51 @@ export function createBills(d: LottoDeps) {
       reference: `lotto:bill:${bill.id}`,
       idempotencyKey: `lotto:bet:${bill.id}`,
     });
-    // The close time, read again just before commit: nothing commits at or after close_at.
-    const { rows: last } = await sql<{ ok: boolean }>`
-      SELECT clock_timestamp() < ${r.close_at} AS ok`.execute(tx);
-    if (!last[0]?.ok) throw new AppError('LOTTO_ROUND_CLOSED');
-    const balance = await walletBalance(tx, memberId, walletType);
+    // 5. Exposure: insert missing rows or add to existing ones, locking them in (bet_type, number)
+    // order; each row returns its new total, and the clock is read once every lock is held.
+    const adds = new Map<string, { bet_type: string; number: string; amount: number }>();
+    for (const i of items) {
+      const k = exposureKey(i.bet_type, i.number);
+      const a = adds.get(k) ?? { bet_type: i.bet_type, number: i.number, amount: 0 };
+      a.amount += i.amount * 100;
+      adds.set(k, a);
+    }
+    const ordered = [...adds.values()].sort((a, b) =>
+      a.bet_type === b.bet_type ? (a.number < b.number ? -1 : 1) : a.bet_type < b.bet_type ? -1 : 1,
+    );
+    const { rows: exposure } = await sql<{
+      bet_type: string;
+      number: string;
+      accepted_amount: number;
+      open: boolean;
+      balance: number;
+    }>`
+      WITH x AS (
+        INSERT INTO lotto_exposure AS e (round_id, bet_type, number, accepted_amount)
+        SELECT ${r.id}, v.bet_type, v.number, v.amount
+        FROM unnest(${ordered.map((a) => a.bet_type)}::text[], ${ordered.map((a) => a.number)}::text[],
+          ${ordered.map((a) => a.amount)}::bigint[]) WITH ORDINALITY AS v(bet_type, number, amount, ord)
+        ORDER BY v.ord
+        ON CONFLICT (round_id, bet_type, number)
+          DO UPDATE SET accepted_amount = e.accepted_amount + EXCLUDED.accepted_amount
+        RETURNING e.bet_type, e.number, e.accepted_amount, clock_timestamp() AS at)
+      SELECT x.bet_type, x.number, x.accepted_amount, max(x.at) OVER () < ${r.close_at} AS open,
+        (SELECT balance FROM ledger_account WHERE member_id = ${memberId} AND wallet_type_id = ${walletType}) AS balance
+      FROM x`.execute(tx);
+    // Ceilings against what was accepted before this bill, read under the locks.
+    const before = new Map(
+      exposure.map((e) => {
+        const k = exposureKey(e.bet_type, e.number);
+        return [k, e.accepted_amount - adds.get(k)!.amount];
+      }),
+    );
+    refuseItems(checkItems(r.settings, input.items, limits, before));
+    // The close time, read after the last lock: nothing commits at or after close_at.
+    if (!exposure.every((e) => e.open)) throw new AppError('LOTTO_ROUND_CLOSED');
     return {
-      bill: billView({ ...bill, item_count: inserted.length }, r, d.clock.now()),
-      items: inserted.map(itemView),
-      balance: formatBaht(balance),
+      bill: billView({ ...bill, item_count: placed[0]!.items.length }, r, d.clock.now()),
+      items: placed[0]!.items.map(itemView),
+      balance: formatBaht(exposure[0]?.balance ?? 0),
     };
   }
 
@@ -293,6 +311,15 @@ export function createBills(d: LottoDeps) {
       const cancelBy = r.close_at.getTime() - r.settings.cancel_before_minutes * 60_000;
       if (r.status !== 'open' || r.db_now.getTime() > cancelBy)
         throw new AppError('LOTTO_CANCEL_NOT_ALLOWED', { minutes: r.settings.cancel_before_minutes });
+      // The wallet before exposure rows, the order a bill takes them in (no deadlock with a new bill).
+      await d.ledger.transfer(tx, {
+        from: HOUSE,
+        to: { member: memberId, wallet: b.wallet_type_id as WalletTypeId },
+        amount: satang(b.total_stake),
+        kind: 'refund',
+        reference: `lotto:bill:${b.id}`,
+        idempotencyKey: `lotto:cancel:${b.id}`,
+      });
       await releaseExposure(tx, [b.id]);
       await tx
         .updateTable('lotto_bill_item')
@@ -305,14 +332,6 @@ export function createBills(d: LottoDeps) {
         .where('id', '=', b.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await d.ledger.transfer(tx, {
-        from: HOUSE,
-        to: { member: memberId, wallet: b.wallet_type_id as WalletTypeId },
-        amount: satang(b.total_stake),
-        kind: 'refund',
-        reference: `lotto:bill:${b.id}`,
-        idempotencyKey: `lotto:cancel:${b.id}`,
-      });
       const items = await tx.selectFrom('lotto_bill_item').select('id').where('bill_id', '=', b.id).execute();
       return {
         bill: billView({ ...updated, item_count: items.length }, r, d.clock.now()),

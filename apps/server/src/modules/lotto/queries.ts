@@ -53,6 +53,43 @@ export async function findRound(
   return rows[0];
 }
 
+/**
+ * What a bill needs before it touches exposure, in one round trip: the round locked FOR SHARE with
+ * the database clock read after the lock, the member's wallet (by ledger account id or wallet type
+ * id) and the round's เลขอั้น.
+ */
+export async function roundForBill(
+  ex: Executor,
+  roundId: number,
+  memberId: number,
+  walletId: number,
+): Promise<
+  | (RoundRow & {
+      db_now: Date;
+      wallet: { id: number; wallet_type_id: number } | null;
+      limits: { bet_type: string; number: string; action: string; rate: string | null; cap: number | null }[];
+    })
+  | undefined
+> {
+  const { rows } = await sql<
+    RoundRow & {
+      db_now: Date;
+      wallet: { id: number; wallet_type_id: number } | null;
+      limits: { bet_type: string; number: string; action: string; rate: string | null; cap: number | null }[];
+    }
+  >`
+    SELECT ${roundColumns}, clock_timestamp() AS db_now,
+      (SELECT json_build_object('id', a.id, 'wallet_type_id', a.wallet_type_id) FROM ledger_account a
+       WHERE a.member_id = ${memberId} AND (a.id = ${walletId} OR a.wallet_type_id = ${walletId})
+       ORDER BY a.id = ${walletId} DESC LIMIT 1) AS wallet,
+      (SELECT coalesce(json_agg(json_build_object('bet_type', l.bet_type, 'number', l.number,
+         'action', l.action, 'rate', l.rate::text, 'cap', l.cap)), '[]'::json)
+       FROM lotto_number_limit l WHERE l.round_id = r.id) AS limits
+    FROM lotto_round r JOIN lotto_market m ON m.id = r.market_id
+    WHERE r.id = ${roundId} FOR SHARE OF r`.execute(ex);
+  return rows[0];
+}
+
 export async function findRounds(
   ex: Executor,
   where: ReturnType<typeof sql>,
