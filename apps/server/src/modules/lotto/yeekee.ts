@@ -1,6 +1,6 @@
 import { chainSeed, memberRef, shotHash } from '@chok/engine/lotto/chain';
 import { sql } from 'kysely';
-import { inTransaction } from '../../platform/db.ts';
+import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LottoDeps } from './deps.ts';
 import { findRound, type RoundRow } from './queries.ts';
@@ -16,74 +16,194 @@ function shootingOpen(r: RoundRow, now: Date): boolean {
   return (r.status === 'open' || r.status === 'closed') && end !== null && now >= r.open_at && now < end;
 }
 
+interface ShotRequest {
+  memberId: number;
+  ip: string;
+  number: string;
+  /** The clock when the shot arrived: its server_ts and the time its limits are judged at. */
+  now: Date;
+  resolve: (r: ShotAck) => void;
+  reject: (err: unknown) => void;
+}
+
+export interface ShotAck {
+  round_id: number;
+  seq: number;
+  number: string;
+  server_ts: string;
+  cooldown_seconds: number;
+}
+
+/** At most this many shots share one transaction. */
+const SHOT_BATCH_MAX = 500;
+
+type OwnShot = { topic: string; data: Record<string, unknown> };
+
+/** Own-shot events published at once per process, so they never take the whole pool. */
+const OWN_SHOT_PUBLISHERS = 2;
+
 export function createYeekee(d: LottoDeps) {
+  const feed: OwnShot[] = [];
+  let publishers = 0;
+
   /**
-   * One shot (lottery.md §9): under the round's row lock, so `seq` follows commit order and the
-   * hash chain's head moves with it. The running sum is never read or sent here.
+   * A committed shot's `yeekee_shot` event on the shooter's private topic. Published after the
+   * batch committed (an ack never waits for it, and the round's lock is not held while N events go
+   * out one round trip each), by at most OWN_SHOT_PUBLISHERS loops, in seq order per loop.
    */
-  async function shoot(memberId: number, ip: string, roundId: number, number: string) {
-    const now = d.clock.now();
-    return inTransaction(d.db, async (tx) => {
-      const r = await findRound(tx, roundId, 'update');
-      if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
-      if (r.derive_rule !== 'yeekee') throw new AppError('LOTTO_NOT_YEEKEE');
-      const y = r.settings.yeekee ?? defaultYeekee;
-      if (now < r.open_at || r.status === 'scheduled') throw new AppError('LOTTO_SHOOT_NOT_OPEN');
-      if (!shootingOpen(r, now)) throw new AppError('LOTTO_SHOOT_CLOSED');
-      const { rows: ipRows } = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM lotto_shot WHERE ip = ${ip} AND server_ts > ${new Date(now.getTime() - 60_000)} AND server_ts <= ${now}`.execute(
-        tx,
-      );
-      if ((ipRows[0]?.n ?? 0) >= y.shots_per_ip_minute_max)
-        throw new AppError('LOTTO_SHOOT_IP_LIMIT', {}, undefined, { cooldown_left: 60 });
-      const { rows: mine } = await sql<{ n: number; last: Date | null }>`
-        SELECT count(*)::int AS n, max(server_ts) AS last FROM lotto_shot
-        WHERE round_id = ${r.id} AND member_id = ${memberId}`.execute(tx);
-      const own = mine[0] ?? { n: 0, last: null };
-      if (own.n >= y.shots_per_round_max)
-        throw new AppError('LOTTO_SHOOT_LIMIT', { max: y.shots_per_round_max });
-      if (own.last) {
-        const leftMs = own.last.getTime() + y.cooldown_seconds * 1000 - now.getTime();
-        if (leftMs > 0) {
-          const seconds = Math.ceil(leftMs / 1000);
-          throw new AppError('LOTTO_SHOOT_COOLDOWN', { seconds }, undefined, { cooldown_left: seconds });
+  function feedAfterCommit(events: OwnShot[]) {
+    feed.push(...events);
+    while (publishers < OWN_SHOT_PUBLISHERS && feed.length > 0) {
+      publishers++;
+      void (async () => {
+        try {
+          for (let e = feed.shift(); e; e = feed.shift())
+            await d.events.publish(d.db, e.topic, 'yeekee_shot', e.data).catch(() => {});
+        } finally {
+          publishers--;
+        }
+      })();
+    }
+  }
+
+  /** Shots waiting for their round's next transaction, and whether one is running, per round. */
+  const queues = new Map<number, { waiting: ShotRequest[]; running: boolean }>();
+
+  /**
+   * One shot (lottery.md §9). Shots that arrive while a round's previous transaction is running wait
+   * and then go together in the next one (group commit): under the round's row lock each gets `seq`
+   * in arrival order after the current count, the hash chain moves with them, and they commit at once —
+   * so seq order is commit order, across server processes too (they queue on the same row lock).
+   * A shot is acknowledged only after its transaction committed. The running sum is never read or sent.
+   */
+  function shoot(memberId: number, ip: string, roundId: number, number: string): Promise<ShotAck> {
+    return new Promise<ShotAck>((resolve, reject) => {
+      let q = queues.get(roundId);
+      if (!q) {
+        q = { waiting: [], running: false };
+        queues.set(roundId, q);
+      }
+      q.waiting.push({ memberId, ip, number, now: d.clock.now(), resolve, reject });
+      if (!q.running) void drain(roundId, q);
+    });
+  }
+
+  async function drain(roundId: number, q: { waiting: ShotRequest[]; running: boolean }) {
+    q.running = true;
+    try {
+      while (q.waiting.length > 0) {
+        const batch = q.waiting.splice(0, SHOT_BATCH_MAX);
+        try {
+          const { outcomes, own } = await inTransaction(d.db, (tx) => shootBatch(tx, roundId, batch));
+          feedAfterCommit(own);
+          outcomes.forEach((o, i) => {
+            if (o instanceof AppError) batch[i]!.reject(o);
+            else batch[i]!.resolve(o);
+          });
+        } catch (err) {
+          // Nothing in this batch committed: every shot in it gets the error.
+          for (const s of batch) s.reject(err);
         }
       }
-      const seq = r.shot_count + 1;
+    } finally {
+      q.running = false;
+      if (q.waiting.length === 0) queues.delete(roundId);
+    }
+  }
+
+  /** Judges and records a batch under the round's row lock; returns an ack or a refusal per shot. */
+  async function shootBatch(
+    tx: Tx,
+    roundId: number,
+    batch: ShotRequest[],
+  ): Promise<{ outcomes: (ShotAck | AppError)[]; own: OwnShot[] }> {
+    const r = await findRound(tx, roundId, 'update');
+    if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
+    if (r.derive_rule !== 'yeekee') throw new AppError('LOTTO_NOT_YEEKEE');
+    const y = r.settings.yeekee ?? defaultYeekee;
+    // Per-IP shots in each shot's last minute, and each member's count and last shot in the round.
+    const ips = [...new Set(batch.map((s) => s.ip))];
+    const members = [...new Set(batch.map((s) => s.memberId))];
+    const earliest = new Date(Math.min(...batch.map((s) => s.now.getTime())) - 60_000);
+    const latest = new Date(Math.max(...batch.map((s) => s.now.getTime())));
+    const { rows } = await sql<{
+      by_ip: { ip: string; ts: string }[];
+      mine: { member_id: number; n: number; last: string }[];
+    }>`
+      SELECT
+        (SELECT coalesce(json_agg(json_build_object('ip', ip, 'ts', server_ts)), '[]'::json) FROM lotto_shot
+         WHERE ip = ANY(${ips}::text[]) AND server_ts > ${earliest} AND server_ts <= ${latest}) AS by_ip,
+        (SELECT coalesce(json_agg(json_build_object('member_id', member_id, 'n', n, 'last', last)), '[]'::json)
+         FROM (SELECT member_id, count(*)::int AS n, max(server_ts) AS last FROM lotto_shot
+               WHERE round_id = ${r.id} AND member_id = ANY(${members}::int[]) GROUP BY member_id) m) AS mine`.execute(
+      tx,
+    );
+    const ipTimes = new Map<string, number[]>();
+    for (const x of rows[0]!.by_ip) {
+      const list = ipTimes.get(x.ip) ?? [];
+      list.push(Date.parse(x.ts));
+      ipTimes.set(x.ip, list);
+    }
+    const own = new Map(rows[0]!.mine.map((m) => [m.member_id, { n: m.n, last: Date.parse(m.last) }]));
+    let seq = r.shot_count;
+    let head = r.chain_head ?? chainSeed(r.market_id, r.business_date, r.round_no);
+    const accepted: { s: ShotRequest; seq: number; member_ref: string; hash: string; server_ts: string }[] =
+      [];
+    const outcomes = batch.map((s): ShotAck | AppError => {
+      const now = s.now.getTime();
+      if (now < r.open_at.getTime() || r.status === 'scheduled') return new AppError('LOTTO_SHOOT_NOT_OPEN');
+      if (!shootingOpen(r, s.now)) return new AppError('LOTTO_SHOOT_CLOSED');
+      const times = ipTimes.get(s.ip) ?? [];
+      if (times.filter((t) => t > now - 60_000 && t <= now).length >= y.shots_per_ip_minute_max)
+        return new AppError('LOTTO_SHOOT_IP_LIMIT', {}, undefined, { cooldown_left: 60 });
+      const mine = own.get(s.memberId) ?? { n: 0, last: Number.NaN };
+      if (mine.n >= y.shots_per_round_max)
+        return new AppError('LOTTO_SHOOT_LIMIT', { max: y.shots_per_round_max });
+      if (!Number.isNaN(mine.last)) {
+        const leftMs = mine.last + y.cooldown_seconds * 1000 - now;
+        if (leftMs > 0) {
+          const seconds = Math.ceil(leftMs / 1000);
+          return new AppError('LOTTO_SHOOT_COOLDOWN', { seconds }, undefined, { cooldown_left: seconds });
+        }
+      }
+      seq += 1;
       const shot = {
         seq,
-        member_ref: memberRef(r.id, memberId),
-        number,
-        server_ts: now.toISOString(),
+        member_ref: memberRef(r.id, s.memberId),
+        number: s.number,
+        server_ts: s.now.toISOString(),
       };
-      const hash = shotHash(r.chain_head ?? chainSeed(r.market_id, r.business_date, r.round_no), shot);
-      await tx
-        .insertInto('lotto_shot')
-        .values({
-          round_id: r.id,
-          seq,
-          member_id: memberId,
-          member_ref: shot.member_ref,
-          number,
-          server_ts: now,
-          hash,
-          ip,
-        })
-        .execute();
-      await tx
-        .updateTable('lotto_round')
-        .set({ shot_count: seq, chain_head: hash })
-        .where('id', '=', r.id)
-        .execute();
-      await d.events.publish(tx, `yeekee:${r.id}`, 'shot_count', { round_id: r.id, count: seq });
-      await d.events.publish(tx, `member:${memberId}`, 'yeekee_shot', {
+      head = shotHash(head, shot);
+      accepted.push({ s, seq, member_ref: shot.member_ref, hash: head, server_ts: shot.server_ts });
+      times.push(now);
+      ipTimes.set(s.ip, times);
+      own.set(s.memberId, { n: mine.n + 1, last: Math.max(Number.isNaN(mine.last) ? now : mine.last, now) });
+      return {
         round_id: r.id,
         seq,
-        number,
+        number: s.number,
         server_ts: shot.server_ts,
-      });
-      return { round_id: r.id, seq, number, server_ts: shot.server_ts, cooldown_seconds: y.cooldown_seconds };
+        cooldown_seconds: y.cooldown_seconds,
+      };
     });
+    if (accepted.length === 0) return { outcomes, own: [] };
+    await sql`
+      WITH ins AS (
+        INSERT INTO lotto_shot (round_id, seq, member_id, member_ref, number, server_ts, hash, ip)
+        SELECT ${r.id}, v.seq, v.member_id, v.member_ref, v.number, v.server_ts, v.hash, v.ip
+        FROM unnest(${accepted.map((a) => a.seq)}::int[], ${accepted.map((a) => a.s.memberId)}::int[],
+          ${accepted.map((a) => a.member_ref)}::text[], ${accepted.map((a) => a.s.number)}::text[],
+          ${accepted.map((a) => a.server_ts)}::timestamptz[], ${accepted.map((a) => a.hash)}::text[],
+          ${accepted.map((a) => a.s.ip)}::text[]) AS v(seq, member_id, member_ref, number, server_ts, hash, ip))
+      UPDATE lotto_round SET shot_count = ${seq}, chain_head = ${head} WHERE id = ${r.id}`.execute(tx);
+    // One count per batch on the round's topic (delivered on commit); the shooters' own shots on
+    // their private topics after commit, off the round's lock (see feedAfterCommit).
+    await d.events.publish(tx, `yeekee:${r.id}`, 'shot_count', { round_id: r.id, count: seq });
+    const events = accepted.map((a) => ({
+      topic: `member:${a.s.memberId}`,
+      data: { round_id: r.id, seq: a.seq, number: a.s.number, server_ts: a.server_ts },
+    }));
+    return { outcomes, own: events };
   }
 
   /** Own shots and the count while shooting is open; the whole hash-chained list once it has ended. */
