@@ -74,23 +74,19 @@ export function createSettlement(d: LottoDeps) {
   }
 
   /**
-   * Set-based settlement of one round (lottery.md §8): pending items joined to the winning set are
-   * won (stake × rate_snapshot), the rest lost; each winning bill gets one credit per result version.
-   * Idempotent: a re-run finds nothing pending and pays nothing.
+   * Set-based settlement of one round (lottery.md §8), in one transaction whatever its size: one pass
+   * over the pending items marks each won (stake × rate_snapshot) or lost and feeds the bills' totals;
+   * each winning bill's credit is claimed once per result version (`lotto_win_payment`) and paid by
+   * the ledger in bulk (`creditMany`: three statements for all winners). A winner who owes lotto debt
+   * is credited one by one, so the debt is recovered from the credit. Idempotent: a re-run finds
+   * nothing pending and pays nothing. The members' `lotto_bills` notices go out after commit.
    */
   async function settleRound(roundId: number): Promise<{ bills: number; paid: number }> {
-    return inTransaction(d.db, async (tx) => {
+    const done = await inTransaction(d.db, async (tx) => {
       const r = await findRound(tx, roundId, 'update');
-      if (!r || r.status !== 'resulted' || !r.result) return { bills: 0, paid: 0 };
-      const keys = winningKeys(r.result);
-      const winners = Object.entries(keys).flatMap(([t, ks]) => ks.map((k) => sql`(${t}, ${k})`));
-      await sql`
-        UPDATE lotto_bill_item i SET status = 'won', win_amount = (i.stake * i.rate_snapshot)::bigint
-        FROM (VALUES ${sql.join(winners)}) AS w(bet_type, key)
-        WHERE i.round_id = ${roundId} AND i.status = 'pending' AND i.bet_type = w.bet_type
-          AND (CASE WHEN i.bet_type = 'three_tod' THEN i.tod_key ELSE i.number END) = w.key`.execute(tx);
-      await sql`UPDATE lotto_bill_item SET status = 'lost', win_amount = 0
-        WHERE round_id = ${roundId} AND status = 'pending'`.execute(tx);
+      if (!r || r.status !== 'resulted' || !r.result) return null;
+      const winners = Object.entries(winningKeys(r.result)).flatMap(([t, ks]) => ks.map((k) => `${t}:${k}`));
+      const won = sql`(i.bet_type || ':' || CASE WHEN i.bet_type = 'three_tod' THEN i.tod_key ELSE i.number END) = ANY(${winners}::text[])`;
       const { rows: bills } = await sql<{
         id: number;
         member_id: number;
@@ -98,54 +94,105 @@ export function createSettlement(d: LottoDeps) {
         total_win: number;
         status: string;
       }>`
+        WITH items AS (
+          UPDATE lotto_bill_item i
+          SET status = CASE WHEN ${won} THEN 'won' ELSE 'lost' END,
+              win_amount = CASE WHEN ${won} THEN (i.stake * i.rate_snapshot)::bigint ELSE 0 END
+          WHERE i.round_id = ${roundId} AND i.status = 'pending'
+          RETURNING i.bill_id, i.win_amount),
+        s AS (SELECT bill_id, sum(win_amount)::bigint AS win FROM items GROUP BY bill_id)
         UPDATE lotto_bill b SET status = CASE WHEN s.win > 0 THEN 'won' ELSE 'lost' END, total_win = s.win,
           settled_at = now()
-        FROM (SELECT bill_id, sum(win_amount)::bigint AS win FROM lotto_bill_item
-              WHERE round_id = ${roundId} AND status IN ('won', 'lost') GROUP BY bill_id) s
+        FROM s
         WHERE b.id = s.bill_id AND b.round_id = ${roundId} AND b.status = 'pending'
         RETURNING b.id, b.member_id, b.wallet_type_id, b.total_win, b.status`.execute(tx);
-      let paid = 0;
-      for (const b of bills) {
-        if (b.total_win <= 0) continue;
-        const claimed = await tx
-          .insertInto('lotto_win_payment')
-          .values({
-            bill_id: b.id,
-            result_version: r.result_version,
-            member_id: b.member_id,
-            wallet_type_id: b.wallet_type_id,
-            amount: b.total_win,
-          })
-          .onConflict((oc) => oc.columns(['bill_id', 'result_version']).doNothing())
-          .returning('bill_id')
-          .executeTakeFirst();
-        if (!claimed) continue;
-        await creditMember(tx, {
-          memberId: b.member_id,
-          wallet: b.wallet_type_id as WalletTypeId,
-          amount: b.total_win,
-          kind: 'win',
-          reference: `lotto:bill:${b.id}`,
-          key: `lotto:win:${b.id}:v${r.result_version}`,
-        });
-        paid += b.total_win;
-      }
+      // One payment per winning bill and result version; a re-run claims nothing.
+      const winning = bills.filter((b) => b.total_win > 0);
+      const { rows: claimed } = winning.length
+        ? await sql<{ bill_id: number; member_id: number; wallet_type_id: number; amount: number }>`
+            INSERT INTO lotto_win_payment (bill_id, result_version, member_id, wallet_type_id, amount)
+            SELECT v.bill_id, ${r.result_version}, v.member_id, v.wallet_type_id, v.amount
+            FROM unnest(${winning.map((b) => b.id)}::bigint[], ${winning.map((b) => b.member_id)}::int[],
+              ${winning.map((b) => b.wallet_type_id)}::int[], ${winning.map((b) => b.total_win)}::bigint[])
+              AS v(bill_id, member_id, wallet_type_id, amount)
+            ORDER BY v.bill_id
+            ON CONFLICT (bill_id, result_version) DO NOTHING
+            RETURNING bill_id, member_id, wallet_type_id, amount`.execute(tx)
+        : { rows: [] };
+      const { rows: debtors } = claimed.length
+        ? await sql<{ member_id: number }>`
+            SELECT DISTINCT member_id FROM lotto_member_debt
+            WHERE member_id = ANY(${[...new Set(claimed.map((c) => c.member_id))]}::int[]) AND recovered < amount`.execute(
+            tx,
+          )
+        : { rows: [] };
+      const owes = new Set(debtors.map((x) => x.member_id));
+      const credit = (c: (typeof claimed)[number]) => ({
+        memberId: c.member_id,
+        wallet: c.wallet_type_id as WalletTypeId,
+        amount: c.amount,
+        kind: 'win' as const,
+        reference: `lotto:bill:${c.bill_id}`,
+        key: `lotto:win:${c.bill_id}:v${r.result_version}`,
+      });
+      await d.ledger.creditMany(tx, {
+        from: HOUSE,
+        kind: 'win',
+        credits: claimed
+          .filter((c) => !owes.has(c.member_id))
+          .map((c) => {
+            const x = credit(c);
+            return {
+              to: { member: x.memberId, wallet: x.wallet },
+              amount: satang(x.amount),
+              reference: x.reference,
+              idempotencyKey: x.key,
+            };
+          }),
+      });
+      for (const c of claimed.filter((x) => owes.has(x.member_id))) await creditMember(tx, credit(c));
+      const paid = claimed.reduce((sum, c) => sum + c.amount, 0);
       if (r.derive_rule === 'yeekee') await payYeekeeRewards(tx, r);
       await tx
         .updateTable('lotto_round')
         .set({ status: 'settled', settled_at: d.clock.now() })
         .where('id', '=', roundId)
         .execute();
-      for (const b of bills)
-        await d.events.publish(tx, `member:${b.member_id}`, 'lotto_bill', {
-          bill_id: b.id,
-          round_id: roundId,
-          status: b.status,
-          total_win: formatBaht(b.total_win),
-        });
       await publishRound(tx, r, 'settled');
-      return { bills: bills.length, paid };
+      return { bills, paid };
     });
+    if (!done) return { bills: 0, paid: 0 };
+    await noticeBills(roundId, done.bills);
+    return { bills: done.bills.length, paid: done.paid };
+  }
+
+  /**
+   * After a settlement committed: each member's settled bills as `lotto_bills` on their private topic,
+   * one event per member (up to 40 bills each), so a round with 100,000 bills costs one round trip
+   * per member rather than per bill, and none while the round's lock is held. A notice lost to a crash
+   * here is only a hint: the bills themselves are committed and the client reads them.
+   */
+  async function noticeBills(
+    roundId: number,
+    bills: { id: number; member_id: number; status: string; total_win: number }[],
+  ) {
+    const byMember = new Map<number, { bill_id: number; status: string; total_win: string }[]>();
+    for (const b of bills) {
+      const list = byMember.get(b.member_id) ?? [];
+      list.push({ bill_id: b.id, status: b.status, total_win: formatBaht(b.total_win) });
+      byMember.set(b.member_id, list);
+    }
+    const events: { topic: string; bills: { bill_id: number; status: string; total_win: string }[] }[] = [];
+    for (const [memberId, list] of byMember)
+      for (let i = 0; i < list.length; i += 40)
+        events.push({ topic: `member:${memberId}`, bills: list.slice(i, i + 40) });
+    const lanes = Array.from({ length: 2 }, async () => {
+      for (let e = events.pop(); e; e = events.pop())
+        await d.events
+          .publish(d.db, e.topic, 'lotto_bills', { round_id: roundId, bills: e.bills })
+          .catch(() => {});
+    });
+    await Promise.all(lanes);
   }
 
   async function publishRound(tx: Tx, r: RoundRow, status: string) {
