@@ -348,3 +348,53 @@ describe('a full yeekee round driven by an injected clock', () => {
     expect(shown.body.data.yeekee.seal).toMatchObject({ offset_ms: 20_000, salt: 'abc' });
   });
 });
+
+describe('concurrent shots (group commit, decision 0011)', () => {
+  it('gives each acknowledged shot its own gap-free seq, refuses a same-instant second shot, and publishes every ack', async () => {
+    const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+    const before = await t.db
+      .selectFrom('lotto_round')
+      .selectAll()
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    // Every request here comes from one address: lift the per-IP limit for this round only.
+    const settings = before.settings as { yeekee: Record<string, unknown> };
+    await t.db
+      .updateTable('lotto_round')
+      .set({
+        settings: JSON.stringify({
+          ...settings,
+          yeekee: { ...settings.yeekee, shots_per_ip_minute_max: 1000 },
+        }),
+      })
+      .where('id', '=', roundId)
+      .execute();
+    clock.advance(Math.max(0, before.open_at.getTime() + 1000 - clock.now().getTime()));
+    const members = [];
+    for (let i = 0; i < 8; i++) members.push(await fundedMember(t, 10));
+    const numbers = members.map((_, i) => String((i * 33331 + 7) % 100000).padStart(5, '0'));
+    // All at once, each member twice: the batches take one shot per member, the cooldown refuses the other.
+    const results = await Promise.all(
+      members.flatMap((m, i) => [shoot(m.token, roundId, numbers[i]!), shoot(m.token, roundId, numbers[i]!)]),
+    );
+    const acks = results.filter((r) => r.body.error === 0).map((r) => r.body.data);
+    expect(acks).toHaveLength(8);
+    expect(results.filter((r) => r.body.code === 'LOTTO_SHOOT_COOLDOWN')).toHaveLength(8);
+    expect(acks.map((a) => a.seq).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // After shooting closes the published list holds every acknowledged shot at its seq, chained.
+    const round = await t.db
+      .selectFrom('lotto_round')
+      .selectAll()
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    expect(round.shot_count).toBe(8);
+    clock.advance(round.shoot_close_at!.getTime() + 1000 - clock.now().getTime());
+    expect(await lottoOf(t, clock).settlement.drawYeekee(roundId, clock.now())).toBe('void');
+    const list = await call<List>(t.app, 'GET', `/api/lotto/yeekee/list?round_id=${roundId}`);
+    const shots = list.body.data.shots!;
+    expect(shots).toHaveLength(8);
+    for (const a of acks as unknown as { seq: number; number: string }[])
+      expect(shots.find((s) => s.seq === a.seq)?.number).toBe(a.number);
+    expect(verifyChain(chainSeed(round.market_id, round.business_date, round.round_no), shots)).toBeNull();
+  });
+});
