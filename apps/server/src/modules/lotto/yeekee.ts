@@ -34,6 +34,8 @@ export interface ShotAck {
   cooldown_seconds: number;
 }
 
+/** The live count goes out at most this often per round and process (ARCHITECTURE.md §7: coalesce ticks). */
+const COUNT_EVERY_MS = 100;
 /** At most this many shots share one transaction. */
 const SHOT_BATCH_MAX = 500;
 
@@ -45,6 +47,41 @@ const OWN_SHOT_PUBLISHERS = 2;
 export function createYeekee(d: LottoDeps) {
   const feed: OwnShot[] = [];
   let publishers = 0;
+
+  const lastCount = new Map<number, number>();
+  const trailing = new Map<number, { count: number; timer: NodeJS.Timeout }>();
+
+  /**
+   * After a batch committed: makes sure the round's topic hears its count within COUNT_EVERY_MS even
+   * when the batch itself did not publish it (a later count replaces an earlier one).
+   */
+  function countAfterCommit(roundId: number, count: number, published: boolean) {
+    const t = trailing.get(roundId);
+    if (published) {
+      // This count went out with the commit: an older trailing one is no longer needed.
+      if (t && t.count <= count) {
+        clearTimeout(t.timer);
+        trailing.delete(roundId);
+      }
+      return;
+    }
+    if (t) {
+      t.count = Math.max(t.count, count);
+      return;
+    }
+    const entry = {
+      count,
+      timer: setTimeout(() => {
+        trailing.delete(roundId);
+        lastCount.set(roundId, Date.now());
+        void d.events
+          .publish(d.db, `yeekee:${roundId}`, 'shot_count', { round_id: roundId, count: entry.count })
+          .catch(() => {});
+      }, COUNT_EVERY_MS),
+    };
+    entry.timer.unref();
+    trailing.set(roundId, entry);
+  }
 
   /**
    * A committed shot's `yeekee_shot` event on the shooter's private topic. Published after the
@@ -94,8 +131,9 @@ export function createYeekee(d: LottoDeps) {
       while (q.waiting.length > 0) {
         const batch = q.waiting.splice(0, SHOT_BATCH_MAX);
         try {
-          const { outcomes, own } = await inTransaction(d.db, (tx) => shootBatch(tx, roundId, batch));
+          const { outcomes, own, count } = await inTransaction(d.db, (tx) => shootBatch(tx, roundId, batch));
           feedAfterCommit(own);
+          if (count) countAfterCommit(roundId, count.seq, count.published);
           outcomes.forEach((o, i) => {
             if (o instanceof AppError) batch[i]!.reject(o);
             else batch[i]!.resolve(o);
@@ -116,7 +154,11 @@ export function createYeekee(d: LottoDeps) {
     tx: Tx,
     roundId: number,
     batch: ShotRequest[],
-  ): Promise<{ outcomes: (ShotAck | AppError)[]; own: OwnShot[] }> {
+  ): Promise<{
+    outcomes: (ShotAck | AppError)[];
+    own: OwnShot[];
+    count: { seq: number; published: boolean } | null;
+  }> {
     const r = await findRound(tx, roundId, 'update');
     if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
     if (r.derive_rule !== 'yeekee') throw new AppError('LOTTO_NOT_YEEKEE');
@@ -186,7 +228,7 @@ export function createYeekee(d: LottoDeps) {
         cooldown_seconds: y.cooldown_seconds,
       };
     });
-    if (accepted.length === 0) return { outcomes, own: [] };
+    if (accepted.length === 0) return { outcomes, own: [], count: null };
     await sql`
       WITH ins AS (
         INSERT INTO lotto_shot (round_id, seq, member_id, member_ref, number, server_ts, hash, ip)
@@ -196,14 +238,19 @@ export function createYeekee(d: LottoDeps) {
           ${accepted.map((a) => a.server_ts)}::timestamptz[], ${accepted.map((a) => a.hash)}::text[],
           ${accepted.map((a) => a.s.ip)}::text[]) AS v(seq, member_id, member_ref, number, server_ts, hash, ip))
       UPDATE lotto_round SET shot_count = ${seq}, chain_head = ${head} WHERE id = ${r.id}`.execute(tx);
-    // One count per batch on the round's topic (delivered on commit); the shooters' own shots on
-    // their private topics after commit, off the round's lock (see feedAfterCommit).
-    await d.events.publish(tx, `yeekee:${r.id}`, 'shot_count', { round_id: r.id, count: seq });
+    // The count on the round's topic at most every COUNT_EVERY_MS per process (delivered on commit;
+    // a trailing one after the last batch, see countAfterCommit); the shooters' own shots on their
+    // private topics after commit, off the round's lock (see feedAfterCommit).
+    const countNow = Date.now() - (lastCount.get(r.id) ?? 0) >= COUNT_EVERY_MS;
+    if (countNow) {
+      lastCount.set(r.id, Date.now());
+      await d.events.publish(tx, `yeekee:${r.id}`, 'shot_count', { round_id: r.id, count: seq });
+    }
     const events = accepted.map((a) => ({
       topic: `member:${a.s.memberId}`,
       data: { round_id: r.id, seq: a.seq, number: a.s.number, server_ts: a.server_ts },
     }));
-    return { outcomes, own: events };
+    return { outcomes, own: events, count: { seq, published: countNow } };
   }
 
   /** Own shots and the count while shooting is open; the whole hash-chained list once it has ended. */
