@@ -241,8 +241,9 @@ function openStream(token) {
   });
 }
 (async () => {
-  for (let i = 0; i < tokens.length; i += 100)
-    streams.push(...await Promise.all(tokens.slice(i, i + 100).map(openStream)));
+  if (workerData.sse)
+    for (let i = 0; i < tokens.length; i += 100)
+      streams.push(...await Promise.all(tokens.slice(i, i + 100).map(openStream)));
   parentPort.postMessage({ connected: streams.length });
   await new Promise((r) => parentPort.once('message', r));
   const acks = [];
@@ -269,7 +270,7 @@ function openStream(token) {
   }));
   const seconds = (performance.now() - start) / 1000;
   await new Promise((r) => setTimeout(r, 1000));
-  const sse = { clients: streams.length, min_max_count: Math.min(...streams.map((s) => s.maxCount)),
+  const sse = { clients: streams.length, min_max_count: streams.length ? Math.min(...streams.map((s) => s.maxCount)) : null,
     own_events: streams.reduce((a, s) => a + s.own, 0), frames: streams.reduce((a, s) => a + s.frames, 0) };
   for (const s of streams) s.req.destroy();
   parentPort.postMessage({ acks, latencies, codes, seconds, sse });
@@ -454,7 +455,7 @@ export async function benchBills(o: LottoBenchOptions) {
  */
 export async function benchShots(
   o: LottoBenchOptions,
-  s: { name: string; members: number; rate: number; cooldown: number; shotsPerMember: number },
+  s: { name: string; members: number; rate: number; cooldown: number; shotsPerMember: number; sse?: boolean },
 ) {
   const { app, port } = await listeningApp(o);
   try {
@@ -474,6 +475,7 @@ export async function benchShots(
       durationMs,
       rate: s.rate,
       shotsPerMember: s.shotsPerMember,
+      sse: s.sse !== false,
     });
     await w.next<{ connected: number }>();
     // Move shooting's close to just after the run: these are the round's last seconds.
@@ -543,7 +545,7 @@ export async function benchShots(
       sse_own_shot_events: r.sse.own_events,
     };
     console.log(
-      `| ${s.name} (${s.members} SSE members, cooldown ${s.cooldown} s, ${s.rate}/s offered) | open loop | ${accepted} | ${result.accepted_per_second} | ${stats.p50_ms} | ${stats.p95_ms} | ${stats.p99_ms} |`,
+      `| ${s.name} (${s.members} ${s.sse === false ? 'members without SSE' : 'SSE members'}, cooldown ${s.cooldown} s, ${s.rate}/s offered) | open loop | ${accepted} | ${result.accepted_per_second} | ${stats.p50_ms} | ${stats.p95_ms} | ${stats.p99_ms} |`,
     );
     console.log(
       `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}`,
@@ -693,6 +695,16 @@ export async function runLottoBench(o: LottoBenchOptions) {
       shotsPerMember: 100,
     });
   }
+  // Diagnostic: the same offered load with nobody listening, to show what the live feed costs here.
+  if (wants(o, 'lotto-shots-nosse'))
+    await benchShots(o, {
+      name: 'lotto-shots-nosse',
+      members: 2000,
+      rate: 5000,
+      cooldown: 0,
+      shotsPerMember: 100,
+      sse: false,
+    });
   if (wants(o, 'lotto-settle')) await benchSettle(o);
 }
 

@@ -35,7 +35,7 @@ export interface ShotAck {
 }
 
 /** The live count goes out at most this often per round and process (ARCHITECTURE.md §7: coalesce ticks). */
-const COUNT_EVERY_MS = 100;
+const COUNT_EVERY_MS = 250;
 /** At most this many shots share one transaction. */
 const SHOT_BATCH_MAX = 500;
 
