@@ -333,3 +333,42 @@ describe('many members bill concurrently on the same numbers while the round clo
     await reconcile();
   });
 });
+
+describe('bill idempotency on the bill itself (decision 0011)', () => {
+  it('concurrent requests with one key make one bill and one debit; a retry after close still answers with it', async () => {
+    const m = await fundedMember(t, 500);
+    const roundId = await openRound(t, 'lao');
+    const key = crypto.randomUUID();
+    const items = [
+      { bet_type: 'two_top', number: '58', amount: 20 },
+      { bet_type: 'run_top', number: '3', amount: 5 },
+    ];
+    const answers = await Promise.all(Array.from({ length: 5 }, () => buy(t, m.token, roundId, items, key)));
+    for (const a of answers) expect(a.body.error).toBe(0);
+    const ids = new Set(answers.map((a) => a.body.data.bill.bill_id));
+    expect(ids.size).toBe(1);
+    const bills = await t.db
+      .selectFrom('lotto_bill')
+      .select('id')
+      .where('member_id', '=', m.memberId)
+      .execute();
+    expect(bills).toHaveLength(1);
+    expect(await balanceOf(t, m.memberId)).toBe(47500);
+    const exposure = await t.db
+      .selectFrom('lotto_exposure')
+      .select('accepted_amount')
+      .where('round_id', '=', roundId)
+      .where('bet_type', '=', 'two_top')
+      .where('number', '=', '58')
+      .executeTakeFirstOrThrow();
+    expect(exposure.accepted_amount).toBe(2000);
+    await sql`UPDATE lotto_round SET close_at = clock_timestamp() - interval '1 second', status = 'closed' WHERE id = ${roundId}`.execute(
+      t.db,
+    );
+    const late = await buy(t, m.token, roundId, items, key);
+    expect(late.body.error).toBe(0);
+    expect(late.body.data.bill.bill_id).toBe([...ids][0]);
+    expect((await buy(t, m.token, roundId, items)).body.code).toBe('LOTTO_ROUND_CLOSED');
+    await reconcile();
+  });
+});

@@ -5,7 +5,6 @@ import { formatBaht, satang } from '@chok/engine/money';
 import { sql } from 'kysely';
 import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { idempotent } from '../../platform/idempotency.ts';
 import type { WalletTypeId } from '../wallet/queries.ts';
 import {
   blocking,
@@ -285,14 +284,62 @@ export function createBills(d: LottoDeps) {
     };
   }
 
+  /**
+   * Idempotent by the bill's own unique `(member_id, idempotency_key)` (decision 0011): the insert of
+   * a repeated key waits for the first transaction and then fails (or, if that one rolled back, goes
+   * on); a refusal or that failure looks the key up and, if a bill holds it, answers with that bill —
+   * or IDEMPOTENCY_CONFLICT when the request differs. Nothing is added to a new bill's transaction.
+   */
   async function create(memberId: number, input: BillInput, headerKey: string | null) {
     const key = input.idempotency_key ?? headerKey ?? randomUUID();
-    const { idempotency_key: _ignored, ...request } = input;
-    return inTransaction(d.db, (tx) =>
-      idempotent(tx, { memberId, scope: 'lotto.bill', key, request }, () =>
-        placeBill(tx, memberId, input, key),
-      ),
-    );
+    try {
+      return await inTransaction(d.db, (tx) => placeBill(tx, memberId, input, key));
+    } catch (err) {
+      const duplicate =
+        (err as { code?: string; constraint?: string }).code === '23505' &&
+        (err as { constraint?: string }).constraint === 'lotto_bill_member_id_idempotency_key_key';
+      if (!duplicate && !(err instanceof AppError)) throw err;
+      const replay = await replayBill(memberId, key, input);
+      if (replay) return replay;
+      throw err;
+    }
+  }
+
+  /** The bill already placed under this key, as create answers it; null if there is none. */
+  async function replayBill(memberId: number, key: string, input: BillInput) {
+    const b = await d.db
+      .selectFrom('lotto_bill as b')
+      .innerJoin('ledger_account as a', (j) =>
+        j.onRef('a.member_id', '=', 'b.member_id').onRef('a.wallet_type_id', '=', 'b.wallet_type_id'),
+      )
+      .select(['b.id', 'b.round_id', 'b.wallet_type_id', 'a.id as account_id'])
+      .where('b.member_id', '=', memberId)
+      .where('b.idempotency_key', '=', key)
+      .executeTakeFirst();
+    if (!b) return null;
+    const items = await d.db
+      .selectFrom('lotto_bill_item')
+      .selectAll()
+      .where('bill_id', '=', b.id)
+      .orderBy('id')
+      .execute();
+    const same =
+      b.round_id === input.round_id &&
+      (input.wallet_id === b.wallet_type_id || input.wallet_id === b.account_id) &&
+      items.length === input.items.length &&
+      items.every(
+        (it, i) =>
+          it.bet_type === input.items[i]!.bet_type &&
+          it.number === input.items[i]!.number &&
+          it.stake === input.items[i]!.amount * 100,
+      );
+    if (!same) throw new AppError('IDEMPOTENCY_CONFLICT');
+    const x = (await billsByIds(d.db, [b.id])).get(b.id)!;
+    return {
+      bill: billView(x.bill, x.round, d.clock.now()),
+      items: items.map(itemView),
+      balance: formatBaht(await walletBalance(d.db, memberId, b.wallet_type_id)),
+    };
   }
 
   async function cancel(memberId: number, billId: number) {
