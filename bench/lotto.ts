@@ -695,6 +695,15 @@ export async function runLottoBench(o: LottoBenchOptions) {
       shotsPerMember: 100,
     });
   }
+  // Diagnostic: a load this machine can carry (every member once every 4 s), for the latency there.
+  if (wants(o, 'lotto-shots-steady'))
+    await benchShots(o, {
+      name: 'lotto-shots-steady',
+      members: 2000,
+      rate: Number(process.env.LOTTO_STEADY_RATE ?? 500),
+      cooldown: 0,
+      shotsPerMember: 100,
+    });
   // Diagnostic: the same offered load with nobody listening, to show what the live feed costs here.
   if (wants(o, 'lotto-shots-nosse'))
     await benchShots(o, {

@@ -183,10 +183,10 @@ export function createBills(d: LottoDeps) {
   }
 
   /**
-   * One bill in the caller's transaction (lottery.md §7), in five statements after the idempotency
-   * claim: (1) round FOR SHARE + clock + wallet + เลขอั้น, (2) bill and items, (3–4) the ledger
-   * debit, (5) exposure — insert-or-add under row locks taken in (bet_type, number) order, with the
-   * database clock read after the last lock. Exposure comes last so its hot rows (popular numbers,
+   * One bill in the caller's transaction (lottery.md §7), in five statements: (1) round FOR SHARE +
+   * clock + wallet + เลขอั้น, (2) bill and items (its unique key makes the bill idempotent, see
+   * create), (3–4) the ledger debit, (5) exposure — insert-or-add under row locks taken in
+   * (bet_type, number) order, with the database clock read after the last lock. Exposure comes last so its hot rows (popular numbers,
    * the ten run digits) are held only for that statement and the commit; every path that locks both
    * takes the member's wallet before exposure rows. An over-ceiling line throws, which rolls back the
    * additions, the debit and the bill together.
