@@ -104,6 +104,12 @@ async function openMembers(db: Db, n: number): Promise<number[]> {
   return ids;
 }
 
+/** BENCH_ONLY=core,payments,lotto,games (or lotto-bills, …) runs a subset; unset runs everything. */
+function wanted(group: string): boolean {
+  const only = process.env.BENCH_ONLY;
+  return !only || only.split(',').some((o) => o === group || o.startsWith(`${group}-`));
+}
+
 async function main() {
   mkdirSync(RESULTS, { recursive: true });
   const pg = await startTestPostgres('bench');
@@ -121,30 +127,32 @@ async function main() {
     console.log('|---|---|---|---|---|---|---|');
 
     // A bet: debit one member, credit the shared game account (never updated per bet).
-    await measure('ledger-bet-transfer', 32, (i) =>
-      inTransaction(db, (tx) =>
-        ledger.transfer(tx, {
-          from: { member: members[i % members.length]!, wallet: 1 },
-          to: { system: 'sys:game' },
-          amount: satang(100),
-          kind: 'bet',
-          idempotencyKey: `bench:bet:${i}`,
-        }),
-      ).then(() => {}),
-    );
+    if (wanted('core'))
+      await measure('ledger-bet-transfer', 32, (i) =>
+        inTransaction(db, (tx) =>
+          ledger.transfer(tx, {
+            from: { member: members[i % members.length]!, wallet: 1 },
+            to: { system: 'sys:game' },
+            amount: satang(100),
+            kind: 'bet',
+            idempotencyKey: `bench:bet:${i}`,
+          }),
+        ).then(() => {}),
+      );
 
     // All bets on one member: the worst case for row contention.
-    await measure('ledger-bet-one-member', 32, (i) =>
-      inTransaction(db, (tx) =>
-        ledger.transfer(tx, {
-          from: { member: members[0]!, wallet: 1 },
-          to: { system: 'sys:game' },
-          amount: satang(100),
-          kind: 'bet',
-          idempotencyKey: `bench:one:${i}`,
-        }),
-      ).then(() => {}),
-    );
+    if (wanted('core'))
+      await measure('ledger-bet-one-member', 32, (i) =>
+        inTransaction(db, (tx) =>
+          ledger.transfer(tx, {
+            from: { member: members[0]!, wallet: 1 },
+            to: { system: 'sys:game' },
+            amount: satang(100),
+            kind: 'bet',
+            idempotencyKey: `bench:one:${i}`,
+          }),
+        ).then(() => {}),
+      );
 
     // The wallet chip's call, through the whole HTTP stack (app.inject: no socket).
     const app = await buildApp({ config, db, databaseUrl: url, logger: false });
@@ -154,17 +162,18 @@ async function main() {
       payload: { phone: '0811111111', password: 'demo1234' },
     });
     const token = (login.json() as { data: { access_token: string } }).data.access_token;
-    await measure('http-member-wallets', 16, async () => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/member/wallets',
-        headers: { authorization: `Bearer ${token}` },
+    if (wanted('core'))
+      await measure('http-member-wallets', 16, async () => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/member/wallets',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
       });
-      if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
-    });
-    await (await import('./payments.ts')).runPaymentsBench({ app, db, measure });
-    await (await import('./lotto.ts')).runLottoBench({ url, db });
-    await (await import('./games.ts')).runGamesBench({ app, db });
+    if (wanted('payments')) await (await import('./payments.ts')).runPaymentsBench({ app, db, measure });
+    if (wanted('lotto')) await (await import('./lotto.ts')).runLottoBench({ url, db });
+    if (wanted('games')) await (await import('./games.ts')).runGamesBench({ app, db });
     await app.close();
     await db.destroy();
   } finally {
