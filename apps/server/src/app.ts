@@ -21,6 +21,7 @@ import { lottoModule } from './modules/lotto/module.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { createMembersService } from './modules/members/service.ts';
 import { paymentsModule } from './modules/payments/module.ts';
+import { registerLedgerJobs } from './modules/wallet/jobs.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { createLedger, type Ledger } from './modules/wallet/service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   walletRoutes(ctx);
   contentRoutes(ctx);
   adminRoutes(ctx);
+  await registerLedgerJobs(ctx);
   // Product modules, each in its own folder (one line each):
   await lottoModule(ctx);
   await gamesModule(ctx);

@@ -182,3 +182,24 @@ describe('jobs (pg-boss)', () => {
     }
   });
 });
+
+describe('ledger upkeep jobs', () => {
+  it('schedules the hourly roll-up and the nightly reconciliation in pg-boss', async () => {
+    const withJobs = await createTestApp({ jobs: true });
+    try {
+      const { sql } = await import('kysely');
+      const { rows } = await sql<{
+        name: string;
+        cron: string;
+      }>`SELECT name, cron FROM pgboss.schedule ORDER BY name`.execute(withJobs.db);
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          { name: 'ledger-reconcile', cron: '30 3 * * *' },
+          { name: 'ledger-rollup', cron: '7 * * * *' },
+        ]),
+      );
+    } finally {
+      await withJobs.close();
+    }
+  });
+});
