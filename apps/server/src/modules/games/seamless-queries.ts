@@ -142,16 +142,6 @@ export async function setDebitState(
   await ex.updateTable('wallet_op').set({ state }).where('id', '=', id).where('state', '=', 'open').execute();
 }
 
-export async function walletBalance(ex: Executor, memberId: number, walletTypeId: number): Promise<number> {
-  const row = await ex
-    .selectFrom('ledger_account')
-    .select('balance')
-    .where('member_id', '=', memberId)
-    .where('wallet_type_id', '=', walletTypeId)
-    .executeTakeFirst();
-  return row?.balance ?? 0;
-}
-
 /** The wallet of the member's newest session with a provider (main when none). */
 export async function latestSessionWallet(ex: Executor, memberId: number, provider: string): Promise<number> {
   const row = await ex

@@ -6,6 +6,7 @@ import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/rng.ts';
 import type { Ledger } from '../wallet/service.ts';
+import { memberBalance } from '../wallet/service.ts';
 import * as q from './seamless-queries.ts';
 
 /**
@@ -87,7 +88,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
     walletTypeId: number | null,
   ) {
     const balance =
-      memberId === null ? null : ((await q.walletBalance(tx, memberId, walletTypeId ?? 1)) as Satang);
+      memberId === null ? null : ((await memberBalance(tx, memberId, walletTypeId ?? 1)) as Satang);
     return { status, balance, transferId: null } satisfies WalletAnswer;
   }
 
@@ -115,7 +116,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
       return answer(tx, 'TX_ROLLED_BACK', stored.member_id, walletType);
     }
     if (!stored.fingerprint.equals(fp)) return answer(tx, 'DUPLICATE_MISMATCH', stored.member_id, walletType);
-    const balance = (await q.walletBalance(tx, stored.member_id, walletType)) as Satang;
+    const balance = (await memberBalance(tx, stored.member_id, walletType)) as Satang;
     return { status: stored.status as WalletStatus, balance, transferId: stored.transfer_id };
   }
 
@@ -175,7 +176,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
       }
       throw err;
     }
-    return { status: 'OK', balance: (await q.walletBalance(tx, memberId, wallet)) as Satang, transferId };
+    return { status: 'OK', balance: (await memberBalance(tx, memberId, wallet)) as Satang, transferId };
   }
 
   async function creditIn(tx: Tx, r: CreditRequest): Promise<WalletAnswer> {
@@ -235,7 +236,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
       }));
     }
     if (bet.state === 'open') await q.setDebitState(tx, bet.id, 'settled');
-    return { status: 'OK', balance: (await q.walletBalance(tx, memberId, wallet)) as Satang, transferId };
+    return { status: 'OK', balance: (await memberBalance(tx, memberId, wallet)) as Satang, transferId };
   }
 
   async function rollbackIn(tx: Tx, r: RollbackRequest): Promise<WalletAnswer> {
@@ -286,7 +287,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
         wallet = stored.wallet_type_id ?? wallet;
         return {
           status: stored.status as WalletStatus,
-          balance: (await q.walletBalance(tx, memberId, wallet)) as Satang,
+          balance: (await memberBalance(tx, memberId, wallet)) as Satang,
           transferId: stored.transfer_id,
         };
       }
@@ -303,7 +304,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
       }));
       await q.setDebitState(tx, bet.id, 'rolled_back');
     }
-    return { status, balance: (await q.walletBalance(tx, memberId, wallet)) as Satang, transferId };
+    return { status, balance: (await memberBalance(tx, memberId, wallet)) as Satang, transferId };
   }
 
   return {
@@ -335,7 +336,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
           walletId: launch.wallet_type_id,
           gameId: launch.game_id,
           currency: 'THB' as const,
-          balance: (await q.walletBalance(tx, launch.member_id, launch.wallet_type_id)) as Satang,
+          balance: (await memberBalance(tx, launch.member_id, launch.wallet_type_id)) as Satang,
           sessionId,
         };
       });

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { WalletTypeId } from '../wallet/queries.ts';
+import { memberBalance } from '../wallet/service.ts';
 import {
   blocking,
   type CheckedItem,
@@ -16,7 +17,7 @@ import {
   problemErrorCode,
 } from './bill-check.ts';
 import { HOUSE, LOTTO_WALLET_TYPES, type LottoDeps } from './deps.ts';
-import { findRound, type RoundRow, roundForBill, walletBalance } from './queries.ts';
+import { findRound, type RoundRow, roundForBill } from './queries.ts';
 
 type BillRow = Parameters<typeof billView>[0];
 type ItemRow = Parameters<typeof itemView>[0];
@@ -151,7 +152,7 @@ export function createBills(d: LottoDeps) {
     const accepted = new Map(exp.map((e) => [exposureKey(e.bet_type, e.number), e.accepted_amount]));
     const items = checkItems(r.settings, input.items, await numberLimits(d.db, r.id), accepted);
     const total = items.reduce((s, i) => s + i.amount * 100, 0);
-    const balance = await walletBalance(d.db, memberId, walletType);
+    const balance = await memberBalance(d.db, memberId, walletType);
     const billProblems = [];
     if (!isOpenForBets({ ...r }))
       billProblems.push({
@@ -338,7 +339,7 @@ export function createBills(d: LottoDeps) {
     return {
       bill: billView(x.bill, x.round, d.clock.now()),
       items: items.map(itemView),
-      balance: formatBaht(await walletBalance(d.db, memberId, b.wallet_type_id)),
+      balance: formatBaht(await memberBalance(d.db, memberId, b.wallet_type_id)),
     };
   }
 
@@ -383,7 +384,7 @@ export function createBills(d: LottoDeps) {
       return {
         bill: billView({ ...updated, item_count: items.length }, r, d.clock.now()),
         refunded: formatBaht(b.total_stake),
-        balance: formatBaht(await walletBalance(tx, memberId, b.wallet_type_id)),
+        balance: formatBaht(await memberBalance(tx, memberId, b.wallet_type_id)),
       };
     });
   }

@@ -106,13 +106,3 @@ export async function dbNow(ex: Executor): Promise<Date> {
   const { rows } = await sql<{ now: Date }>`SELECT clock_timestamp() AS now`.execute(ex);
   return rows[0]!.now;
 }
-
-export async function walletBalance(ex: Executor, memberId: number, walletTypeId: number): Promise<number> {
-  const row = await ex
-    .selectFrom('ledger_account')
-    .select('balance')
-    .where('member_id', '=', memberId)
-    .where('wallet_type_id', '=', walletTypeId)
-    .executeTakeFirst();
-  return row?.balance ?? 0;
-}

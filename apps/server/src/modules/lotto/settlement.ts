@@ -9,9 +9,10 @@ import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { WalletTypeId } from '../wallet/queries.ts';
+import { memberBalance } from '../wallet/service.ts';
 import { releaseExposure } from './bills.ts';
 import { HOUSE, type LottoDeps } from './deps.ts';
-import { findRound, type RoundRow, walletBalance } from './queries.ts';
+import { findRound, type RoundRow } from './queries.ts';
 
 type Actor = { type: 'staff'; id: number } | { type: 'system' };
 
@@ -338,7 +339,7 @@ export function createSettlement(d: LottoDeps) {
       .orderBy('p.bill_id')
       .execute();
     for (const p of payments) {
-      const balance = await walletBalance(tx, p.member_id, p.wallet_type_id);
+      const balance = await memberBalance(tx, p.member_id, p.wallet_type_id);
       const take = Math.min(balance, p.amount);
       if (take > 0)
         await d.ledger.transfer(tx, {

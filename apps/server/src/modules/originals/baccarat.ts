@@ -11,6 +11,7 @@ import { formatBaht, parseBaht } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { memberBalance } from '../wallet/service.ts';
 import { createSeed, rngFor } from './fairness.ts';
 import type { Rounds } from './rounds.ts';
 import type { PlaySessions } from './sessions.ts';
@@ -268,13 +269,7 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
             stake: formatBaht(r.stake),
             payout: r.payout === null ? null : formatBaht(r.payout),
           }));
-          const bal = await tx
-            .selectFrom('ledger_account')
-            .select('balance')
-            .where('member_id', '=', s.memberId)
-            .where('wallet_type_id', '=', s.walletTypeId)
-            .executeTakeFirstOrThrow();
-          balance = bal.balance ?? 0;
+          balance = await memberBalance(tx, s.memberId, s.walletTypeId);
         }
         return {
           rooms,

@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { playerIdOf, type SeamlessWallet, type WalletAnswer, WalletRefusal } from '../games/seamless.ts';
+import { memberBalance } from '../wallet/service.ts';
 import { newServerSeed, nodeHmac, takeNonce } from './fairness.ts';
 import { IN_HOUSE, type PlaySession } from './sessions.ts';
 
@@ -174,13 +175,7 @@ export function createRounds(d: { clock: Clock; wallet: SeamlessWallet }) {
         .returning('id')
         .executeTakeFirstOrThrow();
       await debit(tx, s, round.id, o.stake);
-      const balance = await tx
-        .selectFrom('ledger_account')
-        .select('balance')
-        .where('member_id', '=', s.memberId)
-        .where('wallet_type_id', '=', s.walletTypeId)
-        .executeTakeFirstOrThrow();
-      return { roundId: round.id, balance: balance.balance ?? 0 };
+      return { roundId: round.id, balance: await memberBalance(tx, s.memberId, s.walletTypeId) };
     },
 
     /** Settles every open stake on a table: payout(detail) is credited (late credits are fine). */

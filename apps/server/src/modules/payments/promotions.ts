@@ -3,6 +3,7 @@ import { bonusFor, type PromotionRule, requiredTurnover } from '@chok/engine/pay
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../../platform/db.ts';
 import type { Ledger } from '../wallet/service.ts';
+import { memberBalance } from '../wallet/service.ts';
 import { bangkokDayStart } from './settings.ts';
 
 type RuleRow = {
@@ -199,13 +200,7 @@ export async function settlePromotion(
     .executeTakeFirst();
   if (!p) return null;
   const turnover = await turnoverSince(tx, memberId, p.taken_at);
-  const bonusRow = await tx
-    .selectFrom('ledger_account')
-    .select('balance')
-    .where('member_id', '=', memberId)
-    .where('wallet_type_id', '=', 2)
-    .executeTakeFirstOrThrow();
-  const bonusBalance = bonusRow.balance ?? 0;
+  const bonusBalance = await memberBalance(tx, memberId, 2);
   let status: 'completed' | 'expired' | 'lost' | null = null;
   let release = 0;
   if (turnover >= p.required_turnover_satang) {

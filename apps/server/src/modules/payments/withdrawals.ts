@@ -6,6 +6,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
+import { memberBalance } from '../wallet/service.ts';
 import { memberAccount } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { settlePromotion } from './promotions.ts';
@@ -156,12 +157,7 @@ export async function withdrawalInfo(deps: WithdrawDeps, memberId: number) {
   return inTransaction(deps.db, async (tx) => {
     const s = await loadSettings(tx);
     const promo = await settlePromotion(tx, deps.ledger, memberId, now);
-    const main = await tx
-      .selectFrom('ledger_account')
-      .select('balance')
-      .where('member_id', '=', memberId)
-      .where('wallet_type_id', '=', 1)
-      .executeTakeFirstOrThrow();
+    const mainBalance = await memberBalance(tx, memberId, 1);
     const cap = await dailyCap(tx, memberId, s.withdraw_daily_cap_satang);
     const left = Math.max(0, cap - (await usedToday(tx, memberId, now)));
     const open = await tx
@@ -178,7 +174,7 @@ export async function withdrawalInfo(deps: WithdrawDeps, memberId: number) {
       blocked = err.message;
     }
     return {
-      main_balance: formatBaht(main.balance ?? 0),
+      main_balance: formatBaht(mainBalance),
       min: formatBaht(s.withdraw_min_satang),
       daily_cap: formatBaht(cap),
       daily_left: formatBaht(left),

@@ -19,6 +19,17 @@ export async function insertMemberWallets(ex: Executor, memberId: number): Promi
     .execute();
 }
 
+/** A member wallet's balance in satang (0 when the wallet does not exist). */
+export async function memberBalance(ex: Executor, memberId: number, walletTypeId: number): Promise<number> {
+  const row = await ex
+    .selectFrom('ledger_account')
+    .select('balance')
+    .where('member_id', '=', memberId)
+    .where('wallet_type_id', '=', walletTypeId)
+    .executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
 export async function findMemberAccountId(
   ex: Executor,
   memberId: number,

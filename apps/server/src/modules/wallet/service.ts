@@ -28,6 +28,11 @@ export interface TransferResult {
  * The ledger: the only code that writes balances. Every other module moves money through it,
  * inside the transaction that writes the state the money pays for.
  */
+/** A member wallet's balance in satang: the one way other modules read a balance. */
+export function memberBalance(ex: Executor, memberId: number, walletTypeId: number): Promise<number> {
+  return q.memberBalance(ex, memberId, walletTypeId);
+}
+
 export function createLedger() {
   async function resolve(tx: Executor, ref: AccountRef): Promise<{ id: number; member: boolean }> {
     if ('system' in ref) {
