@@ -46,6 +46,30 @@ function bankView(a: {
   };
 }
 
+function trueMoneyView(a: { id: number; phone: string; account_name: string }): ReceivingView {
+  return {
+    kind: 'truemoney',
+    id: a.id,
+    name: TRUE_MONEY_NAME,
+    bank_code: null,
+    bank_short: null,
+    account_no: a.phone,
+    account_name: a.account_name,
+  };
+}
+
+function promptpayView(a: { id: number; proxy_id: string; account_name: string }): ReceivingView {
+  return {
+    kind: 'promptpay',
+    id: a.id,
+    name: PROMPTPAY_NAME,
+    bank_code: null,
+    bank_short: null,
+    account_no: a.proxy_id,
+    account_name: a.account_name,
+  };
+}
+
 /** Active receiving accounts of a channel and sub-channel, in round-robin order. */
 export async function receivingTargets(
   ex: Executor,
@@ -83,15 +107,7 @@ export async function receivingTargets(
       accountKind: 'truemoney',
       accountId: r.id,
       promptpayAccountId: null,
-      view: {
-        kind: 'truemoney',
-        id: r.id,
-        name: TRUE_MONEY_NAME,
-        bank_code: null,
-        bank_short: null,
-        account_no: r.phone,
-        account_name: r.account_name,
-      },
+      view: trueMoneyView(r),
     }));
   }
   if (subChannelId === 2) {
@@ -134,15 +150,7 @@ export async function receivingTargets(
     promptpayAccountId: r.id,
     promptpay:
       r.proxy_type === 'phone' ? { type: 'phone', phone: r.proxy_id } : { type: 'tax_id', taxId: r.proxy_id },
-    view: {
-      kind: 'promptpay',
-      id: r.id,
-      name: PROMPTPAY_NAME,
-      bank_code: null,
-      bank_short: null,
-      account_no: r.proxy_id,
-      account_name: r.account_name,
-    },
+    view: promptpayView(r),
   }));
 }
 
@@ -165,15 +173,7 @@ export async function receivingOf(
       .select(['id', 'proxy_id', 'account_name'])
       .where('id', '=', r.promptpay_account_id)
       .executeTakeFirstOrThrow();
-    return {
-      kind: 'promptpay',
-      id: p.id,
-      name: PROMPTPAY_NAME,
-      bank_code: null,
-      bank_short: null,
-      account_no: p.proxy_id,
-      account_name: p.account_name,
-    };
+    return promptpayView(p);
   }
   if (r.account_kind === 'bank') {
     const b = await ex
@@ -189,15 +189,7 @@ export async function receivingOf(
       .select(['id', 'phone', 'account_name'])
       .where('id', '=', r.account_id)
       .executeTakeFirstOrThrow();
-    return {
-      kind: 'truemoney',
-      id: t.id,
-      name: TRUE_MONEY_NAME,
-      bank_code: null,
-      bank_short: null,
-      account_no: t.phone,
-      account_name: t.account_name,
-    };
+    return trueMoneyView(t);
   }
   const g = await ex
     .selectFrom('payment_gateway')
