@@ -107,3 +107,32 @@ describe('HTTP platform', () => {
     expect(huge.statusCode).toBe(413);
   });
 });
+
+describe('rate limits on every sensitive group', () => {
+  it('OTP, registration and password reset answer 429 past their per-minute limit', async () => {
+    const limited = await createTestApp({
+      env: {
+        RATE_LIMIT_PER_MINUTE_OTP: '2',
+        RATE_LIMIT_PER_MINUTE_REGISTER: '2',
+        RATE_LIMIT_PER_MINUTE_PASSWORD_RESET: '2',
+      },
+    });
+    try {
+      const statuses = async (url: string, body: (i: number) => unknown) => {
+        const out: number[] = [];
+        for (let i = 0; i < 3; i++)
+          out.push((await call(limited.app, 'POST', url, { body: body(i) })).status);
+        return out;
+      };
+      expect(await statuses('/api/otp/request', (i) => ({ phone: `085000000${i}` }))).toEqual([
+        200, 200, 429,
+      ]);
+      expect(await statuses('/api/register', () => ({}))).toEqual([400, 400, 429]);
+      expect(await statuses('/api/reset_password', (i) => ({ phone: `085100000${i}` }))).toEqual([
+        200, 200, 429,
+      ]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
