@@ -155,8 +155,8 @@ describe('ช้างทอง reels and pays (casino.md §5.1)', () => {
     expect(exact).toBeCloseTo(slotExactRtp().total, 9);
     expect(Math.abs(exact - 0.96)).toBeLessThanOrEqual(0.001);
 
-    // Simulation: SPINS rounds through the engine's round function. Both bounds keep the confidence
-    // they had at 10⁷ rounds at any count N ≥ 10⁵:
+    // Simulation: SPINS rounds through the engine's round function. At any count N ≥ 10⁵ the mean's
+    // bound keeps the confidence it had at 10⁷ rounds, and the σ bound stays far beyond chance:
     // - the mean's standard error is σ/√N, computed from N, so 3 SE is the same two-sided 99.7%
     //   normal bound at every N; one round's skewness is ≈ 12.4 (measured over 10⁷ rounds), the
     //   mean's 12.4/√N (0.012 at 10⁶, 0.04 at 10⁵), small enough for the normal approximation;
