@@ -22,6 +22,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll waits as long as a Playwright locator does (openPage's 10 s), not vitest's
+          // 1 s default: a page that re-fetches after a reload can take seconds on a loaded machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

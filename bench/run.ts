@@ -104,7 +104,7 @@ async function openMembers(db: Db, n: number): Promise<number[]> {
   return ids;
 }
 
-/** BENCH_ONLY=core,payments,lotto,games (or lotto-bills, …) runs a subset; unset runs everything. */
+/** BENCH_ONLY=core,payments,lotto,games,long (or lotto-bills, …) runs a subset; unset runs everything. */
 function wanted(group: string): boolean {
   const only = process.env.BENCH_ONLY;
   return !only || only.split(',').some((o) => o === group || o.startsWith(`${group}-`));
@@ -179,6 +179,8 @@ async function main() {
   } finally {
     await pg.stop();
   }
+  // The long test variants start their own PostgreSQL, so they run after this one has stopped.
+  if (wanted('long')) await (await import('./long.ts')).runLongTests();
 }
 
 main().catch((err: unknown) => {

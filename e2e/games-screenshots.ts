@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
-import { skipAnnouncements } from './page.ts';
+import { settled, skipAnnouncements } from './page.ts';
 import { ensureChromium, startProduct } from './server.ts';
 
 const OUT = path.resolve('e2e/artifacts/screenshots');
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
       await skipAnnouncements(context);
       const page = await context.newPage();
       const snap = async (name: string) => {
-        await page.waitForTimeout(900);
+        await settled(page);
         const file = path.join(OUT, `games-${name}-${size}.png`);
         await page.screenshot({ path: file });
         process.stdout.write(`${file}\n`);
@@ -56,7 +56,8 @@ async function main(): Promise<void> {
         await frame.getByTestId('game-balance').waitFor();
         if (name === 'slot') {
           await frame.getByRole('button', { name: 'หมุน' }).click();
-          await page.waitForTimeout(1500);
+          // The round is over when the spin button (disabled, '…', while it spins) is enabled again.
+          await frame.locator('.slot__spin:enabled').waitFor();
         }
         await snap(name);
         await page.getByRole('button', { name: 'ปิดเกม' }).click();

@@ -52,7 +52,6 @@ async function apiMember(): Promise<string> {
     }),
   });
   if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
-  await new Promise((res) => setTimeout(res, 5));
   return r.body.data.access_token;
 }
 
@@ -154,9 +153,12 @@ describe('yeekee through the member site', () => {
     });
     expect(closed.body.data.status).toBe('settled');
 
-    // The published list shows every shot, ours included.
+    // The published list shows every shot, ours included. After the reload the page fetches the
+    // round and the list again, which takes seconds on a loaded machine: wait for it generously.
     await page.reload();
-    await expect.poll(() => page.getByTestId('shot-list').locator('li').count()).toBe(21);
+    await expect
+      .poll(() => page.getByTestId('shot-list').locator('li').count(), { timeout: 30_000 })
+      .toBe(21);
     expect(await page.getByTestId('yeekee-formula').textContent()).toMatch(/\d{3}12/);
 
     // Won and lost cards, and the balance: −30 staked, +920 (10 × 92) won.

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
-import { openPage } from './page.ts';
+import { openPage, pageIdle } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
@@ -12,11 +12,15 @@ function dialog(page: Page) {
   return page.getByTestId('notification-dialog');
 }
 
+const notificationsFetched = (page: Page) =>
+  page.waitForResponse((r) => r.url().includes('/api/notifications'));
+
+/** `/` loaded, its notifications received and handled (the dialog shown or not). */
 async function homeLoaded(page: Page): Promise<void> {
-  const fetched = page.waitForResponse((r) => r.url().includes('/api/notifications'));
+  const fetched = notificationsFetched(page);
   await page.goto(`${baseUrl}/`);
-  await fetched;
-  await page.waitForTimeout(300);
+  await (await fetched).finished();
+  await pageIdle(page);
 }
 
 describe('the important-announcement dialog', () => {
@@ -72,8 +76,10 @@ describe('the important-announcement dialog', () => {
     await setActive(false);
     try {
       const { context, page } = await openPage(browserOf());
+      const fetched = notificationsFetched(page);
       await loginThroughForm(page, baseUrl, DEMO.rich);
-      await page.waitForTimeout(300);
+      await (await fetched).finished();
+      await pageIdle(page);
       expect(await dialog(page).isVisible()).toBe(false);
       await page.getByRole('button', { name: 'ประกาศสำคัญ' }).click();
       await dialog(page).getByText('ไม่มีประกาศสำคัญในตอนนี้').waitFor();

@@ -36,3 +36,30 @@ export async function storedToken(page: Page): Promise<string | null> {
     return raw ? ((JSON.parse(raw) as { state: { token: string | null } }).state.token ?? null) : null;
   });
 }
+
+/**
+ * Resolves once the page's main thread has run out of queued work (`requestIdleCallback`): every
+ * response handler and render scheduled so far has run. The condition to wait for before asserting
+ * that something did not appear, instead of a fixed pause.
+ */
+export async function pageIdle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+}
+
+/**
+ * Resolves once the web fonts are loaded and every finite CSS animation or transition in every frame
+ * has finished (endless ones, such as a spinner, are left running), then the page is idle: the
+ * moment a screenshot shows the settled layout.
+ */
+export async function settled(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    await frame.evaluate(async () => {
+      await document.fonts.ready;
+      const finite = document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    });
+  }
+  await pageIdle(page);
+}

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
+import { settled } from './page.ts';
 import { ensureChromium, startProduct } from './server.ts';
 
 const OUT = path.resolve('e2e/artifacts/screenshots');
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
       const shoot = async (name: string, url: string) => {
         await page.goto(baseUrl + url);
         await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(500);
+        await settled(page);
         const file = path.join(OUT, `${name}-${size}.png`);
         await page.screenshot({ path: file, fullPage: size === 'desktop' });
         process.stdout.write(`${file}\n`);
@@ -39,15 +40,15 @@ async function main(): Promise<void> {
       await shoot('home-member', '/');
       if (size === 'phone') {
         await page.getByRole('button', { name: 'เปิดเมนูนำทาง' }).click();
-        await page.waitForTimeout(400);
+        await settled(page);
         await page.screenshot({ path: path.join(OUT, 'drawer-phone.png') });
         await page.getByRole('button', { name: 'เปิดเมนูนำทาง' }).click();
       }
       await page.getByRole('button', { name: 'เมนูสมาชิก' }).click();
-      await page.waitForTimeout(400);
+      await settled(page);
       await page.screenshot({ path: path.join(OUT, `member-menu-${size}.png`) });
       await page.getByTestId('member-menu').getByRole('button', { name: 'ออกจากระบบ' }).click();
-      await page.waitForTimeout(400);
+      await settled(page);
       await page.screenshot({ path: path.join(OUT, `logout-confirm-${size}.png`) });
       await page.getByRole('button', { name: 'ยังอยู่กับเรา' }).click();
       await shoot('profile', '/member/profile');
