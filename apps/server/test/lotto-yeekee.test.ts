@@ -311,6 +311,30 @@ describe('a full yeekee round driven by an injected clock', () => {
     clock.advance(61_000);
   });
 
+  it('the result endpoint reports the live shot count of an open round, as the yeekee list does', async () => {
+    const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+    const round = await t.db
+      .selectFrom('lotto_round')
+      .selectAll()
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    clock.advance(Math.max(0, round.open_at.getTime() + 1000 - clock.now().getTime()));
+    for (let i = 0; i < 3; i++) {
+      const m = await fundedMember(t, 10);
+      expect((await shoot(m.token, roundId, `1234${i}`)).body.error).toBe(0);
+    }
+    const list = await call<List>(t.app, 'GET', `/api/lotto/yeekee/list?round_id=${roundId}`);
+    expect(list.body.data).toMatchObject({ shooting_open: true, shot_count: 3 });
+    const result = await call<{ status: string; yeekee: { shots: number; sum: unknown } }>(
+      t.app,
+      'GET',
+      `/api/lotto/result?round_id=${roundId}`,
+    );
+    expect(result.body.data.status).toBe('open');
+    expect(result.body.data.yeekee).toMatchObject({ shots: 3, sum: null });
+    clock.advance(61_000);
+  });
+
   it('sealed close: a committed secret offset ends shooting early, revealed after close', async () => {
     const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
     const { sealCommitment } = await import('@chok/engine/lotto/chain');
