@@ -11,7 +11,9 @@ describe('yeekee sealed close (lottery.md §9)', () => {
       expect(sealCommitmentOf(d, salt)).toBe(sealCommitment(d, salt));
     }
     // Known answer: SHA-256("20000|abc").
-    expect(sealCommitmentOf(20_000, 'abc')).toBe('53d9e5454195a1efd4eefebf96940ac4384ed0f93f68d1990e1f595eacce2ebd');
+    expect(sealCommitmentOf(20_000, 'abc')).toBe(
+      '53d9e5454195a1efd4eefebf96940ac4384ed0f93f68d1990e1f595eacce2ebd',
+    );
   });
 
   it('verifies a reveal only when it hashes to the commitment and d is in range', () => {
