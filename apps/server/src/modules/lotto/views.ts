@@ -247,7 +247,7 @@ export function createViews(d: LottoDeps) {
           .filter(
             (r) => r.category_id === c.id && (r.derive_rule !== 'yeekee' || r.close_at <= d.clock.now()),
           )
-          .map((r) => ({ ...roundSummary(r), result: published(r) })),
+          .map((r) => ({ ...roundSummary(r), result: published(r), demo: r.demo_result })),
       })),
     };
   }
