@@ -145,6 +145,118 @@ describe('ช้างทอง in the launcher', () => {
     expect(history.body.data).toHaveLength(5);
   });
 
+  it('commit order: every server seed is hashed and published as the next seed before its client seed is chosen', async () => {
+    type Fair = {
+      server_seed_hash: string;
+      client_seed: string;
+      nonce: number;
+      next_server_seed_hash: string;
+    };
+    type Spin = { round_id: number; win: string; fair: Fair };
+    type Rotation = {
+      revealed: { server_seed: string; server_seed_hash: string; client_seed: string; nonce: number };
+      next: Fair;
+    };
+    const [m] = await fundedMembers(t, 1, { 1: 100_000 });
+    const s = await launch(m!, 'golden-elephant');
+    const fair = s.fair as Fair;
+    // Before any client seed is chosen, the API shows the active hash and the committed next hash.
+    expect(fair.next_server_seed_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(fair.next_server_seed_hash).not.toBe(fair.server_seed_hash);
+    // What the member saw before choosing each client seed, and the rounds played with it.
+    const published: { hash: string; clientSeed: string; spins: Spin[] }[] = [];
+    let committed = fair.next_server_seed_hash;
+    for (const clientSeed of ['my-own-seed', 'another one', 'ลูกเต๋า']) {
+      const hashBefore = committed;
+      const rot = await post<Rotation>('/api/originals/fair/rotate', {
+        session: s.session,
+        client_seed: clientSeed,
+      });
+      expect(rot.body.error).toBe(0);
+      // The client seed activates the seed committed earlier, and a fresh one is committed next.
+      expect(rot.body.data.next).toMatchObject({
+        server_seed_hash: hashBefore,
+        client_seed: clientSeed,
+        nonce: 0,
+      });
+      expect(rot.body.data.next.next_server_seed_hash).not.toBe(hashBefore);
+      committed = rot.body.data.next.next_server_seed_hash;
+      const spins: Spin[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await post<Spin>('/api/originals/slot/spin', { session: s.session, bet: '10.00' });
+        expect(r.body.error).toBe(0);
+        expect(r.body.data.fair).toMatchObject({
+          server_seed_hash: hashBefore,
+          client_seed: clientSeed,
+          nonce: i + 1,
+          next_server_seed_hash: committed,
+        });
+        spins.push(r.body.data);
+      }
+      published.push({ hash: hashBefore, clientSeed, spins });
+    }
+    // A rotation without a new client seed reveals the last one too.
+    const last = await post<Rotation>('/api/originals/fair/rotate', { session: s.session });
+    expect(last.body.data.next.server_seed_hash).toBe(committed);
+    expect(last.body.data.revealed).toMatchObject({ server_seed_hash: published[2]!.hash, nonce: 3 });
+    for (const p of published) {
+      for (const [i, spin] of p.spins.entries()) {
+        const r = await call<{
+          server_seed: string;
+          server_seed_hash: string;
+          client_seed: string;
+          nonce: number;
+          payout: string;
+        }>(t.app, 'GET', `/api/fair/round?id=${spin.round_id}`);
+        // The revealed seed hashes to the hash published before this client seed was set …
+        expect(serverSeedHash(r.body.data.server_seed)).toBe(p.hash);
+        expect(r.body.data).toMatchObject({ server_seed_hash: p.hash, client_seed: p.clientSeed, nonce: i });
+        // … and the outcome recomputes from (server seed, client seed, nonce) with the engine.
+        const replay = playSlotRound(
+          fairRng({ serverSeed: r.body.data.server_seed, clientSeed: p.clientSeed, nonce: i }),
+          1000,
+        );
+        expect(formatBaht(replay.win)).toBe(r.body.data.payout);
+        expect(formatBaht(replay.win)).toBe(spin.win);
+      }
+    }
+  });
+
+  it('parallel rotations and spins keep one active and one committed next seed, and chain every reveal', async () => {
+    type Fair = { server_seed_hash: string; next_server_seed_hash: string };
+    const [m] = await fundedMembers(t, 1, { 1: 100_000 });
+    const s = await launch(m!, 'golden-elephant');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 2
+          ? post<{ revealed: { server_seed_hash: string }; next: Fair }>('/api/originals/fair/rotate', {
+              session: s.session,
+              client_seed: `seed-${i}`,
+            })
+          : post<{ fair: Fair }>('/api/originals/slot/spin', { session: s.session, bet: '1.00' }),
+      ),
+    );
+    for (const a of answers) expect(a.status, a.body.message).toBeLessThan(500);
+    expect(answers.every((a) => a.body.error === 0)).toBe(true);
+    const seeds = await t.db
+      .selectFrom('fair_seed')
+      .select(['server_seed', 'server_seed_hash', 'activated_at', 'revealed_at'])
+      .where('member_id', '=', m!)
+      .orderBy('id')
+      .execute();
+    // 6 rotations: the first seed and 6 activated ones, 6 revealed; one active, one committed next.
+    expect(seeds).toHaveLength(8);
+    expect(seeds.filter((x) => x.revealed_at !== null)).toHaveLength(6);
+    expect(seeds.filter((x) => x.activated_at !== null && x.revealed_at === null)).toHaveLength(1);
+    expect(seeds.filter((x) => x.activated_at === null)).toHaveLength(1);
+    for (const x of seeds) expect(serverSeedHash(x.server_seed)).toBe(x.server_seed_hash);
+    // Every rotation revealed the seed the one before it activated: no seed skipped or used twice.
+    const revealed = answers
+      .filter((_, i) => i % 2)
+      .map((a) => (a.body.data as { revealed: { server_seed_hash: string } }).revealed.server_seed_hash);
+    expect(new Set(revealed).size).toBe(6);
+  });
+
   it('refuses a bet off the 1-2-5 steps or beyond the balance, and changes nothing', async () => {
     const [m] = await fundedMembers(t, 1, { 1: 300 });
     const s = await launch(m!, 'golden-elephant');

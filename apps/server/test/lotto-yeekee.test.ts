@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { chainSeed, verifyChain } from '@chok/engine/lotto/chain';
+import { chainSeed, sealCommitment, verifyChain } from '@chok/engine/lotto/chain';
+import { sealVerified } from '@chok/engine/lotto/yeekee';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, FixedClock, type TestApp } from './helpers.ts';
+import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
 import { balanceOf, buy, fundedMember, lottoOf, openRound, winTransfers } from './lotto-fixtures.ts';
 
 let t: TestApp;
@@ -311,6 +312,30 @@ describe('a full yeekee round driven by an injected clock', () => {
     clock.advance(61_000);
   });
 
+  it('the result endpoint reports the live shot count of an open round, as the yeekee list does', async () => {
+    const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+    const round = await t.db
+      .selectFrom('lotto_round')
+      .selectAll()
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    clock.advance(Math.max(0, round.open_at.getTime() + 1000 - clock.now().getTime()));
+    for (let i = 0; i < 3; i++) {
+      const m = await fundedMember(t, 10);
+      expect((await shoot(m.token, roundId, `1234${i}`)).body.error).toBe(0);
+    }
+    const list = await call<List>(t.app, 'GET', `/api/lotto/yeekee/list?round_id=${roundId}`);
+    expect(list.body.data).toMatchObject({ shooting_open: true, shot_count: 3 });
+    const result = await call<{ status: string; yeekee: { shots: number; sum: unknown } }>(
+      t.app,
+      'GET',
+      `/api/lotto/result?round_id=${roundId}`,
+    );
+    expect(result.body.data.status).toBe('open');
+    expect(result.body.data.yeekee).toMatchObject({ shots: 3, sum: null });
+    clock.advance(61_000);
+  });
+
   it('sealed close: a committed secret offset ends shooting early, revealed after close', async () => {
     const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
     const { sealCommitment } = await import('@chok/engine/lotto/chain');
@@ -396,5 +421,90 @@ describe('concurrent shots (group commit, decision 0011)', () => {
     for (const a of acks as unknown as { seq: number; number: string }[])
       expect(shots.find((s) => s.seq === a.seq)?.number).toBe(a.number);
     expect(verifyChain(chainSeed(round.market_id, round.business_date, round.round_no), shots)).toBeNull();
+  });
+});
+
+describe('sealed close, on by default for the yeekee market (lottery.md §9)', () => {
+  type Seal = { commitment: string; offset_ms: number | null; salt: string | null };
+  const seal = async (roundId: number) =>
+    (await call<{ yeekee: { seal: Seal | null } }>(t.app, 'GET', `/api/lotto/result?round_id=${roundId}`))
+      .body.data.yeekee.seal;
+  /** The scheduler's yeekee rounds from now on, earliest first (created by a tick). */
+  async function newYeekeeRounds() {
+    await lottoOf(t, clock).tick(clock.now());
+    return t.db
+      .selectFrom('lotto_round as r')
+      .innerJoin('lotto_market as m', 'm.id', 'r.market_id')
+      .selectAll('r')
+      .where('m.code', '=', 'yeekee')
+      .where('r.close_at', '>', clock.now())
+      .where('r.status', 'in', ['scheduled', 'open'])
+      .orderBy('r.close_at')
+      .execute();
+  }
+
+  it('a new round commits a secret offset and salt at open, shooting ends at the sealed time, and the reveal hashes to the commitment', async () => {
+    const [round] = await newYeekeeRounds();
+    expect(round!.seal_commitment).toMatch(/^[0-9a-f]{64}$/);
+    clock.advance(Math.max(0, round!.open_at.getTime() + 1000 - clock.now().getTime()));
+    await lottoOf(t, clock).tick(clock.now());
+    // At open: the commitment is published, the offset and salt are not.
+    const info = await call<{ status: string; seal_commitment: string }>(
+      t.app,
+      'GET',
+      `/api/lotto/round?round_id=${round!.id}`,
+    );
+    expect(info.body.data).toMatchObject({ status: 'open', seal_commitment: round!.seal_commitment });
+    expect(await seal(round!.id)).toEqual({
+      commitment: round!.seal_commitment,
+      offset_ms: null,
+      salt: null,
+    });
+    // Shooting really ends at shoot_close_at − d (the test reads d from the database).
+    const end = round!.shoot_close_at!.getTime() - round!.seal_offset_ms!;
+    const [a, b] = [await fundedMember(t, 10), await fundedMember(t, 10)];
+    clock.advance(end - 1 - clock.now().getTime());
+    expect((await shoot(a.token, round!.id, '12345')).body.error).toBe(0);
+    clock.advance(1);
+    expect((await shoot(b.token, round!.id, '54321')).body.code).toBe('LOTTO_SHOOT_CLOSED');
+    expect(await seal(round!.id)).toMatchObject({ offset_ms: null, salt: null });
+    // After close (here void: one shot), d and the salt are revealed and hash to the commitment.
+    await lottoOf(t, clock).tick(clock.now());
+    const shown = await seal(round!.id);
+    expect(shown!.offset_ms).toBe(round!.seal_offset_ms);
+    expect(shown!.offset_ms).toBeGreaterThanOrEqual(0);
+    expect(shown!.offset_ms).toBeLessThanOrEqual(30_000);
+    expect(sealCommitment(shown!.offset_ms!, shown!.salt!)).toBe(round!.seal_commitment);
+    expect(sealVerified(shown!)).toBe(true);
+    expect(sealVerified({ ...shown!, offset_ms: shown!.offset_ms! + 1 })).toBe(false);
+  });
+
+  it("an operator's emergency close keeps the committed offset, so the reveal still verifies", async () => {
+    const rounds = await newYeekeeRounds();
+    const round = rounds.find((r) => r.open_at <= clock.now()) ?? rounds[0]!;
+    clock.advance(Math.max(0, round.open_at.getTime() + 1000 - clock.now().getTime()));
+    await lottoOf(t, clock).tick(clock.now());
+    const token = await staffToken(t, 'lotto', clock);
+    const closed = await call<{ status: string }>(
+      t.app,
+      'POST',
+      `/api/admin/lotto/rounds/${round.id}/close`,
+      {
+        token,
+        body: { reason: 'ทดสอบปิดรอบฉุกเฉิน' },
+      },
+    );
+    expect(closed.body.error, closed.body.message).toBe(0);
+    expect(closed.body.data.status).toBe('cancelled'); // void: nobody shot
+    const shown = await seal(round.id);
+    expect(shown).toMatchObject({ commitment: round.seal_commitment, offset_ms: round.seal_offset_ms });
+    expect(sealVerified(shown!)).toBe(true);
+    const after = await t.db
+      .selectFrom('lotto_round')
+      .select(['shoot_close_at', 'seal_offset_ms'])
+      .where('id', '=', round.id)
+      .executeTakeFirstOrThrow();
+    // Shooting ended at the close: shoot_close_at − d is the moment of the close.
+    expect(after.shoot_close_at!.getTime() - after.seal_offset_ms!).toBe(clock.now().getTime());
   });
 });

@@ -219,9 +219,15 @@ export const providerRollback = providerCall(
 
 const session = z.string().min(20).max(100).describe('The in-house session from /api/originals/session');
 const fairState = z.object({
+  /** SHA-256 of the active server seed, shown before any round is played with it. */
   server_seed_hash: z.string(),
   client_seed: z.string(),
   nonce: z.number().int(),
+  /**
+   * SHA-256 of the committed next server seed: a client-seed change (rotation) activates exactly this
+   * seed, so its hash is published before the client seed it is used with is chosen.
+   */
+  next_server_seed_hash: z.string(),
 });
 
 export const originalsSession = endpoint({
@@ -431,7 +437,8 @@ export const fairRotate = endpoint({
   path: '/api/originals/fair/rotate',
   tag: 'originals',
   auth: 'none',
-  summary: 'Reveals the current server seed, starts a new one (hash shown) with nonce 0',
+  summary:
+    'Sets the client seed: reveals the current server seed, activates the committed next one (hash shown earlier) with nonce 0 and commits a fresh next one',
   body: z.object({ session, client_seed: z.string().trim().min(1).max(64).optional() }),
   data: z.object({
     revealed: z.object({

@@ -236,7 +236,13 @@ export const results = endpoint({
       z.object({
         id: z.string(),
         name: z.string(),
-        rounds: z.array(roundSummary.extend({ result: roundResult.nullable() })),
+        rounds: z.array(
+          roundSummary.extend({
+            result: roundResult.nullable(),
+            /** True for the demo seed's made-up history: not an official result. */
+            demo: z.boolean(),
+          }),
+        ),
       }),
     ),
   }),

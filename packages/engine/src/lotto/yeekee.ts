@@ -1,3 +1,5 @@
+import { sha256, toHex, utf8 } from '../fair/sha256.ts';
+
 /** Yeekee result for N accepted shots in seq order (lottery.md §9). */
 export interface YeekeeOutcome {
   shots: number;
@@ -25,4 +27,31 @@ export function yeekeeOutcome(numbers: readonly string[], minShots = YEEKEE_MIN_
 /** seq of the shot at position `p` counted back from the last (position 1 = seq N). */
 export function seqAtPosition(n: number, p: number): number {
   return n - p + 1;
+}
+
+/** The sealed close's secret offset d is drawn from 0–30,000 ms (docs/rules/lottery.md §9 Sealed close). */
+export const SEAL_OFFSET_MAX_MS = 30_000;
+
+/**
+ * The sealed close's commitment, published at open: SHA-256 of `d|salt` as text, lowercase hex.
+ * Plain code (no node:crypto), so the browser checks a reveal with exactly what the server uses.
+ */
+export function sealCommitmentOf(offsetMs: number, salt: string): string {
+  return toHex(sha256(utf8(`${offsetMs}|${salt}`)));
+}
+
+/** True when a revealed offset and salt are in range and hash to the commitment published at open. */
+export function sealVerified(s: {
+  commitment: string;
+  offset_ms: number | null;
+  salt: string | null;
+}): boolean {
+  return (
+    s.offset_ms !== null &&
+    s.salt !== null &&
+    Number.isInteger(s.offset_ms) &&
+    s.offset_ms >= 0 &&
+    s.offset_ms <= SEAL_OFFSET_MAX_MS &&
+    sealCommitmentOf(s.offset_ms, s.salt) === s.commitment
+  );
 }

@@ -89,6 +89,8 @@ export interface GamesTables {
     client_seed: string;
     next_nonce: Generated<number>;
     created_at: Ts;
+    /** Null while the seed is a player's committed next seed (043_fairness.sql). */
+    activated_at: TsNull;
     revealed_at: TsNull;
   };
   game_round: {

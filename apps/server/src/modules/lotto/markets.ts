@@ -144,6 +144,8 @@ export const marketDefinitions: MarketDefinition[] = [
     },
     rates: defaultRates('yeekee'),
     yeekee: defaultYeekee,
+    // A secret offset and salt committed at open, revealed after close (docs/rules/lottery.md §9).
+    sealed_close: true,
     rule_text:
       'หวยยี่กีออกผลวันละ 88 รอบ ทุก 15 นาที รอบแรกปิดรับ 06:00 น. ยิงเลขได้จนถึง 2 นาทีหลังปิดรับ ' +
       'ผลรางวัล: นำผลรวมของเลขที่ยิงทั้งหมดลบด้วยเลขที่ยิงลำดับที่ 16 นับจากลำดับสุดท้าย แล้วเอา 5 หลักท้าย ' +

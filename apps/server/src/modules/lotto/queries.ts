@@ -31,13 +31,15 @@ export interface RoundRow {
   seal_commitment: string | null;
   rule_text: string;
   auto_refund_no_result: boolean;
+  /** The result is made-up demo data (the demo seed's history), not an official output. */
+  demo_result: boolean;
 }
 
 const roundColumns = sql`r.id, r.market_id, m.code AS market_code, m.name AS market_name, m.category_id,
   m.derive_rule, r.business_date, r.round_no, r.status, r.open_at, r.close_at, r.shoot_close_at,
   r.expected_result_at, r.settings, r.result, r.result_version, r.result_hash, r.shot_count, r.chain_head,
   r.yeekee_sum, r.yeekee_p16, r.yeekee_r, r.seal_offset_ms, r.seal_salt, r.seal_commitment, m.rule_text,
-  m.auto_refund_no_result`;
+  m.auto_refund_no_result, coalesce(r.result_raw->>'demo' = 'true', false) AS demo_result`;
 
 /** One round with its market; `lock` takes the round row lock of lottery.md §6. */
 export async function findRound(

@@ -120,14 +120,18 @@ export function createLotto(d: LottoDeps) {
         throw new AppError('LOTTO_ROUND_FINAL', { state: ROUND_STATE[r.status] ?? r.status });
       const now = d.clock.now();
       const closeAt = r.close_at < now ? r.close_at : now;
+      // Shooting ends now (if it has not ended): shoot_close_at moves so that shoot_close_at − d is
+      // now, keeping the committed offset d so the sealed close's reveal still verifies.
+      const offset = r.seal_offset_ms ?? 0;
+      const shootEnd = r.shoot_close_at ? r.shoot_close_at.getTime() - offset : null;
       await tx
         .updateTable('lotto_round')
         .set({
           status: 'closed',
           close_at: closeAt,
           open_at: r.open_at < closeAt ? r.open_at : closeAt,
-          ...(r.shoot_close_at
-            ? { shoot_close_at: r.shoot_close_at < now ? r.shoot_close_at : now, seal_offset_ms: 0 }
+          ...(shootEnd !== null && shootEnd > now.getTime()
+            ? { shoot_close_at: new Date(now.getTime() + offset) }
             : {}),
         })
         .where('id', '=', roundId)

@@ -215,7 +215,8 @@ export function createViews(d: LottoDeps) {
       result_hash: res && r.result_hash ? r.result_hash.toString('hex') : null,
       yeekee: isYeekee
         ? {
-            shots: revealed ? r.shot_count : 0,
+            // The count is public while shooting is open (docs/rules/lottery.md §9 Transparency 1); the sum is not.
+            shots: r.shot_count,
             sum: res ? r.yeekee_sum : null,
             p16: res ? r.yeekee_p16 : null,
             r: res ? r.yeekee_r : null,
@@ -246,7 +247,7 @@ export function createViews(d: LottoDeps) {
           .filter(
             (r) => r.category_id === c.id && (r.derive_rule !== 'yeekee' || r.close_at <= d.clock.now()),
           )
-          .map((r) => ({ ...roundSummary(r), result: published(r) })),
+          .map((r) => ({ ...roundSummary(r), result: published(r), demo: r.demo_result })),
       })),
     };
   }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { fairRng, type Hmac, serverSeedHash } from '@chok/engine/fair/stream';
 import type { Executor } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /** node:crypto's HMAC for the server's streams (the engine's plain one gives the same bytes). */
 export const nodeHmac: Hmac = (key, message) =>
@@ -14,87 +15,159 @@ export function rngFor(seed: { server_seed: string; client_seed: string }, nonce
   return fairRng({ serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, nodeHmac);
 }
 
+/** A fresh seed row: active with `clientSeed`, or (null) a player's committed next seed. */
+function seedRow(memberId: number | null, clientSeed: string | null, now: Date) {
+  const server_seed = newServerSeed();
+  return {
+    member_id: memberId,
+    server_seed,
+    server_seed_hash: serverSeedHash(server_seed),
+    client_seed: clientSeed ?? '',
+    created_at: now,
+    activated_at: clientSeed === null ? null : now,
+  };
+}
+
+/** A shared table's seed (a baccarat shoe, a football fixture): active at once with its fixed client seed. */
 export async function createSeed(
   ex: Executor,
   s: { memberId: number | null; clientSeed: string; now: Date },
 ): Promise<{ id: number; server_seed: string; server_seed_hash: string; client_seed: string }> {
-  const server_seed = newServerSeed();
   return ex
     .insertInto('fair_seed')
-    .values({
-      member_id: s.memberId,
-      server_seed,
-      server_seed_hash: serverSeedHash(server_seed),
-      client_seed: s.clientSeed,
-      created_at: s.now,
-    })
+    .values(seedRow(s.memberId, s.clientSeed, s.now))
     .returning(['id', 'server_seed', 'server_seed_hash', 'client_seed'])
     .executeTakeFirstOrThrow();
 }
 
-/** The player's active seed (made on first play), without taking a nonce. */
+/**
+ * How often a statement that found its player's active seed revealed by a concurrent rotation is
+ * tried again (each try sees the rotation's result); beyond this the member is asked to slow down.
+ */
+const RACE_ATTEMPTS = 10;
+
+/**
+ * The player's seeds (docs/rules/casino.md §6.2), made on first use: the active seed and the
+ * committed next one, whose hash is shown before the member chooses the client seed it will be used
+ * with. Takes no nonce.
+ */
 export async function playerSeed(ex: Executor, memberId: number, now: Date) {
-  const found = await ex
-    .selectFrom('fair_seed')
-    .select(['id', 'server_seed_hash', 'client_seed', 'next_nonce'])
-    .where('member_id', '=', memberId)
-    .where('revealed_at', 'is', null)
-    .executeTakeFirst();
-  if (found) return found;
-  await ex
-    .insertInto('fair_seed')
-    .values(
-      (() => {
-        const server_seed = newServerSeed();
-        return {
-          member_id: memberId,
-          server_seed,
-          server_seed_hash: serverSeedHash(server_seed),
-          client_seed: randomBytes(8).toString('hex'),
-          created_at: now,
-        };
-      })(),
-    )
-    .onConflict((oc) =>
-      oc.column('member_id').where('member_id', 'is not', null).where('revealed_at', 'is', null).doNothing(),
-    )
-    .execute();
-  return ex
-    .selectFrom('fair_seed')
-    .select(['id', 'server_seed_hash', 'client_seed', 'next_nonce'])
-    .where('member_id', '=', memberId)
-    .where('revealed_at', 'is', null)
-    .executeTakeFirstOrThrow();
+  for (let attempt = 1; ; attempt++) {
+    const rows = await ex
+      .selectFrom('fair_seed')
+      .select(['id', 'server_seed_hash', 'client_seed', 'next_nonce', 'activated_at'])
+      .where('member_id', '=', memberId)
+      .where('revealed_at', 'is', null)
+      .execute();
+    const active = rows.find((r) => r.activated_at !== null);
+    const next = rows.find((r) => r.activated_at === null);
+    if (active && next)
+      return {
+        id: active.id,
+        server_seed_hash: active.server_seed_hash,
+        client_seed: active.client_seed,
+        next_nonce: active.next_nonce,
+        next_server_seed_hash: next.server_seed_hash,
+      };
+    if (attempt > 2) throw new Error(`fair seeds of member ${memberId} missing after creation`);
+    if (!active)
+      await ex
+        .insertInto('fair_seed')
+        .values(seedRow(memberId, randomBytes(8).toString('hex'), now))
+        .onConflict((oc) =>
+          oc
+            .column('member_id')
+            .where('member_id', 'is not', null)
+            .where('activated_at', 'is not', null)
+            .where('revealed_at', 'is', null)
+            .doNothing(),
+        )
+        .execute();
+    if (!next)
+      await ex
+        .insertInto('fair_seed')
+        .values(seedRow(memberId, null, now))
+        .onConflict((oc) =>
+          oc
+            .column('member_id')
+            .where('member_id', 'is not', null)
+            .where('activated_at', 'is', null)
+            .doNothing(),
+        )
+        .execute();
+  }
 }
 
-/** Takes the next nonce of the player's seed for one round (the row lock orders a player's rounds). */
+/** Takes the next nonce of the player's active seed for one round (the row lock orders a player's rounds). */
 export async function takeNonce(ex: Executor, memberId: number, now: Date) {
   await playerSeed(ex, memberId, now);
-  return ex
-    .updateTable('fair_seed')
-    .set((eb) => ({ next_nonce: eb('next_nonce', '+', 1) }))
-    .where('member_id', '=', memberId)
-    .where('revealed_at', 'is', null)
-    .returning([
-      'id',
-      'server_seed',
-      'server_seed_hash',
-      'client_seed',
-      (eb) => eb('next_nonce', '-', 1).as('nonce'),
-    ])
-    .executeTakeFirstOrThrow();
+  for (let attempt = 1; attempt <= RACE_ATTEMPTS; attempt++) {
+    const row = await ex
+      .updateTable('fair_seed')
+      .set((eb) => ({ next_nonce: eb('next_nonce', '+', 1) }))
+      .where('member_id', '=', memberId)
+      .where('activated_at', 'is not', null)
+      .where('revealed_at', 'is', null)
+      .returning((eb) => [
+        'id',
+        'server_seed',
+        'server_seed_hash',
+        'client_seed',
+        eb('next_nonce', '-', 1).as('nonce'),
+        eb
+          .selectFrom('fair_seed as n')
+          .select('n.server_seed_hash')
+          .where('n.member_id', '=', memberId)
+          .where('n.activated_at', 'is', null)
+          .as('next_server_seed_hash'),
+      ])
+      .executeTakeFirst();
+    if (row) return { ...row, next_server_seed_hash: row.next_server_seed_hash ?? '' };
+    // A rotation revealed the seed while this waited for its lock: the next statement sees the new one.
+  }
+  throw new AppError('GAME_TOO_FAST');
 }
 
-/** Rotation (casino.md §6.7): reveals the old server seed, starts a new one with nonce 0. */
+/**
+ * Reveals the player's active seed. A concurrent rotation holds that row until it commits; then this
+ * reveals the seed that rotation activated.
+ */
+async function revealActive(ex: Executor, memberId: number, now: Date) {
+  for (let attempt = 1; attempt <= RACE_ATTEMPTS; attempt++) {
+    const revealed = await ex
+      .updateTable('fair_seed')
+      .set({ revealed_at: now })
+      .where('member_id', '=', memberId)
+      .where('activated_at', 'is not', null)
+      .where('revealed_at', 'is', null)
+      .returning(['server_seed', 'server_seed_hash', 'client_seed', 'next_nonce'])
+      .executeTakeFirst();
+    if (revealed) return revealed;
+  }
+  throw new AppError('GAME_TOO_FAST');
+}
+
+/**
+ * Rotation (docs/rules/casino.md §6.7), also how a member sets a client seed: reveals the active
+ * server seed, activates the next seed committed earlier (its hash was shown before this client seed
+ * was chosen) with nonce 0, and commits a fresh next seed.
+ */
 export async function rotate(ex: Executor, memberId: number, clientSeed: string | undefined, now: Date) {
-  const old = await playerSeed(ex, memberId, now);
-  const revealed = await ex
+  await playerSeed(ex, memberId, now);
+  const revealed = await revealActive(ex, memberId, now);
+  // Only a rotation uses the next seed, and this one holds the player's active row: it is there.
+  const active = await ex
     .updateTable('fair_seed')
-    .set({ revealed_at: now })
-    .where('id', '=', old.id)
-    .returning(['server_seed', 'server_seed_hash', 'client_seed', 'next_nonce'])
+    .set({ activated_at: now, client_seed: clientSeed ?? revealed.client_seed })
+    .where('member_id', '=', memberId)
+    .where('activated_at', 'is', null)
+    .returning(['server_seed_hash', 'client_seed'])
     .executeTakeFirstOrThrow();
-  const next = await createSeed(ex, { memberId, clientSeed: clientSeed ?? old.client_seed, now });
+  const next = await ex
+    .insertInto('fair_seed')
+    .values(seedRow(memberId, null, now))
+    .returning('server_seed_hash')
+    .executeTakeFirstOrThrow();
   return {
     revealed: {
       server_seed: revealed.server_seed,
@@ -102,6 +175,11 @@ export async function rotate(ex: Executor, memberId: number, clientSeed: string 
       client_seed: revealed.client_seed,
       nonce: revealed.next_nonce,
     },
-    next: { server_seed_hash: next.server_seed_hash, client_seed: next.client_seed, nonce: 0 },
+    next: {
+      server_seed_hash: active.server_seed_hash,
+      client_seed: active.client_seed,
+      nonce: 0,
+      next_server_seed_hash: next.server_seed_hash,
+    },
   };
 }

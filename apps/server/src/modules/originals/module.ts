@@ -82,6 +82,7 @@ export async function originalsModule(ctx: ModuleContext, deps: { wallet: Seamle
           server_seed_hash: seed.server_seed_hash,
           client_seed: seed.client_seed,
           nonce: seed.next_nonce,
+          next_server_seed_hash: seed.next_server_seed_hash,
         };
       } else {
         balance = play.balance;

@@ -30,6 +30,7 @@ export interface FairView {
   server_seed_hash: string;
   client_seed: string;
   nonce: number;
+  next_server_seed_hash: string;
 }
 
 /**
@@ -139,6 +140,7 @@ export function createRounds(d: { clock: Clock; wallet: SeamlessWallet }) {
           server_seed_hash: seed.server_seed_hash,
           client_seed: seed.client_seed,
           nonce: seed.nonce + 1,
+          next_server_seed_hash: seed.next_server_seed_hash,
         },
       };
     },

@@ -29,7 +29,7 @@ export function YeekeePanel({ round, now }: { round: RoundInfo; now: number }) {
   const shootEnds = round.shoot_close_at ?? round.close_at;
   const shootingOpen =
     now < new Date(shootEnds).getTime() &&
-    round.status !== 'cancelled' &&
+    (round.status === 'open' || round.status === 'closed') &&
     now >= new Date(round.open_at).getTime();
 
   useStream(

@@ -81,8 +81,9 @@ export default function Fair() {
     <section className="container fair">
       <h1 className="fair__title">ตรวจสอบความยุติธรรม</h1>
       <p className="fair__lead">
-        ทุกตาของเกม Chok Originals คำนวณจาก HMAC-SHA256(server seed, "client seed:nonce:c")
-        ก่อนเล่นระบบแสดงเพียงแฮช SHA-256 ของ server seed เมื่อเปลี่ยนชุด seed (หรือขอนไพ่/คู่ฟุตบอลจบ) seed จริงจะถูกเปิดเผย
+        ทุกตาของเกม Chok Originals คำนวณจาก HMAC-SHA256(server seed, "client seed:nonce:c") ระบบผูก server seed
+        ชุดถัดไปไว้ล่วงหน้าและแสดงเพียงแฮช SHA-256 ของมัน เมื่อท่านตั้ง client seed ระบบจะใช้ seed ชุดที่ผูกไว้แล้วนั้น จึงไม่อาจเลือก
+        server seed ให้เข้ากับ client seed ของท่านได้ เมื่อเปลี่ยนชุด seed (หรือขอนไพ่/คู่ฟุตบอลจบ) seed จริงจะถูกเปิดเผย
         หน้านี้คำนวณผลซ้ำในเบราว์เซอร์ของท่านเอง
       </p>
       <form className="fair__form" onSubmit={lookUp}>

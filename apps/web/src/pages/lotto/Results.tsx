@@ -8,9 +8,15 @@ import { clockTime, roundDate } from '../../features/lotto/labels';
 import { ResultDigits } from '../../features/lotto/ResultDigits';
 import { useLocalData } from '../../stores/local';
 import './lotto.css';
+import './results.css';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+/** `date` (YYYY-MM-DD) moved by whole days. */
+const shiftDay = (date: string, days: number) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+};
 
 export default function Results() {
   const [params, setParams] = useSearchParams();
@@ -30,17 +36,40 @@ export default function Results() {
       <LottoNav />
       <div className="results-head">
         <h1 className="page-title">ผลหวย</h1>
-        <label className="results-head__date">
-          <span>งวดวันที่</span>
-          <input
-            type="date"
-            className="field__input"
-            value={day ?? ''}
-            max={today()}
-            onChange={(e) => setParams(e.target.value ? { date: e.target.value } : {})}
-          />
-        </label>
+        <div className="results-days">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm results-days__step"
+            disabled={!day}
+            onClick={() => day && setParams({ date: shiftDay(day, -1) })}
+          >
+            ‹ วันก่อนหน้า
+          </button>
+          <label className="results-head__date">
+            <span>งวดวันที่</span>
+            <input
+              type="date"
+              className="field__input"
+              value={day ?? ''}
+              max={today()}
+              onChange={(e) => setParams(e.target.value ? { date: e.target.value } : {})}
+            />
+          </label>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm results-days__step"
+            disabled={!day || day >= today()}
+            onClick={() => day && setParams({ date: shiftDay(day, 1) })}
+          >
+            วันถัดไป ›
+          </button>
+        </div>
       </div>
+      {cats.some((c) => c.rounds.some((r) => r.demo)) && (
+        <p className="results-demo-note" role="note">
+          ผลที่มีป้าย “ข้อมูลทดลอง” เป็นตัวเลขสุ่มของระบบทดลอง ไม่ใช่ผลรางวัลจริง
+        </p>
+      )}
       {isLoggedIn && settled.length > 0 && (
         <section className="my-results" aria-label="ผลโพยของฉัน">
           <h2 className="market-section__title">ผลโพยของฉัน</h2>
@@ -91,6 +120,7 @@ export default function Results() {
                       <small>
                         {roundDate(r.business_date)} · {clockTime(r.expected_result_at)} น.
                       </small>
+                      {r.demo && <span className="result-card__demo">ข้อมูลทดลอง</span>}
                     </header>
                     {r.status === 'cancelled' ? (
                       <p className="result-card__void">ยกเลิก/คืนเงิน</p>

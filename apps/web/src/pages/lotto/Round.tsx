@@ -20,6 +20,7 @@ import { LottoNav } from '../../features/lotto/LottoNav';
 import { betLabel, clockTime, ROUND_STATUS, roundDate } from '../../features/lotto/labels';
 import { ResultDigits } from '../../features/lotto/ResultDigits';
 import { YeekeePanel } from '../../features/lotto/YeekeePanel';
+import { YeekeeSeal } from '../../features/lotto/YeekeeSeal';
 import { useStream } from '../../lib/stream';
 import { useLocalData } from '../../stores/local';
 import './lotto.css';
@@ -211,6 +212,7 @@ export default function Round() {
             </div>
             <aside className="round-grid__side">
               {r.is_yeekee && <YeekeePanel round={r} now={now} />}
+              {r.is_yeekee && <YeekeeSeal round={r} />}
               {rates.data && (
                 <section className="panel rate-panel" aria-label="อัตราจ่ายงวดนี้">
                   <h2 className="panel__title">อัตราจ่าย</h2>

@@ -1,3 +1,4 @@
+import { serverSeedHash } from '@chok/engine/fair/stream';
 import { type ReactNode, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { formatBaht } from '../../../lib/money';
@@ -134,21 +135,28 @@ export function GameShell({ session, balance, sound, onSound, fair, onFair, chil
       <Dialog open={panel === 'fair'} onClose={() => setPanel(null)} title="ตรวจสอบความยุติธรรม" width={480}>
         <div className="ih-fair">
           <p className="ih-muted">
-            ผลทุกตาคำนวณจาก HMAC-SHA256(server seed, client seed:nonce) ระบบแสดงแฮชของ server seed ก่อนเล่น
-            และเปิดเผย seed เมื่อเปลี่ยนชุดใหม่
+            ผลทุกตาคำนวณจาก HMAC-SHA256(server seed, client seed:nonce) ระบบผูก server seed
+            ชุดถัดไปไว้ล่วงหน้าและแสดงแฮชให้เห็นก่อน เมื่อท่านตั้ง client seed ใหม่ ระบบจะใช้ seed ชุดถัดไปนั้น (ซึ่งระบบไม่รู้ client
+            seed ของท่านตอนผูกไว้) และเปิดเผย seed ชุดเดิม
           </p>
           <dl>
-            <dt>Server seed (SHA-256)</dt>
+            <dt>Server seed ที่ใช้อยู่ (SHA-256)</dt>
             <dd className="ih-mono">{fair?.server_seed_hash}</dd>
-            <dt>Nonce ถัดไป</dt>
-            <dd>{fair?.nonce}</dd>
+            <dt>Client seed ที่ใช้อยู่ / Nonce ถัดไป</dt>
+            <dd className="ih-mono">
+              {fair?.client_seed} / {fair?.nonce}
+            </dd>
+            <dt>Server seed ชุดถัดไป (SHA-256)</dt>
+            <dd className="ih-mono" data-testid="fair-next-hash">
+              {fair?.next_server_seed_hash}
+            </dd>
           </dl>
           <label className="ih-field">
             <span>Client seed</span>
             <input value={clientSeed} onChange={(e) => setClientSeed(e.target.value)} maxLength={64} />
           </label>
           <button type="button" className="btn btn--primary btn--block" onClick={rotateSeed}>
-            เปลี่ยนชุด seed และเปิดเผย seed เดิม
+            ตั้ง client seed ใช้ seed ชุดถัดไป และเปิดเผย seed เดิม
           </button>
           {revealed && (
             <dl className="ih-revealed">
@@ -156,6 +164,12 @@ export function GameShell({ session, balance, sound, onSound, fair, onFair, chil
               <dd className="ih-mono">{revealed.server_seed}</dd>
               <dt>ใช้ไป</dt>
               <dd>{revealed.nonce} ตา</dd>
+              <dt>ตรวจแฮช</dt>
+              <dd data-testid="fair-revealed-check">
+                {serverSeedHash(revealed.server_seed) === revealed.server_seed_hash
+                  ? '✓ SHA-256 ของ seed ที่เปิดเผยตรงกับแฮชที่แสดงไว้ก่อนเล่น'
+                  : '✗ แฮชไม่ตรงกัน'}
+              </dd>
             </dl>
           )}
           <a className="link" href="/fair" target="_blank" rel="noopener">
