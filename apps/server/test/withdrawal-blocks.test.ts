@@ -185,10 +185,11 @@ async function credit(memberId: number, baht: number) {
 
 /**
  * A member who won 9,000 on a lao bill and spent part of it; then the result was corrected: the
- * reversal takes what is left and books 999.34 as debt (lottery.md §8.3). With `gameBet`, 1.00 of
- * the win is staked on a game round that is still open when the debt appears.
+ * reversal takes what is left and books 999.34 as debt (lottery.md §8.3). With `gameBet` and
+ * `billRound`, 1.00 of the win is staked on a game round and 1.00 on a bill, both still open when
+ * the debt appears.
  */
-async function memberOwing999_34(o: { gameBet?: string } = {}) {
+async function memberOwing999_34(o: { gameBet?: string; billRound?: number } = {}) {
   const m = await newMember(t);
   await fund(t, m.memberId, 100);
   const roundId = await openRound(t, 'lao');
@@ -207,11 +208,16 @@ async function memberOwing999_34(o: { gameBet?: string } = {}) {
     });
     expect(debit.status).toBe('OK');
   }
+  if (o.billRound) {
+    const open = await buy(t, m.token, o.billRound, [{ bet_type: 'two_bottom', number: '55', amount: 1 }]);
+    expect(open.body.error).toBe(0);
+  }
+  const staked = (o.gameBet ? 1_00 : 0) + (o.billRound ? 1_00 : 0);
   await inTransaction(t.db, (tx) =>
     t.ledger.transfer(tx, {
       from: { member: m.memberId, wallet: 1 },
       to: { system: 'sys:test' },
-      amount: satang(o.gameBet ? 998_34 : 999_34),
+      amount: satang(999_34 - staked),
       kind: 'withdraw_paid',
       idempotencyKey: `test:spend:${m.memberId}`,
     }),
@@ -273,9 +279,36 @@ describe('a correction debt is recovered from the next credit of any kind (lotte
     await ledgerHolds();
   });
 
-  it('a game win repays it too, and concurrent credits never recover more than is owed', async () => {
+  it('an exact 5,000 deposit credit leaves 4,000.66 in main; its replay recovers nothing again', async () => {
+    const m = await memberOwing999_34();
+    const deposit = () =>
+      inTransaction(t.db, (tx) =>
+        t.ledger.transfer(tx, {
+          from: { system: 'sys:bank:test' },
+          to: { member: m.memberId, wallet: 1 },
+          amount: satang(5000_00),
+          kind: 'deposit',
+          idempotencyKey: `test:deposit:${m.memberId}`,
+        }),
+      );
+    expect(await deposit()).toMatchObject({ replayed: false, recovered: 999_34 });
+    expect(await deposit()).toMatchObject({ replayed: true, recovered: 0 });
+    expect((await walletBalances(t.db, m.memberId))[1]).toBe(4000_66);
+    expect(await debtOf(m.memberId)).toEqual([{ amount: 999_34, recovered: 999_34 }]);
+    expect((await withdraw(t, m.token, 4000)).body.error).toBe(0);
+    await ledgerHolds();
+  });
+
+  it('a lottery win and a game win repay it too; concurrent credits never recover more than is owed', async () => {
     const betTx = randomUUID();
-    const m = await memberOwing999_34({ gameBet: betTx });
+    const billRound = await openRound(t, 'lao');
+    const m = await memberOwing999_34({ gameBet: betTx, billRound });
+
+    // The bill wins 90 (paid in the settlement's bulk credit), all of it to the debt.
+    await closeNow(t, billRound);
+    expect((await enterResult(t, billRound, { number: '5512' })).body.data.paid).toBe('90.00');
+    expect(await debtOf(m.memberId)).toEqual([{ amount: 999_34, recovered: 90_00 }]);
+
     const win = await sim.credit({
       player: String(m.memberId),
       tx_id: randomUUID(),
@@ -286,12 +319,13 @@ describe('a correction debt is recovered from the next credit of any kind (lotte
     });
     expect(win.status).toBe('OK');
     expect(win.balance).toBe('0.00'); // the wallet answers the balance after the repayment
-    expect(await debtOf(m.memberId)).toEqual([{ amount: 999_34, recovered: 300_00 }]);
+    expect(await debtOf(m.memberId)).toEqual([{ amount: 999_34, recovered: 390_00 }]);
+    expect((await withdraw(t, m.token, 100)).body.code).toBe('LOTTO_MEMBER_DEBT');
 
-    // Twelve credits of 100 at once: exactly the 699.34 still owed is recovered, once.
+    // Twelve credits of 100 at once: exactly the 609.34 still owed is recovered, once.
     await Promise.all(Array.from({ length: 12 }, () => credit(m.memberId, 100)));
     expect(await debtOf(m.memberId)).toEqual([{ amount: 999_34, recovered: 999_34 }]);
-    expect((await walletBalances(t.db, m.memberId))[1]).toBe(12 * 100_00 - 699_34);
+    expect((await walletBalances(t.db, m.memberId))[1]).toBe(12 * 100_00 - 609_34);
     expect((await withdrawInfo(m.token)).blocked_reason).toBeNull();
     await ledgerHolds();
   });
