@@ -49,7 +49,7 @@ async function mainAccountId(memberId: number): Promise<number> {
   return a.id;
 }
 
-describe('open lottery bills and game rounds do not block a withdrawal (payments.md §5.5)', () => {
+describe('open lottery bills and game rounds do not block a withdrawal (docs/rules/payments.md §5.5)', () => {
   it('a 20-baht bill drawn in 8 days and an unsettled game round leave the rest of the wallet free', async () => {
     const m = await newMember(t);
     await fund(t, m.memberId, 4_975);
@@ -75,7 +75,7 @@ describe('open lottery bills and game rounds do not block a withdrawal (payments
   });
 });
 
-describe('a reconciliation mismatch freezes the member’s withdrawals (casino.md §2.6)', () => {
+describe('a reconciliation mismatch freezes the member’s withdrawals (docs/rules/casino.md §2.6)', () => {
   it('freezes only the member out of line, refuses with its code until an operator clears it', async () => {
     const bad = await newMember(t);
     const good = await newMember(t);
@@ -185,7 +185,7 @@ async function credit(memberId: number, baht: number) {
 
 /**
  * A member who won 9,000 on a lao bill and spent part of it; then the result was corrected: the
- * reversal takes what is left and books 999.34 as debt (lottery.md §8.3). With `gameBet` and
+ * reversal takes what is left and books 999.34 as debt (docs/rules/lottery.md §8.3). With `gameBet` and
  * `billRound`, 1.00 of the win is staked on a game round and 1.00 on a bill, both still open when
  * the debt appears.
  */
@@ -237,7 +237,7 @@ async function debtOf(memberId: number) {
     .execute();
 }
 
-describe('a correction debt is recovered from the next credit of any kind (lottery.md §8.3)', () => {
+describe('a correction debt is recovered from the next credit of any kind (docs/rules/lottery.md §8.3)', () => {
   it('debt 999.34 blocks with LOTTO_MEMBER_DEBT; a 5,000 deposit repays it in its own transaction', async () => {
     const m = await memberOwing999_34();
     const refused = await withdraw(t, m.token, 100);

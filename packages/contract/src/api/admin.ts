@@ -73,7 +73,7 @@ export const reconciliation = endpoint({
   }),
 });
 
-/** A member's withdrawals frozen by nightly reconciliation (casino.md §2.6) until an operator clears it. */
+/** A member's withdrawals frozen by nightly reconciliation (docs/rules/casino.md §2.6) until an operator clears it. */
 const withdrawalFreeze = z.object({
   id: z.number().int(),
   member_id: z.number().int(),

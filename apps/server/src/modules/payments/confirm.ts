@@ -43,7 +43,7 @@ export async function creditDeposit(deps: PaymentsDeps, tx: Tx, c: Confirmation)
     .returningAll()
     .executeTakeFirst();
   if (!row) return null;
-  // A member who owes correction debt pays it back from this credit first (lottery.md §8.3).
+  // A member who owes correction debt pays it back from this credit first (docs/rules/lottery.md §8.3).
   const credited = await deps.ledger.transfer(tx, {
     from: { system: await sourceAccountCode(tx, row.account_kind, row.account_id) },
     to: { member: row.member_id, wallet: 1 },

@@ -106,7 +106,7 @@ export function createLedger() {
       if (!same) throw new AppError('IDEMPOTENCY_CONFLICT');
       return { transferId: first.id, replayed: true, recovered: NONE };
     };
-    // A credit to a member's main wallet first pays back what the member owes (lottery.md §8.3).
+    // A credit to a member's main wallet first pays back what the member owes (docs/rules/lottery.md §8.3).
     const debtor = 'member' in t.to && t.to.wallet === 1 ? t.to.member : null;
     if (debit.member !== credit.member) {
       // One member wallet and a system account (every bet, win and refund): claim and move in one
