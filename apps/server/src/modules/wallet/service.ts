@@ -377,7 +377,7 @@ export function createLedger() {
       return rows.map(freezeView);
     },
 
-    /** An operator lifts a member's freeze (audited); a freeze already cleared is RECORD_NOT_FOUND. */
+    /** An operator lifts a member's freeze (audited); one not open answers WITHDRAW_FREEZE_NOT_OPEN. */
     clearFreeze(db: Db, c: { id: number; staffId: number; note: string; now: Date }) {
       return inTransaction(db, async (tx) => {
         const row = await q.clearFreeze(tx, c);
