@@ -26,7 +26,7 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 import { createLedger, type Ledger } from './modules/wallet/service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
-import type { Db, Executor } from './platform/db.ts';
+import type { Db } from './platform/db.ts';
 import { AppError, envelopeOf } from './platform/errors.ts';
 import { type EventBus, startEventBus } from './platform/events.ts';
 import { type BoundRoute, bindRoute, installErrorHandling, type RouteOptions } from './platform/http.ts';
@@ -88,9 +88,6 @@ export function createServices(deps: AppDeps & { clock: Clock; ledger: Ledger })
 
 export type Services = ReturnType<typeof createServices>;
 
-/** A check that a member has money in play; payments refuses withdrawals while any says yes. */
-export type OpenBetsCheck = (ex: Executor, memberId: number) => Promise<{ open: boolean; reason: string }>;
-
 export interface ModuleContext {
   app: FastifyInstance;
   route: BoundRoute;
@@ -101,8 +98,6 @@ export interface ModuleContext {
   clock: Clock;
   events: EventBus;
   jobs: Jobs;
-  /** Modules that hold stakes (lotto bills, game rounds) add their check here. */
-  openBetsChecks: OpenBetsCheck[];
 }
 
 const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -180,7 +175,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     events,
     jobs: deps.jobs ?? disabledJobs,
-    openBetsChecks: [],
   };
 
   const openApi = buildOpenApi(allEndpoints, { title: 'Chok API', version: '0.1.0' });

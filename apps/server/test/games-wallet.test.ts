@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../src/modules/games/adapter.ts';
-import { createSeamlessWallet } from '../src/modules/games/seamless.ts';
+import { hasOpenRound } from '../src/modules/games/seamless.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { addSimProvider, balances, fundedMembers, launchToken, SIM } from './games-support.ts';
 import { createTestApp, FixedClock, type TestApp } from './helpers.ts';
@@ -185,14 +185,14 @@ describe('seamless wallet contract (casino.md §3)', () => {
     }
   });
 
-  it('the open-bets check sees a debit younger than 60 minutes with no credit or rollback', async () => {
+  it('a round is open on its wallet while its debit (younger than 60 minutes) has no credit or rollback', async () => {
     const p = await player();
-    const wallet = createSeamlessWallet({ db: t.db, ledger: t.ledger, clock });
-    const open = () => wallet.hasOpenDebit(t.db, Number(p));
+    const open = () => hasOpenRound(t.db, Number(p), 1);
     const tx = id('b');
     expect(await open()).toBe(false);
     await bet(p, tx, '1.00');
     expect(await open()).toBe(true);
+    expect(await hasOpenRound(t.db, Number(p), 2)).toBe(false);
     const rolled = id('b');
     await bet(p, rolled, '1.00');
     await sim.rollback({ player: p, tx_id: rolled });

@@ -222,7 +222,7 @@ describe('ledger rules', () => {
         idempotencyKey: 'dep:replay',
       }),
     );
-    expect(second).toEqual({ transferId: first.transferId, replayed: true });
+    expect(second).toEqual({ transferId: first.transferId, replayed: true, recovered: 0 });
     await expect(
       inTransaction(t.db, (tx) =>
         t.ledger.transfer(tx, {

@@ -169,7 +169,7 @@ describe('bill/create', () => {
       token: m.token,
       body: { agent_id: 34 },
     });
-    expect(wallets.body.data.map((w) => w.wallet_type_id)).toEqual([1, 2]);
+    expect(wallets.body.data.map((w) => w.wallet_type_id)).toEqual([1]);
   });
 });
 

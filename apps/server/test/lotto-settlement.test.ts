@@ -251,8 +251,16 @@ describe('result entry rules', () => {
       .where('member_id', '=', spender.memberId)
       .execute();
     expect(debt.map((x) => [x.amount, x.recovered])).toEqual([[40_000, 0]]);
-    const stake = await lottoOf(t, new FixedClock(new Date())).openStakes(t.db, spender.memberId);
-    expect(stake.open).toBe(true);
+    // The debt blocks withdrawals under its own code, saying how much and until when.
+    const blocked = await call(t.app, 'POST', '/api/member/withdraw', {
+      token: spender.token,
+      body: { amount: 100 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(blocked.body.code).toBe('LOTTO_MEMBER_DEBT');
+    expect(blocked.body.message).toBe(
+      'มียอดค้างชำระ 400 บาทจากการแก้ไขผลหวย ถอนได้เมื่อหักชำระครบจากยอดเงินเข้าครั้งถัดไป',
+    );
     const audit = await t.db
       .selectFrom('audit_log')
       .selectAll()

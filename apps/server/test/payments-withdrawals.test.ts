@@ -1,11 +1,8 @@
 import { satang } from '@chok/engine/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
-import { requestWithdrawal } from '../src/modules/payments/withdrawals.ts';
 import { inTransaction } from '../src/platform/db.ts';
-import { AppError } from '../src/platform/errors.ts';
 import { call, createTestApp, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
-import { generateQr, newMember, type Withdrawal, walletBalances, withdraw } from './payments-fixtures.ts';
+import { newMember, type Withdrawal, walletBalances, withdraw } from './payments-fixtures.ts';
 
 const clock = new FixedClock(new Date('2026-03-02T03:00:00Z')); // 10:00 Bangkok
 let t: TestApp;
@@ -27,18 +24,6 @@ async function fund(memberId: number, baht: number, wallet: 1 | 2 = 1) {
       amount: satang(baht * 100),
       kind: 'adjustment',
       idempotencyKey: `test:fund:${memberId}:${wallet}:${Date.now()}:${baht}`,
-    }),
-  );
-}
-
-async function bet(memberId: number, baht: number, kind: 'bet' | 'refund' = 'bet', wallet: 1 | 2 = 2) {
-  await inTransaction(t.db, (tx) =>
-    t.ledger.transfer(tx, {
-      from: kind === 'bet' ? { member: memberId, wallet } : { system: 'sys:lotto' },
-      to: kind === 'bet' ? { system: 'sys:lotto' } : { member: memberId, wallet },
-      amount: satang(baht * 100),
-      kind,
-      idempotencyKey: `test:${kind}:${memberId}:${process.hrtime.bigint()}`,
     }),
   );
 }
@@ -176,86 +161,6 @@ describe('withdrawal requests', () => {
     await fund(a.memberId, 500);
     const w = (await withdraw(t, a.token, 300)).body.data;
     expect(w.status).toBe('review');
-  });
-
-  it('refuses while any open-bets check says a stake is open', async () => {
-    const m = await newMember(t);
-    await fund(m.memberId, 500);
-    const deps = {
-      db: t.db,
-      ledger: t.ledger,
-      events: t.app.events,
-      clock,
-      agentId: t.config.AGENT_ID,
-      gateways: gatewayRegistry(t.db, () => clock.now()),
-      openBetsChecks: [
-        async () => ({ open: false, reason: '' }),
-        async () => ({ open: true, reason: 'โพยหวยรอผล 1 ใบ' }),
-      ],
-    };
-    const err = await requestWithdrawal(deps, {
-      memberId: m.memberId,
-      amountBaht: 200,
-      idempotencyKey: null,
-    }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).code).toBe('OPEN_BETS');
-    expect((err as AppError).message).toContain('โพยหวยรอผล 1 ใบ');
-    expect((await walletBalances(t.db, m.memberId))[1]).toBe(500_00);
-  });
-});
-
-describe('bonus turnover', () => {
-  it('blocks withdrawal while unmet ("ยังทำเทิร์นไม่ครบ"), then the bonus moves to main', async () => {
-    const m = await newMember(t);
-    const promos = await call<{ items: { id: number; title: string }[] }>(
-      t.app,
-      'GET',
-      '/api/member/payment/promotions',
-      {
-        token: m.token,
-      },
-    );
-    const daily = promos.body.data.items.find((p) => p.title.includes('ฝากทั้งวัน'))!; // 10%, ×3
-    const d = (await generateQr(t, m.token, { channel_id: 1, amount: 1000, promotion_id: daily.id })).body
-      .data;
-    await call(t.app, 'POST', `/api/admin/payments/deposits/${d.request_id}/confirm`, {
-      token: finance,
-      body: { bank_ref: 'K1' },
-    });
-    const deposit = Math.round(Number(d.pay_amount) * 100);
-    const bonus = Math.floor(deposit / 10);
-    const required = (deposit + bonus) * 3;
-    expect(await walletBalances(t.db, m.memberId)).toEqual({ 1: 0, 2: deposit + bonus, 3: 0 });
-    await fund(m.memberId, 300); // money in main does not lift the block
-
-    await bet(m.memberId, 1000);
-    await bet(m.memberId, 500, 'refund');
-    const refused = await withdraw(t, m.token, 100);
-    expect(refused.body.code).toBe('TURNOVER_INCOMPLETE');
-    const fmt = (s: number) =>
-      s % 100 === 0
-        ? (s / 100).toLocaleString('en-US')
-        : (s / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-    expect(refused.body.message).toBe(`ยังทำเทิร์นไม่ครบ ${fmt(50_000)}/${fmt(required)}`);
-    const info = await call<{ blocked_reason: string | null; turnover: { complete: boolean } | null }>(
-      t.app,
-      'GET',
-      '/api/member/withdraw/info',
-      { token: m.token },
-    );
-    expect(info.body.data.blocked_reason).toBe(refused.body.message);
-    expect(info.body.data.turnover?.complete).toBe(false);
-
-    // Meet the requirement exactly (bets out of the bonus wallet, partly won back).
-    await fund(m.memberId, required / 100, 2);
-    await bet(m.memberId, required / 100 - 500);
-    const bonusLeft = (await walletBalances(t.db, m.memberId))[2];
-    const ok = await withdraw(t, m.token, 100);
-    expect(ok.body.error).toBe(0);
-    const after = await walletBalances(t.db, m.memberId);
-    expect(after[2]).toBe(0);
-    expect(after[1]).toBe(300_00 + bonusLeft - 100_00);
   });
 });
 

@@ -38,6 +38,8 @@ export const allEndpoints: Endpoint[] = [
   admin.staffLogout,
   admin.smsOutbox,
   admin.reconciliation,
+  admin.withdrawalFreezes,
+  admin.clearWithdrawalFreeze,
   admin.updateAgentConfig,
   ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
   ...lottoEndpoints,

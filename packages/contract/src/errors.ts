@@ -79,7 +79,16 @@ export const errorCatalogue = {
   LOTTO_ROUND_FINAL: { error: 2024, status: 200, message: 'งวดนี้{state}แล้ว ทำรายการนี้ไม่ได้' },
   LOTTO_RESULT_BY_SHOOTING: { error: 2025, status: 200, message: 'ผลหวยยี่กีคำนวณจากการยิงเลขเท่านั้น' },
   LOTTO_OPEN_BILL: { error: 2026, status: 200, message: 'มีโพยหวยที่รอผล' },
-  LOTTO_MEMBER_DEBT: { error: 2027, status: 200, message: 'มียอดค้างชำระจากการแก้ไขผลหวย' },
+  LOTTO_MEMBER_DEBT: {
+    error: 2027,
+    status: 200,
+    message: 'มียอดค้างชำระ {amount} บาทจากการแก้ไขผลหวย ถอนได้เมื่อหักชำระครบจากยอดเงินเข้าครั้งถัดไป',
+  },
+  LOTTO_BONUS_WALLET: {
+    error: 2028,
+    status: 200,
+    message: 'กระเป๋าโบนัสใช้ได้กับ{categories}เท่านั้น กรุณาแทงหวยด้วยกระเป๋าหลัก',
+  },
 
   // payments: 2100–2199
   PAYMENT_CHANNEL_DISABLED: { error: 2100, status: 200, message: 'ช่องทางนี้ปิดให้บริการชั่วคราว กรุณาเลือกช่องทางอื่น' },
@@ -113,12 +122,17 @@ export const errorCatalogue = {
   },
   WITHDRAW_PENDING: { error: 2122, status: 200, message: 'มีรายการถอนรอดำเนินการอยู่ กรุณารอให้เสร็จก่อน' },
   TURNOVER_INCOMPLETE: { error: 2123, status: 200, message: 'ยังทำเทิร์นไม่ครบ {done}/{required}' },
-  OPEN_BETS: { error: 2124, status: 200, message: 'ยังมีเดิมพันที่รอผล ({reason}) กรุณาถอนหลังออกผล' },
   WITHDRAWAL_STATE_CHANGED: {
     error: 2125,
     status: 200,
     message: 'สถานะรายการถอนเปลี่ยนไปแล้ว กรุณารีเฟรช',
   },
+  WITHDRAW_FROZEN: {
+    error: 2126,
+    status: 200,
+    message: 'ระงับการถอนชั่วคราว: ยอดในกระเป๋าไม่ตรงกับรายการบัญชี ถอนได้อีกครั้งเมื่อเจ้าหน้าที่ตรวจสอบเสร็จ',
+  },
+  WITHDRAW_FREEZE_NOT_OPEN: { error: 2127, status: 200, message: 'รายการระงับการถอนนี้ถูกปลดไปแล้วหรือไม่มีอยู่' },
 
   // games: 2200–2299
   GAME_NOT_FOUND: { error: 2200, status: 200, message: 'ไม่พบเกมที่ต้องการ' },

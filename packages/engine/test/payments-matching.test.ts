@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Satang, satang } from '../src/money.ts';
 import { FRACTIONS_SATANG, pickFraction } from '../src/payments/deposit-amount.ts';
-import { bahtInWords, bonusFor, type PromotionRule, requiredTurnover } from '../src/payments/promotion.ts';
+import {
+  bahtInWords,
+  bonusFor,
+  type PromotionRule,
+  type PromotionState,
+  promotionClose,
+  requiredTurnover,
+} from '../src/payments/promotion.ts';
 import {
   candidatesFor,
   counterpartyMatches,
@@ -160,5 +167,57 @@ describe('deposit promotion', () => {
     expect(bonusFor(rule, satang(9999))).toBe(0);
     expect(bonusFor({ ...rule, kind: 'fixed', value: 30000 }, satang(10000))).toBe(30000);
     expect(bahtInWords(450050)).toBe('4,500.50');
+  });
+});
+
+describe('closing a deposit promotion (docs/rules/engagement.md §1.4–1.5, casino.md §1.4)', () => {
+  const active: PromotionState = {
+    turnover: satang(450000),
+    required: satang(600000),
+    now: new Date('2026-03-05T00:00:00Z'),
+    endsAt: new Date('2026-03-08T00:00:00Z'),
+    bonusBalance: satang(120000),
+    depositSatang: satang(100000),
+    maxWithdrawSatang: null,
+    openRound: false,
+  };
+
+  it('stays open while turnover is unmet, before its end, with 1 baht or more', () => {
+    expect(promotionClose(active)).toBeNull();
+    expect(promotionClose({ ...active, bonusBalance: satang(100) })).toBeNull();
+  });
+
+  it('turnover met: the bonus wallet to main, capped by max_withdraw, the rest forfeited', () => {
+    const met = { ...active, turnover: satang(600000) };
+    expect(promotionClose(met)).toEqual({ status: 'completed', release: 120000, forfeit: 0 });
+    expect(promotionClose({ ...met, maxWithdrawSatang: satang(50000) })).toEqual({
+      status: 'completed',
+      release: 50000,
+      forfeit: 70000,
+    });
+  });
+
+  it('past its end: min(bonus wallet, deposit) to main; under 1 baht: lost, the residue forfeited', () => {
+    expect(promotionClose({ ...active, now: active.endsAt })).toEqual({
+      status: 'expired',
+      release: 100000,
+      forfeit: 20000,
+    });
+    expect(promotionClose({ ...active, bonusBalance: satang(99) })).toEqual({
+      status: 'lost',
+      release: 0,
+      forfeit: 99,
+    });
+  });
+
+  it('nothing closes while a round staked from the bonus wallet is open', () => {
+    for (const s of [
+      { ...active, bonusBalance: satang(50) },
+      { ...active, turnover: satang(600000) },
+      { ...active, now: active.endsAt },
+    ]) {
+      expect(promotionClose(s)).not.toBeNull();
+      expect(promotionClose({ ...s, openRound: true })).toBeNull();
+    }
   });
 });

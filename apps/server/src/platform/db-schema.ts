@@ -139,6 +139,16 @@ export interface Database extends LottoTables, GamesTables, PaymentsTables {
     created_at: Created;
   };
   ledger_rollup: { account_id: number; up_to_transfer: number; balance: number; rolled_up_at: Created };
+  member_withdrawal_freeze: {
+    id: Generated<number>;
+    member_id: number;
+    reason: 'reconciliation';
+    detail: ColumnType<unknown, string | undefined, string>;
+    created_at: Created;
+    cleared_at: Date | null;
+    cleared_by: number | null;
+    clear_note: string | null;
+  };
   staff: {
     id: Generated<number>;
     username: string;

@@ -59,10 +59,73 @@ export const reconciliation = endpoint({
   summary: 'Ledger check: member balances against their transfers, and the net of all transfers',
   data: z.object({
     member_accounts: z.number().int(),
-    mismatches: z.array(z.object({ account_id: z.number().int(), balance: baht, derived: baht })),
+    mismatches: z.array(
+      z.object({
+        account_id: z.number().int(),
+        member_id: z.number().int(),
+        wallet_type_id: z.number().int(),
+        balance: baht,
+        derived: baht,
+      }),
+    ),
     net: baht,
     system_balances: z.array(z.object({ code: z.string(), balance: baht })),
   }),
+});
+
+/** A member's withdrawals frozen by nightly reconciliation (docs/rules/casino.md §2.6) until an operator clears it. */
+const withdrawalFreeze = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  phone: z.string(),
+  reason: z.enum(['reconciliation']),
+  reason_label: z.string(),
+  accounts: z.array(
+    z.object({
+      account_id: z.number().int(),
+      wallet_type_id: z.number().int(),
+      balance: baht,
+      derived: baht,
+    }),
+  ),
+  created_at: timestamp,
+  cleared_at: timestamp.nullable(),
+  cleared_by: z.number().int().nullable(),
+  clear_note: z.string().nullable(),
+});
+
+export const withdrawalFreezes = endpoint({
+  method: 'GET',
+  path: '/api/admin/ledger/freezes',
+  tag,
+  auth: 'staff',
+  roles: ['owner', 'finance'],
+  summary:
+    'Withdrawal freezes set by nightly reconciliation: open ones (default) or cleared ones, newest first',
+  query: z.object({
+    status: z.enum(['open', 'cleared']).default('open'),
+    member_id: z.coerce.number().int().positive().optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  }),
+  data: z.array(withdrawalFreeze),
+});
+
+export const clearWithdrawalFreeze = endpoint({
+  method: 'POST',
+  path: '/api/admin/ledger/freezes/:id/clear',
+  tag,
+  auth: 'staff',
+  roles: ['owner', 'finance'],
+  summary: "Clear a member's withdrawal freeze after checking the accounts, with a note (audited)",
+  params: idParam,
+  body: z.object({
+    note: z
+      .string()
+      .trim()
+      .min(1, { error: 'กรุณาระบุหมายเหตุการตรวจสอบ' })
+      .max(500, { error: 'หมายเหตุยาวเกินไป' }),
+  }),
+  data: withdrawalFreeze,
 });
 
 /** Editable content kinds: admin list/create/update share one shape per kind. */

@@ -23,6 +23,57 @@ export function requiredTurnover(rule: PromotionRule, depositSatang: Satang, bon
   return ((depositSatang + bonusSatang) * rule.turnoverMultiplier) as Satang;
 }
 
+/** A bonus wallet below this closes out (docs/rules/casino.md §1.4): 1 baht. */
+export const CLOSE_OUT_BELOW_SATANG = 100 as Satang;
+
+/** An active promotion as it stands, for deciding whether it closes now. */
+export interface PromotionState {
+  /** Settled, non-rolled-back stake from the bonus wallet since the promotion was taken. */
+  turnover: Satang;
+  required: Satang;
+  now: Date;
+  endsAt: Date;
+  bonusBalance: Satang;
+  depositSatang: Satang;
+  maxWithdrawSatang: Satang | null;
+  /** A stake from the bonus wallet still waiting for its result (its win would land in that wallet). */
+  openRound: boolean;
+}
+
+export type PromotionClose = {
+  status: 'completed' | 'expired' | 'lost';
+  /** Bonus wallet → main. */
+  release: Satang;
+  /** Bonus wallet → sys:forfeit. */
+  forfeit: Satang;
+} | null;
+
+/**
+ * Whether an active promotion closes now, and how (docs/rules/engagement.md §1.4–1.5, casino.md §1.4):
+ * turnover met → the bonus wallet moves to main, capped by max_withdraw, the rest forfeited; past its
+ * end → min(bonus wallet, deposit) to main, the rest forfeited; bonus wallet under 1 baht → lost, the
+ * residue forfeited. Nothing closes while a round staked from the bonus wallet is open: its result
+ * is credited to that wallet, so closing first would strand the win (or forfeit a stake still in play).
+ */
+export function promotionClose(s: PromotionState): PromotionClose {
+  if (s.openRound) return null;
+  let status: 'completed' | 'expired' | 'lost';
+  let release: number;
+  if (s.turnover >= s.required) {
+    status = 'completed';
+    release = s.maxWithdrawSatang === null ? s.bonusBalance : Math.min(s.bonusBalance, s.maxWithdrawSatang);
+  } else if (s.now.getTime() >= s.endsAt.getTime()) {
+    status = 'expired';
+    release = Math.min(s.bonusBalance, s.depositSatang);
+  } else if (s.bonusBalance < CLOSE_OUT_BELOW_SATANG) {
+    status = 'lost';
+    release = 0;
+  } else {
+    return null;
+  }
+  return { status, release: release as Satang, forfeit: (s.bonusBalance - release) as Satang };
+}
+
 const grouping = new Intl.NumberFormat('en-US', { useGrouping: true, maximumFractionDigits: 0 });
 
 /** Baht for a sentence: `450000` → `4,500`, `450050` → `4,500.50`. */

@@ -22,12 +22,6 @@ export async function gamesModule(ctx: ModuleContext): Promise<void> {
 
   registerProviderAdapter(app, { db, clock, wallet });
 
-  ctx.openBetsChecks.push(async (ex, memberId) =>
-    (await wallet.hasOpenDebit(ex, memberId))
-      ? { open: true, reason: 'มีเดิมพันเกมที่ยังไม่สรุปผล' }
-      : { open: false, reason: '' },
-  );
-
   await ctx.jobs.schedule('games-sweep', '* * * * *', async () => {
     await purgeNonces(db, NONCE_KEEP_MINUTES);
     await launcher.purgeDemoSessions(clock.now());

@@ -197,14 +197,37 @@ export async function insertSession(
   return row.id;
 }
 
-/** A debit younger than `minutes` with no credit or rollback (the open-bets check). */
-export async function hasOpenDebit(ex: Executor, memberId: number, minutes: number): Promise<boolean> {
+/** A debit from the wallet younger than `minutes` with no credit or rollback: a round still in play. */
+export async function hasOpenDebit(
+  ex: Executor,
+  memberId: number,
+  minutes: number,
+  walletTypeId: number,
+): Promise<boolean> {
   const { rows } = await sql<{ one: number }>`
     SELECT 1 AS one FROM wallet_op
-    WHERE member_id = ${memberId} AND op = 'debit' AND state = 'open'
+    WHERE member_id = ${memberId} AND op = 'debit' AND state = 'open' AND wallet_type_id = ${walletTypeId}
       AND created_at > now() - make_interval(mins => ${minutes})
     LIMIT 1`.execute(ex);
   return rows.length > 0;
+}
+
+/**
+ * Σ stake of a member's settled debits from a bonus or free-credit wallet since `since`: credited
+ * (a win of 0 settles too), so never rolled back — the turnover of docs/rules/casino.md §1.2. A bet
+ * counts once its round is settled, not when it is placed.
+ */
+export async function settledStake(
+  ex: Executor,
+  memberId: number,
+  walletTypeId: 2 | 3,
+  since: Date,
+): Promise<number> {
+  const { rows } = await sql<{ stake: number }>`
+    SELECT COALESCE(sum(amount), 0)::bigint AS stake FROM wallet_op
+    WHERE member_id = ${memberId} AND op = 'debit' AND wallet_type_id = ${sql.lit(walletTypeId)}
+      AND state = 'settled' AND created_at >= ${since}`.execute(ex);
+  return rows[0]?.stake ?? 0;
 }
 
 export async function purgeNonces(ex: Executor, olderThanMinutes: number): Promise<void> {

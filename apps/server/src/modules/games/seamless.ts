@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { WalletStatus } from '@chok/contract/api/games';
 import type { Satang } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
-import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
+import { type Db, type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/rng.ts';
 import type { Ledger } from '../wallet/service.ts';
@@ -61,6 +61,24 @@ export const SESSION_HOURS = 8;
 export const SESSION_IDLE_MINUTES = 30;
 export const LAUNCH_TOKEN_SECONDS = 60;
 export const OPEN_DEBIT_MINUTES = 60;
+
+/**
+ * Whether a round staked from this wallet is still in play: a debit younger than OPEN_DEBIT_MINUTES
+ * with no credit or rollback (an older one is taken as abandoned by its provider).
+ */
+export function hasOpenRound(ex: Executor, memberId: number, walletTypeId: number): Promise<boolean> {
+  return q.hasOpenDebit(ex, memberId, OPEN_DEBIT_MINUTES, walletTypeId);
+}
+
+/** Settled stake from a bonus or free-credit wallet since `since` (the promotion turnover). */
+export function settledStakeSince(
+  ex: Executor,
+  memberId: number,
+  walletTypeId: 2 | 3,
+  since: Date,
+): Promise<number> {
+  return q.settledStake(ex, memberId, walletTypeId, since);
+}
 
 export function playerIdOf(memberId: number): string {
   return String(memberId);
@@ -348,7 +366,6 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
     debitIn,
     creditIn,
     rollbackIn,
-    hasOpenDebit: (ex: Db | Tx, memberId: number) => q.hasOpenDebit(ex, memberId, OPEN_DEBIT_MINUTES),
   };
 }
 

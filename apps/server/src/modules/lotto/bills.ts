@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { GameCategory } from '@chok/contract/api/games';
 import { x100ToRate } from '@chok/engine/lotto/match';
 import { todKey } from '@chok/engine/lotto/types';
 import { formatBaht, satang } from '@chok/engine/money';
 import { sql } from 'kysely';
 import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { CATEGORY_LABELS } from '../games/catalogue.ts';
 import type { WalletTypeId } from '../wallet/queries.ts';
 import { memberBalance } from '../wallet/service.ts';
 import {
@@ -49,8 +51,26 @@ async function lottoWallet(ex: Executor, memberId: number, walletId: number): Pr
     .executeTakeFirst();
   if (!row?.wallet_type_id) throw new AppError('WALLET_NOT_FOUND');
   if (!(LOTTO_WALLET_TYPES as readonly number[]).includes(row.wallet_type_id))
-    throw new AppError('LOTTO_WALLET_NOT_ELIGIBLE');
+    await refuseWallet(ex, row.wallet_type_id);
   return row.wallet_type_id as WalletTypeId;
+}
+
+/**
+ * Why a wallet cannot pay a bill, in Thai. The bonus wallet says which game categories it is for
+ * (docs/rules/casino.md §1: slot, freespin, fishing by default, as `game_wallet_category` holds).
+ */
+async function refuseWallet(ex: Executor, walletTypeId: number): Promise<never> {
+  if (walletTypeId !== 2) throw new AppError('LOTTO_WALLET_NOT_ELIGIBLE');
+  const rows = await ex
+    .selectFrom('game_wallet_category')
+    .select('category')
+    .where('wallet_type_id', '=', walletTypeId)
+    .orderBy('category')
+    .execute();
+  const labels = rows.map((r) => CATEGORY_LABELS[r.category as GameCategory] ?? r.category);
+  const categories =
+    labels.length > 1 ? `${labels.slice(0, -1).join(' ')} และ${labels.at(-1)}` : (labels[0] ?? 'เกม');
+  throw new AppError('LOTTO_BONUS_WALLET', { categories });
 }
 
 function isOpenForBets(r: RoundRow & { db_now: Date }): boolean {
@@ -200,7 +220,7 @@ export function createBills(d: LottoDeps) {
     // 2. Wallet owned and lotto-eligible.
     if (!r.wallet) throw new AppError('WALLET_NOT_FOUND');
     if (!(LOTTO_WALLET_TYPES as readonly number[]).includes(r.wallet.wallet_type_id))
-      throw new AppError('LOTTO_WALLET_NOT_ELIGIBLE');
+      await refuseWallet(tx, r.wallet.wallet_type_id);
     const walletType = r.wallet.wallet_type_id as WalletTypeId;
     // 3–4. Types, digits, min/max, เลขอั้น and ceilings against this bill alone — before any lock.
     const limits = new Map(r.limits.map((l) => [exposureKey(l.bet_type, l.number), l as NumberLimit]));

@@ -17,5 +17,8 @@ export interface LottoDeps {
 
 /** The house account every stake goes to and every payout comes from. */
 export const HOUSE = { system: 'sys:lotto' } as const;
-/** Wallets a member may bet from (main and bonus); configurable here, documented in decision 0011. */
-export const LOTTO_WALLET_TYPES = [1, 2] as const;
+/**
+ * Wallets a member may pay bills from: main only. The bonus wallet is for slot, freespin and fishing
+ * (docs/rules/casino.md §1, the `lotto` row of `game_wallet_category`), free credit for slot and freespin.
+ */
+export const LOTTO_WALLET_TYPES = [1] as const;

@@ -4,7 +4,7 @@ import { ValidationError } from '../../platform/http.ts';
 import { dueYeekeeDraws } from './scheduler.ts';
 import { createLotto, type Lotto } from './service.ts';
 
-/** Registers the lotto module: routes, jobs and its open-bets check (see ModuleContext). */
+/** Registers the lotto module: routes and jobs. */
 export async function lottoModule(ctx: ModuleContext): Promise<Lotto> {
   const { app, route, clock } = ctx;
   const lotto = createLotto(ctx);
@@ -51,8 +51,6 @@ export async function lottoModule(ctx: ModuleContext): Promise<Lotto> {
     lotto.closeRoundNow(c.params.id, c.body.reason, c.staff.staffId),
   );
   route(app, api.adminNumberLimit, async (c) => lotto.setNumberLimit(c.params.id, c.body, c.staff.staffId));
-
-  ctx.openBetsChecks.push((ex, memberId) => lotto.openStakes(ex, memberId));
 
   // Jobs only trigger the sweep (and precise yeekee draws); a missed job is caught by the next tick.
   await ctx.jobs.work<{ round_id: number }>(

@@ -1,7 +1,7 @@
 import { rateToX100, x100ToRate } from '@chok/engine/lotto/match';
 import { type BetType, isValidNumber } from '@chok/engine/lotto/types';
 import { appendAudit } from '../../platform/audit.ts';
-import { type Executor, inTransaction } from '../../platform/db.ts';
+import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createBills } from './bills.ts';
 import type { LottoDeps } from './deps.ts';
@@ -152,27 +152,6 @@ export function createLotto(d: LottoDeps) {
     return { round_id: roundId, status: after!.status, close_at: closed.closeAt.toISOString() };
   }
 
-  /** Open stakes for the payments module: a pending bill in an unresulted round, or unpaid lotto debt. */
-  async function openStakes(ex: Executor, memberId: number) {
-    const bill = await ex
-      .selectFrom('lotto_bill')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .where('status', '=', 'pending')
-      .limit(1)
-      .executeTakeFirst();
-    if (bill) return { open: true, reason: 'a bill sits in an unresulted round' };
-    const debt = await ex
-      .selectFrom('lotto_member_debt')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .where((eb) => eb('recovered', '<', eb.ref('amount')))
-      .limit(1)
-      .executeTakeFirst();
-    if (debt) return { open: true, reason: 'an unpaid lotto win reversal' };
-    return { open: false, reason: '' };
-  }
-
   return {
     tick,
     settlement,
@@ -181,7 +160,6 @@ export function createLotto(d: LottoDeps) {
     views: createViews(d),
     setNumberLimit,
     closeRoundNow,
-    openStakes,
   };
 }
 

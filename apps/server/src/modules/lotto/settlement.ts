@@ -25,7 +25,10 @@ function sameResult(a: RoundResult | null, b: RoundResult): boolean {
 }
 
 export function createSettlement(d: LottoDeps) {
-  /** Credits `amount` to a member, first recovering any lotto debt from it (lottery.md §8.3). */
+  /**
+   * Credits `amount` to a member from the house. A member who owes correction debt pays it back from
+   * this credit inside the ledger (docs/rules/lottery.md §8.3), as from every credit to main.
+   */
   async function creditMember(
     tx: Tx,
     c: {
@@ -45,41 +48,14 @@ export function createSettlement(d: LottoDeps) {
       reference: c.reference,
       idempotencyKey: c.key,
     });
-    const debts = await tx
-      .selectFrom('lotto_member_debt')
-      .selectAll()
-      .where('member_id', '=', c.memberId)
-      .where((eb) => eb('recovered', '<', eb.ref('amount')))
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    let left = c.amount;
-    for (const debt of debts) {
-      const take = Math.min(left, debt.amount - debt.recovered);
-      if (take <= 0) break;
-      await d.ledger.transfer(tx, {
-        from: { member: c.memberId, wallet: c.wallet },
-        to: HOUSE,
-        amount: satang(take),
-        kind: 'adjustment',
-        reference: `lotto:debt:${debt.id}`,
-        idempotencyKey: `lotto:debt:${debt.id}:${c.key}`,
-      });
-      await tx
-        .updateTable('lotto_member_debt')
-        .set({ recovered: debt.recovered + take })
-        .where('id', '=', debt.id)
-        .execute();
-      left -= take;
-    }
   }
 
   /**
    * Set-based settlement of one round (lottery.md §8), in one transaction whatever its size: one pass
    * over the pending items marks each won (stake × rate_snapshot) or lost and feeds the bills' totals;
    * each winning bill's credit is claimed once per result version (`lotto_win_payment`) and paid by
-   * the ledger in bulk (`creditMany`: three statements for all winners). A winner who owes lotto debt
-   * is credited one by one, so the debt is recovered from the credit. Idempotent: a re-run finds
+   * the ledger in bulk (`creditMany`: three statements for all winners; a winner who owes correction
+   * debt pays it back from the credit inside the ledger). Idempotent: a re-run finds
    * nothing pending and pays nothing. The members' `lotto_bills` notices go out after commit.
    */
   async function settleRound(roundId: number): Promise<{ bills: number; paid: number }> {
@@ -120,38 +96,16 @@ export function createSettlement(d: LottoDeps) {
             ON CONFLICT (bill_id, result_version) DO NOTHING
             RETURNING bill_id, member_id, wallet_type_id, amount`.execute(tx)
         : { rows: [] };
-      const { rows: debtors } = claimed.length
-        ? await sql<{ member_id: number }>`
-            SELECT DISTINCT member_id FROM lotto_member_debt
-            WHERE member_id = ANY(${[...new Set(claimed.map((c) => c.member_id))]}::int[]) AND recovered < amount`.execute(
-            tx,
-          )
-        : { rows: [] };
-      const owes = new Set(debtors.map((x) => x.member_id));
-      const credit = (c: (typeof claimed)[number]) => ({
-        memberId: c.member_id,
-        wallet: c.wallet_type_id as WalletTypeId,
-        amount: c.amount,
-        kind: 'win' as const,
-        reference: `lotto:bill:${c.bill_id}`,
-        key: `lotto:win:${c.bill_id}:v${r.result_version}`,
-      });
       await d.ledger.creditMany(tx, {
         from: HOUSE,
         kind: 'win',
-        credits: claimed
-          .filter((c) => !owes.has(c.member_id))
-          .map((c) => {
-            const x = credit(c);
-            return {
-              to: { member: x.memberId, wallet: x.wallet },
-              amount: satang(x.amount),
-              reference: x.reference,
-              idempotencyKey: x.key,
-            };
-          }),
+        credits: claimed.map((c) => ({
+          to: { member: c.member_id, wallet: c.wallet_type_id as WalletTypeId },
+          amount: satang(c.amount),
+          reference: `lotto:bill:${c.bill_id}`,
+          idempotencyKey: `lotto:win:${c.bill_id}:v${r.result_version}`,
+        })),
       });
-      for (const c of claimed.filter((x) => owes.has(x.member_id))) await creditMember(tx, credit(c));
       const paid = claimed.reduce((sum, c) => sum + c.amount, 0);
       if (r.derive_rule === 'yeekee') await payYeekeeRewards(tx, r);
       await tx

@@ -43,7 +43,8 @@ export async function creditDeposit(deps: PaymentsDeps, tx: Tx, c: Confirmation)
     .returningAll()
     .executeTakeFirst();
   if (!row) return null;
-  await deps.ledger.transfer(tx, {
+  // A member who owes correction debt pays it back from this credit first (docs/rules/lottery.md §8.3).
+  const credited = await deps.ledger.transfer(tx, {
     from: { system: await sourceAccountCode(tx, row.account_kind, row.account_id) },
     to: { member: row.member_id, wallet: 1 },
     amount: satang(c.paidSatang),
@@ -56,7 +57,8 @@ export async function creditDeposit(deps: PaymentsDeps, tx: Tx, c: Confirmation)
       requestId: row.id,
       memberId: row.member_id,
       promotionId: row.promotion_id,
-      depositSatang: satang(c.paidSatang),
+      // The promotion takes what stayed in main: the deposit net of any debt it repaid.
+      depositSatang: satang(c.paidSatang - credited.recovered),
       now,
     });
     if (notice) {

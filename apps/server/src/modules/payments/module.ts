@@ -23,7 +23,7 @@ function keyOf(c: {
   return c.body.idempotency_key ? c.body.idempotency_key : null;
 }
 
-/** Registers the payments module: routes, jobs and its open-bets check (see ModuleContext). */
+/** Registers the payments module: routes and jobs. */
 export async function paymentsModule(ctx: ModuleContext): Promise<void> {
   const { app, route, db, clock } = ctx;
   const deps: PaymentsDeps = {
@@ -34,7 +34,6 @@ export async function paymentsModule(ctx: ModuleContext): Promise<void> {
     agentId: ctx.config.AGENT_ID,
     gateways: gatewayRegistry(db, () => clock.now()),
   };
-  const wdeps = { ...deps, openBetsChecks: ctx.openBetsChecks };
 
   // ── member: deposits ──
   route(app, api.channels, async () => channelList(deps));
@@ -63,7 +62,7 @@ export async function paymentsModule(ctx: ModuleContext): Promise<void> {
 
   // ── member: withdrawals ──
   route(app, api.withdraw, async (c) =>
-    withdrawals.requestWithdrawal(wdeps, {
+    withdrawals.requestWithdrawal(deps, {
       memberId: c.member.memberId,
       amountBaht: c.body.amount,
       idempotencyKey: keyOf(c),
@@ -72,7 +71,7 @@ export async function paymentsModule(ctx: ModuleContext): Promise<void> {
   route(app, api.withdrawList, async (c) =>
     withdrawals.withdrawalList(deps, c.member.memberId, c.query.limit),
   );
-  route(app, api.withdrawInfo, async (c) => withdrawals.withdrawalInfo(wdeps, c.member.memberId));
+  route(app, api.withdrawInfo, async (c) => withdrawals.withdrawalInfo(deps, c.member.memberId));
 
   // ── gateways: the webhook verifies its signature on the raw bytes ──
   const rawBodies = new WeakMap<FastifyRequest, Buffer>();

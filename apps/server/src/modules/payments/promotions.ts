@@ -1,9 +1,14 @@
 import { type Satang, satang } from '@chok/engine/money';
-import { bonusFor, type PromotionRule, requiredTurnover } from '@chok/engine/payments/promotion';
-import { sql } from 'kysely';
+import {
+  bonusFor,
+  type PromotionRule,
+  promotionClose,
+  requiredTurnover,
+} from '@chok/engine/payments/promotion';
 import type { Executor, Tx } from '../../platform/db.ts';
+import { hasOpenRound, settledStakeSince } from '../games/seamless.ts';
 import type { Ledger } from '../wallet/service.ts';
-import { memberBalance } from '../wallet/service.ts';
+import { lockMemberWallets } from '../wallet/service.ts';
 import { bangkokDayStart } from './settings.ts';
 
 type RuleRow = {
@@ -111,6 +116,7 @@ export async function applyDepositPromotion(
     .where('r.promotion_id', '=', d.promotionId)
     .executeTakeFirst();
   if (!rule?.is_active) return 'ไม่ได้รับโบนัส: โปรโมชั่นนี้ปิดไปแล้ว';
+  if (d.depositSatang <= 0) return 'ไม่ได้รับโบนัส: ยอดฝากนี้ถูกหักชำระยอดค้างจากการแก้ไขผลหวยทั้งหมด';
   // G1: one member's promotion decisions run one at a time.
   await tx.selectFrom('member').select('id').where('id', '=', d.memberId).forUpdate().execute();
   const why = await ineligibility(tx, d.memberId, rule, d.now, d.requestId);
@@ -150,17 +156,30 @@ export async function applyDepositPromotion(
   return null;
 }
 
-/** Σ bet − Σ refund over the member's wallets since `since` (payments.md §5.5). */
+/**
+ * Promotion turnover (docs/rules/casino.md §1.2, payments.md §5.5): the settled, non-rolled-back
+ * stake from the bonus wallet since the promotion was taken. Bets from main or free credit never
+ * count, and a bet counts when its round settles, not when it is placed.
+ */
 export async function turnoverSince(ex: Executor, memberId: number, since: Date): Promise<Satang> {
-  const { rows } = await sql<{ turnover: number }>`
-    WITH mine AS (SELECT id FROM ledger_account WHERE member_id = ${memberId})
-    SELECT (
-      COALESCE((SELECT sum(amount) FROM ledger_transfer
-                WHERE kind = 'bet' AND debit_account_id IN (SELECT id FROM mine) AND created_at >= ${since}), 0)
-      - COALESCE((SELECT sum(amount) FROM ledger_transfer
-                  WHERE kind = 'refund' AND credit_account_id IN (SELECT id FROM mine) AND created_at >= ${since}), 0)
-    )::bigint AS turnover`.execute(ex);
-  return satang(Math.max(0, rows[0]?.turnover ?? 0));
+  return satang(await settledStakeSince(ex, memberId, 2, since));
+}
+
+/**
+ * A stake from the bonus wallet still waiting for its result: a game round in play, or a lottery
+ * bill paid from the bonus wallet before it stopped paying bills.
+ */
+async function openBonusRound(ex: Executor, memberId: number): Promise<boolean> {
+  if (await hasOpenRound(ex, memberId, 2)) return true;
+  const bill = await ex
+    .selectFrom('lotto_bill')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('wallet_type_id', '=', 2)
+    .where('status', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  return bill !== undefined;
 }
 
 export interface ActivePromotion {
@@ -172,9 +191,10 @@ export interface ActivePromotion {
 }
 
 /**
- * Brings the member's active promotion up to date: turnover met → the bonus wallet moves to main
- * (capped by max_withdraw, the excess forfeited); past its end → min(bonus wallet, deposit) to main,
- * the rest forfeited; bonus wallet under 1 baht → lost. Returns the promotion still active, if any.
+ * Brings the member's active promotion up to date (`promotionClose`): turnover met → the bonus wallet
+ * moves to main (capped by max_withdraw, the excess forfeited); past its end → min(bonus wallet,
+ * deposit) to main, the rest forfeited; bonus wallet under 1 baht → lost. None of these while a
+ * stake from the bonus wallet waits for its result. Returns the promotion still active, if any.
  */
 export async function settlePromotion(
   tx: Tx,
@@ -199,20 +219,20 @@ export async function settlePromotion(
     .forUpdate()
     .executeTakeFirst();
   if (!p) return null;
+  // Main and bonus locked first: no stake or win moves the bonus wallet while this decides.
+  const bonusBalance = satang((await lockMemberWallets(tx, memberId, [1, 2])).get(2) ?? 0);
   const turnover = await turnoverSince(tx, memberId, p.taken_at);
-  const bonusBalance = await memberBalance(tx, memberId, 2);
-  let status: 'completed' | 'expired' | 'lost' | null = null;
-  let release = 0;
-  if (turnover >= p.required_turnover_satang) {
-    status = 'completed';
-    release = p.max_withdraw_satang === null ? bonusBalance : Math.min(bonusBalance, p.max_withdraw_satang);
-  } else if (now >= p.ends_at) {
-    status = 'expired';
-    release = Math.min(bonusBalance, p.deposit_satang);
-  } else if (bonusBalance < 100) {
-    status = 'lost';
-  }
-  if (status === null) {
+  const close = promotionClose({
+    turnover,
+    required: satang(p.required_turnover_satang),
+    now,
+    endsAt: p.ends_at,
+    bonusBalance,
+    depositSatang: satang(p.deposit_satang),
+    maxWithdrawSatang: p.max_withdraw_satang === null ? null : satang(p.max_withdraw_satang),
+    openRound: await openBonusRound(tx, memberId),
+  });
+  if (close === null) {
     return {
       id: p.id,
       title: p.title,
@@ -221,7 +241,7 @@ export async function settlePromotion(
       endsAt: p.ends_at,
     };
   }
-  const forfeit = bonusBalance - release;
+  const { status, release, forfeit } = close;
   if (release > 0) {
     await ledger.transfer(tx, {
       from: { member: memberId, wallet: 2 },

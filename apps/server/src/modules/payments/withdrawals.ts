@@ -1,22 +1,17 @@
 import { formatBaht, satang } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { sql } from 'kysely';
-import type { OpenBetsCheck } from '../../app.ts';
 import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
-import { memberBalance } from '../wallet/service.ts';
+import { memberBalance, outstandingDebt, withdrawalFreeze } from '../wallet/service.ts';
 import { memberAccount } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { settlePromotion } from './promotions.ts';
 import { bangkokDayStart, loadSettings } from './settings.ts';
 import type { WithdrawalStatus } from './tables.ts';
 import { type WithdrawalRow, withdrawalView } from './views.ts';
-
-export interface WithdrawDeps extends PaymentsDeps {
-  openBetsChecks: OpenBetsCheck[];
-}
 
 /** Σ of today's (Asia/Bangkok) pending, review and paid requests. */
 async function usedToday(ex: Executor, memberId: number, now: Date): Promise<number> {
@@ -49,7 +44,16 @@ async function riskFlag(ex: Executor, memberId: number): Promise<string | null> 
   return r.rows[0]?.shared ? 'ชื่อบัญชีซ้ำกับสมาชิกอื่น' : null;
 }
 
-async function blocks(deps: WithdrawDeps, tx: Tx, memberId: number, now: Date): Promise<void> {
+/**
+ * The only three blocks (docs/rules/payments.md §5 rule 5), each with its own code and a Thai message
+ * that says until when: a reconciliation freeze (until an operator clears it), an unpaid correction
+ * debt (until the next credits repay it), the active promotion's unmet turnover. Open lottery bills
+ * and game rounds do not block: their stakes have already left the wallet.
+ */
+async function blocks(deps: PaymentsDeps, tx: Tx, memberId: number, now: Date): Promise<void> {
+  if (await withdrawalFreeze(tx, memberId)) throw new AppError('WITHDRAW_FROZEN');
+  const owed = await outstandingDebt(tx, memberId);
+  if (owed > 0) throw new AppError('LOTTO_MEMBER_DEBT', { amount: bahtInWords(owed) });
   const promo = await settlePromotion(tx, deps.ledger, memberId, now);
   if (promo && promo.turnover < promo.required) {
     throw new AppError('TURNOVER_INCOMPLETE', {
@@ -57,19 +61,15 @@ async function blocks(deps: WithdrawDeps, tx: Tx, memberId: number, now: Date): 
       required: bahtInWords(promo.required),
     });
   }
-  for (const check of deps.openBetsChecks) {
-    const r = await check(tx, memberId);
-    if (r.open) throw new AppError('OPEN_BETS', { reason: r.reason });
-  }
 }
 
 /**
  * A withdrawal request (payments.md §5): whole baht from main to the registered account, minimum,
- * daily cap, one open request, the turnover and open-bet blocks; the amount is held in the same
- * transaction, so concurrent requests can never hold more than the balance.
+ * daily cap, one open request, and the three blocks; the amount is held in the same transaction, so
+ * concurrent requests can never hold more than the balance.
  */
 export async function requestWithdrawal(
-  deps: WithdrawDeps,
+  deps: PaymentsDeps,
   r: { memberId: number; amountBaht: number; idempotencyKey: string | null },
 ) {
   const now = deps.clock.now();
@@ -152,7 +152,7 @@ export async function withdrawalList(deps: PaymentsDeps, memberId: number, limit
 }
 
 /** What the withdraw page shows: balance, limits, the registered account, and any block. */
-export async function withdrawalInfo(deps: WithdrawDeps, memberId: number) {
+export async function withdrawalInfo(deps: PaymentsDeps, memberId: number) {
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx) => {
     const s = await loadSettings(tx);

@@ -1,28 +1,22 @@
 import type { ModuleContext } from '../../app.ts';
-import { appendAudit } from '../../platform/audit.ts';
-import { inTransaction } from '../../platform/db.ts';
 
 /**
- * Ledger upkeep (casino.md §2.5–2.6): system-account snapshots roll forward every hour, and every
- * night the ledger is reconciled; a mismatch is logged as an error and written to the audit log for
- * the operator.
+ * The nightly reconciliation (docs/rules/casino.md §2.6): a mismatch is logged as an error,
+ * audited, and freezes the withdrawals of each member whose wallets are out of line until an
+ * operator clears it.
  */
+export async function nightlyReconciliation(ctx: Pick<ModuleContext, 'db' | 'ledger' | 'app' | 'clock'>) {
+  const { report, frozen } = await ctx.ledger.reconcileAndFreeze(ctx.db, ctx.clock.now());
+  if (report.mismatches.length > 0 || report.net !== '0.00')
+    ctx.app.log.error({ report, frozen }, 'ledger reconciliation found mismatches; withdrawals frozen');
+  return { report, frozen };
+}
+
+/** Ledger upkeep (docs/rules/casino.md §2.5–2.6): system snapshots every hour, reconciliation nightly. */
 export async function registerLedgerJobs(ctx: ModuleContext): Promise<void> {
-  const { db, ledger, jobs, app } = ctx;
+  const { db, ledger, jobs } = ctx;
   await jobs.schedule('ledger-rollup', '7 * * * *', () => ledger.rollupSystemBalances(db));
   await jobs.schedule('ledger-reconcile', '30 3 * * *', async () => {
-    const report = await ledger.reconcile(db);
-    if (report.mismatches.length === 0 && report.net === '0.00') return;
-    app.log.error({ report }, 'ledger reconciliation found mismatches');
-    await inTransaction(db, (tx) =>
-      appendAudit(tx, {
-        actorType: 'system',
-        actorId: null,
-        action: 'ledger.mismatch',
-        entity: 'ledger',
-        entityId: null,
-        after: report,
-      }),
-    );
+    await nightlyReconciliation(ctx);
   });
 }

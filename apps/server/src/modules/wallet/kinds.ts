@@ -16,6 +16,7 @@ export const transferKinds = {
   adjustment: { group: 'adjustment', label: 'ปรับยอดโดยเจ้าหน้าที่' },
   forfeit: { group: 'adjustment', label: 'ตัดยอดคงเหลือ' },
   wallet_move: { group: 'adjustment', label: 'โอนระหว่างกระเป๋า' },
+  debt_recovery: { group: 'adjustment', label: 'หักชำระยอดค้างจากการแก้ไขผลหวย' },
 } as const satisfies Record<string, { group: StatementKind; label: string }>;
 
 export type TransferKind = keyof typeof transferKinds;

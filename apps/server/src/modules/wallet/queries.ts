@@ -30,6 +30,26 @@ export async function memberBalance(ex: Executor, memberId: number, walletTypeId
   return row?.balance ?? 0;
 }
 
+/**
+ * Locks a member's wallets in ascending id order (the ledger's order) and returns their balances,
+ * so nothing moves them until the caller commits.
+ */
+export async function lockMemberWallets(
+  ex: Executor,
+  memberId: number,
+  walletTypeIds: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await ex
+    .selectFrom('ledger_account')
+    .select(['wallet_type_id', 'balance'])
+    .where('member_id', '=', memberId)
+    .where('wallet_type_id', 'in', walletTypeIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((r) => [r.wallet_type_id ?? 0, r.balance ?? 0]));
+}
+
 export async function findMemberAccountId(
   ex: Executor,
   memberId: number,
@@ -126,21 +146,69 @@ export async function insertTransferAndMove(
   ex: Executor,
   t: NewTransfer,
   member: { id: number; out: boolean },
-): Promise<{ transferId: number | undefined; moved: boolean }> {
+  /** A member whose main wallet this credits: also answers whether they owe a debt (`owes`). */
+  debtor: number | null = null,
+): Promise<{ transferId: number | undefined; moved: boolean; owes: boolean }> {
+  const owes = debtor === null ? sql`false` : owesDebt(debtor);
   const move = member.out
     ? sql`UPDATE ledger_account SET balance = balance - ${t.amount}
           WHERE id = ${member.id} AND balance >= ${t.amount} AND EXISTS (SELECT 1 FROM t) RETURNING id`
     : sql`UPDATE ledger_account SET balance = balance + ${t.amount}
           WHERE id = ${member.id} AND EXISTS (SELECT 1 FROM t) RETURNING id`;
-  const { rows } = await sql<{ transfer_id: number | null; moved: boolean }>`
+  const { rows } = await sql<{ transfer_id: number | null; moved: boolean; owes: boolean }>`
     WITH t AS (
       INSERT INTO ledger_transfer (debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
       VALUES (${t.debitId}, ${t.creditId}, ${t.amount}, ${t.kind}, ${t.reference}, ${t.idempotencyKey})
       ON CONFLICT (idempotency_key) DO NOTHING
       RETURNING id),
     m AS (${move})
-    SELECT (SELECT id FROM t) AS transfer_id, EXISTS (SELECT 1 FROM m) AS moved`.execute(ex);
-  return { transferId: rows[0]?.transfer_id ?? undefined, moved: rows[0]?.moved ?? false };
+    SELECT (SELECT id FROM t) AS transfer_id, EXISTS (SELECT 1 FROM m) AS moved, ${owes} AS owes`.execute(ex);
+  return {
+    transferId: rows[0]?.transfer_id ?? undefined,
+    moved: rows[0]?.moved ?? false,
+    owes: rows[0]?.owes ?? false,
+  };
+}
+
+/**
+ * Whether a member owes an unrecovered debt (today the only kind: a corrected lottery win the
+ * wallet could not cover, docs/rules/lottery.md §8.3). An index probe on the open-debt index.
+ */
+function owesDebt(memberId: number) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM lotto_member_debt WHERE member_id = ${memberId} AND recovered < amount)`;
+}
+
+export async function owes(ex: Executor, memberId: number): Promise<boolean> {
+  const { rows } = await sql<{ owes: boolean }>`SELECT ${owesDebt(memberId)} AS owes`.execute(ex);
+  return rows[0]?.owes ?? false;
+}
+
+/** A member's open debts, oldest first, locked so two credits never recover the same satang. */
+export function lockOpenDebts(ex: Executor, memberId: number) {
+  return ex
+    .selectFrom('lotto_member_debt')
+    .select(['id', 'amount', 'recovered'])
+    .where('member_id', '=', memberId)
+    .where((eb) => eb('recovered', '<', eb.ref('amount')))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function addRecovered(ex: Executor, debtId: number, amount: number): Promise<void> {
+  await ex
+    .updateTable('lotto_member_debt')
+    .set({ recovered: sql`recovered + ${amount}` })
+    .where('id', '=', debtId)
+    .execute();
+}
+
+/** What a member still owes, in satang (0 when nothing). */
+export async function outstandingDebt(ex: Executor, memberId: number): Promise<number> {
+  const { rows } = await sql<{ owed: number }>`
+    SELECT COALESCE(sum(amount - recovered), 0)::bigint AS owed FROM lotto_member_debt
+    WHERE member_id = ${memberId} AND recovered < amount`.execute(ex);
+  return rows[0]?.owed ?? 0;
 }
 
 export interface NewCredit {
@@ -174,20 +242,31 @@ export async function findTransfersByKeys(ex: Executor, keys: string[]) {
   return ex.selectFrom('ledger_transfer').selectAll().where('idempotency_key', 'in', keys).execute();
 }
 
-/** Adds to many member wallets, locking their rows in ascending id order first. */
-export async function creditMemberAccounts(ex: Executor, sums: Map<number, number>): Promise<void> {
+/**
+ * Adds to many member wallets, locking their rows in ascending id order first. Returns the main
+ * wallets among them whose member owes a debt (account id → member id), found in the same statement.
+ */
+export async function creditMemberAccounts(
+  ex: Executor,
+  sums: Map<number, number>,
+): Promise<Map<number, number>> {
   const ids = [...sums.keys()].sort((a, b) => a - b);
-  if (ids.length === 0) return;
-  const { rows } = await sql<{ n: number }>`
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ n: number; debtors: { id: number; member_id: number }[] | null }>`
     WITH l AS (SELECT id FROM ledger_account WHERE id = ANY(${ids}::int[]) AND kind = 'member_wallet'
                ORDER BY id FOR UPDATE),
     u AS (
       UPDATE ledger_account a SET balance = a.balance + v.amount
       FROM unnest(${ids}::int[], ${ids.map((id) => sums.get(id)!)}::bigint[]) AS v(id, amount)
       WHERE a.id = v.id AND a.id IN (SELECT id FROM l)
-      RETURNING a.id)
-    SELECT count(*)::int AS n FROM u`.execute(ex);
+      RETURNING a.id, a.member_id, a.wallet_type_id)
+    SELECT count(*)::int AS n,
+      (SELECT json_agg(json_build_object('id', u.id, 'member_id', u.member_id)) FROM u
+       WHERE u.wallet_type_id = 1 AND EXISTS (
+         SELECT 1 FROM lotto_member_debt d WHERE d.member_id = u.member_id AND d.recovered < d.amount)) AS debtors
+    FROM u`.execute(ex);
   if (rows[0]?.n !== ids.length) throw new Error('a credited ledger account is not a member wallet');
+  return new Map((rows[0]?.debtors ?? []).map((d) => [d.id, d.member_id]));
 }
 
 export function findTransferByKey(ex: Executor, key: string) {
@@ -226,7 +305,13 @@ export function memberWallets(ex: Executor, memberId: number) {
 
 /** Member wallets whose balance differs from Σ credits − Σ debits of their transfers. */
 export async function balanceMismatches(ex: Executor) {
-  const { rows } = await sql<{ account_id: number; balance: number; derived: number }>`
+  const { rows } = await sql<{
+    account_id: number;
+    member_id: number;
+    wallet_type_id: number;
+    balance: number;
+    derived: number;
+  }>`
     WITH moves AS (
       SELECT credit_account_id AS account_id, amount FROM ledger_transfer
       UNION ALL
@@ -234,7 +319,7 @@ export async function balanceMismatches(ex: Executor) {
     ), derived AS (
       SELECT account_id, sum(amount)::bigint AS derived FROM moves GROUP BY account_id
     )
-    SELECT a.id AS account_id, a.balance, COALESCE(d.derived, 0)::bigint AS derived
+    SELECT a.id AS account_id, a.member_id, a.wallet_type_id, a.balance, COALESCE(d.derived, 0)::bigint AS derived
     FROM ledger_account a LEFT JOIN derived d ON d.account_id = a.id
     WHERE a.kind = 'member_wallet' AND a.balance <> COALESCE(d.derived, 0)
     ORDER BY a.id`.execute(ex);
@@ -357,4 +442,71 @@ export async function memberStatement(ex: Executor, f: StatementFilter) {
     sql<{ total: number }>`${statementLines(f)} SELECT count(*)::bigint AS total FROM filtered`.execute(ex),
   ]);
   return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+}
+
+export interface FreezeDetail {
+  accounts: { account_id: number; wallet_type_id: number; balance: number; derived: number }[];
+}
+
+/** Opens a reconciliation freeze for each member (one open freeze per member; an open one is kept). */
+export async function insertFreezes(
+  ex: Executor,
+  freezes: { memberId: number; detail: FreezeDetail }[],
+  now: Date,
+): Promise<{ id: number; member_id: number }[]> {
+  if (freezes.length === 0) return [];
+  const { rows } = await sql<{ id: number; member_id: number }>`
+    INSERT INTO member_withdrawal_freeze (member_id, reason, detail, created_at)
+    SELECT v.member_id, 'reconciliation', v.detail, ${now}
+    FROM unnest(${freezes.map((f) => f.memberId)}::int[], ${freezes.map((f) => JSON.stringify(f.detail))}::jsonb[])
+      AS v(member_id, detail)
+    ON CONFLICT (member_id) WHERE cleared_at IS NULL DO NOTHING
+    RETURNING id, member_id`.execute(ex);
+  return rows;
+}
+
+export function openFreeze(ex: Executor, memberId: number) {
+  return ex
+    .selectFrom('member_withdrawal_freeze')
+    .select(['id', 'reason', 'created_at'])
+    .where('member_id', '=', memberId)
+    .where('cleared_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function freezes(
+  ex: Executor,
+  f: { open: boolean; memberId?: number | null; id?: number; limit: number },
+) {
+  let q = ex
+    .selectFrom('member_withdrawal_freeze as f')
+    .innerJoin('member as m', 'm.id', 'f.member_id')
+    .select([
+      'f.id',
+      'f.member_id',
+      'm.phone',
+      'f.reason',
+      'f.detail',
+      'f.created_at',
+      'f.cleared_at',
+      'f.cleared_by',
+      'f.clear_note',
+    ])
+    .orderBy('f.id', 'desc')
+    .limit(f.limit);
+  q = f.open ? q.where('f.cleared_at', 'is', null) : q.where('f.cleared_at', 'is not', null);
+  if (f.memberId != null) q = q.where('f.member_id', '=', f.memberId);
+  if (f.id !== undefined) q = q.where('f.id', '=', f.id);
+  return q.execute();
+}
+
+/** Clears an open freeze; undefined when it is not open (already cleared, or no such freeze). */
+export function clearFreeze(ex: Executor, c: { id: number; staffId: number; note: string; now: Date }) {
+  return ex
+    .updateTable('member_withdrawal_freeze')
+    .set({ cleared_at: c.now, cleared_by: c.staffId, clear_note: c.note })
+    .where('id', '=', c.id)
+    .where('cleared_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
 }
