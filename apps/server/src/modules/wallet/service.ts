@@ -3,6 +3,7 @@ import { formatBaht, type Satang } from '@chok/engine/money';
 import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { describeLine } from './describe.ts';
 import { kindsInGroup, type TransferKind, transferKinds } from './kinds.ts';
 import * as q from './queries.ts';
 
@@ -273,6 +274,7 @@ export function createLedger() {
           created_at: r.created_at.toISOString(),
           kind: transferKinds[r.kind].group,
           kind_label: transferKinds[r.kind].label,
+          description: describeLine(r),
           direction: r.direction,
           amount: formatBaht(r.amount),
           wallet_type_id: r.wallet_type_id,
