@@ -171,6 +171,14 @@ describe('what a member sees on a 390 px phone', () => {
       await page.getByRole('heading', { name: 'Not Found' }).waitFor();
       await page.getByText('404', { exact: true }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
+      // Full-screen, as for any unknown route: the overlay lies over the header and the bottom bar.
+      const onTop = await page.evaluate(() =>
+        [
+          [window.innerWidth / 2, 20],
+          [window.innerWidth / 2, window.innerHeight - 20],
+        ].map(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.error-page') !== null),
+      );
+      expect(onTop).toEqual([true, true]);
     }
     await context.close();
   });

@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useEvents } from '../features/content/api';
 import { useLocalData } from '../stores/local';
 import { useUi } from '../stores/ui';
-import { BellIcon, ChatIcon, GiftIcon, LoginIcon, ReceiptIcon, UserIcon } from './Icons';
+import { BellIcon, ChatIcon, ChestIcon, LoginIcon, ReceiptIcon, UserIcon } from './Icons';
 import { mainNav } from './navItems';
 
 /**
@@ -104,7 +104,7 @@ export function Drawer({ announcements }: { announcements: boolean }) {
                 className="drawer__link"
                 onClick={() => set({ drawerOpen: false, eventOpen: true })}
               >
-                <GiftIcon size={20} />
+                <ChestIcon size={20} />
                 กิจกรรม
               </button>
             </li>

@@ -178,6 +178,12 @@ export const FishIcon = (p: IconProps) => (
     <path d="M8 11h.01" />
   </Svg>
 );
+export const ChestIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 11a9 6 0 0 1 18 0v9H3Z" />
+    <path d="M3 12h18M10 12v3h4v-3" />
+  </Svg>
+);
 export const LottoIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="8" cy="8" r="5" />
