@@ -1,6 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
+import type { Locator, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.ts';
+import { loginThroughForm } from './journeys.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, staffLogin } from './staff.ts';
 
@@ -50,6 +52,39 @@ async function freshMember(): Promise<{ phone: string; password: string; token: 
   });
   if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
   return { phone, password, token: r.body.data.access_token };
+}
+
+/** The ticket shows a decoded PNG QR (not a broken or empty image). */
+async function qrShown(ticket: Locator): Promise<void> {
+  const qr = ticket.getByRole('img', { name: /QR พร้อมเพย์/ });
+  await qr.waitFor();
+  await expect
+    .poll(() =>
+      qr.evaluate((img: HTMLImageElement) => ({
+        png: img.src.startsWith('data:image/png;base64,'),
+        decoded: img.complete && img.naturalWidth > 0,
+      })),
+    )
+    .toEqual({ png: true, decoded: true });
+}
+
+/** Waits for a status poll's answer to arrive and for the page to have rendered it. */
+async function afterPoll(page: Page, poll: Promise<Response>): Promise<void> {
+  const response = await poll;
+  expect(response.status()).toBe(200);
+  await response.finished();
+  // The query cache notifies on a macrotask; two frames later React has committed the new data.
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/** The element's top edge lies inside the visible viewport. */
+function topInViewport(el: Locator): Promise<boolean> {
+  return el.evaluate((node) => {
+    const top = node.getBoundingClientRect().top;
+    return top >= 0 && top < window.innerHeight;
+  });
 }
 
 const satangOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
@@ -134,6 +169,39 @@ describe('money in and out through the member site', () => {
     expect(approved.body.data.status).toBe('paid');
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('ถอนสำเร็จ');
     expect(satangOf(await chip.textContent())).toBe(before + pay - 200_00);
+    await context.close();
+  });
+
+  it('keeps the QR shown after a status poll, on /member/deposit and /member/payment, and scrolls the new ticket into view on a phone', async () => {
+    const member = await freshMember();
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await skipAnnouncements(context);
+    await loginThroughForm(page, baseUrl, member);
+    await page.goto(`${baseUrl}/member/deposit`);
+    await page.getByText('QR ชำระผ่านเกตเวย์').click();
+    await page.getByLabel('ยอดฝาก (บาท)').fill('300');
+    const firstPoll = page.waitForResponse((r) => r.url().includes('/api/member/payment/inquiry_status'), {
+      timeout: 20_000,
+    });
+    await page.getByRole('button', { name: 'สร้าง QR ชำระเงิน' }).click();
+
+    const ticket = page.getByTestId('deposit-ticket');
+    await qrShown(ticket);
+    // The submit button sat at the bottom of a long form: the ticket is brought into the viewport.
+    await expect.poll(() => topInViewport(ticket)).toBe(true);
+
+    // The status poll leaves the image out; the QR it came with stays.
+    await afterPoll(page, firstPoll);
+    await qrShown(ticket);
+
+    // The payment page loads the open request (with its image), then polls it the same way.
+    const paymentPoll = page.waitForResponse((r) => r.url().includes('/api/member/payment/inquiry_status'), {
+      timeout: 20_000,
+    });
+    await page.goto(`${baseUrl}/member/payment`);
+    await qrShown(ticket);
+    await afterPoll(page, paymentPoll);
+    await qrShown(ticket);
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots -w @chok/e2e`: home, login, register, profile and statement at phone
+ * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit and lotto at phone
  * (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
@@ -12,6 +12,19 @@ import { ensureChromium, startProduct } from './server.ts';
 
 const OUT = path.resolve('e2e/artifacts/screenshots');
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
+
+/** The first open round of the lotto lobby, for the round page's shot. */
+async function openRoundId(baseUrl: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/lotto/lobby?agent_id=34`);
+  const body = (await res.json()) as {
+    data: { categories: { markets: { round: { round_id: number; status: string } | null }[] }[] };
+  };
+  const round = body.data.categories
+    .flatMap((c) => c.markets.map((m) => m.round))
+    .find((r) => r?.status === 'open');
+  if (!round) throw new Error('no open lotto round');
+  return round.round_id;
+}
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
@@ -53,6 +66,9 @@ async function main(): Promise<void> {
       await page.getByRole('button', { name: 'ยังอยู่กับเรา' }).click();
       await shoot('profile', '/member/profile');
       await shoot('statement', '/member/statement');
+      await shoot('deposit', '/member/deposit');
+      await shoot('lotto-round', `/lotto/${await openRoundId(baseUrl)}`);
+      await shoot('lotto-unknown-round', '/lotto/99999999');
       await shoot('coming-soon', '/poll/1');
       await shoot('not-found', '/no-such-page');
       await context.close();

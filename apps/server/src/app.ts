@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as system from '@chok/contract/api/system';
 import { allEndpoints } from '@chok/contract/endpoints';
+import { layoutOf } from '@chok/contract/layouts';
 import { buildOpenApi } from '@chok/contract/openapi';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -228,11 +229,13 @@ function serveMemberSite(
     if (indexHtml === null || req.method !== 'GET' || isApi || path.extname(url) !== '') {
       return reply.status(404).send(envelopeOf(new AppError('NOT_FOUND')));
     }
+    // The route's layout, from the table the web app's router is built from (contract/layouts).
+    const layout = layoutOf(url);
     let payload: Record<string, unknown>;
     try {
       payload = {
         agent: await agentConfig(),
-        layout: null,
+        layout,
         server_time: clock.now().toISOString(),
         error: null,
       };
@@ -240,7 +243,7 @@ function serveMemberSite(
       req.log.error({ err }, 'start-up payload failed');
       payload = {
         agent: null,
-        layout: null,
+        layout,
         server_time: clock.now().toISOString(),
         error: { status: 500, message: 'An error occurred' },
       };

@@ -79,7 +79,7 @@ describe('HTTP platform', () => {
     const payload = JSON.parse(m![1]!);
     expect(payload).toMatchObject({
       agent: { agent_id: 34, info: { agent_logo: '/brand/logo.svg' } },
-      layout: null,
+      layout: 'default',
       error: null,
     });
 

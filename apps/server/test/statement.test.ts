@@ -1,7 +1,9 @@
 import { satang } from '@chok/engine/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
+import { addSimProvider, launchToken, SIM } from './games-support.ts';
 import { call, createTestApp, registerMember, type TestApp } from './helpers.ts';
+import { buy, fundedMember, openRound } from './lotto-fixtures.ts';
 
 let t: TestApp;
 let member: { token: string; memberId: number };
@@ -10,6 +12,8 @@ interface Statement {
   items: {
     kind: string;
     kind_label: string;
+    description: string;
+    reference: string | null;
     direction: string;
     amount: string;
     wallet_type_id: number;
@@ -105,5 +109,120 @@ describe('GET /api/member/statement', () => {
     const res = await call<Statement>(t.app, 'GET', '/api/member/statement', { token: other.token });
     expect(res.body.data.total).toBe(0);
     expect((await call(t.app, 'GET', '/api/member/statement')).status).toBe(401);
+  });
+});
+
+describe('statement descriptions', () => {
+  it('names every line in Thai words (lotto bill, game by its catalogue name, deposit, withdrawal, promotion), never an internal reference', async () => {
+    const m = await fundedMember(t, 1_000);
+    // A lotto bill bought and cancelled through the API.
+    const roundId = await openRound(t, 'lao', { closeInMs: 3 * 3600_000 });
+    const bill = await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '55', amount: 40 }]);
+    expect(bill.body.error).toBe(0);
+    const billId = bill.body.data.bill.bill_id;
+    const cancelled = await call(t.app, 'POST', '/api/lotto/bill/cancel', {
+      token: m.token,
+      body: { bill_id: billId },
+    });
+    expect(cancelled.body.error).toBe(0);
+    // A provider game's bet, win and a rolled-back bet through the seamless wallet.
+    const sim = await addSimProvider(t);
+    const player = String(m.memberId);
+    expect((await sim.authenticate(await launchToken(t, m.memberId, 1))).status).toBe('OK');
+    const game = { game: SIM.game, round_id: 'r-77' };
+    expect((await sim.debit({ player, tx_id: 'd-1', amount: '20.00', ...game })).status).toBe('OK');
+    expect(
+      (await sim.credit({ player, tx_id: 'c-1', bet_tx_id: 'd-1', amount: '35.00', ...game })).status,
+    ).toBe('OK');
+    expect((await sim.debit({ player, tx_id: 'd-2', amount: '10.00', ...game })).status).toBe('OK');
+    expect((await sim.rollback({ player, tx_id: 'd-2' })).status).toBe('OK');
+    // Payments and lotto settlement write these reference formats (payments/confirm.ts,
+    // payments/withdrawals.ts, payments/promotions.ts, lotto/settlement.ts).
+    const main = { member: m.memberId, wallet: 1 as const };
+    const bonusWallet = { member: m.memberId, wallet: 2 as const };
+    const moves = [
+      { from: { system: 'sys:bank:1' }, to: main, amount: 50_000, kind: 'deposit', reference: 'DEP-41' },
+      { from: main, to: bonusWallet, amount: 50_000, kind: 'wallet_move', reference: 'DEP-41' },
+      {
+        from: { system: 'sys:promo' },
+        to: bonusWallet,
+        amount: 5_000,
+        kind: 'bonus',
+        reference: 'ฝากแรกรับ 10%',
+      },
+      {
+        from: main,
+        to: { system: 'sys:withdraw_pending' },
+        amount: 10_000,
+        kind: 'withdraw_hold',
+        reference: 'WD-9',
+      },
+      {
+        from: { system: 'sys:withdraw_pending' },
+        to: main,
+        amount: 10_000,
+        kind: 'withdraw_release',
+        reference: 'WD-9',
+      },
+      {
+        from: { system: 'sys:house' },
+        to: main,
+        amount: 3_000,
+        kind: 'bonus',
+        reference: 'lotto:yeekee_reward:5:16',
+      },
+      {
+        from: main,
+        to: { system: 'sys:house' },
+        amount: 1_000,
+        kind: 'adjustment',
+        reference: `lotto:win_reversal:${billId}`,
+      },
+    ] as const;
+    for (const [i, x] of moves.entries()) {
+      await inTransaction(t.db, (tx) =>
+        t.ledger.transfer(tx, {
+          ...x,
+          amount: satang(x.amount),
+          idempotencyKey: `describe:${m.memberId}:${i}`,
+        }),
+      );
+    }
+
+    const res = await call<Statement>(t.app, 'GET', '/api/member/statement?per_page=100', { token: m.token });
+    expect(res.body.error).toBe(0);
+    const lines = res.body.data.items.map((i) => [i.direction, i.description]).reverse();
+    expect(lines).toEqual([
+      ['in', 'ฝากเงิน'],
+      ['out', `ซื้อหวย บิล #${billId}`],
+      ['in', `คืนเงินหวย บิล #${billId}`],
+      ['out', 'เดิมพันเกม Sim Slot'],
+      ['in', 'ได้รางวัลจากเกม Sim Slot'],
+      ['out', 'เดิมพันเกม Sim Slot'],
+      ['in', 'คืนเงินเดิมพันเกม Sim Slot'],
+      ['in', 'ฝากเงิน รายการ #41'],
+      // A move between two of the member's wallets shows on both (out of main, into bonus).
+      ['out', 'ย้ายยอดฝาก #41 เข้ากระเป๋าโปรโมชั่น'],
+      ['in', 'ย้ายยอดฝาก #41 เข้ากระเป๋าโปรโมชั่น'],
+      ['in', 'โบนัสโปรโมชั่น ฝากแรกรับ 10%'],
+      ['out', 'ถอนเงิน รายการ #9'],
+      ['in', 'คืนยอดถอน รายการ #9'],
+      ['in', 'รางวัลผู้ยิงเลขหวยยี่กี ลำดับที่ 16'],
+      ['out', `เรียกคืนเงินรางวัลหวย บิล #${billId} (แก้ไขผลรางวัล)`],
+    ]);
+    for (const item of res.body.data.items) expect(item.description).not.toMatch(/[a-z]:|DEP-|WD-|lotto/i);
+  });
+
+  it('falls back to the kind’s label for a reference it does not know', async () => {
+    const res = await call<Statement>(t.app, 'GET', '/api/member/statement', { token: member.token });
+    expect(res.body.data.items.map((i) => i.description)).toEqual([
+      'คืนเงินเดิมพัน',
+      'คืนยอดถอน',
+      'ถอนเงิน',
+      'โบนัส',
+      'ได้รางวัลจากเกม',
+      'เดิมพันเกม',
+      'ฝากเงิน',
+    ]);
   });
 });

@@ -1,7 +1,8 @@
+import { type LayoutName, layoutNames, type MemberRoute, memberRoutes } from '@chok/contract/layouts';
 import type { RouteObject } from 'react-router';
 import { ErrorPage } from '../components/ErrorPage';
 import { Layout } from '../layouts/Layout';
-import type { LayoutName } from '../stores/ui';
+import { BootFallback } from './BootFallback';
 import { lazyPage } from './lazyPage';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
@@ -10,89 +11,82 @@ export interface PageHandle {
   title: string;
 }
 
-const comingSoon = (path: string, title: string): RouteObject => ({
-  path,
-  handle: { title } satisfies PageHandle,
-  lazy: lazyPage(() => import('../pages/ComingSoon')),
-});
+interface PageDef {
+  title: string;
+  load: Parameters<typeof lazyPage>[0];
+}
 
-const page = (path: string, title: string, load: Parameters<typeof lazyPage>[0]): RouteObject => ({
-  path,
-  handle: { title } satisfies PageHandle,
-  lazy: lazyPage(load),
-});
+const page = (title: string, load: PageDef['load']): PageDef => ({ title, load });
+/** Features of later issues render the "not open yet" page in their layout. */
+const comingSoon = (title: string): PageDef => page(title, () => import('../pages/ComingSoon'));
 
-const layout = (name: LayoutName, children: RouteObject[], check?: 'login' | 'member'): RouteObject => ({
-  element: <Layout name={name} check={check} />,
-  children,
-});
+/** Spec §2's route table: each route's page; its layout comes from the shared table (contract/layouts). */
+const pages: Record<MemberRoute, PageDef> = {
+  '/': page('หน้าแรก', () => import('../pages/Home')),
+  '/lotto/lobby': page('ล็อบบี้หวย', () => import('../pages/lotto/Lobby')),
+  '/lotto/rates': page('อัตราจ่ายหวย', () => import('../pages/lotto/Rates')),
+  '/lotto/results': page('ผลหวย', () => import('../pages/lotto/Results')),
+  '/lotto/:round_id?': page('แทงหวย', () => import('../pages/lotto/Round')),
+  '/poll/:id?': comingSoon('โพลกิจกรรม'),
+  '/fair': page('ตรวจสอบความยุติธรรม', () => import('../pages/games/Fair')),
+  '/affiliate': comingSoon('แนะนำเพื่อน'),
+  '/cashback': comingSoon('คืนยอดเสียรายวัน'),
+  '/checkin': comingSoon('เช็คอินรายวัน'),
+  '/promotions': comingSoon('รับโปรโมชั่น'),
+  '/redeem': comingSoon('แลกของรางวัล'),
+  '/sooth': comingSoon('สูตรบาคาร่า'),
+  '/winloss': comingSoon('ยอดได้เสีย'),
+  '/lotto/bills': page('โพยหวย', () => import('../pages/lotto/Bills')),
+  '/member/coupon': comingSoon('ใช้คูปอง'),
+  '/member/creditfree': comingSoon('ภารกิจ'),
+  '/member/deposit': page('ฝากเงิน', () => import('../pages/payments/Deposit')),
+  '/member/withdraw': page('ถอนเงิน', () => import('../pages/payments/Withdraw')),
+  '/member/promotions': comingSoon('โปรโมชั่นของฉัน'),
+  '/member/wheel': comingSoon('หมุนกงล้อ'),
+  '/member/winloss': comingSoon('คืนยอดได้เสีย'),
+  '/member/profile': page('ข้อมูลส่วนตัว', () => import('../pages/Profile')),
+  '/member/statement': page('ประวัติการเงิน', () => import('../pages/Statement')),
+  '/login': page('เข้าสู่ระบบ', () => import('../pages/Login')),
+  '/register': page('สมัครสมาชิก', () => import('../pages/Register')),
+  '/forgot': page('ลืมรหัสผ่าน', () => import('../pages/Forgot')),
+  '/login_box': page('เข้าสู่ระบบ', () => import('../pages/Login')),
+  '/register_box': page('สมัครสมาชิก', () => import('../pages/Register')),
+  '/member/payment': page('ชำระเงิน', () => import('../pages/payments/Payment')),
+  // The game page is authorised by its single-use launch token (or a demo token), not the login.
+  '/play/:game?': page('เล่นเกม', () => import('../pages/games/Play')),
+  '/lobby/:name?': page('ล็อบบี้เกม', () => import('../pages/games/Lobby')),
+  '/liff/:name?': comingSoon('LINE'),
+};
 
-/** Spec §2's route table. Features of later issues render the "not open yet" page in their layout. */
+/** `login`: member pages, sends a visitor to /; `member`: visitor pages, sends a member to / (spec §6). */
+const CHECKS: Partial<Record<LayoutName, 'login' | 'member'>> = {
+  auth: 'login',
+  payment: 'login',
+  'no-auth': 'member',
+  iframe: 'member',
+};
+
+function routeObject(path: MemberRoute): RouteObject {
+  const { title, load } = pages[path];
+  const common = { handle: { title } satisfies PageHandle, lazy: lazyPage(load) };
+  return path === '/' ? { index: true, ...common } : { path: path.slice(1), ...common };
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Root />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <div className="boot" aria-busy="true" />,
+    hydrateFallbackElement: <BootFallback />,
     children: [
-      layout('default', [
-        { index: true, handle: { title: 'หน้าแรก' }, lazy: lazyPage(() => import('../pages/Home')) },
-        page('lotto/lobby', 'ล็อบบี้หวย', () => import('../pages/lotto/Lobby')),
-        page('lotto/rates', 'อัตราจ่ายหวย', () => import('../pages/lotto/Rates')),
-        page('lotto/results', 'ผลหวย', () => import('../pages/lotto/Results')),
-        page('lotto/:round_id?', 'แทงหวย', () => import('../pages/lotto/Round')),
-        comingSoon('poll/:id?', 'โพลกิจกรรม'),
-        page('fair', 'ตรวจสอบความยุติธรรม', () => import('../pages/games/Fair')),
-      ]),
-      layout(
-        'auth',
-        [
-          comingSoon('affiliate', 'แนะนำเพื่อน'),
-          comingSoon('cashback', 'คืนยอดเสียรายวัน'),
-          comingSoon('checkin', 'เช็คอินรายวัน'),
-          comingSoon('promotions', 'รับโปรโมชั่น'),
-          comingSoon('redeem', 'แลกของรางวัล'),
-          comingSoon('sooth', 'สูตรบาคาร่า'),
-          comingSoon('winloss', 'ยอดได้เสีย'),
-          page('lotto/bills', 'โพยหวย', () => import('../pages/lotto/Bills')),
-          comingSoon('member/coupon', 'ใช้คูปอง'),
-          comingSoon('member/creditfree', 'ภารกิจ'),
-          page('member/deposit', 'ฝากเงิน', () => import('../pages/payments/Deposit')),
-          page('member/withdraw', 'ถอนเงิน', () => import('../pages/payments/Withdraw')),
-          comingSoon('member/promotions', 'โปรโมชั่นของฉัน'),
-          comingSoon('member/wheel', 'หมุนกงล้อ'),
-          comingSoon('member/winloss', 'คืนยอดได้เสีย'),
-          page('member/profile', 'ข้อมูลส่วนตัว', () => import('../pages/Profile')),
-          page('member/statement', 'ประวัติการเงิน', () => import('../pages/Statement')),
-        ],
-        'login',
+      ...layoutNames.map(
+        (name): RouteObject => ({
+          element: <Layout name={name} check={CHECKS[name]} />,
+          children: (Object.keys(memberRoutes) as MemberRoute[])
+            .filter((path) => memberRoutes[path] === name)
+            .map(routeObject),
+        }),
       ),
-      layout(
-        'no-auth',
-        [
-          page('login', 'เข้าสู่ระบบ', () => import('../pages/Login')),
-          page('register', 'สมัครสมาชิก', () => import('../pages/Register')),
-          page('forgot', 'ลืมรหัสผ่าน', () => import('../pages/Forgot')),
-        ],
-        'member',
-      ),
-      layout(
-        'iframe',
-        [
-          page('login_box', 'เข้าสู่ระบบ', () => import('../pages/Login')),
-          page('register_box', 'สมัครสมาชิก', () => import('../pages/Register')),
-        ],
-        'member',
-      ),
-      layout(
-        'payment',
-        [page('member/payment', 'ชำระเงิน', () => import('../pages/payments/Payment'))],
-        'login',
-      ),
-      // The game page is authorised by its single-use launch token (or a demo token), not the login.
-      layout('game', [page('play/:game?', 'เล่นเกม', () => import('../pages/games/Play'))]),
-      layout('lobby', [page('lobby/:name?', 'ล็อบบี้เกม', () => import('../pages/games/Lobby'))]),
-      layout('liff', [comingSoon('liff/:name?', 'LINE')]),
       { path: '*', element: <ErrorPage status={404} /> },
     ],
   },

@@ -1,3 +1,4 @@
+import { layoutNames } from '@chok/contract/layouts';
 import { fetchAgentConfig } from '../features/content/api';
 import { type AgentConfig, useLocalData } from '../stores/local';
 import { useSessionData } from '../stores/session';
@@ -10,17 +11,6 @@ interface StartupPayload {
   server_time: string | null;
   error: StartupError | null;
 }
-
-const LAYOUTS: readonly LayoutName[] = [
-  'default',
-  'auth',
-  'game',
-  'iframe',
-  'liff',
-  'lobby',
-  'no-auth',
-  'payment',
-];
 
 function readPayload(): StartupPayload | null {
   const el = document.getElementById('chok-startup');
@@ -48,7 +38,9 @@ export function boot(): void {
     void useSessionData.persist.rehydrate();
     const payload = readPayload();
     const ui = useUi.getState();
-    const layout = payload?.layout && LAYOUTS.includes(payload.layout) ? payload.layout : null;
+    // The server names the layout from the route table the router is built from (contract/layouts);
+    // it frames the first paint (BootFallback) while the page's code loads.
+    const layout = payload?.layout && layoutNames.includes(payload.layout) ? payload.layout : null;
     ui.set({
       hydrated: true,
       startupLayout: layout,

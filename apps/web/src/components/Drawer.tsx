@@ -1,15 +1,22 @@
 import { useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { useEvents } from '../features/content/api';
 import { useLocalData } from '../stores/local';
 import { useUi } from '../stores/ui';
-import { LoginIcon, ReceiptIcon, UserIcon } from './Icons';
+import { BellIcon, ChatIcon, ChestIcon, LoginIcon, ReceiptIcon, UserIcon } from './Icons';
 import { mainNav } from './navItems';
 
-/** The mobile navigation drawer; the header sits above it (layer 1100) while it is open. */
-export function Drawer() {
+/**
+ * The mobile navigation drawer; the header sits above it (layer 1100) while it is open. On a phone
+ * it is also the way back to the announcements and events, and to the chat contact where the
+ * floating buttons are hidden (lotto pages).
+ */
+export function Drawer({ announcements }: { announcements: boolean }) {
   const open = useUi((s) => s.drawerOpen);
   const set = useUi((s) => s.set);
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
+  const chatUrl = useLocalData((s) => s.agentConfig?.info.line_contact_url);
+  const { data: events } = useEvents();
   const { pathname } = useLocation();
 
   useEffect(() => {
@@ -77,6 +84,38 @@ export function Drawer() {
                 </NavLink>
               </li>
             </>
+          )}
+          {announcements && (
+            <li>
+              <button
+                type="button"
+                className="drawer__link"
+                onClick={() => set({ drawerOpen: false, notificationOpen: true })}
+              >
+                <BellIcon size={20} />
+                ประกาศสำคัญ
+              </button>
+            </li>
+          )}
+          {announcements && events && events.length > 0 && (
+            <li>
+              <button
+                type="button"
+                className="drawer__link"
+                onClick={() => set({ drawerOpen: false, eventOpen: true })}
+              >
+                <ChestIcon size={20} />
+                กิจกรรม
+              </button>
+            </li>
+          )}
+          {chatUrl && (
+            <li>
+              <a className="drawer__link" href={chatUrl} target="_blank" rel="noopener noreferrer">
+                <ChatIcon size={20} />
+                แชทกับเจ้าหน้าที่
+              </a>
+            </li>
           )}
         </ul>
       </nav>

@@ -26,8 +26,11 @@ export function ContactButton({ className = 'btn btn--ghost btn--sm' }: { classN
   );
 }
 
-/** The site header of spec §2: logo, wallet chip and menu for members, contact for visitors. */
-export function Header() {
+/**
+ * The site header of spec §2: logo, wallet chip and menu for members, contact for visitors.
+ * `announcements`: the layout shows the notification and event dialogs, so the drawer offers them.
+ */
+export function Header({ announcements = false }: { announcements?: boolean }) {
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
   const drawerOpen = useUi((s) => s.drawerOpen);
   const set = useUi((s) => s.set);
@@ -88,7 +91,7 @@ export function Header() {
           </div>
         </div>
       </header>
-      <Drawer />
+      <Drawer announcements={announcements} />
       <MobileActionBar />
       {isLoggedIn && <MemberMenu />}
     </>

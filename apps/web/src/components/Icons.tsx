@@ -172,6 +172,18 @@ export const DiceIcon = (p: IconProps) => (
     <path d="M8 8h.01M16 8h.01M12 12h.01M8 16h.01M16 16h.01" />
   </Svg>
 );
+export const FishIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M2 12c3-5 10-7 15-3l5-3v12l-5-3c-5 4-12 2-15-3Z" />
+    <path d="M8 11h.01" />
+  </Svg>
+);
+export const ChestIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 11a9 6 0 0 1 18 0v9H3Z" />
+    <path d="M3 12h18M10 12v3h4v-3" />
+  </Svg>
+);
 export const LottoIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="8" cy="8" r="5" />

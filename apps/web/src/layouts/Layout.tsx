@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ChatButton } from '../components/ChatButton';
 import { EventCorner } from '../components/EventCorner';
@@ -45,23 +45,35 @@ function Page() {
   );
 }
 
-/** The eight layouts of spec §2, each with exactly its chrome. */
-export function Layout({ name, check }: Props) {
-  const layout = useLayoutName(name);
-  const allowed = useLayoutCheck(check);
-  const page = allowed ? <Page /> : <main id="main" className="page-pending" />;
+export const PendingPage = () => <main id="main" className="page-pending" aria-busy="true" />;
 
+/**
+ * A layout's frame around `page`. `full` is the live layout with its dialogs and floating buttons;
+ * `frame` only the header and footer, for the first paint while the page's code loads.
+ */
+export function LayoutFrame({
+  layout,
+  page,
+  chrome = 'full',
+}: {
+  layout: LayoutName;
+  page: ReactNode;
+  chrome?: 'full' | 'frame';
+}) {
+  const { pathname } = useLocation();
+  const full = chrome === 'full';
   switch (layout) {
     case 'default':
     case 'auth':
       return (
-        <div className="shell">
-          <Header />
+        // Lotto pages hide the floating buttons on phones (global.css): they covered the keypad.
+        <div className={`shell${pathname.startsWith('/lotto') ? ' shell--lotto' : ''}`}>
+          <Header announcements />
           {page}
           <Footer />
-          <NotificationDialog />
-          <EventCorner />
-          <ChatButton />
+          {full && <NotificationDialog />}
+          {full && <EventCorner />}
+          {full && <ChatButton />}
         </div>
       );
     case 'no-auth':
@@ -70,7 +82,7 @@ export function Layout({ name, check }: Props) {
           <Header />
           {page}
           <Footer />
-          <ChatButton />
+          {full && <ChatButton />}
         </div>
       );
     case 'lobby':
@@ -87,4 +99,11 @@ export function Layout({ name, check }: Props) {
     case 'payment':
       return <div className={`bare bare--${layout}`}>{page}</div>;
   }
+}
+
+/** The eight layouts of spec §2, each with exactly its chrome. */
+export function Layout({ name, check }: Props) {
+  const layout = useLayoutName(name);
+  const allowed = useLayoutCheck(check);
+  return <LayoutFrame layout={layout} page={allowed ? <Page /> : <PendingPage />} />;
 }

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly error: number,
     readonly status: number,
     readonly fields: Record<string, string> = {},
+    /** The catalogue's name for the refusal (`LOTTO_ROUND_NOT_FOUND`), when the server sent one. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -94,7 +96,13 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   if (!envelope) throw new ApiError(UNKNOWN_ERROR, -1, res.status);
   if (envelope.error !== 0 || !res.ok) {
-    throw new ApiError(envelope.message || UNKNOWN_ERROR, envelope.error, res.status, envelope.fields);
+    throw new ApiError(
+      envelope.message || UNKNOWN_ERROR,
+      envelope.error,
+      res.status,
+      envelope.fields,
+      envelope.code,
+    );
   }
   return envelope.data;
 }

@@ -1,21 +1,79 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../components/Dialog';
-import { BallIcon, DiceIcon, GiftIcon, LottoIcon, SlotIcon, TargetIcon } from '../components/Icons';
+import { BallIcon, DiceIcon, FishIcon, GiftIcon, LottoIcon, SlotIcon } from '../components/Icons';
 import { fetchNotifications, useBanners, usePromotions } from '../features/content/api';
 import { BannerCarousel } from '../features/content/BannerCarousel';
+import { type GameCategory, type GameItem, useLobby } from '../features/games/api';
 import { useLocalData } from '../stores/local';
 import { useUi } from '../stores/ui';
 import './home.css';
 
-const CATEGORIES = [
-  { to: '/lotto/lobby', label: 'หวยออนไลน์', sub: 'รัฐบาล ยี่กี หุ้น', Icon: LottoIcon, tone: 'red' },
-  { to: '/lobby/slot', label: 'สล็อต', sub: 'แตกง่าย ทุกค่าย', Icon: SlotIcon, tone: 'gold' },
-  { to: '/lobby/casino', label: 'คาสิโนสด', sub: 'บาคาร่า รูเล็ต', Icon: DiceIcon, tone: 'purple' },
-  { to: '/lobby/sport', label: 'กีฬา', sub: 'ฟุตบอล มวย', Icon: BallIcon, tone: 'green' },
-  { to: '/checkin', label: 'เช็คอินรายวัน', sub: 'รับเครดิตฟรี', Icon: TargetIcon, tone: 'blue' },
-  { to: '/promotions', label: 'โปรโมชั่น', sub: 'โบนัสทุกวัน', Icon: GiftIcon, tone: 'pink' },
-] as const;
+type Tone = 'red' | 'gold' | 'purple' | 'green' | 'blue' | 'pink';
+
+interface Tile {
+  to: string;
+  label: string;
+  sub: string;
+  Icon: ComponentType<{ size?: number }>;
+  tone: Tone;
+}
+
+/** The game categories a home tile may show, in order; a tile shows only when the catalogue has games in it. */
+const GAME_TILES: {
+  category: Exclude<GameCategory, 'freespin'>;
+  label: string;
+  Icon: Tile['Icon'];
+  tone: Tone;
+}[] = [
+  { category: 'slot', label: 'สล็อต', Icon: SlotIcon, tone: 'gold' },
+  { category: 'casino', label: 'คาสิโน', Icon: DiceIcon, tone: 'purple' },
+  { category: 'sport', label: 'กีฬา', Icon: BallIcon, tone: 'green' },
+  { category: 'fishing', label: 'ยิงปลา', Icon: FishIcon, tone: 'blue' },
+];
+
+/** What a category really holds, in a few words: its games' names ("บาคาร่า ห้องสยาม" → "บาคาร่า"), distinct. */
+function categorySummary(games: readonly GameItem[]): string {
+  const words = [...new Set(games.map((g) => g.name.trim().split(/\s+/)[0] ?? g.name))];
+  return words.slice(0, 2).join(' · ');
+}
+
+/** Lotto, the game categories the catalogue has (derived from it, never promised), and promotions. */
+function CategoryTiles() {
+  const { data: lobby, isPending } = useLobby();
+  const games: Tile[] = lobby
+    ? GAME_TILES.filter((t) => lobby[t.category].length > 0).map((t) => ({
+        to: `/lobby/${t.category}`,
+        label: t.label,
+        sub: categorySummary(lobby[t.category]),
+        Icon: t.Icon,
+        tone: t.tone,
+      }))
+    : [];
+  const tiles: Tile[] = [
+    { to: '/lotto/lobby', label: 'หวยออนไลน์', sub: 'รัฐบาล ยี่กี หุ้น', Icon: LottoIcon, tone: 'red' },
+    ...games,
+    { to: '/promotions', label: 'โปรโมชั่น', sub: 'โบนัสเงินฝาก', Icon: GiftIcon, tone: 'pink' },
+  ];
+  return (
+    <nav className="category-grid" aria-label="หมวดเกม" data-testid="category-tiles">
+      {tiles.map(({ to, label, sub, Icon, tone }) => (
+        <Link key={to} to={to} className={`category-card category-card--${tone}`}>
+          <span className="category-card__icon">
+            <Icon size={26} />
+          </span>
+          <span className="category-card__label">{label}</span>
+          <span className="category-card__sub">{sub}</span>
+        </Link>
+      ))}
+      {isPending &&
+        GAME_TILES.map((t) => (
+          <span key={t.category} className="category-card category-card--pending" aria-hidden="true" />
+        ))}
+    </nav>
+  );
+}
 
 function Promotions() {
   const { data: promotions } = usePromotions();
@@ -138,17 +196,7 @@ export default function Home() {
           </div>
         </section>
       )}
-      <nav className="category-grid" aria-label="หมวดเกม">
-        {CATEGORIES.map(({ to, label, sub, Icon, tone }) => (
-          <Link key={to} to={to} className={`category-card category-card--${tone}`}>
-            <span className="category-card__icon">
-              <Icon size={26} />
-            </span>
-            <span className="category-card__label">{label}</span>
-            <span className="category-card__sub">{sub}</span>
-          </Link>
-        ))}
-      </nav>
+      <CategoryTiles />
       <Promotions />
       <News />
     </div>

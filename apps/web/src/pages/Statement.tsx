@@ -122,10 +122,9 @@ export default function Statement() {
                   {item.direction === 'in' ? '+' : '−'}
                 </span>
                 <div className="statement__main">
-                  <p className="statement__label">{item.kind_label}</p>
+                  <p className="statement__label">{item.description}</p>
                   <p className="statement__meta">
                     {formatDateTime(item.created_at)} · {item.wallet_name}
-                    {item.reference ? ` · ${item.reference}` : ''}
                   </p>
                 </div>
                 <p className={`statement__amount statement__amount--${item.direction}`}>

@@ -1,6 +1,7 @@
+import type { LayoutName } from '@chok/contract/layouts';
 import { create } from 'zustand';
 
-export type LayoutName = 'default' | 'auth' | 'game' | 'iframe' | 'liff' | 'lobby' | 'no-auth' | 'payment';
+export type { LayoutName };
 
 export interface StartupError {
   status: number;

@@ -26,11 +26,19 @@ export const statementItem = z.object({
   created_at: timestamp,
   kind: statementKind,
   kind_label: z.string(),
+  description: z
+    .string()
+    .describe(
+      'What the line was, in Thai words (e.g. "ซื้อหวย บิล #12", "เดิมพันเกม ช้างทอง"); never an internal reference',
+    ),
   direction: z.enum(['in', 'out']),
   amount: baht,
   wallet_type_id: z.number().int(),
   wallet_name: z.string(),
-  reference: z.string().nullable(),
+  reference: z
+    .string()
+    .nullable()
+    .describe('Internal reference of the transfer, for support; not for display'),
 });
 
 export const memberStatement = endpoint({

@@ -412,10 +412,11 @@ function statementLines(f: StatementFilter) {
       SELECT a.id, a.wallet_type_id, wt.name FROM ledger_account a JOIN wallet_type wt ON wt.id = a.wallet_type_id
       WHERE a.member_id = ${f.memberId}
     ), lines AS (
-      SELECT t.id, t.created_at, t.kind, 'in' AS direction, t.amount, m.wallet_type_id, m.name AS wallet_name, t.reference
+      SELECT t.id, t.created_at, t.kind, 'in' AS direction, t.amount, m.wallet_type_id, m.name AS wallet_name, t.reference,
+        t.idempotency_key
       FROM ledger_transfer t JOIN mine m ON m.id = t.credit_account_id
       UNION ALL
-      SELECT t.id, t.created_at, t.kind, 'out', t.amount, m.wallet_type_id, m.name, t.reference
+      SELECT t.id, t.created_at, t.kind, 'out', t.amount, m.wallet_type_id, m.name, t.reference, t.idempotency_key
       FROM ledger_transfer t JOIN mine m ON m.id = t.debit_account_id
     ), filtered AS (
       SELECT * FROM lines
@@ -425,7 +426,12 @@ function statementLines(f: StatementFilter) {
     )`;
 }
 
-/** One page of a member's statement lines (a transfer between two of its wallets shows twice) and the total. */
+/**
+ * One page of a member's statement lines (a transfer between two of its wallets shows twice) and the
+ * total. A game's bet, win or refund also carries the game's catalogue name, for the member to read:
+ * the seamless wallet keys its transfers `game:<provider>:<player>:<tx|rb>:<provider tx id>`, and
+ * that operation (found by its unique key) names the game. Read-only, and only for the page's rows.
+ */
 export async function memberStatement(ex: Executor, f: StatementFilter) {
   const [page, count] = await Promise.all([
     sql<{
@@ -437,8 +443,20 @@ export async function memberStatement(ex: Executor, f: StatementFilter) {
       wallet_type_id: number;
       wallet_name: string;
       reference: string | null;
-    }>`${statementLines(f)}
-      SELECT * FROM filtered ORDER BY id DESC, direction LIMIT ${f.limit} OFFSET ${f.offset}`.execute(ex),
+      game_name: string | null;
+    }>`${statementLines(f)}, paged AS (
+        SELECT *, regexp_match(idempotency_key, '^game:([^:]+):([^:]+):(?:tx|rb):(.+)$') AS game_key
+        FROM filtered ORDER BY id DESC, direction LIMIT ${f.limit} OFFSET ${f.offset}
+      )
+      SELECT p.id, p.created_at, p.kind, p.direction, p.amount, p.wallet_type_id, p.wallet_name, p.reference,
+        g.name AS game_name
+      FROM paged p
+      LEFT JOIN LATERAL (
+        SELECT g.name FROM wallet_op o JOIN game g ON g.provider_id = o.provider_id AND g.code = o.game_code
+        WHERE p.game_key IS NOT NULL AND o.provider_id = p.game_key[1] AND o.player_id = p.game_key[2]
+          AND o.provider_tx_id = p.game_key[3] AND o.op_class = 'tx'
+      ) g ON true
+      ORDER BY p.id DESC, p.direction`.execute(ex),
     sql<{ total: number }>`${statementLines(f)} SELECT count(*)::bigint AS total FROM filtered`.execute(ex),
   ]);
   return { rows: page.rows, total: count.rows[0]?.total ?? 0 };

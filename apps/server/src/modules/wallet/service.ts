@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { appendAudit } from '../../platform/audit.ts';
 import { type Db, type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { describeLine } from './describe.ts';
 import { kindsInGroup, type TransferKind, transferKinds } from './kinds.ts';
 import * as q from './queries.ts';
 
@@ -421,6 +422,7 @@ export function createLedger() {
           created_at: r.created_at.toISOString(),
           kind: transferKinds[r.kind].group,
           kind_label: transferKinds[r.kind].label,
+          description: describeLine(r),
           direction: r.direction,
           amount: formatBaht(r.amount),
           wallet_type_id: r.wallet_type_id,

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Dialog } from '../../components/Dialog';
 import { ApiError, errorMessage } from '../../lib/api';
-import { formatBaht } from '../../lib/money';
+import { formatBaht, formatSatang, type Satang } from '../../lib/money';
 import { walletsKey } from '../wallet/api';
 import { type BillCreated, createBill, type RoundRates, useLottoWallets, validateBill } from './api';
 import type { Line } from './BetPad';
@@ -20,7 +20,7 @@ interface Props {
 }
 
 const toSatang = (baht: number) => Math.round(baht * 100);
-const money = (satang: number) => formatBaht((satang / 100).toFixed(2));
+const money = (satang: number) => formatSatang(Math.round(satang) as Satang);
 
 /** The lottery dialog: bill lines (number, rate, amount, remove), the rate box, the error box, totals, wallet. */
 export function BillDialog({ open, onClose, roundId, lines, setLines, rates, onBought }: Props) {

@@ -117,7 +117,7 @@ export function DepositTicket({
           {open && isQr && (
             <figure className="ticket__qr">
               <img
-                src={d.qr_image ?? ''}
+                src={qrImage ?? ''}
                 alt={`QR พร้อมเพย์ ยอด ${formatBaht(d.pay_amount)} บาท`}
                 width={232}
                 height={232}

@@ -1,7 +1,9 @@
+import type { ErrorCode } from '@chok/contract/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Dialog } from '../../components/Dialog';
+import { ErrorPage } from '../../components/ErrorPage';
 import {
   type BillCreated,
   useBills,
@@ -21,6 +23,8 @@ import { betLabel, clockTime, ROUND_STATUS, roundDate } from '../../features/lot
 import { ResultDigits } from '../../features/lotto/ResultDigits';
 import { YeekeePanel } from '../../features/lotto/YeekeePanel';
 import { YeekeeSeal } from '../../features/lotto/YeekeeSeal';
+import { ApiError } from '../../lib/api';
+import { formatBaht } from '../../lib/money';
 import { useStream } from '../../lib/stream';
 import { useLocalData } from '../../stores/local';
 import './lotto.css';
@@ -49,9 +53,18 @@ function YeekeeStrip({ roundId }: { roundId: number }) {
   );
 }
 
+const NOT_FOUND: ErrorCode = 'LOTTO_ROUND_NOT_FOUND';
+
+/** A round id as the API accepts it (a positive 32-bit integer), or null. */
+function roundIdOf(param: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(param)) return null;
+  const id = Number(param);
+  return id <= 2_147_483_647 ? id : null;
+}
+
 export default function Round() {
   const params = useParams();
-  const roundId = params.round_id && /^\d+$/.test(params.round_id) ? Number(params.round_id) : null;
+  const roundId = params.round_id === undefined ? null : roundIdOf(params.round_id);
   const qc = useQueryClient();
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
   const round = useRound(roundId);
@@ -76,7 +89,11 @@ export default function Round() {
     roundId !== null && r !== undefined,
   );
 
-  if (roundId === null) return <Navigate to="/lotto/lobby" replace />;
+  // No round named: the lobby lists them. A malformed or unknown one is the 404 page, in place (spec §8).
+  if (params.round_id === undefined) return <Navigate to="/lotto/lobby" replace />;
+  if (roundId === null || (round.error instanceof ApiError && round.error.code === NOT_FOUND)) {
+    return <ErrorPage status={404} />;
+  }
   const open = r?.status === 'open' && now < new Date(r.close_at).getTime();
 
   const add = (added: { bet_type: Line['bet_type']; number: string }[]) => {
@@ -202,7 +219,8 @@ export default function Round() {
                   <h2 className="panel__title">ส่งโพยเรียบร้อย</h2>
                   <p>
                     โพย #{bought.bill.bill_id} · {bought.items.length} รายการ · ยอดแทง{' '}
-                    {bought.bill.total_amount} บาท · คงเหลือ {bought.balance} บาท
+                    {formatBaht(bought.bill.total_amount)} บาท · คงเหลือ{' '}
+                    <span data-testid="bill-bought-balance">{formatBaht(bought.balance)}</span> บาท
                   </p>
                   <Link to="/lotto/bills" className="link">
                     ดูโพยของฉัน

@@ -298,7 +298,17 @@ export default function Deposit() {
   const queryClient = useQueryClient();
   const { data: open, isLoading } = useOpenDeposit();
   const [current, setCurrent] = useState<DepositRequest | null>(null);
+  const ticketRef = useRef<HTMLDivElement>(null);
+  const scrollToTicket = useRef(false);
   usePaymentEvents();
+
+  // The submit button sits at the foot of a long form: bring the new ticket (amount, QR) into view.
+  useEffect(() => {
+    if (!current || !scrollToTicket.current) return;
+    scrollToTicket.current = false;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    ticketRef.current?.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+  }, [current]);
 
   useEffect(() => {
     if (open) setCurrent((c) => (c?.request_id === open.request_id ? c : open));
@@ -306,6 +316,7 @@ export default function Deposit() {
 
   function created(d: DepositRequest) {
     queryClient.setQueryData(paymentKeys.open, d);
+    scrollToTicket.current = true;
     setCurrent(d);
   }
 
@@ -324,7 +335,7 @@ export default function Deposit() {
         </Link>
       </div>
       <div className="payments-grid">
-        <div>
+        <div ref={ticketRef} className="payments-grid__main">
           {isLoading && !current ? (
             <p className="empty-text">กำลังโหลด…</p>
           ) : current ? (
