@@ -59,6 +59,8 @@ export function describeLine(line: StatementLine): string {
     case 'wallet_move':
       if (deposit) return `ย้ายยอดฝาก #${deposit} เข้ากระเป๋าโปรโมชั่น`;
       return isTitle(ref) ? `ย้ายยอดโปรโมชั่น ${ref} เข้ากระเป๋าหลัก` : label;
+    case 'debt_recovery':
+      return label;
   }
 }
 
