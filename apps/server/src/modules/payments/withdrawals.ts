@@ -10,9 +10,9 @@ import { memberBalance } from '../wallet/service.ts';
 import { memberAccount } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { settlePromotion } from './promotions.ts';
+import type { WithdrawalRow, WithdrawalStatus } from './row-types.ts';
 import { bangkokDayStart, loadSettings } from './settings.ts';
-import type { WithdrawalStatus } from './tables.ts';
-import { type WithdrawalRow, withdrawalView } from './views.ts';
+import { withdrawalView } from './views.ts';
 
 export interface WithdrawDeps extends PaymentsDeps {
   openBetsChecks: OpenBetsCheck[];
