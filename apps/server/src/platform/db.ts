@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
-import type { Database } from './db-schema.ts';
+import type { DB as Database } from '../db/database.generated.ts';
 
 // int8 (BIGINT, COUNT) → number, refusing anything a double cannot hold exactly (casino.md §2.1).
 pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { GameCategory } from '@chok/contract/api/games';
+import type { billStatus } from '@chok/contract/api/lotto';
 import { x100ToRate } from '@chok/engine/lotto/match';
 import { todKey } from '@chok/engine/lotto/types';
 import { formatBaht, satang } from '@chok/engine/money';
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { CATEGORY_LABELS } from '../games/catalogue.ts';
@@ -412,7 +414,7 @@ export function createBills(d: LottoDeps) {
   async function list(
     memberId: number,
     f: {
-      status?: string | undefined;
+      status?: z.infer<typeof billStatus> | undefined;
       date?: string | undefined;
       round_id?: number | undefined;
       page: number;

@@ -26,7 +26,7 @@ export async function ensureRounds(d: LottoDeps, now: Date): Promise<number> {
     const schedule = m.schedule as MarketSchedule;
     const days = schedule.type === 'monthly' ? DAYS_AHEAD_MONTHLY : DAYS_AHEAD;
     const settings: RoundSettings = {
-      rates: m.rates as RateTable,
+      rates: m.rates as unknown as RateTable,
       yeekee: (m.yeekee as YeekeeSettings | null) ?? null,
       sealed_close: m.sealed_close,
       cancel_before_minutes: m.cancel_before_minutes,
@@ -55,7 +55,7 @@ export async function ensureRounds(d: LottoDeps, now: Date): Promise<number> {
           shoot_close_at: r.shoot_close_at,
           expected_result_at: r.expected_result_at,
           settings: JSON.stringify(settings),
-          status: r.open_at <= now ? 'open' : 'scheduled',
+          status: r.open_at <= now ? ('open' as const) : ('scheduled' as const),
           ...seal,
         };
       });

@@ -104,8 +104,8 @@ async function seedDemoHistory(tx: Tx, now: Date): Promise<void> {
     const schedule = m.schedule as MarketSchedule;
     const days = schedule.type === 'monthly' ? HISTORY_DAYS_MONTHLY : HISTORY_DAYS;
     const settings: RoundSettings = {
-      rates: m.rates as RateTable,
-      yeekee: (m.yeekee as YeekeeSettings | null) ?? null,
+      rates: m.rates as unknown as RateTable,
+      yeekee: (m.yeekee as unknown as YeekeeSettings | null) ?? null,
       sealed_close: m.sealed_close,
       cancel_before_minutes: m.cancel_before_minutes,
     };
@@ -118,7 +118,7 @@ async function seedDemoHistory(tx: Tx, now: Date): Promise<void> {
           market_id: m.id,
           business_date: r.business_date,
           round_no: r.round_no,
-          status: 'settled',
+          status: 'settled' as const,
           open_at: r.open_at,
           close_at: r.close_at,
           shoot_close_at: r.shoot_close_at,

@@ -150,7 +150,7 @@ export function createViews(d: LottoDeps) {
               market_id: m.id,
               code: m.code,
               name: m.name,
-              rates: rateLines(m.rates as RateTable),
+              rates: rateLines(m.rates as unknown as RateTable),
             })),
         })),
     };

@@ -91,7 +91,7 @@ export function createPlaySessions(d: { clock: Clock; wallet: SeamlessWallet }) 
           kind: 'demo',
           demoId: row.id,
           balance: row.balance,
-          pending: row.pending as PendingStake[],
+          pending: row.pending as unknown as PendingStake[],
           game: await gameRef(ex, row.game_id),
         };
       }

@@ -2,7 +2,7 @@ import { findBank } from '@chok/contract/banks';
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AccountKind } from './tables.ts';
+import type { AccountKind } from './row-types.ts';
 
 /** A receiving account as the member sees it (contract `receivingAccount`). */
 export interface ReceivingView {

@@ -1,7 +1,6 @@
 import type { adminDeposit, adminWithdrawal, statementLine } from '@chok/contract/api/payments';
 import { formatBaht } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
-import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction } from '../../platform/db.ts';
@@ -9,9 +8,9 @@ import { AppError } from '../../platform/errors.ts';
 import { creditDeposit } from './confirm.ts';
 import { expireDeposits } from './deposits.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
+import type { DepositRow, DepositStatus, LineStatus, WithdrawalRow, WithdrawalStatus } from './row-types.ts';
 import { loadSettings } from './settings.ts';
-import type { DepositStatus, PaymentsTables, WithdrawalStatus } from './tables.ts';
-import { type DepositRow, depositView, type WithdrawalRow, withdrawalView } from './views.ts';
+import { depositView, withdrawalView } from './views.ts';
 
 async function staffRefs(ex: Executor, ids: (number | null)[]) {
   const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
@@ -222,7 +221,7 @@ export async function withdrawalQueue(
 
 export async function statementLines(
   deps: PaymentsDeps,
-  status: Selectable<PaymentsTables['statement_line']>['status'],
+  status: LineStatus,
   limit: number,
   onlyId?: number,
 ): Promise<z.input<typeof statementLine>[]> {

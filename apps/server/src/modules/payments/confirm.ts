@@ -3,8 +3,7 @@ import type { Tx } from '../../platform/db.ts';
 import { sourceAccountCode } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { applyDepositPromotion } from './promotions.ts';
-import type { DepositStatus } from './tables.ts';
-import type { DepositRow } from './views.ts';
+import type { DepositRow, DepositStatus } from './row-types.ts';
 
 export interface Confirmation {
   requestId: number;

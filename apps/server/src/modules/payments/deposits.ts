@@ -11,8 +11,9 @@ import { type ReceivingTarget, receivingTargets, roundRobin } from './accounts.t
 import { creditDeposit } from './confirm.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { depositRules } from './promotions.ts';
+import type { DepositRow } from './row-types.ts';
 import { loadSettings } from './settings.ts';
-import { type DepositRow, depositView } from './views.ts';
+import { depositView } from './views.ts';
 
 const UNIQUE_VIOLATION = '23505';
 const PAY_AMOUNT_INDEX = 'deposit_request_unique_pay_amount';

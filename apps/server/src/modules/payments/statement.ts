@@ -7,8 +7,8 @@ import { AppError } from '../../platform/errors.ts';
 import { sourceAccountCode } from './accounts.ts';
 import { creditDeposit } from './confirm.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
+import type { AccountKind } from './row-types.ts';
 import { loadSettings } from './settings.ts';
-import type { AccountKind } from './tables.ts';
 import { findTemplate, type ParsedLine, readStatement } from './templates.ts';
 
 async function accountExists(tx: Tx, kind: AccountKind, id: number): Promise<boolean> {

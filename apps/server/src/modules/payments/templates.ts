@@ -2,8 +2,8 @@ import { isBahtText, parseBaht, type Satang } from '@chok/engine/money';
 import { normaliseCounterparty } from '@chok/engine/payments/statement-match';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../../platform/errors.ts';
+import type { AccountKind } from './row-types.ts';
 import { fromBangkok } from './settings.ts';
-import type { AccountKind } from './tables.ts';
 
 /** One credit line read from a statement file. */
 export interface ParsedLine {

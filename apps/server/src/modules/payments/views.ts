@@ -1,15 +1,12 @@
 import type { depositRequest, withdrawal } from '@chok/contract/api/payments';
 import { findBank } from '@chok/contract/banks';
 import { formatBaht } from '@chok/engine/money';
-import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Executor } from '../../platform/db.ts';
 import { memberAccount, receivingOf } from './accounts.ts';
 import { qrPngDataUrl } from './qr.ts';
-import type { DepositStatus, PaymentsTables, WithdrawalStatus } from './tables.ts';
+import type { DepositRow, DepositStatus, WithdrawalRow, WithdrawalStatus } from './row-types.ts';
 
-export type DepositRow = Selectable<PaymentsTables['deposit_request']>;
-export type WithdrawalRow = Selectable<PaymentsTables['withdrawal']>;
 export type DepositView = z.input<typeof depositRequest>;
 export type WithdrawalView = z.input<typeof withdrawal>;
 

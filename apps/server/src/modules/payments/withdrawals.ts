@@ -9,9 +9,9 @@ import { memberBalance, outstandingDebt, withdrawalFreeze } from '../wallet/serv
 import { memberAccount } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { settlePromotion } from './promotions.ts';
+import type { WithdrawalRow, WithdrawalStatus } from './row-types.ts';
 import { bangkokDayStart, loadSettings } from './settings.ts';
-import type { WithdrawalStatus } from './tables.ts';
-import { type WithdrawalRow, withdrawalView } from './views.ts';
+import { withdrawalView } from './views.ts';
 
 /** Σ of today's (Asia/Bangkok) pending, review and paid requests. */
 async function usedToday(ex: Executor, memberId: number, now: Date): Promise<number> {

@@ -438,7 +438,7 @@ export function createLedger() {
 }
 
 function freezeView(r: Awaited<ReturnType<typeof q.freezes>>[number]) {
-  const detail = r.detail as q.FreezeDetail;
+  const detail = r.detail as unknown as q.FreezeDetail;
   return {
     id: r.id,
     member_id: r.member_id,

@@ -1,0 +1,819 @@
+/**
+ * The database as the app receives it, generated from the migrated schema by `npm run db:types`
+ * (scripts/db-types.ts). Do not edit: add a migration and run `npm run db:types`.
+ * apps/server/test/db-types.test.ts fails when this file is stale.
+ */
+import type { ColumnType } from 'kysely';
+
+export type Generated<T> =
+  T extends ColumnType<infer S, infer I, infer U>
+    ? ColumnType<S, I | undefined, U>
+    : ColumnType<T, T | undefined, T>;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
+export type Numeric = ColumnType<string, number | string, number | string>;
+
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface Agent {
+  code: string;
+  created_at: Generated<Timestamp>;
+  id: number;
+  line_admin_url: Generated<string>;
+  line_contact_url: Generated<string>;
+  logo_url: Generated<string>;
+  name: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AgentBankAccount {
+  account_name: string;
+  account_no: string;
+  agent_id: number;
+  bank_code: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  sort_order: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AgentTrueMoneyAccount {
+  account_name: string;
+  agent_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  phone: string;
+  sort_order: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AuditLog {
+  action: string;
+  actor_id: number | null;
+  actor_type: 'staff' | 'member' | 'system';
+  after: ColumnType<JsonValue, string, string> | null;
+  before: ColumnType<JsonValue, string, string> | null;
+  created_at: Generated<Timestamp>;
+  entity: string;
+  entity_id: string | null;
+  hash: Buffer;
+  id: Generated<number>;
+  prev_hash: Buffer | null;
+}
+
+export interface BaccaratHand {
+  closes_at: Timestamp;
+  dealt_at: Timestamp | null;
+  hand_no: number;
+  id: Generated<number>;
+  opens_at: Timestamp;
+  result: ColumnType<JsonValue, string, string> | null;
+  room_id: number;
+  shoe_id: number;
+}
+
+export interface BaccaratRoom {
+  id: number;
+  is_active: Generated<boolean>;
+  max_bet: Generated<number>;
+  min_bet: Generated<number>;
+  name: string;
+}
+
+export interface BaccaratShoe {
+  cards_used: Generated<number>;
+  closed_at: Timestamp | null;
+  created_at: Timestamp;
+  id: Generated<number>;
+  room_id: number;
+  seed_id: number;
+  shoe_no: number;
+}
+
+export interface Banner {
+  agent_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  image: string;
+  is_active: Generated<boolean>;
+  link: string | null;
+  sort_order: Generated<number>;
+  title: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DepositRequest {
+  account_id: number;
+  account_kind: 'bank' | 'truemoney' | 'gateway';
+  amount_satang: number;
+  channel_id: number;
+  confirm_ref: string | null;
+  confirmed_by: number | null;
+  confirmed_via: 'operator' | 'statement' | 'gateway' | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  first_approval_at: Timestamp | null;
+  first_approval_by: number | null;
+  first_approval_ref: string | null;
+  gateway_ref: string | null;
+  id: Generated<number>;
+  last_inquiry_at: Timestamp | null;
+  member_id: number;
+  notice: string | null;
+  paid_at: Timestamp | null;
+  paid_satang: number | null;
+  pay_amount_satang: number;
+  promotion_id: number | null;
+  promptpay_account_id: number | null;
+  qr_payload: string | null;
+  reason: string | null;
+  reserved: Generated<boolean>;
+  review_satang: number | null;
+  status: Generated<'open' | 'paid' | 'expired' | 'cancelled' | 'review' | 'rejected'>;
+  sub_channel_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Event {
+  agent_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  image: string;
+  is_active: Generated<boolean>;
+  link: string | null;
+  sort_order: Generated<number>;
+  title: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FairSeed {
+  activated_at: Timestamp | null;
+  client_seed: string;
+  created_at: Timestamp;
+  id: Generated<number>;
+  member_id: number | null;
+  next_nonce: Generated<number>;
+  revealed_at: Timestamp | null;
+  server_seed: string;
+  server_seed_hash: string;
+}
+
+export interface FootballFixture {
+  away: string;
+  away_goals: number | null;
+  home: string;
+  home_goals: number | null;
+  id: Generated<number>;
+  kickoff_at: Timestamp;
+  lambda_away: number;
+  lambda_home: number;
+  odds: ColumnType<JsonValue, string, string>;
+  seed_id: number;
+  settled_at: Timestamp | null;
+}
+
+export interface Game {
+  categories: string[];
+  code: string;
+  created_at: Generated<Timestamp>;
+  demo_allowed: Generated<boolean>;
+  id: Generated<number>;
+  image: string;
+  is_active: Generated<boolean>;
+  is_hot: Generated<boolean>;
+  mobile_support: Generated<boolean>;
+  name: string;
+  provider_id: string;
+  sort_order: Generated<number>;
+  sub_provider_id: Generated<string>;
+}
+
+export interface GameDemoSession {
+  balance: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  game_id: number;
+  id: Generated<number>;
+  pending: Generated<ColumnType<JsonValue, string, string>>;
+  token_hash: Buffer;
+}
+
+export interface GameLaunch {
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  game_id: number;
+  id: Generated<number>;
+  is_mobile: Generated<boolean>;
+  member_id: number;
+  revoked_at: Timestamp | null;
+  source: Generated<string>;
+  token_hash: Buffer;
+  used_at: Timestamp | null;
+  wallet_type_id: number;
+}
+
+export interface GamePlay {
+  game_id: number;
+  last_played_at: Timestamp;
+  member_id: number;
+  plays: Generated<number>;
+}
+
+export interface GameProvider {
+  created_at: Generated<Timestamp>;
+  id: string;
+  is_active: Generated<boolean>;
+  launch_url: string | null;
+  logo: Generated<string>;
+  name: string;
+  secret: string | null;
+  sort_order: Generated<number>;
+}
+
+export interface GameRound {
+  client_seed: string;
+  created_at: Timestamp;
+  detail: Generated<ColumnType<JsonValue, string, string>>;
+  game_id: number;
+  id: Generated<number>;
+  member_id: number;
+  nonce: number;
+  outcome: ColumnType<JsonValue, string, string> | null;
+  payout: number | null;
+  seed_id: number;
+  server_seed_hash: string;
+  settled_at: Timestamp | null;
+  stake: number;
+  status: 'open' | 'settled' | 'refunded';
+  table_ref: string | null;
+  wallet_type_id: number;
+}
+
+export interface GameSession {
+  closed_at: Timestamp | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  game_id: number;
+  id: Generated<number>;
+  last_seen_at: Timestamp;
+  member_id: number;
+  provider_id: string;
+  token_hash: Buffer | null;
+  wallet_type_id: number;
+}
+
+export interface GameWalletCategory {
+  category: string;
+  wallet_type_id: number;
+}
+
+export interface GatewayEvent {
+  event_id: string;
+  gateway: string;
+  gateway_ref: string;
+  paid_satang: number;
+  received_at: Generated<Timestamp>;
+  status: string;
+}
+
+export interface IdempotencyRequest {
+  created_at: Generated<Timestamp>;
+  key: string;
+  member_id: number;
+  request_hash: Buffer;
+  response: ColumnType<JsonValue, string, string> | null;
+  scope: string;
+}
+
+export interface LedgerAccount {
+  balance: number | null;
+  code: string | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  kind: 'member_wallet' | 'system';
+  member_id: number | null;
+  wallet_type_id: number | null;
+}
+
+export interface LedgerRollup {
+  account_id: number;
+  balance: number;
+  rolled_up_at: Generated<Timestamp>;
+  up_to_transfer: number;
+}
+
+export interface LedgerTransfer {
+  amount: number;
+  created_at: Generated<Timestamp>;
+  credit_account_id: number;
+  debit_account_id: number;
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: string;
+  reference: string | null;
+}
+
+export interface LobbyConfig {
+  config: Generated<ColumnType<JsonValue, string, string>>;
+  lobby_key: string;
+  sort_order: Generated<number>;
+  title: string;
+}
+
+export interface LottoBill {
+  cancelled_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  idempotency_key: string;
+  member_id: number;
+  round_id: number;
+  settled_at: Timestamp | null;
+  status: Generated<'pending' | 'won' | 'lost' | 'cancelled' | 'refunded'>;
+  total_stake: number;
+  total_win: Generated<number>;
+  wallet_type_id: number;
+}
+
+export interface LottoBillItem {
+  bet_type: string;
+  bill_id: number;
+  id: Generated<number>;
+  number: string;
+  potential_win: number;
+  rate_snapshot: Numeric;
+  round_id: number;
+  stake: number;
+  status: Generated<'pending' | 'won' | 'lost' | 'refunded'>;
+  tod_key: string | null;
+  win_amount: Generated<number>;
+}
+
+export interface LottoCategory {
+  id: string;
+  name: string;
+  sort_order: Generated<number>;
+}
+
+export interface LottoExposure {
+  accepted_amount: Generated<number>;
+  bet_type: string;
+  number: string;
+  round_id: number;
+}
+
+export interface LottoMarket {
+  auto_refund_no_result: Generated<boolean>;
+  cancel_before_minutes: Generated<number>;
+  category_id: string;
+  code: string;
+  derive_rule: 'glo' | 'baac7' | 'gsb2' | 'lao4' | 'hanoi' | 'stock' | 'yeekee';
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  name: string;
+  rates: ColumnType<JsonValue, string, string>;
+  rule_text: Generated<string>;
+  schedule: ColumnType<JsonValue, string, string>;
+  sealed_close: Generated<boolean>;
+  sort_order: Generated<number>;
+  yeekee: ColumnType<JsonValue, string, string> | null;
+}
+
+export interface LottoMemberDebt {
+  amount: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  member_id: number;
+  recovered: Generated<number>;
+  round_id: number;
+}
+
+export interface LottoNumberLimit {
+  action: 'closed' | 'reduced_rate' | 'capped';
+  bet_type: string;
+  cap: number | null;
+  number: string;
+  rate: Numeric | null;
+  round_id: number;
+}
+
+export interface LottoRound {
+  business_date: string;
+  cancel_reason: string | null;
+  cancelled_at: Timestamp | null;
+  chain_head: string | null;
+  close_at: Timestamp;
+  created_at: Generated<Timestamp>;
+  expected_result_at: Timestamp;
+  id: Generated<number>;
+  market_id: number;
+  open_at: Timestamp;
+  result: ColumnType<JsonValue, string, string> | null;
+  result_hash: Buffer | null;
+  result_raw: ColumnType<JsonValue, string, string> | null;
+  result_version: Generated<number>;
+  resulted_at: Timestamp | null;
+  round_no: number;
+  seal_commitment: string | null;
+  seal_offset_ms: number | null;
+  seal_salt: string | null;
+  settings: ColumnType<JsonValue, string, string>;
+  settled_at: Timestamp | null;
+  shoot_close_at: Timestamp | null;
+  shot_count: Generated<number>;
+  status: Generated<'scheduled' | 'open' | 'closed' | 'resulted' | 'settled' | 'cancelled'>;
+  yeekee_p16: number | null;
+  yeekee_r: string | null;
+  yeekee_sum: number | null;
+}
+
+export interface LottoShot {
+  hash: string;
+  ip: string;
+  member_id: number;
+  member_ref: string;
+  number: string;
+  round_id: number;
+  seq: number;
+  server_ts: Timestamp;
+}
+
+export interface LottoWinPayment {
+  amount: number;
+  bill_id: number;
+  member_id: number;
+  result_version: number;
+  reversed_at: Timestamp | null;
+  wallet_type_id: number;
+}
+
+export interface LottoYeekeeReward {
+  amount: number;
+  member_id: number;
+  position: number;
+  round_id: number;
+  seq: number;
+}
+
+export interface Member {
+  account_name: string;
+  account_no: string;
+  agent_id: number;
+  bank_code: string;
+  created_at: Generated<Timestamp>;
+  failed_login_count: Generated<number>;
+  id: Generated<number>;
+  last_login_at: Timestamp | null;
+  line_id: string | null;
+  locked_until: Timestamp | null;
+  password_hash: string;
+  phone: string;
+  referral_code: string;
+  referred_by: number | null;
+  status: Generated<'active' | 'suspended'>;
+  sub_bank_account: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface MemberPromotion {
+  bonus_satang: number;
+  closed_at: Timestamp | null;
+  deposit_request_id: number;
+  deposit_satang: number;
+  ends_at: Timestamp;
+  forfeited_satang: number | null;
+  id: Generated<number>;
+  max_withdraw_satang: number | null;
+  member_id: number;
+  promotion_id: number;
+  released_satang: number | null;
+  required_turnover_satang: number;
+  status: Generated<'active' | 'completed' | 'expired' | 'lost' | 'cancelled'>;
+  taken_at: Generated<Timestamp>;
+}
+
+export interface MemberSession {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  ip: string | null;
+  last_used_at: Generated<Timestamp>;
+  member_id: number;
+  revoked_at: Timestamp | null;
+  token_hash: Buffer;
+  user_agent: string | null;
+}
+
+export interface MemberWithdrawalFreeze {
+  clear_note: string | null;
+  cleared_at: Timestamp | null;
+  cleared_by: number | null;
+  created_at: Generated<Timestamp>;
+  detail: Generated<ColumnType<JsonValue, string, string>>;
+  id: Generated<number>;
+  member_id: number;
+  reason: 'reconciliation';
+}
+
+export interface MemberWithdrawLimit {
+  daily_cap_satang: number;
+  member_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Notification {
+  agent_id: number;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<number>;
+  image: string | null;
+  is_active: Generated<boolean>;
+  sort_order: Generated<number>;
+  title: string;
+  type: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Otp {
+  attempts: Generated<number>;
+  code_hash: Buffer;
+  consumed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  phone: string;
+  purpose: 'register' | 'reset_password';
+  ref: string;
+}
+
+export interface PaymentChannel {
+  enabled: Generated<boolean>;
+  id: number;
+  max_satang: number;
+  min_satang: number;
+  name: string;
+  sort_order: Generated<number>;
+}
+
+export interface PaymentGateway {
+  code: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  name: string;
+  webhook_secret: Buffer;
+}
+
+export interface PaymentSetting {
+  deposit_expiry_minutes: Generated<number>;
+  gateway_inquiry_after_seconds: Generated<number>;
+  id: number;
+  inquiry_min_interval_seconds: Generated<number>;
+  late_match_minutes: Generated<number>;
+  sandbox_enabled: Generated<boolean>;
+  second_approval_satang: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  withdraw_daily_cap_satang: Generated<number>;
+  withdraw_min_satang: Generated<number>;
+  withdraw_review_satang: Generated<number>;
+}
+
+export interface PaymentSubChannel {
+  channel_id: number;
+  enabled: Generated<boolean>;
+  id: number;
+  name: string;
+}
+
+export interface Promotion {
+  agent_id: number;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<number>;
+  image: string | null;
+  is_active: Generated<boolean>;
+  sort_order: Generated<number>;
+  terms: Generated<string>;
+  title: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PromotionRule {
+  cap_satang: number | null;
+  eligibility: Generated<'first_of_day' | 'first_ever' | 'every'>;
+  expiry_days: Generated<number>;
+  kind: Generated<'percent' | 'fixed'>;
+  max_withdraw_satang: number | null;
+  min_deposit_satang: Generated<number>;
+  promotion_id: number;
+  turnover_multiplier: Generated<number>;
+  value: number;
+}
+
+export interface PromptpayAccount {
+  account_name: string;
+  bank_account_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  proxy_id: string;
+  proxy_type: 'phone' | 'tax_id';
+  sort_order: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ProviderNonce {
+  created_at: Generated<Timestamp>;
+  nonce: string;
+  provider_id: string;
+}
+
+export interface SandboxGatewayPayment {
+  amount_satang: number;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  gateway_ref: string;
+  paid_satang: number | null;
+  qr_payload: string;
+  reference: string;
+  status: Generated<'pending' | 'paid' | 'expired' | 'failed'>;
+}
+
+export interface SmsOutbox {
+  body: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  phone: string;
+}
+
+export interface Staff {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  last_totp_step: number | null;
+  password_hash: string;
+  role: 'owner' | 'finance' | 'lotto' | 'support' | 'content';
+  totp_secret: string;
+  username: string;
+}
+
+export interface StaffSession {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  last_used_at: Generated<Timestamp>;
+  revoked_at: Timestamp | null;
+  staff_id: number;
+  token_hash: Buffer;
+}
+
+export interface StatementImport {
+  account_id: number;
+  account_kind: 'bank' | 'truemoney' | 'gateway';
+  created_at: Generated<Timestamp>;
+  file_name: Generated<string>;
+  id: Generated<number>;
+  imported_by: number;
+  lines_new: Generated<number>;
+  lines_read: Generated<number>;
+  matched: Generated<number>;
+  template: string;
+  unmatched: Generated<number>;
+}
+
+export interface StatementLine {
+  account_id: number;
+  account_kind: 'bank' | 'truemoney' | 'gateway';
+  amount_satang: number;
+  assign_member_id: number | null;
+  assign_requested_by: number | null;
+  bank_ref: string | null;
+  counterparty: Generated<string>;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<number>;
+  import_id: number;
+  note: string | null;
+  occurrence_no: Generated<number>;
+  posted_at: Timestamp;
+  request_id: number | null;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+  status: 'matched' | 'unmatched' | 'assigned' | 'ignored';
+}
+
+export interface WalletOp {
+  amount: Generated<number>;
+  bet_tx_id: string | null;
+  created_at: Generated<Timestamp>;
+  fingerprint: Buffer;
+  game_code: Generated<string>;
+  id: Generated<number>;
+  member_id: number;
+  op: 'debit' | 'credit' | 'tombstone' | 'rollback';
+  op_class: 'tx' | 'rollback';
+  player_id: string;
+  provider_id: string;
+  provider_tx_id: string;
+  round_id: Generated<string>;
+  session_id: number | null;
+  state: 'open' | 'settled' | 'rolled_back' | null;
+  status: string;
+  wallet_type_id: number | null;
+}
+
+export interface WalletType {
+  id: number;
+  name: string;
+}
+
+export interface Withdrawal {
+  account_name: string;
+  account_no: string;
+  amount_satang: number;
+  bank_code: string;
+  bank_ref: string | null;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: number | null;
+  id: Generated<number>;
+  member_id: number;
+  reason: string | null;
+  review_reason: string | null;
+  status: 'pending' | 'review' | 'paid' | 'rejected';
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DB {
+  agent: Agent;
+  agent_bank_account: AgentBankAccount;
+  agent_true_money_account: AgentTrueMoneyAccount;
+  audit_log: AuditLog;
+  baccarat_hand: BaccaratHand;
+  baccarat_room: BaccaratRoom;
+  baccarat_shoe: BaccaratShoe;
+  banner: Banner;
+  deposit_request: DepositRequest;
+  event: Event;
+  fair_seed: FairSeed;
+  football_fixture: FootballFixture;
+  game: Game;
+  game_demo_session: GameDemoSession;
+  game_launch: GameLaunch;
+  game_play: GamePlay;
+  game_provider: GameProvider;
+  game_round: GameRound;
+  game_session: GameSession;
+  game_wallet_category: GameWalletCategory;
+  gateway_event: GatewayEvent;
+  idempotency_request: IdempotencyRequest;
+  ledger_account: LedgerAccount;
+  ledger_rollup: LedgerRollup;
+  ledger_transfer: LedgerTransfer;
+  lobby_config: LobbyConfig;
+  lotto_bill: LottoBill;
+  lotto_bill_item: LottoBillItem;
+  lotto_category: LottoCategory;
+  lotto_exposure: LottoExposure;
+  lotto_market: LottoMarket;
+  lotto_member_debt: LottoMemberDebt;
+  lotto_number_limit: LottoNumberLimit;
+  lotto_round: LottoRound;
+  lotto_shot: LottoShot;
+  lotto_win_payment: LottoWinPayment;
+  lotto_yeekee_reward: LottoYeekeeReward;
+  member: Member;
+  member_promotion: MemberPromotion;
+  member_session: MemberSession;
+  member_withdraw_limit: MemberWithdrawLimit;
+  member_withdrawal_freeze: MemberWithdrawalFreeze;
+  notification: Notification;
+  otp: Otp;
+  payment_channel: PaymentChannel;
+  payment_gateway: PaymentGateway;
+  payment_setting: PaymentSetting;
+  payment_sub_channel: PaymentSubChannel;
+  promotion: Promotion;
+  promotion_rule: PromotionRule;
+  promptpay_account: PromptpayAccount;
+  provider_nonce: ProviderNonce;
+  sandbox_gateway_payment: SandboxGatewayPayment;
+  sms_outbox: SmsOutbox;
+  staff: Staff;
+  staff_session: StaffSession;
+  statement_import: StatementImport;
+  statement_line: StatementLine;
+  wallet_op: WalletOp;
+  wallet_type: WalletType;
+  withdrawal: Withdrawal;
+}
