@@ -187,7 +187,7 @@ describe('withdrawal requests', () => {
       events: t.app.events,
       clock,
       agentId: t.config.AGENT_ID,
-      gateways: gatewayRegistry(t.db, () => clock.now()),
+      gateways: gatewayRegistry(t.db, () => clock.now(), { sandboxAllowed: true }),
       openBetsChecks: [
         async () => ({ open: false, reason: '' }),
         async () => ({ open: true, reason: 'โพยหวยรอผล 1 ใบ' }),

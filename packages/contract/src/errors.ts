@@ -105,6 +105,11 @@ export const errorCatalogue = {
   STATEMENT_FILE_INVALID: { error: 2112, status: 200, message: 'ไฟล์รายการเดินบัญชีไม่ถูกต้อง: {detail}' },
   STATEMENT_LINE_CLOSED: { error: 2113, status: 200, message: 'รายการนี้ได้รับการจัดการไปแล้ว' },
   DEPOSIT_STATE_CHANGED: { error: 2114, status: 200, message: 'สถานะรายการฝากเปลี่ยนไปแล้ว กรุณารีเฟรช' },
+  SANDBOX_NOT_ALLOWED: {
+    error: 2115,
+    status: 200,
+    message: 'เปิดระบบชำระเงินทดสอบไม่ได้ในระบบจริง (ต้องตั้งค่า PAYMENT_SANDBOX=true)',
+  },
   WITHDRAW_BELOW_MIN: { error: 2120, status: 200, message: 'ถอนขั้นต่ำ {min} บาท' },
   WITHDRAW_DAILY_CAP: {
     error: 2121,

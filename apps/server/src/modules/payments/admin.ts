@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.ts';
 import { creditDeposit } from './confirm.ts';
 import { expireDeposits } from './deposits.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
-import { loadSettings } from './settings.ts';
+import { loadSettings, sandboxOn } from './settings.ts';
 import type { DepositStatus, PaymentsTables, WithdrawalStatus } from './tables.ts';
 import { type DepositRow, depositView, type WithdrawalRow, withdrawalView } from './views.ts';
 
@@ -50,7 +50,7 @@ async function adminDeposits(
   );
   return Promise.all(
     rows.map(async (r) => ({
-      ...(await depositView(deps.db, r, now, { sandboxEnabled: s.sandbox_enabled, withImage: false })),
+      ...(await depositView(deps.db, r, now, { sandboxEnabled: sandboxOn(deps, s), withImage: false })),
       member: members.get(r.member_id)!,
       confirmed_via: r.confirmed_via,
       confirm_ref: r.confirm_ref,
