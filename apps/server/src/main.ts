@@ -68,6 +68,12 @@ async function main(command: string): Promise<void> {
   log(`Chok is running at http://localhost:${config.PORT}`);
 }
 
+// A last resort: a rejected promise nobody awaited (a library's background work while the database
+// is away, say) is logged, not allowed to end a server that is otherwise fine.
+process.on('unhandledRejection', (err) => {
+  log(`unhandled rejection: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+});
+
 const command = process.argv[2] ?? 'start';
 if (command !== 'start' && command !== 'migrate') {
   process.stderr.write(`usage: main.ts [start|migrate]\n`);

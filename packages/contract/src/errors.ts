@@ -14,6 +14,11 @@ export const errorCatalogue = {
   IDEMPOTENCY_CONFLICT: { error: 1007, status: 200, message: 'รหัสอ้างอิงรายการนี้ถูกใช้กับรายการอื่นแล้ว' },
   RECORD_NOT_FOUND: { error: 1008, status: 200, message: 'ไม่พบรายการที่ต้องการ' },
   DUPLICATE_RECORD: { error: 1009, status: 200, message: 'ข้อมูลนี้มีอยู่ในระบบแล้ว' },
+  DATABASE_UNAVAILABLE: {
+    error: 1010,
+    status: 503,
+    message: 'ระบบขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+  },
 
   AGENT_NOT_FOUND: { error: 1100, status: 200, message: 'ไม่พบรหัสเอเย่นต์นี้' },
 
