@@ -14,7 +14,8 @@ let stopEmbeddedOnFailure: (() => Promise<void>) | null = null;
 
 async function main(command: string): Promise<void> {
   const config = loadConfig();
-  const { url, stop: stopEmbedded } = await openDatabase(config, log);
+  // `npm run migrate` may run next to a running `npm start` and then uses its database.
+  const { url, stop: stopEmbedded } = await openDatabase(config, log, { attach: command === 'migrate' });
   stopEmbeddedOnFailure = stopEmbedded;
   try {
     const applied = await migrate(url, log);

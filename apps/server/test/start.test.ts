@@ -1,6 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
+import { freePort } from './postgres.ts';
 import { scratchDataDir, startProduct } from './product.ts';
 
 const data = scratchDataDir('start-test');
@@ -106,6 +108,23 @@ describe('after a crash', () => {
     } finally {
       expect(await again.stop()).toBe(0);
     }
+  });
+});
+
+describe('stopping the embedded server', () => {
+  it('returns when PostgreSQL already exited on its own signal (Ctrl-C reaches the whole process group)', async () => {
+    const dir = scratchDataDir('ctrl-c');
+    const pg = await startEmbeddedPostgres({
+      dir: path.join(dir.dir, 'pg'),
+      port: await freePort(),
+      persistent: false,
+    });
+    const pid = Number(readFileSync(path.join(dir.dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 'SIGINT');
+    while (alive(pid)) await new Promise((r) => setTimeout(r, 50));
+    await pg.stop(); // before: waited for an 'exit' event that had already fired, forever
+    expect(existsSync(path.join(dir.dir, 'pg'))).toBe(false); // persistent: false still removes the data
+    dir.remove();
   });
 });
 

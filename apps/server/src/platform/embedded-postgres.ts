@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -111,7 +111,7 @@ export async function findPostmaster(
   }
   const ppid = await parentOf(pid);
   const parentArgv = ppid !== null && ppid > 1 ? await commandLine(ppid) : null;
-  const owned = parentArgv !== null && /^node(\.exe)?$|^tsx$/.test(path.basename(parentArgv[0] ?? ''));
+  const owned = parentArgv !== null && /^(node|tsx)/.test(path.basename(parentArgv[0] ?? ''));
   return { pid, port, owner: owned ? ppid : null };
 }
 
@@ -206,7 +206,20 @@ export async function startEmbeddedPostgres(opts: {
         'is another server using that port? Set EMBEDDED_PG_PORT or DATABASE_URL.',
     );
   });
-  return { url: (database) => embeddedUrl(opts.port, database), stop: () => server.stop() };
+  // Ctrl-C in a terminal signals the whole process group, so PostgreSQL may have exited by the time
+  // it is stopped; the package's stop() would then wait for an 'exit' event that has already fired.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  const exited = new Promise<void>((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  return {
+    url: (database) => embeddedUrl(opts.port, database),
+    stop: async () => {
+      await Promise.race([server.stop(), exited]);
+      if (opts.persistent === false) await rm(opts.dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
