@@ -22,8 +22,9 @@ export function createDb(connectionString: string, poolSize: number): { db: Db; 
     // Bounds every statement and open transaction (ledger rollups rely on transactions being short).
     statement_timeout: 60_000,
     idle_in_transaction_session_timeout: 60_000,
-    // While the database is unreachable a request waits at most this long for a connection (then 503).
-    connectionTimeoutMillis: 10_000,
+    // A request waits at most this long for a connection — a new one to an unreachable host, or a
+    // free one from a pool that is saturated — and then answers 503 (refused connections fail at once).
+    connectionTimeoutMillis: 30_000,
     keepAlive: true,
   });
   // A lost connection (server restart, pg_terminate_backend, network) must not end the process. An
