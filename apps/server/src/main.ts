@@ -1,13 +1,8 @@
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { createLedger } from './modules/wallet/service.ts';
 import { loadConfig } from './platform/config.ts';
 import { createDb } from './platform/db.ts';
-import {
-  type EmbeddedDatabase,
-  ensureDatabase,
-  startEmbeddedPostgres,
-} from './platform/embedded-postgres.ts';
+import { openDatabase } from './platform/embedded-postgres.ts';
 import { startJobs } from './platform/jobs.ts';
 import { migrate } from './platform/migrate.ts';
 import { isSeeded, seed } from './seed/demo.ts';
@@ -17,30 +12,10 @@ const log = (msg: string) => process.stdout.write(`[chok] ${msg}\n`);
 /** Set once the embedded server runs, so a failed start-up still stops it before exiting. */
 let stopEmbeddedOnFailure: (() => Promise<void>) | null = null;
 
-/** The database to use: DATABASE_URL as given, or an embedded PostgreSQL in DATA_DIR/pg. */
-async function openDatabase(
-  config: ReturnType<typeof loadConfig>,
-): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: null };
-  const dir = path.join(config.dataDir, 'pg');
-  log(`starting embedded PostgreSQL in ${dir} on 127.0.0.1:${config.EMBEDDED_PG_PORT}`);
-  const embedded = await startEmbeddedPostgres({
-    dir,
-    port: config.EMBEDDED_PG_PORT,
-    log: (m) => {
-      if (/ERROR|FATAL|PANIC/.test(m)) log(m);
-    },
-  });
-  await ensureDatabase(embedded.url('postgres'), 'chok');
-  return { url: embedded.url('chok'), embedded };
-}
-
 async function main(command: string): Promise<void> {
   const config = loadConfig();
-  const { url, embedded } = await openDatabase(config);
-  const stopEmbedded = async () => {
-    if (embedded) await embedded.stop();
-  };
+  // `npm run migrate` may run next to a running `npm start` and then uses its database.
+  const { url, stop: stopEmbedded } = await openDatabase(config, log, { attach: command === 'migrate' });
   stopEmbeddedOnFailure = stopEmbedded;
   try {
     const applied = await migrate(url, log);
@@ -93,6 +68,12 @@ async function main(command: string): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   log(`Chok is running at http://localhost:${config.PORT}`);
 }
+
+// A last resort: a rejected promise nobody awaited (a library's background work while the database
+// is away, say) is logged, not allowed to end a server that is otherwise fine.
+process.on('unhandledRejection', (err) => {
+  log(`unhandled rejection: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+});
 
 const command = process.argv[2] ?? 'start';
 if (command !== 'start' && command !== 'migrate') {

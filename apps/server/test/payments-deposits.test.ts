@@ -213,6 +213,6 @@ function depsOf(app: TestApp) {
     events: app.app.events,
     clock,
     agentId: app.config.AGENT_ID,
-    gateways: { sandbox: async () => null, get: async () => null },
+    gateways: { sandboxAllowed: false, sandbox: async () => null, get: async () => null },
   };
 }

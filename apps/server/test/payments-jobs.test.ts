@@ -19,7 +19,7 @@ beforeAll(async () => {
     events: t.app.events,
     clock,
     agentId: t.config.AGENT_ID,
-    gateways: gatewayRegistry(t.db, () => clock.now()),
+    gateways: gatewayRegistry(t.db, () => clock.now(), { sandboxAllowed: true }),
   };
 });
 afterAll(async () => {

@@ -9,6 +9,9 @@ export interface RunningProduct {
   output: () => string;
   /** SIGTERM, wait for exit; returns the exit code. Keeps the data folder. */
   stop: () => Promise<number | null>;
+  /** SIGKILL, as a crash would: nothing of the process's own shutdown runs. */
+  kill: () => Promise<void>;
+  pid: number;
 }
 
 /**
@@ -63,6 +66,11 @@ export async function startProduct(
       child.kill('SIGTERM');
       return exited;
     },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    pid: child.pid!,
   };
 }
 

@@ -1,4 +1,8 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
+import { freePort } from './postgres.ts';
 import { scratchDataDir, startProduct } from './product.ts';
 
 const data = scratchDataDir('start-test');
@@ -44,6 +48,83 @@ describe('npm start', () => {
     } finally {
       expect(await second.stop()).toBe(0);
     }
+  });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function health(baseUrl: string) {
+  const res = await fetch(`${baseUrl}/api/health`);
+  return { status: res.status, body: (await res.json()) as { error: number; data: { status: string } } };
+}
+
+describe('after a crash', () => {
+  const crash = scratchDataDir('crash-test');
+  afterAll(() => crash.remove());
+  const pidFile = path.join(crash.dir, 'pg', 'postmaster.pid');
+  let leftPidFile = '';
+
+  it('a SIGKILLed server leaves PostgreSQL running; the next start stops it and answers again on the same data', async () => {
+    const first = await startProduct(crash.dir, { SEED_DEMO: 'false' });
+    expect((await health(first.baseUrl)).body.data.status).toBe('ok');
+    await first.kill();
+    leftPidFile = readFileSync(pidFile, 'utf8');
+    const orphan = Number(leftPidFile.split('\n')[0]);
+    expect(alive(orphan)).toBe(true); // what made the next `npm start` fail: "postmaster.pid already exists"
+
+    const second = await startProduct(crash.dir, { SEED_DEMO: 'false' });
+    try {
+      expect(second.output()).toContain(
+        `stopping the PostgreSQL left running by an earlier run (pid ${orphan})`,
+      );
+      expect(second.output()).toContain('existing data found: not seeding');
+      expect(alive(orphan)).toBe(false);
+      expect(await health(second.baseUrl)).toMatchObject({ status: 200, body: { error: 0 } });
+
+      // While it runs, a second start on the same folder is refused and leaves the first alone.
+      await expect(startProduct(crash.dir, { SEED_DEMO: 'false' })).rejects.toThrow(
+        /belongs to another running process \(pid \d+\)/,
+      );
+      expect((await health(second.baseUrl)).status).toBe(200);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  });
+
+  it('a stale postmaster.pid naming a live process that is not this folder’s PostgreSQL is removed', async () => {
+    // After a reboot the pid in the file may belong to any process: here, this test runner.
+    writeFileSync(pidFile, leftPidFile.replace(/^\d+/, String(process.pid)));
+    const again = await startProduct(crash.dir, { SEED_DEMO: 'false' });
+    try {
+      expect(again.output()).toContain('removing the stale');
+      expect((await health(again.baseUrl)).status).toBe(200);
+    } finally {
+      expect(await again.stop()).toBe(0);
+    }
+  });
+});
+
+describe('stopping the embedded server', () => {
+  it('returns when PostgreSQL already exited on its own signal (Ctrl-C reaches the whole process group)', async () => {
+    const dir = scratchDataDir('ctrl-c');
+    const pg = await startEmbeddedPostgres({
+      dir: path.join(dir.dir, 'pg'),
+      port: await freePort(),
+      persistent: false,
+    });
+    const pid = Number(readFileSync(path.join(dir.dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(pid, 'SIGINT');
+    while (alive(pid)) await new Promise((r) => setTimeout(r, 50));
+    await pg.stop(); // before: waited for an 'exit' event that had already fired, forever
+    expect(existsSync(path.join(dir.dir, 'pg'))).toBe(false); // persistent: false still removes the data
+    dir.remove();
   });
 });
 

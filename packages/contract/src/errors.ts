@@ -14,6 +14,11 @@ export const errorCatalogue = {
   IDEMPOTENCY_CONFLICT: { error: 1007, status: 200, message: 'รหัสอ้างอิงรายการนี้ถูกใช้กับรายการอื่นแล้ว' },
   RECORD_NOT_FOUND: { error: 1008, status: 200, message: 'ไม่พบรายการที่ต้องการ' },
   DUPLICATE_RECORD: { error: 1009, status: 200, message: 'ข้อมูลนี้มีอยู่ในระบบแล้ว' },
+  DATABASE_UNAVAILABLE: {
+    error: 1010,
+    status: 503,
+    message: 'ระบบขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+  },
 
   AGENT_NOT_FOUND: { error: 1100, status: 200, message: 'ไม่พบรหัสเอเย่นต์นี้' },
 
@@ -114,6 +119,11 @@ export const errorCatalogue = {
   STATEMENT_FILE_INVALID: { error: 2112, status: 200, message: 'ไฟล์รายการเดินบัญชีไม่ถูกต้อง: {detail}' },
   STATEMENT_LINE_CLOSED: { error: 2113, status: 200, message: 'รายการนี้ได้รับการจัดการไปแล้ว' },
   DEPOSIT_STATE_CHANGED: { error: 2114, status: 200, message: 'สถานะรายการฝากเปลี่ยนไปแล้ว กรุณารีเฟรช' },
+  SANDBOX_NOT_ALLOWED: {
+    error: 2115,
+    status: 200,
+    message: 'เปิดระบบชำระเงินทดสอบไม่ได้ในระบบจริง (ต้องตั้งค่า PAYMENT_SANDBOX=true)',
+  },
   WITHDRAW_BELOW_MIN: { error: 2120, status: 200, message: 'ถอนขั้นต่ำ {min} บาท' },
   WITHDRAW_DAILY_CAP: {
     error: 2121,

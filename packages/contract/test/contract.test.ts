@@ -10,7 +10,7 @@ describe('error catalogue', () => {
     for (const e of Object.values(errorCatalogue)) {
       expect(e.error).toBeGreaterThan(0);
       expect(e.message).toMatch(/[\u0E00-\u0E7F]/);
-      expect([200, 400, 401, 403, 404, 429, 500]).toContain(e.status);
+      expect([200, 400, 401, 403, 404, 429, 500, 503]).toContain(e.status);
     }
   });
 

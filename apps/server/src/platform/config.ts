@@ -16,6 +16,8 @@ const schema = z.object({
   AGENT_CODE: z.string().min(1).max(32).default('chok'),
   AGENT_NAME: z.string().default('Chok'),
   SEED_DEMO: flag.default(true),
+  /** The built-in sandbox payment gateway (anyone may "pay" through it). Unset: on with SEED_DEMO, off without. */
+  PAYMENT_SANDBOX: flag.optional(),
   /** Run scheduled jobs in this process (pg-boss; safe with several processes). */
   RUN_JOBS: flag.default(true),
   SESSION_IDLE_MINUTES: z.coerce
@@ -45,7 +47,11 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
 });
 
-export type Config = z.output<typeof schema> & { dataDir: string };
+export type Config = z.output<typeof schema> & {
+  dataDir: string;
+  /** PAYMENT_SANDBOX, or SEED_DEMO when it is unset: whether the sandbox gateway may exist at all. */
+  paymentSandbox: boolean;
+};
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -53,5 +59,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return {
+    ...parsed.data,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    paymentSandbox: parsed.data.PAYMENT_SANDBOX ?? parsed.data.SEED_DEMO,
+  };
 }

@@ -22,12 +22,50 @@ export function createDb(connectionString: string, poolSize: number): { db: Db; 
     // Bounds every statement and open transaction (ledger rollups rely on transactions being short).
     statement_timeout: 60_000,
     idle_in_transaction_session_timeout: 60_000,
+    // A request waits at most this long for a connection — a new one to an unreachable host, or a
+    // free one from a pool that is saturated — and then answers 503 (refused connections fail at once).
+    connectionTimeoutMillis: 30_000,
+    keepAlive: true,
   });
-  pool.on('error', () => {
-    // An idle client lost its connection (server restart); the pool replaces it on next use.
+  // A lost connection (server restart, pg_terminate_backend, network) must not end the process. An
+  // idle client's error reaches the pool, which drops it; a checked-out client's error fails its
+  // query (answered 503, see isDatabaseUnavailable) and emits 'error' on the client, which without a
+  // listener would be thrown; the pool drops that client when it is released.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown: terminated by pg_terminate_backend or a fast shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/;
+
+/**
+ * Whether `err` says the database cannot be reached right now (down, restarting, connection cut),
+ * rather than that a statement failed: the request is answered 503 and may be retried.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
 }
 
 const SERIALIZATION_FAILURE = '40001';

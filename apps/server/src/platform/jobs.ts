@@ -1,6 +1,24 @@
+import { createRequire } from 'node:module';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Executor } from './db.ts';
+
+// pg-boss 10 marks a job done or failed without awaiting it (src/manager.js, work → onFetch:
+// `this.complete(…)` / `this.fail(…)`). If the database is away at that moment, the rejection is
+// unhandled and ends the process. Handle it here; the job stays active, expires and is retried
+// (jobs only trigger sweeps that are safe to run again), and the error is reported like pg-boss's own.
+type ManagerProto = Record<'complete' | 'fail', (...args: unknown[]) => Promise<unknown>> & {
+  emit(event: string, arg: unknown): boolean;
+};
+const Manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as { prototype: ManagerProto };
+for (const name of ['complete', 'fail'] as const) {
+  const original = Manager.prototype[name];
+  Manager.prototype[name] = function (this: ManagerProto, ...args: unknown[]) {
+    const done = original.apply(this, args);
+    done.catch((err: unknown) => this.emit('error', err));
+    return done;
+  };
+}
 
 /**
  * PostgreSQL-backed jobs (pg-boss): safe with several server processes — a scheduled run or a sent
@@ -46,7 +64,20 @@ export async function startJobs(
   log: (msg: string, err?: unknown) => void,
 ): Promise<Jobs> {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, application_name: 'chok-jobs' });
-  boss.on('error', (err) => log('job runner error', err));
+  // Errors (the database away included) are reported, never thrown; while the database is away
+  // every worker's poll fails, so one message is logged per 30 s with the count of the others.
+  let quietUntil = 0;
+  let suppressed = 0;
+  boss.on('error', (err) => {
+    const now = Date.now();
+    if (now < quietUntil) {
+      suppressed += 1;
+      return;
+    }
+    log(suppressed ? `job runner error (and ${suppressed} more in the last 30 s)` : 'job runner error', err);
+    quietUntil = now + 30_000;
+    suppressed = 0;
+  });
   await boss.start();
   const queues = new Set<string>();
   const ensureQueue = async (name: string) => {

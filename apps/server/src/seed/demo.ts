@@ -250,6 +250,8 @@ async function seedDemoContent(
         password_hash: staffHashes[i]!,
         totp_secret: s.totp_secret,
       })
+      // A staff account made with `npm run staff` before the first start keeps its name.
+      .onConflict((oc) => oc.column('username').doNothing())
       .execute();
   }
 }

@@ -267,7 +267,9 @@ export const sandboxPay = endpoint({
   path: '/api/sandbox/payments/:gatewayRef/pay',
   tag,
   auth: 'none',
-  summary: 'Added (demo and test builds): the sandbox gateway pays a request and sends its signed webhook',
+  summary:
+    'Added (demo and test builds): the sandbox gateway pays a request and sends its signed webhook. ' +
+    'Not registered (404) unless PAYMENT_SANDBOX (default: SEED_DEMO) allows the sandbox',
   params: z.object({ gatewayRef: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/) }),
   body: z.object({ amount: baht.optional().describe('default: the full pay amount') }).optional(),
   data: z.object({ gateway_ref: z.string(), status: z.string(), webhook_status: z.number().int() }),
@@ -487,6 +489,35 @@ export const releaseWithdrawalReview = endpoint({
   data: adminWithdrawal,
 });
 
+const sandboxState = z.object({
+  enabled: z.boolean().describe('members can pay through the sandbox gateway now'),
+  allowed: z
+    .boolean()
+    .describe('the environment lets it be switched on (PAYMENT_SANDBOX, default: SEED_DEMO)'),
+});
+
+export const adminSandbox = endpoint({
+  method: 'GET',
+  path: '/api/admin/payments/sandbox',
+  tag: adminTag,
+  auth: 'staff',
+  roles: financeRoles,
+  summary: 'Added: whether the built-in sandbox gateway is switched on, and whether it may be',
+  data: sandboxState,
+});
+
+export const setSandbox = endpoint({
+  method: 'POST',
+  path: '/api/admin/payments/sandbox',
+  tag: adminTag,
+  auth: 'staff',
+  roles: ['owner'],
+  summary:
+    'Added: the owner switches the sandbox gateway on or off (audited); on is refused where the environment forbids it',
+  body: z.object({ enabled: z.boolean() }),
+  data: sandboxState,
+});
+
 /** Every endpoint of the payments module, listed for the OpenAPI document. */
 export const paymentsEndpoints: Endpoint[] = [
   channels,
@@ -514,4 +545,6 @@ export const paymentsEndpoints: Endpoint[] = [
   approveWithdrawal,
   rejectWithdrawal,
   releaseWithdrawalReview,
+  adminSandbox,
+  setSandbox,
 ];

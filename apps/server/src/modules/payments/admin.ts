@@ -9,7 +9,7 @@ import { creditDeposit } from './confirm.ts';
 import { expireDeposits } from './deposits.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import type { DepositRow, DepositStatus, LineStatus, WithdrawalRow, WithdrawalStatus } from './row-types.ts';
-import { loadSettings } from './settings.ts';
+import { loadSettings, sandboxOn } from './settings.ts';
 import { depositView, withdrawalView } from './views.ts';
 
 async function staffRefs(ex: Executor, ids: (number | null)[]) {
@@ -49,7 +49,7 @@ async function adminDeposits(
   );
   return Promise.all(
     rows.map(async (r) => ({
-      ...(await depositView(deps.db, r, now, { sandboxEnabled: s.sandbox_enabled, withImage: false })),
+      ...(await depositView(deps.db, r, now, { sandboxEnabled: sandboxOn(deps, s), withImage: false })),
       member: members.get(r.member_id)!,
       confirmed_via: r.confirmed_via,
       confirm_ref: r.confirm_ref,

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { memberAccount, receivingTargets } from './accounts.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { depositRules, ineligibility, settlePromotion } from './promotions.ts';
-import { loadSettings } from './settings.ts';
+import { loadSettings, sandboxOn } from './settings.ts';
 
 const instructions: Record<string, string[]> = {
   '1': [
@@ -46,7 +46,7 @@ export async function channelList(deps: PaymentsDeps, ex: Executor = deps.db) {
   for (const c of channels) {
     const open = [];
     for (const sub of subs.filter((x) => x.channel_id === c.id)) {
-      const targets = await receivingTargets(ex, deps.agentId, c.id, sub.id, s.sandbox_enabled);
+      const targets = await receivingTargets(ex, deps.agentId, c.id, sub.id, sandboxOn(deps, s));
       if (targets.length > 0) open.push({ sub_channel_id: sub.id, name: sub.name });
     }
     if (open.length === 0) continue;
@@ -74,7 +74,7 @@ export async function channelInfo(deps: PaymentsDeps, memberId: number, channelI
   const subs = channelId === 3 ? [1, 2] : [1];
   const accounts = [];
   for (const sub of subs) {
-    for (const t of await receivingTargets(deps.db, deps.agentId, channelId, sub, s.sandbox_enabled))
+    for (const t of await receivingTargets(deps.db, deps.agentId, channelId, sub, sandboxOn(deps, s)))
       accounts.push(t.view);
   }
   return {

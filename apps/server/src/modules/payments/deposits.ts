@@ -12,7 +12,7 @@ import { creditDeposit } from './confirm.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { depositRules } from './promotions.ts';
 import type { DepositRow } from './row-types.ts';
-import { loadSettings } from './settings.ts';
+import { loadSettings, sandboxOn } from './settings.ts';
 import { depositView } from './views.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -129,7 +129,7 @@ export async function createDeposit(deps: PaymentsDeps, d: NewDeposit) {
     fresh = await attachGatewayQr(deps, fresh);
   }
   const s = await loadSettings(deps.db);
-  return depositView(deps.db, fresh, now, { sandboxEnabled: s.sandbox_enabled });
+  return depositView(deps.db, fresh, now, { sandboxEnabled: sandboxOn(deps, s) });
 }
 
 async function pendingError(deps: PaymentsDeps, memberId: number): Promise<AppError> {
@@ -141,7 +141,7 @@ async function pendingError(deps: PaymentsDeps, memberId: number): Promise<AppEr
     .executeTakeFirst();
   const s = await loadSettings(deps.db);
   const data = open
-    ? await depositView(deps.db, open, deps.clock.now(), { sandboxEnabled: s.sandbox_enabled })
+    ? await depositView(deps.db, open, deps.clock.now(), { sandboxEnabled: sandboxOn(deps, s) })
     : null;
   return new AppError('DEPOSIT_PENDING', {}, undefined, data);
 }
@@ -192,7 +192,7 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
     deps.agentId,
     d.channelId,
     subChannelId,
-    settings.sandbox_enabled,
+    sandboxOn(deps, settings),
   );
   const ordered = await roundRobin(tx, targets);
   const expiresAt = new Date(now.getTime() + settings.deposit_expiry_minutes * 60_000);
@@ -293,7 +293,7 @@ async function attachGatewayQr(deps: PaymentsDeps, r: DepositRow): Promise<Depos
 async function viewOf(deps: PaymentsDeps, row: DepositRow | undefined, withImage = true) {
   if (!row) return null;
   const s = await loadSettings(deps.db);
-  return depositView(deps.db, row, deps.clock.now(), { sandboxEnabled: s.sandbox_enabled, withImage });
+  return depositView(deps.db, row, deps.clock.now(), { sandboxEnabled: sandboxOn(deps, s), withImage });
 }
 
 /** The member's open request, to show again after a reload. */
@@ -341,7 +341,7 @@ export async function depositHistory(deps: PaymentsDeps, memberId: number, limit
   const s = await loadSettings(deps.db);
   const now = deps.clock.now();
   return Promise.all(
-    rows.map((r) => depositView(deps.db, r, now, { sandboxEnabled: s.sandbox_enabled, withImage: false })),
+    rows.map((r) => depositView(deps.db, r, now, { sandboxEnabled: sandboxOn(deps, s), withImage: false })),
   );
 }
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatBaht, parseBaht, type Satang } from '@chok/engine/money';
 import { promptPayPayload } from '@chok/engine/payments/promptpay';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Executor } from '../../platform/db.ts';
 
 /** A payment-gateway adapter (payments.md §3.3). */
 export interface PaymentGateway {
@@ -125,10 +125,15 @@ export function sandboxGateway(
   };
 }
 
-/** The gateways this process knows, by code, built from their database rows on first use. */
-export function gatewayRegistry(db: Db, now: () => Date) {
+/**
+ * The gateways this process knows, by code, built from their database rows on first use. The
+ * sandbox exists only where the environment allows it (`sandboxAllowed`: PAYMENT_SANDBOX, or
+ * SEED_DEMO when unset); elsewhere its webhook, inquiry and pay route are unknown.
+ */
+export function gatewayRegistry(db: Db, now: () => Date, opts: { sandboxAllowed: boolean }) {
   let sandbox: ReturnType<typeof sandboxGateway> | null = null;
   async function getSandbox() {
+    if (!opts.sandboxAllowed) return null;
     if (sandbox) return sandbox;
     const row = await db
       .selectFrom('payment_gateway')
@@ -140,12 +145,22 @@ export function gatewayRegistry(db: Db, now: () => Date) {
     return sandbox;
   }
   return {
+    sandboxAllowed: opts.sandboxAllowed,
     sandbox: getSandbox,
     async get(code: string): Promise<PaymentGateway | null> {
       if (code === 'sandbox') return getSandbox();
       return null;
     },
   };
+}
+
+/** The sandbox gateway's row (its webhook secret random per installation); idempotent. */
+export async function ensureSandboxGateway(ex: Executor): Promise<void> {
+  await ex
+    .insertInto('payment_gateway')
+    .values({ code: 'sandbox', name: 'Sandbox Pay (ทดสอบ)', webhook_secret: randomBytes(32) })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
 }
 
 export type GatewayRegistry = ReturnType<typeof gatewayRegistry>;

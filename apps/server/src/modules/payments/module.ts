@@ -8,7 +8,7 @@ import { channelInfo, channelList, depositPromotionList } from './channels.ts';
 import * as deposits from './deposits.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { gatewayRegistry, SANDBOX_SIGNATURE_HEADER } from './gateway.ts';
-import { loadSettings } from './settings.ts';
+import { loadSettings, sandboxOn, sandboxState, setSandbox } from './settings.ts';
 import { assignLine, ignoreLine, importStatement } from './statement.ts';
 import { settleDuePromotions } from './sweep.ts';
 import { statementTemplates, templateColumns } from './templates.ts';
@@ -32,7 +32,7 @@ export async function paymentsModule(ctx: ModuleContext): Promise<void> {
     events: ctx.events,
     clock,
     agentId: ctx.config.AGENT_ID,
-    gateways: gatewayRegistry(db, () => clock.now()),
+    gateways: gatewayRegistry(db, () => clock.now(), { sandboxAllowed: ctx.config.paymentSandbox }),
   };
 
   // ── member: deposits ──
@@ -93,22 +93,26 @@ export async function paymentsModule(ctx: ModuleContext): Promise<void> {
       return { received: true as const, duplicate: r.duplicate };
     });
   });
-  route(app, api.sandboxPay, async (c) => {
-    const s = await loadSettings(db);
-    if (!s.sandbox_enabled) throw new AppError('SANDBOX_DISABLED');
-    const sandbox = await deps.gateways.sandbox();
-    if (!sandbox) throw new AppError('SANDBOX_DISABLED');
-    const amount = c.body?.amount ? parseBaht(c.body.amount) : undefined;
-    const hook = await sandbox.pay(c.params.gatewayRef, amount);
-    if (!hook) throw new AppError('RECORD_NOT_FOUND');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/payment/webhook/sandbox',
-      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hook.signature },
-      payload: hook.body,
+  // The sandbox's pay button exists only where the environment allows the sandbox at all
+  // (docs/rules/payments.md §3.3 rule 4); elsewhere the path is unknown (404).
+  if (deps.gateways.sandboxAllowed) {
+    route(app, api.sandboxPay, async (c) => {
+      const s = await loadSettings(db);
+      if (!sandboxOn(deps, s)) throw new AppError('SANDBOX_DISABLED');
+      const sandbox = await deps.gateways.sandbox();
+      if (!sandbox) throw new AppError('SANDBOX_DISABLED');
+      const amount = c.body?.amount ? parseBaht(c.body.amount) : undefined;
+      const hook = await sandbox.pay(c.params.gatewayRef, amount);
+      if (!hook) throw new AppError('RECORD_NOT_FOUND');
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook/sandbox',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hook.signature },
+        payload: hook.body,
+      });
+      return { gateway_ref: c.params.gatewayRef, status: 'paid', webhook_status: res.statusCode };
     });
-    return { gateway_ref: c.params.gatewayRef, status: 'paid', webhook_status: res.statusCode };
-  });
+  }
 
   // ── operator ──
   route(app, api.adminDeposits, async (c) => admin.depositQueue(deps, c.query.status, c.query.limit));
@@ -150,6 +154,8 @@ export async function paymentsModule(ctx: ModuleContext): Promise<void> {
     await ignoreLine(deps, { lineId: c.params.id, note: c.body.note, staffId: c.staff.staffId });
     return (await admin.statementLines(deps, 'ignored', 1, c.params.id))[0]!;
   });
+  route(app, api.adminSandbox, async () => sandboxState(deps));
+  route(app, api.setSandbox, async (c) => setSandbox(deps, c.staff.staffId, c.body.enabled));
   route(app, api.adminWithdrawals, async (c) => admin.withdrawalQueue(deps, c.query.status, c.query.limit));
   route(app, api.approveWithdrawal, async (c) => {
     const w = await withdrawals.approveWithdrawal(deps, c.params.id, c.staff.staffId, c.body.bank_ref);

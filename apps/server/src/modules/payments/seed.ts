@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { ModuleSeed } from '../../seed/modules.ts';
+import { ensureSandboxGateway } from './gateway.ts';
 
 /**
- * Always: the three channels with the document's limits, their sub-channels, and the sandbox
- * gateway (its webhook secret random per installation). Demo: a PromptPay ID on the demo KBANK
- * account (the worked example's 081-234-5678) and rules for the demo deposit promotions.
+ * Always: the three channels with the document's limits and their sub-channels. Only where the
+ * environment allows the sandbox (demo data, or PAYMENT_SANDBOX=true): the sandbox gateway, switched
+ * on; elsewhere it is switched off and has no row (docs/rules/payments.md §3.3 rule 4). Demo: a PromptPay ID on the
+ * demo KBANK account (the worked example's 081-234-5678) and rules for the demo deposit promotions.
  */
 export const paymentsSeed: ModuleSeed = {
   name: 'payments',
-  async run(tx, { demo }) {
+  async run(tx, { config, demo }) {
     await tx
       .insertInto('payment_channel')
       .values([
@@ -28,10 +29,11 @@ export const paymentsSeed: ModuleSeed = {
       ])
       .onConflict((oc) => oc.columns(['channel_id', 'id']).doNothing())
       .execute();
+    if (config.paymentSandbox) await ensureSandboxGateway(tx);
     await tx
-      .insertInto('payment_gateway')
-      .values({ code: 'sandbox', name: 'Sandbox Pay (ทดสอบ)', webhook_secret: randomBytes(32) })
-      .onConflict((oc) => oc.column('code').doNothing())
+      .updateTable('payment_setting')
+      .set({ sandbox_enabled: config.paymentSandbox })
+      .where('id', '=', 1)
       .execute();
     if (!demo) return;
 

@@ -1,10 +1,62 @@
-import type { Executor } from '../../platform/db.ts';
+import { appendAudit } from '../../platform/audit.ts';
+import { type Executor, inTransaction } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { PaymentsDeps } from './deps.ts';
+import { ensureSandboxGateway, type GatewayRegistry } from './gateway.ts';
 
 export type PaymentSettings = Awaited<ReturnType<typeof loadSettings>>;
 
 /** The operator's payment settings (one row, the domain's defaults until changed). */
 export async function loadSettings(ex: Executor) {
   return ex.selectFrom('payment_setting').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+/**
+ * Whether members can pay through the sandbox gateway now: the environment allows it
+ * (PAYMENT_SANDBOX, or SEED_DEMO when unset) and the owner has it switched on.
+ */
+export function sandboxOn(
+  deps: { gateways: Pick<GatewayRegistry, 'sandboxAllowed'> },
+  s: { sandbox_enabled: boolean },
+) {
+  return deps.gateways.sandboxAllowed && s.sandbox_enabled;
+}
+
+export async function sandboxState(deps: PaymentsDeps) {
+  const s = await loadSettings(deps.db);
+  return { enabled: sandboxOn(deps, s), allowed: deps.gateways.sandboxAllowed };
+}
+
+/**
+ * The owner switches the sandbox on or off (audited). Switching on is refused where the environment
+ * forbids the sandbox; switching on creates its gateway row if the installation has none yet.
+ */
+export async function setSandbox(deps: PaymentsDeps, staffId: number, enabled: boolean) {
+  if (enabled && !deps.gateways.sandboxAllowed) throw new AppError('SANDBOX_NOT_ALLOWED');
+  await inTransaction(deps.db, async (tx) => {
+    const before = await tx
+      .selectFrom('payment_setting')
+      .select('sandbox_enabled')
+      .where('id', '=', 1)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (enabled) await ensureSandboxGateway(tx);
+    await tx
+      .updateTable('payment_setting')
+      .set({ sandbox_enabled: enabled, updated_at: deps.clock.now() })
+      .where('id', '=', 1)
+      .execute();
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: staffId,
+      action: 'payments.sandbox',
+      entity: 'payment_setting',
+      entityId: 1,
+      before: { sandbox_enabled: before.sandbox_enabled },
+      after: { sandbox_enabled: enabled },
+    });
+  });
+  return sandboxState(deps);
 }
 
 const DAY_MS = 86_400_000;

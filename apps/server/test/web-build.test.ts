@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isUpToDate, sourceHash, writeStamp } from '../../../scripts/web-build.ts';
+
+const root = mkdtempSync(path.join(tmpdir(), 'chok-web-build-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function put(rel: string, content: string) {
+  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  writeFileSync(path.join(root, rel), content);
+}
+
+describe('npm start builds the member site only when its sources changed', () => {
+  it('is up to date after a stamped build, until a source, a shared package or the lockfile changes', () => {
+    put('apps/web/index.html', '<html></html>');
+    put('apps/web/src/main.tsx', 'export {};');
+    put('packages/contract/src/errors.ts', 'export const a = 1;');
+    put('packages/engine/src/money.ts', 'export const b = 1;');
+    put('package-lock.json', '{}');
+    put('apps/web/dist/index.html', '<html>built</html>');
+    expect(isUpToDate(root)).toBe(false); // built, but not stamped: a build that did not finish
+
+    writeStamp(root, sourceHash(root));
+    expect(isUpToDate(root)).toBe(true);
+    // What the build writes and what npm installs are not sources.
+    put('apps/web/dist/assets/index-abc.js', 'built');
+    put('apps/web/node_modules/x/index.js', 'installed');
+    put('packages/contract/test/errors.test.ts', 'not bundled');
+    expect(isUpToDate(root)).toBe(true);
+
+    for (const [file, content] of [
+      ['apps/web/src/main.tsx', 'export const changed = 1;'],
+      ['apps/web/src/new-page.tsx', 'export {};'],
+      ['packages/contract/src/errors.ts', 'export const a = 2;'],
+      ['packages/engine/src/money.ts', 'export const b = 2;'],
+      ['package-lock.json', '{"lockfileVersion":3}'],
+    ] as const) {
+      put(file, content);
+      expect(isUpToDate(root), file).toBe(false);
+      writeStamp(root, sourceHash(root));
+      expect(isUpToDate(root)).toBe(true);
+    }
+
+    rmSync(path.join(root, 'apps/web/dist/index.html'));
+    expect(isUpToDate(root)).toBe(false);
+  });
+});
