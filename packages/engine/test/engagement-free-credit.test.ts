@@ -142,6 +142,7 @@ describe('free credit turnover and cap (docs/rules/casino.md §1.3–1.4)', () =
           expect(d.next).toMatchObject({ balance: 0, granted: 0, requirement: 0, turnover: 0 });
         if (d.kind === 'keep') expect(d.next).toBe(w);
       }),
+      { numRuns: 2_000 },
     );
   });
 
@@ -161,6 +162,7 @@ describe('free credit turnover and cap (docs/rules/casino.md §1.3–1.4)', () =
           });
         if (open > 0) expect(d).toMatchObject({ kind: 'keep', toMain: 0, forfeited: 0 });
       }),
+      { numRuns: 2_000 },
     );
   });
 
