@@ -108,7 +108,7 @@ describe('free credit turnover and cap (docs/rules/casino.md §1.3–1.4)', () =
       forfeited: 0,
       next: { cap: null },
     });
-    expect(decideWallet({ ...bonus, turnover: 0, balance: s(50) }, 0)).toMatchObject({
+    expect(decideWallet({ ...bonus, turnover: s(0), balance: s(50) }, 0)).toMatchObject({
       kind: 'close_out',
       forfeited: 50,
     });
