@@ -4,7 +4,7 @@ import { type Satang, satang } from '../money.ts';
  * Points (แต้ม), docs/rules/engagement.md §7: every 100 baht of settled turnover, in any category
  * including lotto, earns 1 point. Points accrue round by round and the satang remainder carries over:
  * points = ⌊(carry + stake) / 10,000 satang⌋, the new carry being what is left below 10,000.
- * Which stakes count is docs/rules/engagement.md §0 G6 (see `countedStake` in turnover.ts).
+ * Which stakes count is docs/rules/engagement.md §0 G6 (see `countedStake` in figures.ts).
  */
 
 /** 100 baht: the settled stake that earns one point (a setting per operator, docs/rules/engagement.md). */

@@ -71,12 +71,15 @@ export function inStock(item: Pick<ShopItem, 'stock'>, quantity: number): boolea
   return item.stock === null || item.stock >= quantity;
 }
 
-/** `alreadyThisMonth` units of this item redeemed this Bangkok month, plus `quantity`, within the limit. */
+/**
+ * `alreadyThisMonth` units of this item redeemed this Bangkok month (`bangkokMonth` in calendar.ts),
+ * plus `quantity`, within the limit.
+ */
 export function withinMonthlyLimit(
   alreadyThisMonth: number,
   quantity: number,
   rules: ShopRules = SHOP_DEFAULTS,
-) {
+): boolean {
   return alreadyThisMonth + quantity <= rules.monthlyLimitPerItem;
 }
 
