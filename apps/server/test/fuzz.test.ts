@@ -522,7 +522,7 @@ function fixedCases(op: Operation, base: Req): Req[] {
   }
   for (const p of op.query) {
     for (const v of [
-      ...NUL,
+      'a\u0000b',
       'x'.repeat(100_000),
       ['1', '2'],
       ['a\u0000', 'b'],
@@ -535,7 +535,7 @@ function fixedCases(op: Operation, base: Req): Req[] {
   }
   if (op.body) {
     for (const p of fieldPaths(op.body)) {
-      for (const v of [...NUL.slice(0, 2), {}, [1], true, -1, 1.5, 1e21, '1e3', ' 0x64 ', '2026-02-31']) {
+      for (const v of ['a\u0000b', {}, [1], true, -1, 1e21, '1e3', ' 0x64 ']) {
         out.push({ ...base, body: setAt(base.body, p, v) });
       }
     }
@@ -610,7 +610,10 @@ describe(`fuzz (seed ${SEED}; FUZZ_SEED=${SEED} replays it)`, () => {
     expect(operations.length).toBeGreaterThan(80);
     const failures: Failure[] = [];
     const started = Date.now();
+    const opTimes: [string, number, number][] = [];
     for (const [i, op] of operations.entries()) {
+      const opStarted = Date.now();
+      const sentBefore = requestsSent;
       const own: Identity = op.auth === 'staff' ? 'owner' : op.auth === 'member' ? 'member' : 'anonymous';
       const others = (['anonymous', 'member', 'owner'] as const).filter((x) => x !== own);
       const seed = SEED + i;
@@ -629,7 +632,7 @@ describe(`fuzz (seed ${SEED}; FUZZ_SEED=${SEED} replays it)`, () => {
         );
       for (const who of others) {
         await send(who, op, base, failures);
-        for (const [r, ms] of random.slice(0, 2))
+        for (const [r, ms] of random.slice(0, 1))
           await send(
             who,
             op,
@@ -637,7 +640,10 @@ describe(`fuzz (seed ${SEED}; FUZZ_SEED=${SEED} replays it)`, () => {
             failures,
           );
       }
+      opTimes.push([`${op.method} ${op.path}`, requestsSent - sentBefore, Date.now() - opStarted]);
     }
+    const slowest = opTimes.sort((a, b) => b[2] - a[2]).slice(0, 8);
+    console.log(`fuzz slowest: ${slowest.map(([o, n, ms]) => `${o} ${n} in ${ms} ms`).join('; ')}`);
     console.log(
       `fuzz: ${requestsSent} requests over ${operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} failures`,
     );
