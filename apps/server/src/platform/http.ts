@@ -213,6 +213,7 @@ export function installErrorHandling(app: FastifyInstance): void {
 }
 
 function frameworkCode(status: number) {
+  if (status === 403) return 'FORBIDDEN' as const;
   if (status === 404) return 'NOT_FOUND' as const;
   if (status === 429) return 'RATE_LIMITED' as const;
   return 'MALFORMED_REQUEST' as const;
@@ -252,4 +253,7 @@ export function clientErrorAnswer(err: Error & { code?: string }, socket: Duplex
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+  // end() lets the answer reach a client still sending (a destroy would reset it); a client that
+  // never closes its side is cut off shortly after.
+  setTimeout(() => socket.destroy(), 5_000).unref();
 }
