@@ -30,7 +30,14 @@ import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db.ts';
 import { AppError, envelopeOf } from './platform/errors.ts';
 import { type EventBus, startEventBus } from './platform/events.ts';
-import { type BoundRoute, bindRoute, installErrorHandling, type RouteOptions } from './platform/http.ts';
+import {
+  type BoundRoute,
+  bindRoute,
+  clientErrorAnswer,
+  frameworkErrorAnswer,
+  installErrorHandling,
+  type RouteOptions,
+} from './platform/http.ts';
 import { disabledJobs, type Jobs } from './platform/jobs.ts';
 import { registerStream } from './platform/stream.ts';
 
@@ -117,6 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     requestIdHeader: false,
+    // Every answer is the envelope, also those Fastify and Node's HTTP parser give on their own.
+    frameworkErrors: frameworkErrorAnswer,
+    clientErrorHandler: clientErrorAnswer,
   });
 
   const registeredRoutes: { method: string; url: string }[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveResult } from '../src/lotto/derive.ts';
+import { DeriveError, deriveResult } from '../src/lotto/derive.ts';
 import { rateToX100, settleItem } from '../src/lotto/match.ts';
 import type { BetType, RoundResult } from '../src/lotto/types.ts';
 import { yeekeeOutcome } from '../src/lotto/yeekee.ts';
@@ -134,11 +134,26 @@ describe('derivation of the other rules', () => {
       bottom2: '90',
     });
   });
-  it('rejects malformed outputs naming the field', () => {
-    expect(() =>
-      deriveResult('glo', { first: '84531', front3: ['207', '519'], back3: ['663', '048'], last2: '71' }),
-    ).toThrow(/first/);
-    expect(() => deriveResult('stock', { close: '17208.5', change: '1.00' })).toThrow(/close/);
-    expect(() => deriveResult('baac7', { first: 'abcdefg' })).toThrow(/first/);
+  it('rejects malformed outputs naming the field, in Thai', () => {
+    const refusal = (rule: Parameters<typeof deriveResult>[0], raw: Record<string, unknown>) => {
+      try {
+        deriveResult(rule, raw);
+      } catch (err) {
+        if (err instanceof DeriveError) return { field: err.field, message: err.message };
+      }
+      throw new Error('accepted');
+    };
+    expect(
+      refusal('glo', { first: '84531', front3: ['207', '519'], back3: ['663', '048'], last2: '71' }),
+    ).toEqual({ field: 'first', message: 'รางวัลที่ 1 ต้องเป็นตัวเลข 6 หลัก' });
+    expect(refusal('stock', { close: '17208.5', change: '1.00' })).toEqual({
+      field: 'close',
+      message: 'ดัชนีปิด ต้องเป็นตัวเลขทศนิยม 2 ตำแหน่ง',
+    });
+    expect(refusal('glo', { first: '845312', front3: ['207'], back3: ['663', '048'], last2: '71' })).toEqual({
+      field: 'front3',
+      message: 'เลขหน้า 3 ตัว ต้องมี 2 รางวัล',
+    });
+    expect(refusal('baac7', { first: 'abcdefg' }).field).toBe('first');
   });
 });

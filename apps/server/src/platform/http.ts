@@ -1,4 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Endpoint } from '@chok/contract/endpoint';
+import { FORBIDDEN_CHARACTER_MESSAGE } from '@chok/contract/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isDatabaseUnavailable } from './db.ts';
@@ -46,11 +49,38 @@ export class ValidationError extends Error {
     readonly malformed: boolean,
     readonly fields: Record<string, string>,
   ) {
-    super(Object.values(fields)[0] ?? 'invalid request');
+    super(Object.values(fields)[0] ?? 'คำขอไม่ถูกต้อง');
   }
 }
 
+/**
+ * Paths of every string (value or key) holding a NUL character, which no text column can store.
+ * Iterative, so a deeply nested body cannot overflow the stack.
+ */
+function nulPaths(value: unknown, where: string): string[] {
+  const found: string[] = [];
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0 && found.length < 20) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) found.push(path || where);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        const childPath = path ? `${path}.${k}` : k;
+        if (k.includes('\u0000')) found.push(childPath);
+        else stack.push([child, childPath]);
+      }
+    }
+  }
+  return found;
+}
+
 function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  // One check for every string a client sends: a NUL byte is refused before it can reach SQL.
+  const nul = nulPaths(value, where);
+  if (nul.length > 0) {
+    throw new ValidationError(false, Object.fromEntries(nul.map((p) => [p, FORBIDDEN_CHARACTER_MESSAGE])));
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
@@ -178,9 +208,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals: unparseable JSON, wrong content type, body too large.
-      const appErr = new AppError(status === 429 ? 'RATE_LIMITED' : 'MALFORMED_REQUEST');
-      return reply.status(status).send(envelopeOf(appErr));
+      // Fastify's own refusals: unparseable JSON, wrong content type, body too large, …
+      return reply.status(status).send(envelopeOf(new AppError(frameworkCode(status))));
     }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
@@ -192,4 +221,50 @@ export function installErrorHandling(app: FastifyInstance): void {
     req.log.error({ err }, 'request failed');
     return reply.status(500).send(envelopeOf(new AppError('INTERNAL')));
   });
+}
+
+function frameworkCode(status: number) {
+  if (status === 403) return 'FORBIDDEN' as const;
+  if (status === 404) return 'NOT_FOUND' as const;
+  if (status === 429) return 'RATE_LIMITED' as const;
+  return 'MALFORMED_REQUEST' as const;
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route runs (a malformed URL such
+ * as `/api/%`, a path parameter over the length limit) gets the envelope too.
+ */
+export function frameworkErrorAnswer(
+  err: Error & { statusCode?: number },
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if ((err.statusCode ?? 500) >= 500) {
+    req.log.error({ err }, 'router failed');
+    return reply.status(500).send(envelopeOf(new AppError('INTERNAL')));
+  }
+  return reply.status(400).send(envelopeOf(new AppError('MALFORMED_REQUEST')));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses (oversized headers → 431, a broken
+ * request line → 400, a request that never finished → 408) is answered on the socket with the
+ * envelope, since no request object exists yet.
+ */
+export function clientErrorAnswer(err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(envelopeOf(new AppError('MALFORMED_REQUEST')));
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  // end() lets the answer reach a client still sending (a destroy would reset it); a client that
+  // never closes its side is cut off shortly after.
+  setTimeout(() => socket.destroy(), 5_000).unref();
 }

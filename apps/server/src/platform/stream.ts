@@ -16,7 +16,10 @@ const HEARTBEAT_MS = 20_000;
  */
 export function registerStream(app: FastifyInstance, bus: EventBus, auth: Authenticators): void {
   app.get(streamEndpoint.path, async (req, reply) => {
-    const query = (req.query ?? {}) as { topics?: string; access_token?: string };
+    // The contract's schema: a repeated `topics` (an array) or any non-string is refused, not split.
+    const parsed = streamEndpoint.query!.safeParse(req.query ?? {});
+    if (!parsed.success) return reply.status(400).send(envelopeOf(new AppError('MALFORMED_REQUEST')));
+    const query = parsed.data;
     const asked = (query.topics ?? '').split(',').filter((t) => t !== '');
     if (asked.length > TOPICS_MAX || asked.some((t) => !TOPIC.test(t) || t.startsWith('member:'))) {
       return reply.status(400).send(envelopeOf(new AppError('MALFORMED_REQUEST')));

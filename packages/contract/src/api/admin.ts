@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, type StaffRole } from '../endpoint.ts';
-import { accountName, accountNo, baht, bankCode, idParam, phone, timestamp } from '../fields.ts';
+import { accountName, accountNo, baht, bankCode, idParam, phone, timestamp, wholeNumber } from '../fields.ts';
 
 const tag = 'admin';
 export const staffRoles = ['owner', 'finance', 'lotto', 'support', 'content'] as const;
@@ -43,7 +43,7 @@ export const smsOutbox = endpoint({
   summary: 'Messages the built-in SMS sender stored instead of sending (newest first)',
   query: z.object({
     phone: phone.optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    limit: wholeNumber(1, 200).default(50),
   }),
   data: z.array(
     z.object({ id: z.number().int(), phone: z.string(), body: z.string(), created_at: timestamp }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Endpoint, endpoint } from '../endpoint.ts';
-import { baht, timestamp } from '../fields.ts';
+import { baht, bahtAmount, bigId, intId, timestamp, wholeNumber } from '../fields.ts';
 import { wallet } from './wallet.ts';
 
 const tag = 'games';
@@ -35,7 +35,7 @@ export const gameList = endpoint({
     provider: z.string().max(32).optional(),
     category: gameCategory.optional(),
     q: z.string().trim().max(50).optional().describe('Search in game names'),
-    limit: z.coerce.number().int().min(1).max(500).default(60),
+    limit: wholeNumber(1, 500).default(60),
   }),
   data: z.array(gameItem),
 });
@@ -57,7 +57,7 @@ export const gameLobby = endpoint({
   tag,
   auth: 'optional',
   summary: 'Lobby lists: last played (members), hot, and each category',
-  query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }).loose(),
+  query: z.object({ limit: wholeNumber(1, 100).default(20) }).loose(),
   data: lobbyLists,
 });
 
@@ -106,7 +106,7 @@ export const gameLink = endpoint({
   auth: 'member',
   summary: 'Mints a single-use launch token (60 s) bound to member, wallet and game; returns the link',
   body: z.object({
-    wallet_id: z.coerce.number().int().positive(),
+    wallet_id: intId,
     ...gameRef,
     sub_provider_id: z.string().max(32).optional(),
     is_mobile: z.boolean().default(false),
@@ -157,7 +157,8 @@ const txFields = {
   tx_id: z.string().min(1).max(128),
   round_id: z.string().max(128).default(''),
   game: z.string().max(64).default(''),
-  amount: baht,
+  /** Two-decimal baht text as the protocol sends it (casino.md §3); 13 whole digits at most. */
+  amount: z.string().regex(/^-?\d{1,13}\.\d{2}$/),
 };
 const walletAnswer = z.object({
   status: z.enum(walletStatuses),
@@ -218,6 +219,8 @@ export const providerRollback = providerCall(
 // ——— In-house games (modules/originals): the pages in the launcher iframe.
 
 const session = z.string().min(20).max(100).describe('The in-house session from /api/originals/session');
+/** A stake typed in a game: "10", "10.5" or 10; the handler gets "10.00". */
+const stake = bahtAmount({ required: 'กรุณาระบุจำนวนเงินเดิมพัน', format: 'จำนวนเงินเดิมพันไม่ถูกต้อง' });
 const fairState = z.object({
   /** SHA-256 of the active server seed, shown before any round is played with it. */
   server_seed_hash: z.string(),
@@ -265,7 +268,7 @@ export const slotSpinCall = endpoint({
   tag: 'originals',
   auth: 'none',
   summary: 'ช้างทอง: one round (base spin and any free spins), or a feature buy',
-  body: z.object({ session, bet: baht, buy: z.boolean().default(false) }),
+  body: z.object({ session, bet: stake, buy: z.boolean().default(false) }),
   data: z.object({
     round_id: z.number().int().nullable(),
     bet: baht,
@@ -284,7 +287,7 @@ export const fishShoot = endpoint({
   tag: 'originals',
   auth: 'none',
   summary: 'ยิงปลา: one shot at a fish, one round',
-  body: z.object({ session, bet: baht, fish: z.string().max(32) }),
+  body: z.object({ session, bet: stake, fish: z.string().max(32) }),
   data: z.object({
     round_id: z.number().int().nullable(),
     fish: z.string(),
@@ -320,7 +323,7 @@ export const baccaratTable = endpoint({
   tag: 'originals',
   auth: 'none',
   summary: 'Baccarat: rooms, the current hand, the last results and my bets on it',
-  body: z.object({ session, room_id: z.number().int().positive().default(1) }),
+  body: z.object({ session, room_id: intId.default(1) }),
   data: z.object({
     rooms: z.array(z.object({ id: z.number().int(), name: z.string() })),
     room_id: z.number().int(),
@@ -346,9 +349,9 @@ export const baccaratBet = endpoint({
   summary: 'Baccarat: a stake on a position of the open hand (10–20,000 baht)',
   body: z.object({
     session,
-    hand_id: z.number().int().positive(),
+    hand_id: bigId,
     position: z.enum(['player', 'banker', 'tie', 'player_pair', 'banker_pair']),
-    amount: baht,
+    amount: stake,
   }),
   data: z.object({ round_id: z.number().int().nullable(), balance: baht }),
 });
@@ -398,9 +401,9 @@ export const footballBet = endpoint({
   summary: 'Virtual football: a single on 1X2 or over/under 2.5 (10–10,000 baht)',
   body: z.object({
     session,
-    fixture_id: z.number().int().positive(),
+    fixture_id: bigId,
     selection: z.enum(['home', 'draw', 'away', 'over', 'under']),
-    amount: baht,
+    amount: stake,
   }),
   data: z.object({ round_id: z.number().int().nullable(), balance: baht }),
 });
@@ -457,7 +460,7 @@ export const fairRound = endpoint({
   tag: 'originals',
   auth: 'none',
   summary: 'A round for the public /fair page: seeds (the server seed once revealed) and outcome',
-  query: z.object({ id: z.coerce.number().int().positive() }),
+  query: z.object({ id: bigId }),
   data: roundView,
 });
 

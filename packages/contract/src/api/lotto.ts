@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { type Endpoint, endpoint } from '../endpoint.ts';
-import { baht, isoDate, timestamp } from '../fields.ts';
+import {
+  baht,
+  bigId,
+  bigIdParam,
+  intId,
+  isoDate,
+  timestamp,
+  wholeBahtAmount,
+  wholeNumber,
+} from '../fields.ts';
 
 /** Lotto member API (lottery.md §10) and its operator API. */
 const tag = 'lotto';
@@ -21,10 +30,10 @@ export const billStatus = z.enum(['pending', 'won', 'lost', 'cancelled', 'refund
 export const itemStatus = z.enum(['pending', 'won', 'lost', 'refunded']);
 export const deriveRule = z.enum(['glo', 'baac7', 'gsb2', 'lao4', 'hanoi', 'stock', 'yeekee']);
 /** A rate (บาทละ) with two decimals, e.g. "3.20". */
-export const rate = z.string().regex(/^\d+\.\d{2}$/);
+export const rate = z.string().regex(/^\d{1,10}\.\d{2}$/);
 
-const agentId = z.coerce.number().int().positive().optional();
-const roundIdQuery = z.object({ round_id: z.coerce.number().int().positive(), agent_id: agentId });
+const agentId = intId.optional();
+const roundIdQuery = z.object({ round_id: bigId, agent_id: agentId });
 
 export const roundResult = z.object({
   first: z.string().optional(),
@@ -307,7 +316,7 @@ export const shootNumber = endpoint({
   summary: 'Shoot a 5-digit number into a yeekee round; refused with the reason and cooldown left',
   body: z.object({
     agent_id: agentId,
-    round_id: z.coerce.number().int().positive(),
+    round_id: bigId,
     number: z.string().regex(/^[0-9]{5}$/, { error: 'กรุณากรอกตัวเลข 5 หลัก' }),
   }),
   data: z.object({
@@ -322,13 +331,13 @@ export const shootNumber = endpoint({
 export const billItemInput = z.object({
   bet_type: betType,
   number: z.string().max(3),
-  amount: z.coerce.number({ error: 'กรุณาระบุจำนวนเงิน' }).int({ error: 'จำนวนเงินต้องเป็นจำนวนเต็ม' }),
+  amount: wholeBahtAmount({ whole: 'จำนวนเงินต้องเป็นจำนวนเต็ม' }),
 });
 
 export const billInput = z.object({
   agent_id: agentId,
-  round_id: z.coerce.number().int().positive(),
-  wallet_id: z.coerce.number().int().positive(),
+  round_id: bigId,
+  wallet_id: intId,
   idempotency_key: z.string().min(8).max(100).optional(),
   items: z
     .array(billItemInput)
@@ -412,7 +421,7 @@ export const billCancel = endpoint({
   tag,
   auth: 'member',
   summary: 'Cancel an own pending bill (regular markets, up to 30 minutes before close)',
-  body: z.object({ agent_id: agentId, bill_id: z.coerce.number().int().positive() }),
+  body: z.object({ agent_id: agentId, bill_id: bigId }),
   data: z.object({ bill, refunded: baht, balance: baht }),
 });
 
@@ -426,9 +435,9 @@ export const billList = endpoint({
     agent_id: agentId,
     status: billStatus.optional(),
     date: isoDate.optional(),
-    round_id: z.coerce.number().int().positive().optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(20),
+    round_id: bigId.optional(),
+    page: wholeNumber(1, 1_000_000).default(1),
+    per_page: wholeNumber(1, 100).default(20),
   }),
   data: z.object({
     items: z.array(bill),
@@ -444,7 +453,7 @@ export const billDetail = endpoint({
   tag,
   auth: 'member',
   summary: 'A bill: items with rate snapshots, the round result and winnings',
-  query: z.object({ agent_id: agentId, bill_id: z.coerce.number().int().positive() }),
+  query: z.object({ agent_id: agentId, bill_id: bigId }),
   data: z.object({ bill, items: z.array(billItem), result: roundResult.nullable() }),
 });
 
@@ -467,7 +476,7 @@ export const lottoWallets = endpoint({
 
 // Operator API (role lotto or owner), every action audited.
 const staffRoles = ['owner', 'lotto'] as const;
-const roundParam = z.object({ id: z.coerce.number().int().positive() });
+const roundParam = bigIdParam;
 
 export const adminRounds = endpoint({
   method: 'GET',
@@ -479,7 +488,7 @@ export const adminRounds = endpoint({
   query: z.object({
     date: isoDate.optional(),
     status: roundStatus.optional(),
-    market_id: z.coerce.number().int().optional(),
+    market_id: intId.optional(),
   }),
   data: z.array(roundSummary.extend({ result: roundResult.nullable(), result_version: z.number().int() })),
 });
@@ -543,7 +552,7 @@ export const adminNumberLimit = endpoint({
     number: z.string().regex(/^[0-9]{1,3}$/),
     action: z.enum(['closed', 'reduced_rate', 'capped', 'none']),
     rate: rate.optional(),
-    cap: z.number().int().min(0).optional(),
+    cap: wholeBahtAmount().optional(),
   }),
   data: z.object({ round_id: z.number().int(), bet_type: betType, number: z.string(), action: z.string() }),
 });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { type Endpoint, endpoint } from '../endpoint.ts';
-import { baht, idParam, timestamp } from '../fields.ts';
+import {
+  baht,
+  bahtAmount,
+  bigId,
+  bigIdParam,
+  intId,
+  timestamp,
+  wholeBahtAmount,
+  wholeNumber,
+} from '../fields.ts';
 
 const tag = 'payments';
 const adminTag = 'admin-payments';
@@ -10,13 +19,19 @@ export const depositStatuses = ['open', 'paid', 'expired', 'cancelled', 'review'
 export const withdrawalStatuses = ['pending', 'review', 'paid', 'rejected'] as const;
 export const receivingKinds = ['bank', 'truemoney', 'promptpay', 'gateway'] as const;
 
-/** Whole baht typed by a member: "500" or 500. */
+/** Whole baht typed by a member: "500" or 500 (never " 0x64 " or "1e3"). */
 const wholeBaht = (what: string) =>
-  z.coerce
-    .number({ error: `กรุณากรอกยอด${what}เป็นตัวเลข` })
-    .int({ error: `ยอด${what}ต้องเป็นจำนวนเต็มบาท` })
-    .positive({ error: `กรุณากรอกยอด${what}` })
-    .max(10_000_000, { error: `ยอด${what}สูงเกินไป` });
+  wholeBahtAmount({
+    required: `กรุณากรอกยอด${what}`,
+    format: `กรุณากรอกยอด${what}เป็นตัวเลข`,
+    whole: `ยอด${what}ต้องเป็นจำนวนเต็มบาท`,
+    tooBig: `ยอด${what}สูงเกินไป`,
+  }).pipe(
+    z
+      .number()
+      .positive({ error: `กรุณากรอกยอด${what}` })
+      .max(10_000_000, { error: `ยอด${what}สูงเกินไป` }),
+  );
 
 const id = z.number().int();
 
@@ -89,7 +104,7 @@ export const info = endpoint({
   tag,
   auth: 'member',
   summary: "A channel's receiving accounts and the member's registered account",
-  query: z.object({ channel_id: z.coerce.number().int().min(1).max(3) }),
+  query: z.object({ channel_id: wholeNumber(1, 3, 'กรุณาเลือกช่องทางฝาก') }),
   data: z.object({
     channel_id: id,
     min: baht,
@@ -136,10 +151,10 @@ export const generateQr = endpoint({
   summary:
     'Create a deposit request (Idempotency-Key header): unique pay amount, receiving account, PromptPay or gateway QR',
   body: z.object({
-    channel_id: z.coerce.number().int().min(1, { error: 'กรุณาเลือกช่องทางฝาก' }).max(3),
-    sub_channel_id: z.coerce.number().int().min(0).max(9).default(1),
+    channel_id: wholeNumber(1, 3, 'กรุณาเลือกช่องทางฝาก'),
+    sub_channel_id: wholeNumber(0, 9, 'กรุณาเลือกช่องทางฝาก').default(1),
     amount: wholeBaht('ฝาก'),
-    promotion_id: z.coerce.number().int().positive().nullable().optional(),
+    promotion_id: intId.nullable().optional(),
     idempotency_key: z
       .string()
       .max(128)
@@ -165,7 +180,7 @@ export const inquiryStatus = endpoint({
   auth: 'member',
   summary:
     "A deposit request's state (default: the latest; qr_image left out, it came with the request); asks the gateway at most every 15 s",
-  query: z.object({ request_id: z.coerce.number().int().positive().optional() }),
+  query: z.object({ request_id: bigId.optional() }),
   data: depositRequest.nullable(),
 });
 
@@ -175,7 +190,7 @@ export const cancelDeposit = endpoint({
   tag,
   auth: 'member',
   summary: 'Added: cancel the open deposit request (its amount stays reserved for a late payment)',
-  body: z.object({ request_id: z.coerce.number().int().positive() }),
+  body: z.object({ request_id: bigId }),
   data: depositRequest,
 });
 
@@ -185,7 +200,7 @@ export const depositHistory = endpoint({
   tag,
   auth: 'member',
   summary: "Added: the member's recent deposit requests, newest first",
-  query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+  query: z.object({ limit: wholeNumber(1, 50).default(10) }),
   data: z.array(depositRequest),
 });
 
@@ -227,7 +242,7 @@ export const withdrawList = endpoint({
   tag,
   auth: 'member',
   summary: "Added: the member's withdrawal requests, newest first",
-  query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) }),
+  query: z.object({ limit: wholeNumber(1, 50).default(20) }),
   data: z.array(withdrawal),
 });
 
@@ -271,7 +286,7 @@ export const sandboxPay = endpoint({
     'Added (demo and test builds): the sandbox gateway pays a request and sends its signed webhook. ' +
     'Not registered (404) unless PAYMENT_SANDBOX (default: SEED_DEMO) allows the sandbox',
   params: z.object({ gatewayRef: z.string().regex(/^[A-Za-z0-9_-]{4,64}$/) }),
-  body: z.object({ amount: baht.optional().describe('default: the full pay amount') }).optional(),
+  body: z.object({ amount: bahtAmount().optional().describe('default: the full pay amount') }).optional(),
   data: z.object({ gateway_ref: z.string(), status: z.string(), webhook_status: z.number().int() }),
 });
 
@@ -305,7 +320,7 @@ export const adminDeposits = endpoint({
   summary: 'Deposit queue (default: open and review), oldest first',
   query: z.object({
     status: z.enum(depositStatuses).optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    limit: wholeNumber(1, 200).default(50),
   }),
   data: z.array(adminDeposit),
 });
@@ -319,7 +334,7 @@ export const adminConfirmDeposit = endpoint({
   auth: 'staff',
   roles: financeRoles,
   summary: 'Confirm a deposit with its bank reference; 20,000 baht or more needs a second operator (audited)',
-  params: idParam,
+  params: bigIdParam,
   body: z.object({ bank_ref: bankRef }),
   data: z.object({ outcome: approvalOutcome, deposit: adminDeposit }),
 });
@@ -331,7 +346,7 @@ export const adminRejectDeposit = endpoint({
   auth: 'staff',
   roles: financeRoles,
   summary: 'Reject a deposit under review (amount mismatch) with a reason (audited)',
-  params: idParam,
+  params: bigIdParam,
   body: z.object({ reason }),
   data: adminDeposit,
 });
@@ -363,7 +378,7 @@ export const importStatement = endpoint({
     'Import a bank, TrueMoney or gateway statement (CSV text); matches credit lines to requests (audited)',
   body: z.object({
     account_kind: z.enum(['bank', 'truemoney', 'gateway']),
-    account_id: z.number().int().positive(),
+    account_id: intId,
     template: z.string().min(1).max(32),
     file_name: z.string().max(200).default(''),
     content: z.string().min(1, { error: 'ไฟล์ว่างเปล่า' }).max(5_000_000, { error: 'ไฟล์ใหญ่เกินไป' }),
@@ -403,7 +418,7 @@ export const statementLines = endpoint({
   summary: 'Imported credit lines (default: the unmatched queue)',
   query: z.object({
     status: z.enum(['matched', 'unmatched', 'assigned', 'ignored']).default('unmatched'),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    limit: wholeNumber(1, 200).default(50),
   }),
   data: z.array(statementLine),
 });
@@ -416,8 +431,8 @@ export const assignStatementLine = endpoint({
   roles: financeRoles,
   summary:
     'Credit an unmatched line to a member (their matching request if any); 20,000 baht or more needs a second operator (audited)',
-  params: idParam,
-  body: z.object({ member_id: z.number().int().positive(), note: note.default('') }),
+  params: bigIdParam,
+  body: z.object({ member_id: intId, note: note.default('') }),
   data: z.object({ outcome: approvalOutcome, line: statementLine }),
 });
 
@@ -428,7 +443,7 @@ export const ignoreStatementLine = endpoint({
   auth: 'staff',
   roles: financeRoles,
   summary: 'Ignore an unmatched line with a note (audited)',
-  params: idParam,
+  params: bigIdParam,
   body: z.object({ note: note.min(1, { error: 'กรุณาระบุหมายเหตุ' }) }),
   data: statementLine,
 });
@@ -448,7 +463,7 @@ export const adminWithdrawals = endpoint({
   summary: 'Withdrawal queue (default: pending and review), oldest first',
   query: z.object({
     status: z.enum(withdrawalStatuses).optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    limit: wholeNumber(1, 200).default(50),
   }),
   data: z.array(adminWithdrawal),
 });
@@ -460,7 +475,7 @@ export const approveWithdrawal = endpoint({
   auth: 'staff',
   roles: financeRoles,
   summary: 'Mark a pending withdrawal paid with the bank reference of the transfer made (audited)',
-  params: idParam,
+  params: bigIdParam,
   body: z.object({ bank_ref: bankRef }),
   data: adminWithdrawal,
 });
@@ -472,7 +487,7 @@ export const rejectWithdrawal = endpoint({
   auth: 'staff',
   roles: financeRoles,
   summary: 'Reject a pending or review withdrawal with a reason; the held amount returns to main (audited)',
-  params: idParam,
+  params: bigIdParam,
   body: z.object({ reason }),
   data: adminWithdrawal,
 });
@@ -484,7 +499,7 @@ export const releaseWithdrawalReview = endpoint({
   auth: 'staff',
   roles: financeRoles,
   summary: 'A supervisor moves a withdrawal under review to pending (audited)',
-  params: idParam,
+  params: bigIdParam,
   body: z.object({ note: note.default('') }),
   data: adminWithdrawal,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { baht, isoDate, timestamp } from '../fields.ts';
+import { baht, isoDate, timestamp, wholeNumber } from '../fields.ts';
 
 export const wallet = z.object({
   id: z.number().int(),
@@ -51,8 +51,8 @@ export const memberStatement = endpoint({
     kind: statementKind.optional(),
     from: isoDate.optional().describe('Asia/Bangkok date, inclusive'),
     to: isoDate.optional().describe('Asia/Bangkok date, inclusive'),
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(20),
+    page: wholeNumber(1, 1_000_000).default(1),
+    per_page: wholeNumber(1, 100).default(20),
   }),
   data: z.object({
     items: z.array(statementItem),

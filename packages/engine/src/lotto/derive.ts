@@ -20,10 +20,26 @@ export type RawResult =
   | { rule: 'stock'; close: string; change: string }
   | { rule: 'yeekee'; r: string };
 
+/** The Thai name of each input of an official output, for the operator's messages. */
+const FIELD_LABELS: Record<string, string> = {
+  first: 'รางวัลที่ 1',
+  front3: 'เลขหน้า 3 ตัว',
+  back3: 'เลขท้าย 3 ตัว',
+  last2: 'เลขท้าย 2 ตัว',
+  draw1: 'ผลออกรอบแรก',
+  draw2: 'ผลออกรอบสอง',
+  number: 'เลขที่ออก',
+  special: 'รางวัลพิเศษ',
+  close: 'ดัชนีปิด',
+  change: 'ค่าเปลี่ยนแปลง',
+  r: 'ผลยี่กี',
+};
+const labelOf = (field: string) => FIELD_LABELS[field] ?? 'ผลรางวัล';
+
 function digits(field: string, value: unknown, min: number, max = min): string {
   if (typeof value !== 'string' || !new RegExp(`^[0-9]{${min},${max}}$`).test(value)) {
     const len = min === max ? `${min}` : `${min}–${max}`;
-    throw new DeriveError(field, `${field} ต้องเป็นตัวเลข ${len} หลัก`);
+    throw new DeriveError(field, `${labelOf(field)} ต้องเป็นตัวเลข ${len} หลัก`);
   }
   return value;
 }
@@ -32,7 +48,7 @@ function digits(field: string, value: unknown, min: number, max = min): string {
 function decimal2(field: string, value: unknown): { units: string; decimals: string } {
   const m =
     typeof value === 'string' ? /^[+-]?([0-9]{1,3}(?:,[0-9]{3})*|[0-9]+)\.([0-9]{2})$/.exec(value) : null;
-  if (!m?.[1] || !m[2]) throw new DeriveError(field, `${field} ต้องเป็นตัวเลขทศนิยม 2 ตำแหน่ง`);
+  if (!m?.[1] || !m[2]) throw new DeriveError(field, `${labelOf(field)} ต้องเป็นตัวเลขทศนิยม 2 ตำแหน่ง`);
   const whole = m[1].replaceAll(',', '');
   return { units: whole.slice(-1), decimals: m[2] };
 }
@@ -48,8 +64,10 @@ export function deriveResult(rule: DeriveRule, raw: Record<string, unknown>): Ro
       const first = digits('first', raw.first, 6);
       const front = raw.front3 as unknown[] | undefined;
       const back = raw.back3 as unknown[] | undefined;
-      if (!Array.isArray(front) || front.length !== 2) throw new DeriveError('front3', 'front3 ต้องมี 2 รางวัล');
-      if (!Array.isArray(back) || back.length !== 2) throw new DeriveError('back3', 'back3 ต้องมี 2 รางวัล');
+      if (!Array.isArray(front) || front.length !== 2)
+        throw new DeriveError('front3', `${labelOf('front3')} ต้องมี 2 รางวัล`);
+      if (!Array.isArray(back) || back.length !== 2)
+        throw new DeriveError('back3', `${labelOf('back3')} ต้องมี 2 รางวัล`);
       const front3: [string, string] = [digits('front3', front[0], 3), digits('front3', front[1], 3)];
       const back3: [string, string] = [digits('back3', back[0], 3), digits('back3', back[1], 3)];
       const bottom2 = digits('last2', raw.last2, 2);

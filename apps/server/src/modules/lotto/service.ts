@@ -1,5 +1,5 @@
 import { rateToX100, x100ToRate } from '@chok/engine/lotto/match';
-import { type BetType, isValidNumber } from '@chok/engine/lotto/types';
+import { type BetType, betTypeLabels, isValidNumber } from '@chok/engine/lotto/types';
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -63,7 +63,7 @@ export function createLotto(d: LottoDeps) {
     if (!isValidNumber(l.bet_type, l.number))
       throw new AppError(
         'LOTTO_INVALID_NUMBER',
-        { number: l.number, type: l.bet_type },
+        { number: l.number, type: betTypeLabels[l.bet_type] },
         { number: 'เลขไม่ถูกต้อง' },
       );
     return inTransaction(d.db, async (tx) => {

@@ -116,12 +116,13 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
   }
 
   async function advanceIn(tx: Tx, roomId: number, now: Date) {
-    await tx
+    const locked = await tx
       .selectFrom('baccarat_room')
       .select('id')
       .where('id', '=', roomId)
       .forUpdate()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!locked) throw new AppError('GAME_NOT_FOUND');
     const due = await tx
       .selectFrom('baccarat_hand')
       .select(['id', 'shoe_id', 'hand_no'])
