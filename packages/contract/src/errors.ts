@@ -122,7 +122,7 @@ export const errorCatalogue = {
   SANDBOX_NOT_ALLOWED: {
     error: 2115,
     status: 200,
-    message: 'เปิดระบบชำระเงินทดสอบไม่ได้ในระบบจริง (ต้องตั้งค่า PAYMENT_SANDBOX=true)',
+    message: 'เปิดระบบชำระเงินทดสอบไม่ได้ในระบบจริง (ต้องอนุญาตในการตั้งค่าเซิร์ฟเวอร์ก่อน)',
   },
   WITHDRAW_BELOW_MIN: { error: 2120, status: 200, message: 'ถอนขั้นต่ำ {min} บาท' },
   WITHDRAW_DAILY_CAP: {

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { endpoint, type StaffRole } from '../endpoint.ts';
-import { accountName, accountNo, baht, bankCode, idParam, phone, timestamp, wholeNumber } from '../fields.ts';
+import {
+  accountName,
+  accountNo,
+  baht,
+  bankCode,
+  bigIdParam,
+  idParam,
+  intId,
+  phone,
+  timestamp,
+  wholeNumber,
+} from '../fields.ts';
 
 const tag = 'admin';
 export const staffRoles = ['owner', 'finance', 'lotto', 'support', 'content'] as const;
@@ -104,8 +115,8 @@ export const withdrawalFreezes = endpoint({
     'Withdrawal freezes set by nightly reconciliation: open ones (default) or cleared ones, newest first',
   query: z.object({
     status: z.enum(['open', 'cleared']).default('open'),
-    member_id: z.coerce.number().int().positive().optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    member_id: intId.optional(),
+    limit: wholeNumber(1, 200).default(50),
   }),
   data: z.array(withdrawalFreeze),
 });
@@ -117,7 +128,7 @@ export const clearWithdrawalFreeze = endpoint({
   auth: 'staff',
   roles: ['owner', 'finance'],
   summary: "Clear a member's withdrawal freeze after checking the accounts, with a note (audited)",
-  params: idParam,
+  params: bigIdParam,
   body: z.object({
     note: z
       .string()
