@@ -59,6 +59,7 @@ export interface AppDeps {
 export function createServices(deps: AppDeps & { clock: Clock; ledger: Ledger }) {
   const { config: c, db, clock, ledger } = deps;
   const session = { idleMinutes: c.SESSION_IDLE_MINUTES, absoluteHours: c.SESSION_ABSOLUTE_HOURS };
+  const login = { maxFailures: c.LOGIN_MAX_FAILURES, lockMinutes: c.LOGIN_LOCK_MINUTES };
   return {
     auth: createAuthService({
       db,
@@ -74,7 +75,7 @@ export function createServices(deps: AppDeps & { clock: Clock; ledger: Ledger })
         maxAttempts: c.OTP_MAX_ATTEMPTS,
         brand: c.AGENT_NAME,
       },
-      login: { maxFailures: c.LOGIN_MAX_FAILURES, lockMinutes: c.LOGIN_LOCK_MINUTES },
+      login,
     }),
     members: createMembersService({ db, clock, agentCode: c.AGENT_CODE }),
     content: createContentService({ db, clock, agentId: c.AGENT_ID, agentCode: c.AGENT_CODE }),
@@ -82,6 +83,7 @@ export function createServices(deps: AppDeps & { clock: Clock; ledger: Ledger })
       db,
       clock,
       session: { idleMinutes: c.STAFF_SESSION_IDLE_MINUTES, absoluteHours: c.STAFF_SESSION_ABSOLUTE_HOURS },
+      login,
     }),
   };
 }

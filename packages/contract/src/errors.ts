@@ -43,6 +43,11 @@ export const errorCatalogue = {
   WRONG_PASSWORD: { error: 1303, status: 200, message: 'รหัสผ่านเดิมไม่ถูกต้อง' },
   SAME_PASSWORD: { error: 1304, status: 200, message: 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านเดิม' },
   STAFF_LOGIN_FAILED: { error: 1305, status: 200, message: 'ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง' },
+  STAFF_LOGIN_LOCKED: {
+    error: 1306,
+    status: 200,
+    message: 'เข้าสู่ระบบผิดหลายครั้ง กรุณาลองใหม่ในอีก {minutes} นาที',
+  },
 
   INSUFFICIENT_FUNDS: { error: 1400, status: 200, message: 'ยอดเงินในกระเป๋าไม่เพียงพอ' },
   WALLET_NOT_FOUND: { error: 1401, status: 200, message: 'ไม่พบกระเป๋าเงิน' },

@@ -147,6 +147,8 @@ export interface Database extends LottoTables, GamesTables, PaymentsTables {
     totp_secret: string;
     last_totp_step: number | null;
     is_active: Generated<boolean>;
+    failed_login_count: Generated<number>;
+    locked_until: Date | null;
     created_at: Created;
   };
   staff_session: {

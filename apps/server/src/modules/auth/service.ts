@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { MemberPrincipal } from '../../platform/http.ts';
 import { randomCode } from '../../platform/rng.ts';
 import type { Ledger } from '../wallet/service.ts';
+import { clearLoginFailures, countLoginFailure, type LockoutPolicy, lockMinutesLeft } from './lockout.ts';
 import { checkOtp, consumeOtp, issueOtp, type OtpPolicy, type OtpPurpose } from './otp.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
@@ -24,7 +25,7 @@ export interface AuthDeps {
   agentId: number;
   session: SessionPolicy;
   otp: OtpPolicy;
-  login: { maxFailures: number; lockMinutes: number };
+  login: LockoutPolicy;
 }
 
 interface Client {
@@ -169,7 +170,7 @@ export function createAuthService(d: AuthDeps) {
     async login(phone: string, password: string, client: Client) {
       const member = await db
         .selectFrom('member')
-        .select(['id', 'password_hash', 'status', 'failed_login_count', 'locked_until'])
+        .select(['id', 'password_hash', 'status', 'locked_until'])
         .where('phone', '=', phone)
         .executeTakeFirst();
       if (!member) {
@@ -177,32 +178,19 @@ export function createAuthService(d: AuthDeps) {
         throw new AppError('LOGIN_FAILED');
       }
       const now = clock.now();
-      if (member.locked_until && member.locked_until > now) {
-        const minutes = Math.ceil((member.locked_until.getTime() - now.getTime()) / 60_000);
-        throw new AppError('LOGIN_LOCKED', { minutes });
-      }
+      const lockedFor = lockMinutesLeft(member.locked_until, now);
+      if (lockedFor > 0) throw new AppError('LOGIN_LOCKED', { minutes: lockedFor });
       if (!(await verifyPassword(member.password_hash, password))) {
-        // Counted outside any transaction: the refusal must not roll the count back.
-        const failures = member.failed_login_count + 1;
-        const lock = failures >= d.login.maxFailures;
-        await db
-          .updateTable('member')
-          .set({
-            failed_login_count: lock ? 0 : failures,
-            locked_until: lock ? new Date(now.getTime() + d.login.lockMinutes * 60_000) : member.locked_until,
-          })
-          .where('id', '=', member.id)
-          .execute();
-        if (lock) throw new AppError('LOGIN_LOCKED', { minutes: d.login.lockMinutes });
+        // Counted outside any transaction (the refusal must not roll the count back), atomically.
+        const minutes = await countLoginFailure(db, 'member', member.id, now, d.login);
+        if (minutes > 0) throw new AppError('LOGIN_LOCKED', { minutes });
         throw new AppError('LOGIN_FAILED');
       }
       if (member.status !== 'active') throw new AppError('ACCOUNT_SUSPENDED');
       return inTransaction(db, async (tx) => {
-        await tx
-          .updateTable('member')
-          .set({ failed_login_count: 0, locked_until: null, last_login_at: now })
-          .where('id', '=', member.id)
-          .execute();
+        const minutes = await clearLoginFailures(tx, 'member', member.id, now);
+        if (minutes > 0) throw new AppError('LOGIN_LOCKED', { minutes });
+        await tx.updateTable('member').set({ last_login_at: now }).where('id', '=', member.id).execute();
         const s = await createMemberSession(tx, clock, d.session, { memberId: member.id, ...client });
         return {
           access_token: s.token,
