@@ -486,3 +486,65 @@ describe('staff login lock-out', () => {
     }
   });
 });
+
+describe('password rules', () => {
+  const common = ['123456', '12345678', '111111', 'password', 'qwerty', '000000', '123123', '654321', 'iloveyou'];
+
+  it('registration refuses common passwords, the phone number and blanks with a Thai reason, keeping the OTP usable', async () => {
+    const phone = '0864445555';
+    await call(t.app, 'POST', '/api/otp/request', { body: { phone } });
+    const body = {
+      phone,
+      otp: await lastOtp(t.db, phone),
+      bank_code: '004',
+      account_no: '6667778889',
+      account_name: 'กฎ รหัสผ่าน',
+    };
+    const count = await memberCount();
+    const refused = async (password: string) =>
+      (await call(t.app, 'POST', '/api/register', { body: { ...body, password } })).body;
+    for (const password of [...common, 'PassWord', 'ๅ/-ภถุ', 'ๆไำพะั', 'abcdef', '121212', 'thailand']) {
+      expect(await refused(password), password).toMatchObject({
+        code: 'PASSWORD_TOO_COMMON',
+        message: 'รหัสผ่านนี้ถูกใช้กันทั่วไปและเดาง่าย กรุณาตั้งรหัสผ่านที่คาดเดายากกว่านี้',
+        fields: { password: 'รหัสผ่านนี้ถูกใช้กันทั่วไปและเดาง่าย กรุณาตั้งรหัสผ่านที่คาดเดายากกว่านี้' },
+      });
+    }
+    for (const password of [phone, '086-444-5555', '864445555', '66864445555']) {
+      expect(await refused(password), password).toMatchObject({
+        code: 'PASSWORD_IS_PHONE',
+        fields: { password: 'รหัสผ่านต้องไม่ใช่เบอร์โทรศัพท์ของคุณ' },
+      });
+    }
+    expect(await refused('      ')).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { password: 'รหัสผ่านต้องไม่เป็นช่องว่างทั้งหมด' },
+    });
+    expect(await memberCount()).toBe(count);
+    // None of the refusals spent an OTP attempt: the code still registers.
+    expect((await refused('Khao-Man-Kai-9')).error).toBe(0);
+  });
+
+  it('password change and reset apply the same rules', async () => {
+    const m = await registerMember(t);
+    for (const new_password of ['123456', m.phone, '       ']) {
+      const r = await call(t.app, 'POST', '/api/member/change_password', {
+        token: m.token,
+        body: { old_password: m.password, new_password },
+      });
+      expect(r.body.error).not.toBe(0);
+      expect(r.body.fields?.new_password).toMatch(/รหัสผ่าน/);
+    }
+    await sql`UPDATE otp SET created_at = now() - interval '2 minutes' WHERE phone = ${m.phone}`.execute(t.db);
+    await call(t.app, 'POST', '/api/reset_password', { body: { phone: m.phone } });
+    const otp = await lastOtp(t.db, m.phone);
+    for (const password of ['iloveyou', m.phone]) {
+      const r = await call(t.app, 'POST', '/api/reset_password_v2', { body: { phone: m.phone, otp, password } });
+      expect(r.body.code).toMatch(/^PASSWORD_(TOO_COMMON|IS_PHONE)$/);
+    }
+    // Nothing changed: the old password still logs in.
+    expect(
+      (await call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: m.password } })).body.error,
+    ).toBe(0);
+  });
+});

@@ -48,6 +48,12 @@ export const errorCatalogue = {
     status: 200,
     message: 'เข้าสู่ระบบผิดหลายครั้ง กรุณาลองใหม่ในอีก {minutes} นาที',
   },
+  PASSWORD_TOO_COMMON: {
+    error: 1307,
+    status: 200,
+    message: 'รหัสผ่านนี้ถูกใช้กันทั่วไปและเดาง่าย กรุณาตั้งรหัสผ่านที่คาดเดายากกว่านี้',
+  },
+  PASSWORD_IS_PHONE: { error: 1308, status: 200, message: 'รหัสผ่านต้องไม่ใช่เบอร์โทรศัพท์ของคุณ' },
 
   INSUFFICIENT_FUNDS: { error: 1400, status: 200, message: 'ยอดเงินในกระเป๋าไม่เพียงพอ' },
   WALLET_NOT_FOUND: { error: 1401, status: 200, message: 'ไม่พบกระเป๋าเงิน' },

@@ -7,6 +7,7 @@ import { randomCode } from '../../platform/rng.ts';
 import type { Ledger } from '../wallet/service.ts';
 import { clearLoginFailures, countLoginFailure, type LockoutPolicy, lockMinutesLeft } from './lockout.ts';
 import { checkOtp, consumeOtp, issueOtp, type OtpPolicy, type OtpPurpose } from './otp.ts';
+import { assertPasswordAllowed } from './password-rules.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
   authenticateMember,
@@ -120,6 +121,7 @@ export function createAuthService(d: AuthDeps) {
       if (await phoneRegistered(db, r.phone)) {
         throw new AppError('PHONE_TAKEN', {}, { phone: new AppError('PHONE_TAKEN').message });
       }
+      assertPasswordAllowed(r.password, r.phone, 'password');
       const otpId = await checkOtp(db, clock, d.otp, r.phone, 'register', r.otp);
       const passwordHash = await hashPassword(r.password);
       try {
@@ -205,7 +207,7 @@ export function createAuthService(d: AuthDeps) {
     async changePassword(p: MemberPrincipal, oldPassword: string, newPassword: string) {
       const m = await db
         .selectFrom('member')
-        .select('password_hash')
+        .select(['password_hash', 'phone'])
         .where('id', '=', p.memberId)
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(m.password_hash, oldPassword))) {
@@ -214,6 +216,7 @@ export function createAuthService(d: AuthDeps) {
       if (oldPassword === newPassword) {
         throw new AppError('SAME_PASSWORD', {}, { new_password: new AppError('SAME_PASSWORD').message });
       }
+      assertPasswordAllowed(newPassword, m.phone, 'new_password');
       const hash = await hashPassword(newPassword);
       await inTransaction(db, async (tx) => {
         await tx
@@ -227,6 +230,7 @@ export function createAuthService(d: AuthDeps) {
 
     /** Forgotten password, step 2: the OTP proves the phone; every session is revoked. */
     async completeReset(phone: string, code: string, newPassword: string) {
+      assertPasswordAllowed(newPassword, phone, 'password');
       const otpId = await checkOtp(db, clock, d.otp, phone, 'reset_password', code);
       const hash = await hashPassword(newPassword);
       await inTransaction(db, async (tx) => {
