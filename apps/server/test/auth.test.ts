@@ -488,7 +488,17 @@ describe('staff login lock-out', () => {
 });
 
 describe('password rules', () => {
-  const common = ['123456', '12345678', '111111', 'password', 'qwerty', '000000', '123123', '654321', 'iloveyou'];
+  const common = [
+    '123456',
+    '12345678',
+    '111111',
+    'password',
+    'qwerty',
+    '000000',
+    '123123',
+    '654321',
+    'iloveyou',
+  ];
 
   it('registration refuses common passwords, the phone number and blanks with a Thai reason, keeping the OTP usable', async () => {
     const phone = '0864445555';
@@ -535,16 +545,21 @@ describe('password rules', () => {
       expect(r.body.error).not.toBe(0);
       expect(r.body.fields?.new_password).toMatch(/รหัสผ่าน/);
     }
-    await sql`UPDATE otp SET created_at = now() - interval '2 minutes' WHERE phone = ${m.phone}`.execute(t.db);
+    await sql`UPDATE otp SET created_at = now() - interval '2 minutes' WHERE phone = ${m.phone}`.execute(
+      t.db,
+    );
     await call(t.app, 'POST', '/api/reset_password', { body: { phone: m.phone } });
     const otp = await lastOtp(t.db, m.phone);
     for (const password of ['iloveyou', m.phone]) {
-      const r = await call(t.app, 'POST', '/api/reset_password_v2', { body: { phone: m.phone, otp, password } });
+      const r = await call(t.app, 'POST', '/api/reset_password_v2', {
+        body: { phone: m.phone, otp, password },
+      });
       expect(r.body.code).toMatch(/^PASSWORD_(TOO_COMMON|IS_PHONE)$/);
     }
     // Nothing changed: the old password still logs in.
     expect(
-      (await call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: m.password } })).body.error,
+      (await call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: m.password } })).body
+        .error,
     ).toBe(0);
   });
 });
