@@ -72,6 +72,7 @@ export function createServices(deps: AppDeps & { clock: Clock; ledger: Ledger })
         ttlSeconds: c.OTP_TTL_SECONDS,
         resendSeconds: c.OTP_RESEND_SECONDS,
         maxPerHour: c.OTP_MAX_PER_HOUR,
+        maxPerHourGlobal: c.OTP_MAX_PER_HOUR_GLOBAL,
         maxAttempts: c.OTP_MAX_ATTEMPTS,
         brand: c.AGENT_NAME,
       },
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       otp: config.RATE_LIMIT_PER_MINUTE_OTP,
       password_reset: config.RATE_LIMIT_PER_MINUTE_PASSWORD_RESET,
       staff_login: config.RATE_LIMIT_PER_MINUTE_STAFF_LOGIN,
+      demo: config.RATE_LIMIT_PER_MINUTE_DEMO,
     },
     validateResponses: deps.validateResponses ?? false,
   };

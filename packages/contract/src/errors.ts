@@ -32,6 +32,11 @@ export const errorCatalogue = {
   REFERRAL_NOT_FOUND: { error: 1208, status: 200, message: 'ไม่พบรหัสผู้แนะนำนี้' },
   PHONE_NOT_REGISTERED: { error: 1209, status: 200, message: 'ไม่พบเบอร์โทรศัพท์นี้ในระบบ' },
   SUB_ACCOUNT_TAKEN: { error: 1210, status: 200, message: 'เบอร์ทรูมันนี่วอลเล็ทนี้ถูกใช้กับบัญชีอื่นแล้ว' },
+  OTP_BUSY: {
+    error: 1211,
+    status: 200,
+    message: 'ขณะนี้มีการขอรหัส OTP จำนวนมาก กรุณาลองใหม่ภายหลัง',
+  },
 
   LOGIN_FAILED: { error: 1300, status: 200, message: 'เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง' },
   LOGIN_LOCKED: {

@@ -117,6 +117,7 @@ export interface Database extends LottoTables, GamesTables, PaymentsTables {
     expires_at: Date;
     consumed_at: Date | null;
   };
+  otp_quota: { scope: string; hour: Date; sent: number };
   sms_outbox: { id: Generated<number>; phone: string; body: string; created_at: Created };
   wallet_type: { id: number; name: string };
   ledger_account: {

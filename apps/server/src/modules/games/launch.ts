@@ -10,6 +10,16 @@ import { LAUNCH_TOKEN_SECONDS } from './seamless.ts';
 
 export const DEMO_BALANCE_SATANG = 1_000_000;
 export const DEMO_SESSION_HOURS = 8;
+const DEMO_PURGE_BATCH = 50;
+
+/** Deletes expired demo sessions, at most `limit` (oldest first; rows another call is deleting are skipped). */
+async function purgeExpiredDemoSessions(ex: Executor, now: Date, limit: number | null): Promise<void> {
+  const cap = limit === null ? sql`` : sql`LIMIT ${limit}`;
+  await sql`
+    DELETE FROM game_demo_session WHERE id IN (
+      SELECT id FROM game_demo_session WHERE expires_at < ${now} ORDER BY expires_at ${cap} FOR UPDATE SKIP LOCKED
+    )`.execute(ex);
+}
 
 async function allowedWalletTypes(ex: Executor, categories: readonly string[]): Promise<Set<number>> {
   const rows = await ex
@@ -99,6 +109,9 @@ export function createLauncher(deps: { db: Db; ledger: Ledger; clock: Clock }) {
       const now = clock.now();
       const token = newToken();
       if (game.launch_url === null) {
+        // Anonymous calls add rows: each one also drops a batch of expired sessions (the minute
+        // sweep drops the rest), and the route is rate-limited per address.
+        await purgeExpiredDemoSessions(db, now, DEMO_PURGE_BATCH);
         await db
           .insertInto('game_demo_session')
           .values({
@@ -114,8 +127,7 @@ export function createLauncher(deps: { db: Db; ledger: Ledger; clock: Clock }) {
     },
 
     /** Drops demo sessions past their expiry (sweep). */
-    purgeDemoSessions: (now: Date) =>
-      sql`DELETE FROM game_demo_session WHERE expires_at < ${now}`.execute(db).then(() => {}),
+    purgeDemoSessions: (now: Date) => purgeExpiredDemoSessions(db, now, null),
   };
 }
 
