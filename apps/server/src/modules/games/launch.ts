@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { MemberPrincipal } from '../../platform/http.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
 import type { Ledger } from '../wallet/service.ts';
 import { findGame, recordPlay } from './catalogue.ts';
@@ -58,10 +59,12 @@ export function createLauncher(deps: { db: Db; ledger: Ledger; clock: Clock }) {
       return eligibleWallets(db, memberId, game.categories);
     },
 
+    /** The token is bound to the member session that asked: the game ends with it (migration 040). */
     async link(
-      memberId: number,
+      principal: MemberPrincipal,
       r: { wallet_id: number; game_id: string; provider_id: string; is_mobile: boolean; source: string },
     ): Promise<{ link: string }> {
+      const { memberId } = principal;
       const now = clock.now();
       return inTransaction(db, async (tx) => {
         const game = await gameOrThrow(tx, r.provider_id, r.game_id);
@@ -94,6 +97,7 @@ export function createLauncher(deps: { db: Db; ledger: Ledger; clock: Clock }) {
             game_id: game.id,
             is_mobile: r.is_mobile,
             source: r.source,
+            member_session_id: principal.sessionId,
             created_at: now,
             expires_at: new Date(now.getTime() + LAUNCH_TOKEN_SECONDS * 1000),
           })

@@ -48,6 +48,7 @@ export interface GamesTables {
     expires_at: Ts;
     used_at: TsNull;
     revoked_at: TsNull;
+    member_session_id: number | null;
   };
   game_session: {
     id: Generated<number>;
@@ -60,6 +61,7 @@ export interface GamesTables {
     last_seen_at: Ts;
     expires_at: Ts;
     closed_at: TsNull;
+    member_session_id: number | null;
   };
   wallet_op: {
     id: Generated<number>;

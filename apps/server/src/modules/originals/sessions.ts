@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
+import { memberSessionLive, type SessionPolicy } from '../auth/sessions.ts';
 import type { SeamlessWallet } from '../games/seamless.ts';
 
 export const IN_HOUSE = 'chok';
@@ -28,9 +29,15 @@ export interface PendingStake {
 /**
  * In-house game sessions. A real session is the seamless wallet's own session (made by exchanging
  * the launch token) with a bearer for the page; a demo session holds play money only.
- * Tokens on the wire: `r.<token>` (real) or `d.<token>` (demo).
+ * Tokens on the wire: `r.<token>` (real) or `d.<token>` (demo). A real session lives only as long as
+ * the member session that launched it: logout, a password change or reset, or the member session
+ * expiring ends it (a launch from no member session is refused).
  */
-export function createPlaySessions(d: { clock: Clock; wallet: SeamlessWallet }) {
+export function createPlaySessions(d: {
+  clock: Clock;
+  wallet: SeamlessWallet;
+  memberSession: SessionPolicy;
+}) {
   async function gameRef(ex: Executor, id: number): Promise<GameRef> {
     const g = await ex
       .selectFrom('game')
@@ -38,6 +45,55 @@ export function createPlaySessions(d: { clock: Clock; wallet: SeamlessWallet }) 
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     return { ...g, categories: g.categories as GameCategory[] };
+  }
+
+  /** Resolves a page's session; `forUpdate` locks a demo session's row for a balance change. */
+  async function resolve(ex: Executor, session: string, forUpdate = false): Promise<PlaySession> {
+    const now = d.clock.now();
+    const [kind, token] = [session.slice(0, 2), session.slice(2)];
+    if (kind === 'd.') {
+      let q = ex
+        .selectFrom('game_demo_session')
+        .select(['id', 'game_id', 'balance', 'pending', 'expires_at'])
+        .where('token_hash', '=', hashToken(token));
+      if (forUpdate) q = q.forUpdate();
+      const row = await q.executeTakeFirst();
+      if (!row || row.expires_at <= now) throw new AppError('GAME_SESSION_INVALID');
+      return {
+        kind: 'demo',
+        demoId: row.id,
+        balance: row.balance,
+        pending: row.pending as PendingStake[],
+        game: await gameRef(ex, row.game_id),
+      };
+    }
+    if (kind !== 'r.') throw new AppError('GAME_SESSION_INVALID');
+    const row = await ex
+      .selectFrom('game_session')
+      .select([
+        'id',
+        'member_id',
+        'wallet_type_id',
+        'game_id',
+        'expires_at',
+        'closed_at',
+        'member_session_id',
+      ])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.closed_at !== null || row.expires_at <= now || row.member_session_id === null) {
+      throw new AppError('GAME_SESSION_INVALID');
+    }
+    if (!(await memberSessionLive(ex, d.clock, d.memberSession, row.member_session_id))) {
+      throw new AppError('GAME_SESSION_INVALID');
+    }
+    return {
+      kind: 'real',
+      sessionId: row.id,
+      memberId: row.member_id,
+      walletTypeId: row.wallet_type_id,
+      game: await gameRef(ex, row.game_id),
+    };
   }
 
   return {
@@ -63,53 +119,11 @@ export function createPlaySessions(d: { clock: Clock; wallet: SeamlessWallet }) 
       const sessionToken = newToken();
       const a = await d.wallet.authenticate(token, { provider: IN_HOUSE, sessionToken });
       if (a.status !== 'OK' || !('sessionId' in a)) throw new AppError('GAME_SESSION_INVALID');
-      return {
-        session: `r.${sessionToken}`,
-        play: {
-          kind: 'real',
-          sessionId: a.sessionId,
-          memberId: a.memberId,
-          walletTypeId: a.walletId,
-          game: await gameRef(ex, a.gameId),
-        },
-      };
+      const session = `r.${sessionToken}`;
+      return { session, play: await resolve(ex, session) };
     },
 
-    /** Resolves a page's session; `forUpdate` locks a demo session's row for a balance change. */
-    async resolve(ex: Executor, session: string, forUpdate = false): Promise<PlaySession> {
-      const now = d.clock.now();
-      const [kind, token] = [session.slice(0, 2), session.slice(2)];
-      if (kind === 'd.') {
-        let q = ex
-          .selectFrom('game_demo_session')
-          .select(['id', 'game_id', 'balance', 'pending', 'expires_at'])
-          .where('token_hash', '=', hashToken(token));
-        if (forUpdate) q = q.forUpdate();
-        const row = await q.executeTakeFirst();
-        if (!row || row.expires_at <= now) throw new AppError('GAME_SESSION_INVALID');
-        return {
-          kind: 'demo',
-          demoId: row.id,
-          balance: row.balance,
-          pending: row.pending as PendingStake[],
-          game: await gameRef(ex, row.game_id),
-        };
-      }
-      if (kind !== 'r.') throw new AppError('GAME_SESSION_INVALID');
-      const row = await ex
-        .selectFrom('game_session')
-        .select(['id', 'member_id', 'wallet_type_id', 'game_id', 'expires_at', 'closed_at'])
-        .where('token_hash', '=', hashToken(token))
-        .executeTakeFirst();
-      if (!row || row.closed_at !== null || row.expires_at <= now) throw new AppError('GAME_SESSION_INVALID');
-      return {
-        kind: 'real',
-        sessionId: row.id,
-        memberId: row.member_id,
-        walletTypeId: row.wallet_type_id,
-        game: await gameRef(ex, row.game_id),
-      };
-    },
+    resolve,
   };
 }
 
