@@ -7,7 +7,7 @@ import { buildOpenApi } from '@chok/contract/openapi';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createStaffService } from './modules/admin/staff.ts';
@@ -54,6 +54,8 @@ export interface AppDeps {
   /** Check every answer against the contract (tests turn this on). */
   validateResponses?: boolean;
   logger?: boolean;
+  /** Where the request log goes (default stdout); tests capture it. */
+  logStream?: { write(line: string): void };
 }
 
 export function createServices(deps: AppDeps & { clock: Clock; ledger: Ledger }) {
@@ -108,6 +110,46 @@ export interface ModuleContext {
   openBetsChecks: OpenBetsCheck[];
 }
 
+// Paths whose query strings carry bearer-like secrets: game launch and demo tokens (/play/<game>?t=),
+// provider callbacks, and the event stream (whose old clients sent ?access_token=).
+const SECRET_QUERY_PATHS = /^\/(play|provider)\/|^\/api\/stream(\/|$)/;
+// Query parameters redacted on every other path.
+const SECRET_PARAMS = /^(access_token|token|ticket|t|demo|otp|password|session|signature|sig)$/i;
+
+/** A request URL fit for the log: no token, ticket or session in its query string. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const path = url.slice(0, q);
+  if (SECRET_QUERY_PATHS.test(path)) return `${path}?[redacted]`;
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const rawKey = eq < 0 ? part : part.slice(0, eq);
+      let key = rawKey;
+      try {
+        key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+      } catch {
+        return '[redacted]';
+      }
+      return SECRET_PARAMS.test(key) ? `${rawKey}=[redacted]` : part;
+    });
+  return `${path}?${parts.join('&')}`;
+}
+
+/** Fastify's request log view, with the URL's secrets redacted. */
+function requestLogView(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -120,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp'],
+            serializers: { req: requestLogView },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
