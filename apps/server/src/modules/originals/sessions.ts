@@ -47,56 +47,7 @@ export function createPlaySessions(d: {
     return { ...g, categories: g.categories as GameCategory[] };
   }
 
-  /** Resolves a page's session; `forUpdate` locks a demo session's row for a balance change. */
-  async function resolve(ex: Executor, session: string, forUpdate = false): Promise<PlaySession> {
-    const now = d.clock.now();
-    const [kind, token] = [session.slice(0, 2), session.slice(2)];
-    if (kind === 'd.') {
-      let q = ex
-        .selectFrom('game_demo_session')
-        .select(['id', 'game_id', 'balance', 'pending', 'expires_at'])
-        .where('token_hash', '=', hashToken(token));
-      if (forUpdate) q = q.forUpdate();
-      const row = await q.executeTakeFirst();
-      if (!row || row.expires_at <= now) throw new AppError('GAME_SESSION_INVALID');
-      return {
-        kind: 'demo',
-        demoId: row.id,
-        balance: row.balance,
-        pending: row.pending as PendingStake[],
-        game: await gameRef(ex, row.game_id),
-      };
-    }
-    if (kind !== 'r.') throw new AppError('GAME_SESSION_INVALID');
-    const row = await ex
-      .selectFrom('game_session')
-      .select([
-        'id',
-        'member_id',
-        'wallet_type_id',
-        'game_id',
-        'expires_at',
-        'closed_at',
-        'member_session_id',
-      ])
-      .where('token_hash', '=', hashToken(token))
-      .executeTakeFirst();
-    if (!row || row.closed_at !== null || row.expires_at <= now || row.member_session_id === null) {
-      throw new AppError('GAME_SESSION_INVALID');
-    }
-    if (!(await memberSessionLive(ex, d.clock, d.memberSession, row.member_session_id))) {
-      throw new AppError('GAME_SESSION_INVALID');
-    }
-    return {
-      kind: 'real',
-      sessionId: row.id,
-      memberId: row.member_id,
-      walletTypeId: row.wallet_type_id,
-      game: await gameRef(ex, row.game_id),
-    };
-  }
-
-  return {
+  const sessions = {
     async open(ex: Executor, token: string, demo: boolean): Promise<{ session: string; play: PlaySession }> {
       if (demo) {
         const row = await ex
@@ -120,11 +71,59 @@ export function createPlaySessions(d: {
       const a = await d.wallet.authenticate(token, { provider: IN_HOUSE, sessionToken });
       if (a.status !== 'OK' || !('sessionId' in a)) throw new AppError('GAME_SESSION_INVALID');
       const session = `r.${sessionToken}`;
-      return { session, play: await resolve(ex, session) };
+      return { session, play: await sessions.resolve(ex, session) };
     },
 
-    resolve,
+    /** Resolves a page's session; `forUpdate` locks a demo session's row for a balance change. */
+    async resolve(ex: Executor, session: string, forUpdate = false): Promise<PlaySession> {
+      const now = d.clock.now();
+      const [kind, token] = [session.slice(0, 2), session.slice(2)];
+      if (kind === 'd.') {
+        let q = ex
+          .selectFrom('game_demo_session')
+          .select(['id', 'game_id', 'balance', 'pending', 'expires_at'])
+          .where('token_hash', '=', hashToken(token));
+        if (forUpdate) q = q.forUpdate();
+        const row = await q.executeTakeFirst();
+        if (!row || row.expires_at <= now) throw new AppError('GAME_SESSION_INVALID');
+        return {
+          kind: 'demo',
+          demoId: row.id,
+          balance: row.balance,
+          pending: row.pending as PendingStake[],
+          game: await gameRef(ex, row.game_id),
+        };
+      }
+      if (kind !== 'r.') throw new AppError('GAME_SESSION_INVALID');
+      const row = await ex
+        .selectFrom('game_session')
+        .select([
+          'id',
+          'member_id',
+          'wallet_type_id',
+          'game_id',
+          'expires_at',
+          'closed_at',
+          'member_session_id',
+        ])
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirst();
+      if (!row || row.closed_at !== null || row.expires_at <= now || row.member_session_id === null) {
+        throw new AppError('GAME_SESSION_INVALID');
+      }
+      if (!(await memberSessionLive(ex, d.clock, d.memberSession, row.member_session_id))) {
+        throw new AppError('GAME_SESSION_INVALID');
+      }
+      return {
+        kind: 'real',
+        sessionId: row.id,
+        memberId: row.member_id,
+        walletTypeId: row.wallet_type_id,
+        game: await gameRef(ex, row.game_id),
+      };
+    },
   };
+  return sessions;
 }
 
 export type PlaySessions = ReturnType<typeof createPlaySessions>;
