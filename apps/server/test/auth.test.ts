@@ -478,6 +478,16 @@ describe('staff login lock-out', () => {
       expect((await staffLogin('finance', finance.password, wrongCode)).body.code).toBe('STAFF_LOGIN_LOCKED');
       expect((await staffLogin('finance', finance.password, good)).body.code).toBe('STAFF_LOGIN_LOCKED');
 
+      // A spent code counts too, and replaying one resets nothing.
+      const lotto = demoStaff[2];
+      const spent = code(lotto.totp_secret);
+      expect((await staffLogin('lotto', lotto.password, spent)).body.error).toBe(0);
+      const wrongLotto = spent === '000000' ? '111111' : '000000';
+      for (let i = 1; i < c.config.LOGIN_MAX_FAILURES; i++) {
+        expect((await staffLogin('lotto', lotto.password, wrongLotto)).body.code).toBe('STAFF_LOGIN_FAILED');
+      }
+      expect((await staffLogin('lotto', lotto.password, spent)).body.code).toBe('STAFF_LOGIN_LOCKED');
+
       clock.advance(16 * 60_000);
       const after = await staffLogin('owner', owner.password, code(owner.totp_secret));
       expect(after.body.error).toBe(0);

@@ -59,9 +59,8 @@ export function createStaffService(d: {
       if (delta === null) return refuse();
       const step = Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
       const session = await inTransaction(db, async (tx) => {
-        const minutes = await clearLoginFailures(tx, 'staff', staff.id, now);
-        if (minutes > 0) throw new AppError('STAFF_LOGIN_LOCKED', { minutes });
-        // A code is spent once: the step must be newer than the last one accepted.
+        // A code is spent once: the step must be newer than the last one accepted. A spent code is
+        // a failure, checked before the count is cleared (so replaying a seen code resets nothing).
         const r = await tx
           .updateTable('staff')
           .set({ last_totp_step: step })
@@ -69,6 +68,9 @@ export function createStaffService(d: {
           .where((eb) => eb.or([eb('last_totp_step', 'is', null), eb('last_totp_step', '<', step)]))
           .executeTakeFirst();
         if (r.numUpdatedRows !== 1n) return null;
+        // A lock set by a concurrent failure since the row was read stands: this login rolls back.
+        const minutes = await clearLoginFailures(tx, 'staff', staff.id, now);
+        if (minutes > 0) throw new AppError('STAFF_LOGIN_LOCKED', { minutes });
         const token = newToken();
         const expiresAt = new Date(now.getTime() + d.session.absoluteHours * 3_600_000);
         await tx
