@@ -219,7 +219,7 @@ function openStream(token) {
     const s = { maxCount: 0, own: 0, frames: 0, req: null };
     let buf = '';
     s.req = http.get({ host: '127.0.0.1', port: workerData.port, agent: sseAgent,
-      path: '/api/stream?topics=yeekee:' + roundId + '&access_token=' + encodeURIComponent(token) }, (res) => {
+      path: '/api/stream?topics=yeekee:' + roundId, headers: { authorization: 'Bearer ' + token } }, (res) => {
       if (res.statusCode !== 200) { reject(new Error('stream status ' + res.statusCode)); return; }
       res.setEncoding('utf8');
       res.on('data', (chunk) => {

@@ -86,6 +86,13 @@ describe('yeekee through the member site', () => {
 
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
+    // The live stream carries the member's token in the Authorization header, never in its URL.
+    const streams: { url: string; authorization: string | undefined }[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/stream') {
+        streams.push({ url: r.url(), authorization: r.headers().authorization });
+      }
+    });
     await loginThroughForm(page, baseUrl, DEMO.small);
     const before = bahtOf(await page.getByTestId('wallet-total').textContent());
 
@@ -141,9 +148,15 @@ describe('yeekee through the member site', () => {
       }
       if (cycle < 3) await new Promise((res) => setTimeout(res, 10_500));
     }
+    // Other members' shots reach this page only through the stream (the list is not polled).
     await expect
       .poll(() => page.getByTestId('shot-count').textContent(), { timeout: 10_000 })
       .toContain('21');
+    const yeekeeStream = streams.find((r) =>
+      new URL(r.url).searchParams.get('topics')?.split(',').includes(`yeekee:${roundId}`),
+    );
+    expect(yeekeeStream?.authorization).toMatch(/^Bearer \S+$/);
+    expect(streams.filter((r) => r.url.includes('access_token'))).toEqual([]);
 
     // The operator closes the round: shooting ends, the result is drawn and settled.
     const closed = await call<{ status: string }>(baseUrl, `/api/admin/lotto/rounds/${roundId}/close`, {

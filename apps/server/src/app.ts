@@ -8,7 +8,7 @@ import { buildOpenApi } from '@chok/contract/openapi';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createStaffService } from './modules/admin/staff.ts';
@@ -62,11 +62,14 @@ export interface AppDeps {
   /** Check every answer against the contract (tests turn this on). */
   validateResponses?: boolean;
   logger?: boolean;
+  /** Where the request log goes (default stdout); tests capture it. */
+  logStream?: { write(line: string): void };
 }
 
 export function createServices(deps: AppDeps & { clock: Clock; ledger: Ledger }) {
   const { config: c, db, clock, ledger } = deps;
   const session = { idleMinutes: c.SESSION_IDLE_MINUTES, absoluteHours: c.SESSION_ABSOLUTE_HOURS };
+  const login = { maxFailures: c.LOGIN_MAX_FAILURES, lockMinutes: c.LOGIN_LOCK_MINUTES };
   return {
     auth: createAuthService({
       db,
@@ -79,10 +82,11 @@ export function createServices(deps: AppDeps & { clock: Clock; ledger: Ledger })
         ttlSeconds: c.OTP_TTL_SECONDS,
         resendSeconds: c.OTP_RESEND_SECONDS,
         maxPerHour: c.OTP_MAX_PER_HOUR,
+        maxPerHourGlobal: c.OTP_MAX_PER_HOUR_GLOBAL,
         maxAttempts: c.OTP_MAX_ATTEMPTS,
         brand: c.AGENT_NAME,
       },
-      login: { maxFailures: c.LOGIN_MAX_FAILURES, lockMinutes: c.LOGIN_LOCK_MINUTES },
+      login,
     }),
     members: createMembersService({ db, clock, agentCode: c.AGENT_CODE }),
     content: createContentService({ db, clock, agentId: c.AGENT_ID, agentCode: c.AGENT_CODE }),
@@ -90,6 +94,7 @@ export function createServices(deps: AppDeps & { clock: Clock; ledger: Ledger })
       db,
       clock,
       session: { idleMinutes: c.STAFF_SESSION_IDLE_MINUTES, absoluteHours: c.STAFF_SESSION_ABSOLUTE_HOURS },
+      login,
     }),
   };
 }
@@ -108,6 +113,46 @@ export interface ModuleContext {
   jobs: Jobs;
 }
 
+// Paths whose query strings carry bearer-like secrets: game launch and demo tokens (/play/<game>?t=),
+// provider callbacks, and the event stream (whose old clients sent ?access_token=).
+const SECRET_QUERY_PATHS = /^\/(play|provider)\/|^\/api\/stream(\/|$)/;
+// Query parameters redacted on every other path.
+const SECRET_PARAMS = /^(access_token|token|ticket|t|demo|otp|password|session|signature|sig)$/i;
+
+/** A request URL fit for the log: no token, ticket or session in its query string. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const path = url.slice(0, q);
+  if (SECRET_QUERY_PATHS.test(path)) return `${path}?[redacted]`;
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const rawKey = eq < 0 ? part : part.slice(0, eq);
+      let key = rawKey;
+      try {
+        key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+      } catch {
+        return '[redacted]';
+      }
+      return SECRET_PARAMS.test(key) ? `${rawKey}=[redacted]` : part;
+    });
+  return `${path}?${parts.join('&')}`;
+}
+
+/** Fastify's request log view, with the URL's secrets redacted. */
+function requestLogView(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -120,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp'],
+            serializers: { req: requestLogView },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
@@ -167,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       otp: config.RATE_LIMIT_PER_MINUTE_OTP,
       password_reset: config.RATE_LIMIT_PER_MINUTE_PASSWORD_RESET,
       staff_login: config.RATE_LIMIT_PER_MINUTE_STAFF_LOGIN,
+      demo: config.RATE_LIMIT_PER_MINUTE_DEMO,
     },
     validateResponses: deps.validateResponses ?? false,
   };

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpFor } from '../src/modules/admin/staff.ts';
+import { demoStaff } from '../src/seed/demo.ts';
 import { call, createTestApp, FixedClock, lastOtp, registerMember, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -371,5 +373,203 @@ describe('session expiry', () => {
     } finally {
       await c.close();
     }
+  });
+});
+
+describe('login lock-out under parallel requests', () => {
+  const lockState = (memberId: number) =>
+    t.db
+      .selectFrom('member')
+      .select(['failed_login_count', 'locked_until'])
+      .where('id', '=', memberId)
+      .executeTakeFirstOrThrow();
+
+  it('50 wrong passwords sent at once all count and lock; the right password is then refused', async () => {
+    const m = await registerMember(t);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: 'bad-guess' } }),
+      ),
+    );
+    expect(answers.every((a) => a.body.code === 'LOGIN_FAILED' || a.body.code === 'LOGIN_LOCKED')).toBe(true);
+    expect(answers.some((a) => a.body.code === 'LOGIN_LOCKED')).toBe(true);
+    const state = await lockState(m.memberId);
+    expect(state.failed_login_count).toBeGreaterThanOrEqual(t.config.LOGIN_MAX_FAILURES);
+    expect(state.locked_until!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    const right = await call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: m.password } });
+    expect(right.body.code).toBe('LOGIN_LOCKED');
+  });
+
+  it('a right password racing 50 wrong ones cannot erase the lock they set', async () => {
+    const m = await registerMember(t);
+    const wrong = () =>
+      call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: 'bad-guess' } });
+    const right = () => call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: m.password } });
+    await Promise.all([
+      ...Array.from({ length: 25 }, wrong),
+      right(),
+      ...Array.from({ length: 25 }, wrong),
+      right(),
+    ]);
+    expect((await lockState(m.memberId)).locked_until!.getTime()).toBeGreaterThan(Date.now());
+    expect((await right()).body.code).toBe('LOGIN_LOCKED');
+  });
+
+  it('a lapsed lock starts a fresh count, and a success clears it', async () => {
+    const clock = new FixedClock(new Date());
+    const c = await createTestApp({ clock, seed: true });
+    try {
+      const login = (password: string) =>
+        call(c.app, 'POST', '/api/login', { body: { phone: '0811111111', password } });
+      await Promise.all(Array.from({ length: 10 }, () => login('bad-guess')));
+      expect((await login('demo1234')).body.code).toBe('LOGIN_LOCKED');
+      clock.advance(14 * 60_000);
+      expect((await login('demo1234')).body).toMatchObject({
+        code: 'LOGIN_LOCKED',
+        message: 'เข้าสู่ระบบผิดหลายครั้ง กรุณาลองใหม่ในอีก 1 นาที',
+      });
+      clock.advance(60_000);
+      // One wrong guess after the lock lapsed is the first of a new count, not the eleventh.
+      expect((await login('bad-guess')).body.code).toBe('LOGIN_FAILED');
+      expect((await login('demo1234')).body.error).toBe(0);
+      const row = await c.db
+        .selectFrom('member')
+        .select(['failed_login_count', 'locked_until'])
+        .where('phone', '=', '0811111111')
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ failed_login_count: 0, locked_until: null });
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('staff login lock-out', () => {
+  it('wrong passwords and wrong TOTP codes count, in parallel too; a locked staff account refuses the right code', async () => {
+    const clock = new FixedClock(new Date());
+    const c = await createTestApp({ clock, seed: true, env: { RATE_LIMIT_PER_MINUTE_STAFF_LOGIN: '10000' } });
+    try {
+      const [owner, finance] = [demoStaff[0], demoStaff[1]];
+      const code = (secret: string) => totpFor(secret).generate({ timestamp: clock.now().getTime() });
+      const staffLogin = (username: string, password: string, totp: string) =>
+        call(c.app, 'POST', '/api/admin/login', { body: { username, password, totp } });
+
+      const burst = await Promise.all(
+        Array.from({ length: 50 }, () => staffLogin('owner', 'wrong-one', code(owner.totp_secret))),
+      );
+      expect(burst.some((a) => a.body.code === 'STAFF_LOGIN_LOCKED')).toBe(true);
+      const locked = await staffLogin('owner', owner.password, code(owner.totp_secret));
+      expect(locked.body).toMatchObject({
+        code: 'STAFF_LOGIN_LOCKED',
+        message: 'เข้าสู่ระบบผิดหลายครั้ง กรุณาลองใหม่ในอีก 15 นาที',
+      });
+      expect(await c.db.selectFrom('staff_session').select('id').where('staff_id', '=', 1).execute()).toEqual(
+        [],
+      );
+
+      // Right password, wrong code: counted the same way.
+      const good = code(finance.totp_secret);
+      const wrongCode = good === '000000' ? '111111' : '000000';
+      for (let i = 1; i < c.config.LOGIN_MAX_FAILURES; i++) {
+        expect((await staffLogin('finance', finance.password, wrongCode)).body.code).toBe(
+          'STAFF_LOGIN_FAILED',
+        );
+      }
+      expect((await staffLogin('finance', finance.password, wrongCode)).body.code).toBe('STAFF_LOGIN_LOCKED');
+      expect((await staffLogin('finance', finance.password, good)).body.code).toBe('STAFF_LOGIN_LOCKED');
+
+      // A spent code counts too, and replaying one resets nothing.
+      const lotto = demoStaff[2];
+      const spent = code(lotto.totp_secret);
+      expect((await staffLogin('lotto', lotto.password, spent)).body.error).toBe(0);
+      const wrongLotto = spent === '000000' ? '111111' : '000000';
+      for (let i = 1; i < c.config.LOGIN_MAX_FAILURES; i++) {
+        expect((await staffLogin('lotto', lotto.password, wrongLotto)).body.code).toBe('STAFF_LOGIN_FAILED');
+      }
+      expect((await staffLogin('lotto', lotto.password, spent)).body.code).toBe('STAFF_LOGIN_LOCKED');
+
+      clock.advance(16 * 60_000);
+      const after = await staffLogin('owner', owner.password, code(owner.totp_secret));
+      expect(after.body.error).toBe(0);
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+describe('password rules', () => {
+  const common = [
+    '123456',
+    '12345678',
+    '111111',
+    'password',
+    'qwerty',
+    '000000',
+    '123123',
+    '654321',
+    'iloveyou',
+  ];
+
+  it('registration refuses common passwords, the phone number and blanks with a Thai reason, keeping the OTP usable', async () => {
+    const phone = '0864445555';
+    await call(t.app, 'POST', '/api/otp/request', { body: { phone } });
+    const body = {
+      phone,
+      otp: await lastOtp(t.db, phone),
+      bank_code: '004',
+      account_no: '6667778889',
+      account_name: 'กฎ รหัสผ่าน',
+    };
+    const count = await memberCount();
+    const refused = async (password: string) =>
+      (await call(t.app, 'POST', '/api/register', { body: { ...body, password } })).body;
+    for (const password of [...common, 'PassWord', 'ๅ/-ภถุ', 'ๆไำพะั', 'abcdef', '121212', 'thailand']) {
+      expect(await refused(password), password).toMatchObject({
+        code: 'PASSWORD_TOO_COMMON',
+        message: 'รหัสผ่านนี้ถูกใช้กันทั่วไปและเดาง่าย กรุณาตั้งรหัสผ่านที่คาดเดายากกว่านี้',
+        fields: { password: 'รหัสผ่านนี้ถูกใช้กันทั่วไปและเดาง่าย กรุณาตั้งรหัสผ่านที่คาดเดายากกว่านี้' },
+      });
+    }
+    for (const password of [phone, '086-444-5555', '864445555', '66864445555']) {
+      expect(await refused(password), password).toMatchObject({
+        code: 'PASSWORD_IS_PHONE',
+        fields: { password: 'รหัสผ่านต้องไม่ใช่เบอร์โทรศัพท์ของคุณ' },
+      });
+    }
+    expect(await refused('      ')).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { password: 'รหัสผ่านต้องไม่เป็นช่องว่างทั้งหมด' },
+    });
+    expect(await memberCount()).toBe(count);
+    // None of the refusals spent an OTP attempt: the code still registers.
+    expect((await refused('Khao-Man-Kai-9')).error).toBe(0);
+  });
+
+  it('password change and reset apply the same rules', async () => {
+    const m = await registerMember(t);
+    for (const new_password of ['123456', m.phone, '       ']) {
+      const r = await call(t.app, 'POST', '/api/member/change_password', {
+        token: m.token,
+        body: { old_password: m.password, new_password },
+      });
+      expect(r.body.error).not.toBe(0);
+      expect(r.body.fields?.new_password).toMatch(/รหัสผ่าน/);
+    }
+    await sql`UPDATE otp SET created_at = now() - interval '2 minutes' WHERE phone = ${m.phone}`.execute(
+      t.db,
+    );
+    await call(t.app, 'POST', '/api/reset_password', { body: { phone: m.phone } });
+    const otp = await lastOtp(t.db, m.phone);
+    for (const password of ['iloveyou', m.phone]) {
+      const r = await call(t.app, 'POST', '/api/reset_password_v2', {
+        body: { phone: m.phone, otp, password },
+      });
+      expect(r.body.code).toMatch(/^PASSWORD_(TOO_COMMON|IS_PHONE)$/);
+    }
+    // Nothing changed: the old password still logs in.
+    expect(
+      (await call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: m.password } })).body
+        .error,
+    ).toBe(0);
   });
 });

@@ -33,10 +33,10 @@ async function shoot(token: string, roundId: number, number: string) {
   });
 }
 
-/** Collects SSE frames from /api/stream. */
-async function openStream(url: string) {
+/** Collects SSE frames from /api/stream; the member token goes in the Authorization header. */
+async function openStream(url: string, token: string) {
   const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal });
+  const res = await fetch(url, { signal: controller.signal, headers: { authorization: `Bearer ${token}` } });
   const frames: { event: string; data: { topic: string; data: Record<string, unknown> } }[] = [];
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -97,7 +97,7 @@ describe('a full yeekee round driven by an injected clock', () => {
     const top3 = r.slice(-3);
     const bottom2 = r.slice(0, 2);
 
-    const stream = await openStream(`${base}/api/stream?topics=yeekee:${roundId}&access_token=${a.token}`);
+    const stream = await openStream(`${base}/api/stream?topics=yeekee:${roundId}`, a.token);
     // a stakes 100 on the winning bottom two; b 100 on a losing top three; c 20; d and e nothing.
     const wrongTop = String((Number(top3) + 1) % 1000).padStart(3, '0');
     expect(

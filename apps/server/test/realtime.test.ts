@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
 import { idempotent } from '../src/platform/idempotency.ts';
 import { startJobs } from '../src/platform/jobs.ts';
-import { call, createTestApp, registerMember, type TestApp } from './helpers.ts';
+import { createTestApp, registerMember, type TestApp } from './helpers.ts';
 
 let a: TestApp;
 let b: TestApp; // a second "process" on the same database
@@ -32,10 +32,13 @@ afterAll(async () => {
   await a.close();
 });
 
-/** Opens an SSE stream and collects the frames it receives. */
-async function openStream(url: string) {
+/** Opens an SSE stream (with a member token in the Authorization header) and collects its frames. */
+async function openStream(url: string, token?: string) {
   const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal });
+  const res = await fetch(url, {
+    signal: controller.signal,
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  });
   const frames: { event: string; data: { topic: string; data: unknown } }[] = [];
   let connected = '';
   const reader = res.body!.getReader();
@@ -111,19 +114,62 @@ describe('events across processes over LISTEN/NOTIFY, served as SSE', () => {
     await s.close();
   });
 
-  it('gives a member their private topic only through their token', async () => {
+  it('gives a member their private topic only through their token, sent in the Authorization header', async () => {
     const m = await registerMember(a);
     const refused = await fetch(`${baseB}/api/stream?topics=member:${m.memberId}`);
     expect(refused.status).toBe(400);
-    const bad = await fetch(`${baseB}/api/stream?access_token=not-a-token`);
+    const bad = await fetch(`${baseB}/api/stream`, { headers: { authorization: 'Bearer not-a-token' } });
     expect(bad.status).toBe(401);
-    const s = await openStream(`${baseB}/api/stream?access_token=${m.token}`);
+    // A token in the URL would be written to logs: refused, even a valid one.
+    const inUrl = await fetch(`${baseB}/api/stream?access_token=${m.token}`);
+    expect(inUrl.status).toBe(400);
+    expect(await inUrl.json()).toMatchObject({ code: 'MALFORMED_REQUEST' });
+    const s = await openStream(`${baseB}/api/stream`, m.token);
     await expect.poll(() => s.connected()).toContain(`member:${m.memberId}`);
     await inTransaction(a.db, (tx) =>
       a.app.events.publish(tx, `member:${m.memberId}`, 'balance', { total: '1.00' }),
     );
     await expect.poll(() => s.frames.map((f) => f.event)).toEqual(['balance']);
     await s.close();
+  });
+});
+
+describe('the request log', () => {
+  it('holds no token, launch token or secret query value', async () => {
+    const lines: string[] = [];
+    const { buildApp } = await import('../src/app.ts');
+    const logged = await buildApp({
+      config: { ...a.config, LOG_LEVEL: 'info' },
+      db: a.db,
+      databaseUrl: a.url,
+      logStream: { write: (line: string) => lines.push(line) },
+    });
+    try {
+      const m = await registerMember(a);
+      const secrets = [m.token, 'launch-secret-1', 'demo-secret-2', 'ticket-secret-3', 'otp-secret-4'];
+      for (const url of [
+        `/api/stream?topics=round:1&access_token=${m.token}`,
+        '/api/stream?topics=member:1&ticket=ticket-secret-3',
+        '/play/golden-elephant?t=launch-secret-1&m=1',
+        '/play/golden-elephant?demo=demo-secret-2',
+        '/api/lotto/result?round_id=5&token=otp-secret-4',
+      ]) {
+        await logged.inject({ method: 'GET', url });
+      }
+      await logged.inject({
+        method: 'GET',
+        url: '/api/get_user_info',
+        headers: { authorization: `Bearer ${m.token}` },
+      });
+      const log = lines.join('');
+      expect(log).toContain('"url":"/api/stream?[redacted]"');
+      expect(log).toContain('"url":"/play/golden-elephant?[redacted]"');
+      expect(log).toContain('"url":"/api/lotto/result?round_id=5&token=[redacted]"');
+      expect(log).toContain('"url":"/api/get_user_info"');
+      for (const secret of secrets) expect(log).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
   });
 });
 

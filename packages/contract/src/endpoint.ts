@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 export type StaffRole = 'owner' | 'finance' | 'lotto' | 'support' | 'content';
-export type RateLimitGroup = 'login' | 'register' | 'otp' | 'password_reset' | 'staff_login';
+export type RateLimitGroup = 'login' | 'register' | 'otp' | 'password_reset' | 'staff_login' | 'demo';
 
 /**
  * One endpoint of the API: the server validates with it, the web client is typed by it, and the

@@ -37,6 +37,11 @@ export const errorCatalogue = {
   REFERRAL_NOT_FOUND: { error: 1208, status: 200, message: 'ไม่พบรหัสผู้แนะนำนี้' },
   PHONE_NOT_REGISTERED: { error: 1209, status: 200, message: 'ไม่พบเบอร์โทรศัพท์นี้ในระบบ' },
   SUB_ACCOUNT_TAKEN: { error: 1210, status: 200, message: 'เบอร์ทรูมันนี่วอลเล็ทนี้ถูกใช้กับบัญชีอื่นแล้ว' },
+  OTP_BUSY: {
+    error: 1211,
+    status: 200,
+    message: 'ขณะนี้มีการขอรหัส OTP จำนวนมาก กรุณาลองใหม่ภายหลัง',
+  },
 
   LOGIN_FAILED: { error: 1300, status: 200, message: 'เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง' },
   LOGIN_LOCKED: {
@@ -48,6 +53,17 @@ export const errorCatalogue = {
   WRONG_PASSWORD: { error: 1303, status: 200, message: 'รหัสผ่านเดิมไม่ถูกต้อง' },
   SAME_PASSWORD: { error: 1304, status: 200, message: 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านเดิม' },
   STAFF_LOGIN_FAILED: { error: 1305, status: 200, message: 'ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง' },
+  STAFF_LOGIN_LOCKED: {
+    error: 1306,
+    status: 200,
+    message: 'เข้าสู่ระบบผิดหลายครั้ง กรุณาลองใหม่ในอีก {minutes} นาที',
+  },
+  PASSWORD_TOO_COMMON: {
+    error: 1307,
+    status: 200,
+    message: 'รหัสผ่านนี้ถูกใช้กันทั่วไปและเดาง่าย กรุณาตั้งรหัสผ่านที่คาดเดายากกว่านี้',
+  },
+  PASSWORD_IS_PHONE: { error: 1308, status: 200, message: 'รหัสผ่านต้องไม่ใช่เบอร์โทรศัพท์ของคุณ' },
 
   INSUFFICIENT_FUNDS: { error: 1400, status: 200, message: 'ยอดเงินในกระเป๋าไม่เพียงพอ' },
   WALLET_NOT_FOUND: { error: 1401, status: 200, message: 'ไม่พบกระเป๋าเงิน' },

@@ -7,7 +7,8 @@ export const otp = z.string().regex(/^[0-9]{6}$/, { error: 'รหัส OTP ต
 export const password = z
   .string()
   .min(6, { error: 'รหัสผ่านต้องมีอย่างน้อย 6 ตัวอักษร' })
-  .max(64, { error: 'รหัสผ่านต้องไม่เกิน 64 ตัวอักษร' });
+  .max(64, { error: 'รหัสผ่านต้องไม่เกิน 64 ตัวอักษร' })
+  .refine((p) => p.trim() !== '', { error: 'รหัสผ่านต้องไม่เป็นช่องว่างทั้งหมด' });
 export const bankCode = z.string().regex(/^[0-9]{3}$/, { error: 'กรุณาเลือกธนาคาร' });
 export const accountNo = z.string().regex(/^[0-9]{10,15}$/, { error: 'เลขบัญชีต้องเป็นตัวเลข 10-15 หลัก' });
 export const accountName = z

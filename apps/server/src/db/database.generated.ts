@@ -216,6 +216,7 @@ export interface GameLaunch {
   id: Generated<number>;
   is_mobile: Generated<boolean>;
   member_id: number;
+  member_session_id: number | null;
   revoked_at: Timestamp | null;
   source: Generated<string>;
   token_hash: Buffer;
@@ -268,6 +269,7 @@ export interface GameSession {
   id: Generated<number>;
   last_seen_at: Timestamp;
   member_id: number;
+  member_session_id: number | null;
   provider_id: string;
   token_hash: Buffer | null;
   wallet_type_id: number;
@@ -556,6 +558,12 @@ export interface Otp {
   ref: string;
 }
 
+export interface OtpQuota {
+  hour: Timestamp;
+  scope: string;
+  sent: number;
+}
+
 export interface PaymentChannel {
   enabled: Generated<boolean>;
   id: number;
@@ -658,9 +666,11 @@ export interface SmsOutbox {
 
 export interface Staff {
   created_at: Generated<Timestamp>;
+  failed_login_count: Generated<number>;
   id: Generated<number>;
   is_active: Generated<boolean>;
   last_totp_step: number | null;
+  locked_until: Timestamp | null;
   password_hash: string;
   role: 'owner' | 'finance' | 'lotto' | 'support' | 'content';
   totp_secret: string;
@@ -799,6 +809,7 @@ export interface DB {
   member_withdrawal_freeze: MemberWithdrawalFreeze;
   notification: Notification;
   otp: Otp;
+  otp_quota: OtpQuota;
   payment_channel: PaymentChannel;
   payment_gateway: PaymentGateway;
   payment_setting: PaymentSetting;

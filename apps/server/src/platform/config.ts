@@ -35,6 +35,7 @@ const schema = z.object({
   OTP_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
   OTP_MAX_PER_HOUR: z.coerce.number().int().positive().default(5),
+  OTP_MAX_PER_HOUR_GLOBAL: z.coerce.number().int().positive().default(500),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
@@ -43,6 +44,7 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE_OTP: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_PER_MINUTE_PASSWORD_RESET: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_PER_MINUTE_STAFF_LOGIN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_PER_MINUTE_DEMO: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: flag.default(false),
   WEB_DIST: z.string().optional(),
 });

@@ -93,7 +93,8 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z
   throw new ValidationError(malformed, fields);
 }
 
-function bearer(req: FastifyRequest): string | null {
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(h);

@@ -2,7 +2,7 @@ import { stream as streamEndpoint } from '@chok/contract/api/system';
 import type { FastifyInstance } from 'fastify';
 import { AppError, envelopeOf } from './errors.ts';
 import type { EventBus } from './events.ts';
-import type { Authenticators } from './http.ts';
+import { type Authenticators, bearer } from './http.ts';
 
 const TOPIC = /^[a-z_]+(:[A-Za-z0-9_-]{1,40})?$/;
 const TOPICS_MAX = 20;
@@ -11,11 +11,16 @@ const HEARTBEAT_MS = 20_000;
 
 /**
  * GET /api/stream: server-sent events. Public topics are asked for in `topics` (comma-separated,
- * e.g. `round:42`); a member token (`access_token`, since EventSource cannot send headers) adds the
- * member's private topic `member:<id>`, which no one can ask for by name.
+ * e.g. `round:42`); a member token in the `Authorization: Bearer` header adds the member's private
+ * topic `member:<id>`, which no one can ask for by name. A token is never taken from the URL (URLs
+ * are logged): `access_token` in the query is refused (docs/decisions/0007-stream-auth.md).
  */
 export function registerStream(app: FastifyInstance, bus: EventBus, auth: Authenticators): void {
   app.get(streamEndpoint.path, async (req, reply) => {
+    // A token in the URL is refused even when valid (URLs are logged).
+    if ((req.query as { access_token?: unknown } | undefined)?.access_token !== undefined) {
+      return reply.status(400).send(envelopeOf(new AppError('MALFORMED_REQUEST')));
+    }
     // The contract's schema: a repeated `topics` (an array) or any non-string is refused, not split.
     const parsed = streamEndpoint.query!.safeParse(req.query ?? {});
     if (!parsed.success) return reply.status(400).send(envelopeOf(new AppError('MALFORMED_REQUEST')));
@@ -27,9 +32,9 @@ export function registerStream(app: FastifyInstance, bus: EventBus, auth: Authen
     if (bus.subscriberCount() >= CLIENTS_MAX) {
       return reply.status(503).send(envelopeOf(new AppError('INTERNAL')));
     }
-    const member = query.access_token ? await auth.member(query.access_token) : null;
-    if (query.access_token && !member)
-      return reply.status(401).send(envelopeOf(new AppError('UNAUTHORIZED')));
+    const token = bearer(req);
+    const member = token ? await auth.member(token) : null;
+    if (token && !member) return reply.status(401).send(envelopeOf(new AppError('UNAUTHORIZED')));
     const topics = new Set(asked);
     if (member) topics.add(`member:${member.memberId}`);
 

@@ -120,6 +120,7 @@ export const gameDemo = endpoint({
   path: '/api/game/demo',
   tag,
   auth: 'optional',
+  rateLimit: 'demo',
   summary: 'A demo link: 10,000.00 play money, no wallet calls, no history',
   body: z.object({
     ...gameRef,

@@ -27,10 +27,10 @@ export const stream = endpoint({
   auth: 'optional',
   summary:
     'Server-sent events (text/event-stream, not enveloped). Frames: `event: <name>` and `data: {topic, data}`. ' +
-    'Public topics by name (e.g. round:42); a member token adds member:<id>.',
+    'Public topics by name (e.g. round:42); a member bearer token in the Authorization header adds ' +
+    'member:<id>. Read it with fetch (EventSource cannot send the header); a token in the URL is refused.',
   query: z.object({
     topics: z.string().optional().describe('Comma-separated public topics, at most 20'),
-    access_token: z.string().optional().describe('Member token (EventSource cannot send headers)'),
   }),
   data: z.unknown(),
 });

@@ -4,6 +4,12 @@ import { type Db, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { StaffPrincipal } from '../../platform/http.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
+import {
+  clearLoginFailures,
+  countLoginFailure,
+  type LockoutPolicy,
+  lockMinutesLeft,
+} from '../auth/lockout.ts';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords.ts';
 
 const PERIOD_SECONDS = 30;
@@ -19,11 +25,12 @@ export function totpFor(secretBase32: string, label = 'staff'): TOTP {
   });
 }
 
-/** Staff sessions: password + TOTP (RFC 6238, ±1 step), each code usable once. */
+/** Staff sessions: password + TOTP (RFC 6238, ±1 step), each code usable once, with the login lock-out. */
 export function createStaffService(d: {
   db: Db;
   clock: Clock;
   session: { idleMinutes: number; absoluteHours: number };
+  login: LockoutPolicy;
 }) {
   const { db, clock } = d;
   return {
@@ -37,20 +44,33 @@ export function createStaffService(d: {
         await verifyAgainstDummy(password);
         throw new AppError('STAFF_LOGIN_FAILED');
       }
-      if (!(await verifyPassword(staff.password_hash, password))) throw new AppError('STAFF_LOGIN_FAILED');
       const now = clock.now();
+      const lockedFor = lockMinutesLeft(staff.locked_until, now);
+      if (lockedFor > 0) throw new AppError('STAFF_LOGIN_LOCKED', { minutes: lockedFor });
+      // A wrong password, a wrong code and a spent code all count toward the lock-out, outside any
+      // transaction so the refusal cannot roll the count back.
+      const refuse = async (): Promise<never> => {
+        const minutes = await countLoginFailure(db, 'staff', staff.id, now, d.login);
+        if (minutes > 0) throw new AppError('STAFF_LOGIN_LOCKED', { minutes });
+        throw new AppError('STAFF_LOGIN_FAILED');
+      };
+      if (!(await verifyPassword(staff.password_hash, password))) return refuse();
       const delta = totpFor(staff.totp_secret).validate({ token: code, timestamp: now.getTime(), window: 1 });
-      if (delta === null) throw new AppError('STAFF_LOGIN_FAILED');
+      if (delta === null) return refuse();
       const step = Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
-      return inTransaction(db, async (tx) => {
-        // A code is spent once: the step must be newer than the last one accepted.
+      const session = await inTransaction(db, async (tx) => {
+        // A code is spent once: the step must be newer than the last one accepted. A spent code is
+        // a failure, checked before the count is cleared (so replaying a seen code resets nothing).
         const r = await tx
           .updateTable('staff')
           .set({ last_totp_step: step })
           .where('id', '=', staff.id)
           .where((eb) => eb.or([eb('last_totp_step', 'is', null), eb('last_totp_step', '<', step)]))
           .executeTakeFirst();
-        if (r.numUpdatedRows !== 1n) throw new AppError('STAFF_LOGIN_FAILED');
+        if (r.numUpdatedRows !== 1n) return null;
+        // A lock set by a concurrent failure since the row was read stands: this login rolls back.
+        const minutes = await clearLoginFailures(tx, 'staff', staff.id, now);
+        if (minutes > 0) throw new AppError('STAFF_LOGIN_LOCKED', { minutes });
         const token = newToken();
         const expiresAt = new Date(now.getTime() + d.session.absoluteHours * 3_600_000);
         await tx
@@ -63,12 +83,14 @@ export function createStaffService(d: {
             expires_at: expiresAt,
           })
           .execute();
-        return {
-          access_token: token,
-          expires_at: expiresAt.toISOString(),
-          staff: { id: staff.id, username: staff.username, role: staff.role },
-        };
+        return { token, expiresAt };
       });
+      if (!session) return refuse();
+      return {
+        access_token: session.token,
+        expires_at: session.expiresAt.toISOString(),
+        staff: { id: staff.id, username: staff.username, role: staff.role },
+      };
     },
 
     async authenticate(token: string): Promise<StaffPrincipal | null> {

@@ -11,7 +11,10 @@ export type OtpPurpose = 'register' | 'reset_password';
 export interface OtpPolicy {
   ttlSeconds: number;
   resendSeconds: number;
+  /** OTPs per phone in any hour. */
   maxPerHour: number;
+  /** OTPs across all phones per clock hour: a ceiling on SMS cost whatever the number of addresses. */
+  maxPerHourGlobal: number;
   maxAttempts: number;
   brand: string;
 }
@@ -25,7 +28,23 @@ const PURPOSE_TEXT: Record<OtpPurpose, string> = {
   reset_password: 'ตั้งรหัสผ่านใหม่',
 };
 
-/** Issues a 6-digit OTP from the CSPRNG and sends it; resend cooldown and an hourly cap per phone. */
+/**
+ * Counts one SMS against the hour's global cap in a single upsert; false (nothing counted) when the
+ * cap is reached. Runs in the issuing transaction, so an OTP that is not sent is not counted.
+ */
+async function takeGlobalQuota(tx: Executor, now: Date, max: number): Promise<boolean> {
+  const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+  const { rows } = await sql<{ sent: number }>`
+    INSERT INTO otp_quota (scope, hour, sent) VALUES ('global', ${hour}, 1)
+    ON CONFLICT (scope, hour) DO UPDATE SET sent = otp_quota.sent + 1 WHERE otp_quota.sent < ${max}
+    RETURNING sent`.execute(tx);
+  return rows.length === 1;
+}
+
+/**
+ * Issues a 6-digit OTP from the CSPRNG and sends it: resend cooldown and an hourly cap per phone,
+ * and an hourly cap across all phones.
+ */
 export async function issueOtp(
   tx: Executor,
   clock: Clock,
@@ -50,6 +69,7 @@ export async function issueOtp(
     if (wait > 0) throw new AppError('OTP_COOLDOWN', { seconds: wait });
   }
   if (recent.length >= policy.maxPerHour) throw new AppError('OTP_LIMIT');
+  if (!(await takeGlobalQuota(tx, now, policy.maxPerHourGlobal))) throw new AppError('OTP_BUSY');
   const code = randomDigits(6);
   const ref = randomLetters(4);
   await tx

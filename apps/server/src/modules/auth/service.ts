@@ -5,7 +5,9 @@ import { AppError } from '../../platform/errors.ts';
 import type { MemberPrincipal } from '../../platform/http.ts';
 import { randomCode } from '../../platform/rng.ts';
 import type { Ledger } from '../wallet/service.ts';
+import { clearLoginFailures, countLoginFailure, type LockoutPolicy, lockMinutesLeft } from './lockout.ts';
 import { checkOtp, consumeOtp, issueOtp, type OtpPolicy, type OtpPurpose } from './otp.ts';
+import { assertPasswordAllowed } from './password-rules.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
   authenticateMember,
@@ -24,7 +26,7 @@ export interface AuthDeps {
   agentId: number;
   session: SessionPolicy;
   otp: OtpPolicy;
-  login: { maxFailures: number; lockMinutes: number };
+  login: LockoutPolicy;
 }
 
 interface Client {
@@ -119,6 +121,7 @@ export function createAuthService(d: AuthDeps) {
       if (await phoneRegistered(db, r.phone)) {
         throw new AppError('PHONE_TAKEN', {}, { phone: new AppError('PHONE_TAKEN').message });
       }
+      assertPasswordAllowed(r.password, r.phone, 'password');
       const otpId = await checkOtp(db, clock, d.otp, r.phone, 'register', r.otp);
       const passwordHash = await hashPassword(r.password);
       try {
@@ -169,7 +172,7 @@ export function createAuthService(d: AuthDeps) {
     async login(phone: string, password: string, client: Client) {
       const member = await db
         .selectFrom('member')
-        .select(['id', 'password_hash', 'status', 'failed_login_count', 'locked_until'])
+        .select(['id', 'password_hash', 'status', 'locked_until'])
         .where('phone', '=', phone)
         .executeTakeFirst();
       if (!member) {
@@ -177,32 +180,19 @@ export function createAuthService(d: AuthDeps) {
         throw new AppError('LOGIN_FAILED');
       }
       const now = clock.now();
-      if (member.locked_until && member.locked_until > now) {
-        const minutes = Math.ceil((member.locked_until.getTime() - now.getTime()) / 60_000);
-        throw new AppError('LOGIN_LOCKED', { minutes });
-      }
+      const lockedFor = lockMinutesLeft(member.locked_until, now);
+      if (lockedFor > 0) throw new AppError('LOGIN_LOCKED', { minutes: lockedFor });
       if (!(await verifyPassword(member.password_hash, password))) {
-        // Counted outside any transaction: the refusal must not roll the count back.
-        const failures = member.failed_login_count + 1;
-        const lock = failures >= d.login.maxFailures;
-        await db
-          .updateTable('member')
-          .set({
-            failed_login_count: lock ? 0 : failures,
-            locked_until: lock ? new Date(now.getTime() + d.login.lockMinutes * 60_000) : member.locked_until,
-          })
-          .where('id', '=', member.id)
-          .execute();
-        if (lock) throw new AppError('LOGIN_LOCKED', { minutes: d.login.lockMinutes });
+        // Counted outside any transaction (the refusal must not roll the count back), atomically.
+        const minutes = await countLoginFailure(db, 'member', member.id, now, d.login);
+        if (minutes > 0) throw new AppError('LOGIN_LOCKED', { minutes });
         throw new AppError('LOGIN_FAILED');
       }
       if (member.status !== 'active') throw new AppError('ACCOUNT_SUSPENDED');
       return inTransaction(db, async (tx) => {
-        await tx
-          .updateTable('member')
-          .set({ failed_login_count: 0, locked_until: null, last_login_at: now })
-          .where('id', '=', member.id)
-          .execute();
+        const minutes = await clearLoginFailures(tx, 'member', member.id, now);
+        if (minutes > 0) throw new AppError('LOGIN_LOCKED', { minutes });
+        await tx.updateTable('member').set({ last_login_at: now }).where('id', '=', member.id).execute();
         const s = await createMemberSession(tx, clock, d.session, { memberId: member.id, ...client });
         return {
           access_token: s.token,
@@ -217,7 +207,7 @@ export function createAuthService(d: AuthDeps) {
     async changePassword(p: MemberPrincipal, oldPassword: string, newPassword: string) {
       const m = await db
         .selectFrom('member')
-        .select('password_hash')
+        .select(['password_hash', 'phone'])
         .where('id', '=', p.memberId)
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(m.password_hash, oldPassword))) {
@@ -226,6 +216,7 @@ export function createAuthService(d: AuthDeps) {
       if (oldPassword === newPassword) {
         throw new AppError('SAME_PASSWORD', {}, { new_password: new AppError('SAME_PASSWORD').message });
       }
+      assertPasswordAllowed(newPassword, m.phone, 'new_password');
       const hash = await hashPassword(newPassword);
       await inTransaction(db, async (tx) => {
         await tx
@@ -239,6 +230,7 @@ export function createAuthService(d: AuthDeps) {
 
     /** Forgotten password, step 2: the OTP proves the phone; every session is revoked. */
     async completeReset(phone: string, code: string, newPassword: string) {
+      assertPasswordAllowed(newPassword, phone, 'password');
       const otpId = await checkOtp(db, clock, d.otp, phone, 'reset_password', code);
       const hash = await hashPassword(newPassword);
       await inTransaction(db, async (tx) => {

@@ -41,24 +41,54 @@ export async function authenticateMember(
   policy: SessionPolicy,
   token: string,
 ): Promise<MemberPrincipal | null> {
-  const now = clock.now();
-  const row = await ex
-    .selectFrom('member_session as s')
-    .innerJoin('member as m', 'm.id', 's.member_id')
-    .select(['s.id', 's.member_id', 's.last_used_at'])
+  const row = await liveSessions(ex, clock, policy)
     .where('s.token_hash', '=', hashToken(token))
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .where('s.last_used_at', '>', new Date(now.getTime() - policy.idleMinutes * 60_000))
-    .where('m.status', '=', 'active')
     .executeTakeFirst();
   if (!row) return null;
-  if (now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
-    await ex.updateTable('member_session').set({ last_used_at: now }).where('id', '=', row.id).execute();
-  }
+  await touch(ex, clock, row);
   return { memberId: row.member_id, sessionId: row.id };
 }
 
+/**
+ * Whether a member session is still live (by the same rules as its token), counting the call as a
+ * use of it. In-house game pages ask this on every call: a game ends with the member session.
+ */
+export async function memberSessionLive(
+  ex: Executor,
+  clock: Clock,
+  policy: SessionPolicy,
+  sessionId: number,
+): Promise<boolean> {
+  const row = await liveSessions(ex, clock, policy).where('s.id', '=', sessionId).executeTakeFirst();
+  if (!row) return false;
+  await touch(ex, clock, row);
+  return true;
+}
+
+function liveSessions(ex: Executor, clock: Clock, policy: SessionPolicy) {
+  const now = clock.now();
+  return ex
+    .selectFrom('member_session as s')
+    .innerJoin('member as m', 'm.id', 's.member_id')
+    .select(['s.id', 's.member_id', 's.last_used_at'])
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .where('s.last_used_at', '>', new Date(now.getTime() - policy.idleMinutes * 60_000))
+    .where('m.status', '=', 'active');
+}
+
+async function touch(ex: Executor, clock: Clock, row: { id: number; last_used_at: Date }): Promise<void> {
+  const now = clock.now();
+  if (now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
+    await ex.updateTable('member_session').set({ last_used_at: now }).where('id', '=', row.id).execute();
+  }
+}
+
+/**
+ * Revoking a member session also closes the game sessions launched from it and spends its unused
+ * launch tokens, and a password change ends every game of the member: both by triggers (migration
+ * 040), so every path that revokes or changes a password does it.
+ */
 export async function revokeMemberSessions(
   ex: Executor,
   clock: Clock,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { MemberPrincipal } from '../../platform/http.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
 import type { Ledger } from '../wallet/service.ts';
 import { findGame, recordPlay } from './catalogue.ts';
@@ -10,6 +11,16 @@ import { LAUNCH_TOKEN_SECONDS } from './seamless.ts';
 
 export const DEMO_BALANCE_SATANG = 1_000_000;
 export const DEMO_SESSION_HOURS = 8;
+const DEMO_PURGE_BATCH = 50;
+
+/** Deletes expired demo sessions, at most `limit` (oldest first; rows another call is deleting are skipped). */
+async function purgeExpiredDemoSessions(ex: Executor, now: Date, limit: number | null): Promise<void> {
+  const cap = limit === null ? sql`` : sql`LIMIT ${limit}`;
+  await sql`
+    DELETE FROM game_demo_session WHERE id IN (
+      SELECT id FROM game_demo_session WHERE expires_at < ${now} ORDER BY expires_at ${cap} FOR UPDATE SKIP LOCKED
+    )`.execute(ex);
+}
 
 async function allowedWalletTypes(ex: Executor, categories: readonly string[]): Promise<Set<number>> {
   const rows = await ex
@@ -48,10 +59,12 @@ export function createLauncher(deps: { db: Db; ledger: Ledger; clock: Clock }) {
       return eligibleWallets(db, memberId, game.categories);
     },
 
+    /** The token is bound to the member session that asked: the game ends with it (migration 040). */
     async link(
-      memberId: number,
+      principal: MemberPrincipal,
       r: { wallet_id: number; game_id: string; provider_id: string; is_mobile: boolean; source: string },
     ): Promise<{ link: string }> {
+      const { memberId } = principal;
       const now = clock.now();
       return inTransaction(db, async (tx) => {
         const game = await gameOrThrow(tx, r.provider_id, r.game_id);
@@ -84,6 +97,7 @@ export function createLauncher(deps: { db: Db; ledger: Ledger; clock: Clock }) {
             game_id: game.id,
             is_mobile: r.is_mobile,
             source: r.source,
+            member_session_id: principal.sessionId,
             created_at: now,
             expires_at: new Date(now.getTime() + LAUNCH_TOKEN_SECONDS * 1000),
           })
@@ -99,6 +113,9 @@ export function createLauncher(deps: { db: Db; ledger: Ledger; clock: Clock }) {
       const now = clock.now();
       const token = newToken();
       if (game.launch_url === null) {
+        // Anonymous calls add rows: each one also drops a batch of expired sessions (the minute
+        // sweep drops the rest), and the route is rate-limited per address.
+        await purgeExpiredDemoSessions(db, now, DEMO_PURGE_BATCH);
         await db
           .insertInto('game_demo_session')
           .values({
@@ -114,8 +131,7 @@ export function createLauncher(deps: { db: Db; ledger: Ledger; clock: Clock }) {
     },
 
     /** Drops demo sessions past their expiry (sweep). */
-    purgeDemoSessions: (now: Date) =>
-      sql`DELETE FROM game_demo_session WHERE expires_at < ${now}`.execute(db).then(() => {}),
+    purgeDemoSessions: (now: Date) => purgeExpiredDemoSessions(db, now, null),
   };
 }
 

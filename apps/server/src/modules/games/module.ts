@@ -17,7 +17,7 @@ export async function gamesModule(ctx: ModuleContext): Promise<void> {
   route(app, api.gameLobby, async (c) => lobby(db, c.maybeMember?.memberId ?? null, c.query.limit));
   route(app, api.lobbyConfigs, async (c) => lobbyConfig(db, c.query.lobby_key));
   route(app, api.gameWallets, async (c) => launcher.wallets(c.member.memberId, c.body));
-  route(app, api.gameLink, async (c) => launcher.link(c.member.memberId, c.body));
+  route(app, api.gameLink, async (c) => launcher.link(c.member, c.body));
   route(app, api.gameDemo, async (c) => launcher.demo(c.body));
 
   registerProviderAdapter(app, { db, clock, wallet });

@@ -164,7 +164,14 @@ export async function consumeLaunch(ex: Executor, tokenHash: Buffer, now: Date) 
     .where('l.token_hash', '=', tokenHash)
     .where('l.used_at', 'is', null)
     .where('l.revoked_at', 'is', null)
-    .returning(['l.member_id', 'l.wallet_type_id', 'l.game_id', 'l.expires_at', 'g.provider_id'])
+    .returning([
+      'l.member_id',
+      'l.wallet_type_id',
+      'l.game_id',
+      'l.expires_at',
+      'l.member_session_id',
+      'g.provider_id',
+    ])
     .executeTakeFirst();
 }
 
@@ -178,6 +185,8 @@ export async function insertSession(
     tokenHash: Buffer | null;
     now: Date;
     expiresAt: Date;
+    /** The member session the launch came from; the game session ends with it. */
+    memberSessionId: number | null;
   },
 ): Promise<number> {
   const row = await ex
@@ -191,6 +200,7 @@ export async function insertSession(
       created_at: s.now,
       last_seen_at: s.now,
       expires_at: s.expiresAt,
+      member_session_id: s.memberSessionId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

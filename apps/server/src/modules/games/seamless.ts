@@ -346,6 +346,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
           tokenHash: opts.sessionToken ? hashToken(opts.sessionToken) : null,
           now,
           expiresAt: new Date(now.getTime() + SESSION_HOURS * 3600_000),
+          memberSessionId: launch.member_session_id,
         });
         return {
           status: 'OK' as const,

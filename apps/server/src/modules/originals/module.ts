@@ -54,7 +54,14 @@ const roundView = (r: RoundRow) => ({
 /** In-house games (casino.md §5): registered by the games module, paid through its seamless wallet. */
 export async function originalsModule(ctx: ModuleContext, deps: { wallet: SeamlessWallet }): Promise<void> {
   const { app, route, db, clock } = ctx;
-  const sessions = createPlaySessions({ clock, wallet: deps.wallet });
+  const sessions = createPlaySessions({
+    clock,
+    wallet: deps.wallet,
+    memberSession: {
+      idleMinutes: ctx.config.SESSION_IDLE_MINUTES,
+      absoluteHours: ctx.config.SESSION_ABSOLUTE_HOURS,
+    },
+  });
   const roundsService = createRounds({ clock, wallet: deps.wallet });
   const instant = createInstantGames({ db, sessions, rounds: roundsService });
   const baccarat = createBaccarat({ db, clock, sessions, rounds: roundsService });

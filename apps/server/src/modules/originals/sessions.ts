@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
+import { memberSessionLive, type SessionPolicy } from '../auth/sessions.ts';
 import type { SeamlessWallet } from '../games/seamless.ts';
 
 export const IN_HOUSE = 'chok';
@@ -28,9 +29,15 @@ export interface PendingStake {
 /**
  * In-house game sessions. A real session is the seamless wallet's own session (made by exchanging
  * the launch token) with a bearer for the page; a demo session holds play money only.
- * Tokens on the wire: `r.<token>` (real) or `d.<token>` (demo).
+ * Tokens on the wire: `r.<token>` (real) or `d.<token>` (demo). A real session lives only as long as
+ * the member session that launched it: logout, a password change or reset, or the member session
+ * expiring ends it (a launch from no member session is refused).
  */
-export function createPlaySessions(d: { clock: Clock; wallet: SeamlessWallet }) {
+export function createPlaySessions(d: {
+  clock: Clock;
+  wallet: SeamlessWallet;
+  memberSession: SessionPolicy;
+}) {
   async function gameRef(ex: Executor, id: number): Promise<GameRef> {
     const g = await ex
       .selectFrom('game')
@@ -40,7 +47,7 @@ export function createPlaySessions(d: { clock: Clock; wallet: SeamlessWallet }) 
     return { ...g, categories: g.categories as GameCategory[] };
   }
 
-  return {
+  const sessions = {
     async open(ex: Executor, token: string, demo: boolean): Promise<{ session: string; play: PlaySession }> {
       if (demo) {
         const row = await ex
@@ -63,16 +70,8 @@ export function createPlaySessions(d: { clock: Clock; wallet: SeamlessWallet }) 
       const sessionToken = newToken();
       const a = await d.wallet.authenticate(token, { provider: IN_HOUSE, sessionToken });
       if (a.status !== 'OK' || !('sessionId' in a)) throw new AppError('GAME_SESSION_INVALID');
-      return {
-        session: `r.${sessionToken}`,
-        play: {
-          kind: 'real',
-          sessionId: a.sessionId,
-          memberId: a.memberId,
-          walletTypeId: a.walletId,
-          game: await gameRef(ex, a.gameId),
-        },
-      };
+      const session = `r.${sessionToken}`;
+      return { session, play: await sessions.resolve(ex, session) };
     },
 
     /** Resolves a page's session; `forUpdate` locks a demo session's row for a balance change. */
@@ -98,10 +97,23 @@ export function createPlaySessions(d: { clock: Clock; wallet: SeamlessWallet }) 
       if (kind !== 'r.') throw new AppError('GAME_SESSION_INVALID');
       const row = await ex
         .selectFrom('game_session')
-        .select(['id', 'member_id', 'wallet_type_id', 'game_id', 'expires_at', 'closed_at'])
+        .select([
+          'id',
+          'member_id',
+          'wallet_type_id',
+          'game_id',
+          'expires_at',
+          'closed_at',
+          'member_session_id',
+        ])
         .where('token_hash', '=', hashToken(token))
         .executeTakeFirst();
-      if (!row || row.closed_at !== null || row.expires_at <= now) throw new AppError('GAME_SESSION_INVALID');
+      if (!row || row.closed_at !== null || row.expires_at <= now || row.member_session_id === null) {
+        throw new AppError('GAME_SESSION_INVALID');
+      }
+      if (!(await memberSessionLive(ex, d.clock, d.memberSession, row.member_session_id))) {
+        throw new AppError('GAME_SESSION_INVALID');
+      }
       return {
         kind: 'real',
         sessionId: row.id,
@@ -111,6 +123,7 @@ export function createPlaySessions(d: { clock: Clock; wallet: SeamlessWallet }) 
       };
     },
   };
+  return sessions;
 }
 
 export type PlaySessions = ReturnType<typeof createPlaySessions>;
