@@ -583,11 +583,19 @@ beforeAll(async () => {
     .orderBy('id')
     .executeTakeFirstOrThrow();
   const launch = newToken();
+  // As /api/game/link does: the launch belongs to the member's live session (the login above).
+  const memberSession = await t.db
+    .selectFrom('member_session')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   await t.db
     .insertInto('game_launch')
     .values({
       token_hash: hashToken(launch),
       member_id: memberId,
+      member_session_id: memberSession.id,
       wallet_type_id: 1,
       game_id: game.id,
       created_at: new Date(),
