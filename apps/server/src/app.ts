@@ -10,28 +10,22 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { createStaffService } from './modules/admin/staff.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import { outboxSmsSender, type SmsSender } from './modules/auth/sms.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { createContentService } from './modules/content/service.ts';
+import { adminModule } from './modules/admin/module.ts';
+import { authModule } from './modules/auth/module.ts';
+import type { SmsSender } from './modules/auth/sms.ts';
+import { contentModule } from './modules/content/module.ts';
 import { gamesModule } from './modules/games/module.ts';
 import { lottoModule } from './modules/lotto/module.ts';
-import { memberRoutes } from './modules/members/routes.ts';
-import { createMembersService } from './modules/members/service.ts';
+import { membersModule } from './modules/members/module.ts';
+import { originalsModule } from './modules/originals/module.ts';
 import { paymentsModule } from './modules/payments/module.ts';
-import { registerLedgerJobs } from './modules/wallet/jobs.ts';
-import { walletRoutes } from './modules/wallet/routes.ts';
-import { createLedger, type Ledger } from './modules/wallet/service.ts';
+import { walletModule } from './modules/wallet/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db.ts';
 import { AppError, envelopeOf } from './platform/errors.ts';
 import { type EventBus, startEventBus } from './platform/events.ts';
 import {
-  type BoundRoute,
   bindRoute,
   clientErrorAnswer,
   frameworkErrorAnswer,
@@ -39,6 +33,7 @@ import {
   type RouteOptions,
 } from './platform/http.ts';
 import { disabledJobs, type Jobs } from './platform/jobs.ts';
+import { authenticatorRegistry, type ModuleContext } from './platform/module.ts';
 import { registerStream } from './platform/stream.ts';
 
 declare module 'fastify' {
@@ -64,53 +59,6 @@ export interface AppDeps {
   logger?: boolean;
   /** Where the request log goes (default stdout); tests capture it. */
   logStream?: { write(line: string): void };
-}
-
-export function createServices(deps: AppDeps & { clock: Clock; ledger: Ledger }) {
-  const { config: c, db, clock, ledger } = deps;
-  const session = { idleMinutes: c.SESSION_IDLE_MINUTES, absoluteHours: c.SESSION_ABSOLUTE_HOURS };
-  const login = { maxFailures: c.LOGIN_MAX_FAILURES, lockMinutes: c.LOGIN_LOCK_MINUTES };
-  return {
-    auth: createAuthService({
-      db,
-      clock,
-      ledger,
-      sms: deps.sms ?? outboxSmsSender,
-      agentId: c.AGENT_ID,
-      session,
-      otp: {
-        ttlSeconds: c.OTP_TTL_SECONDS,
-        resendSeconds: c.OTP_RESEND_SECONDS,
-        maxPerHour: c.OTP_MAX_PER_HOUR,
-        maxPerHourGlobal: c.OTP_MAX_PER_HOUR_GLOBAL,
-        maxAttempts: c.OTP_MAX_ATTEMPTS,
-        brand: c.AGENT_NAME,
-      },
-      login,
-    }),
-    members: createMembersService({ db, clock, agentCode: c.AGENT_CODE }),
-    content: createContentService({ db, clock, agentId: c.AGENT_ID, agentCode: c.AGENT_CODE }),
-    staff: createStaffService({
-      db,
-      clock,
-      session: { idleMinutes: c.STAFF_SESSION_IDLE_MINUTES, absoluteHours: c.STAFF_SESSION_ABSOLUTE_HOURS },
-      login,
-    }),
-  };
-}
-
-export type Services = ReturnType<typeof createServices>;
-
-export interface ModuleContext {
-  app: FastifyInstance;
-  route: BoundRoute;
-  db: Db;
-  ledger: Ledger;
-  services: Services;
-  config: Config;
-  clock: Clock;
-  events: EventBus;
-  jobs: Jobs;
 }
 
 // Paths whose query strings carry bearer-like secrets: game launch and demo tokens (/play/<game>?t=),
@@ -204,10 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandling(app);
 
-  const ledger = createLedger();
-  const services = createServices({ ...deps, clock, ledger });
+  const authenticators = authenticatorRegistry();
   const routeOptions: RouteOptions = {
-    authenticators: { member: services.auth.authenticate, staff: services.staff.authenticate },
+    authenticators,
     rateLimits: {
       login: config.RATE_LIMIT_PER_MINUTE_LOGIN,
       register: config.RATE_LIMIT_PER_MINUTE_REGISTER,
@@ -228,12 +175,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     route,
     db,
-    ledger,
-    services,
     config,
     clock,
     events,
     jobs: deps.jobs ?? disabledJobs,
+    authenticators,
   };
 
   const openApi = buildOpenApi(allEndpoints, { title: 'Chok API', version: '0.1.0' });
@@ -242,20 +188,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await sql`SELECT 1`.execute(db);
     return { status: 'ok' as const, server_time: clock.now().toISOString() };
   });
+  registerStream(app, events, authenticators);
 
-  registerStream(app, events, routeOptions.authenticators);
-  authRoutes(ctx);
-  memberRoutes(ctx);
-  walletRoutes(ctx);
-  contentRoutes(ctx);
-  adminRoutes(ctx);
-  await registerLedgerJobs(ctx);
-  // Product modules, each in its own folder (one line each):
-  await lottoModule(ctx);
-  await gamesModule(ctx);
-  await paymentsModule(ctx);
+  // Modules, one line each; collaborators are passed by name (docs/architecture.md).
+  const ledger = await walletModule(ctx);
+  authModule(ctx, { ledger, ...(deps.sms ? { sms: deps.sms } : {}) });
+  adminModule(ctx);
+  membersModule(ctx);
+  const content = contentModule(ctx);
+  await lottoModule(ctx, { ledger });
+  const games = await gamesModule(ctx, { ledger });
+  await originalsModule(ctx, { seamless: games.seamless });
+  await paymentsModule(ctx, { ledger });
 
-  serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => services.content.agentConfig());
+  serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;
 }
 

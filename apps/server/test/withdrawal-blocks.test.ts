@@ -81,12 +81,12 @@ describe('a reconciliation mismatch freezes the member’s withdrawals (docs/rul
     const good = await newMember(t);
     await fund(t, bad.memberId, 800);
     await fund(t, good.memberId, 800);
-    expect((await nightlyReconciliation({ ...t, clock: systemClock })).frozen).toEqual([]);
+    expect((await nightlyReconciliation({ ...t, clock: systemClock }, t.ledger)).frozen).toEqual([]);
 
     // Corrupt one stored balance behind the ledger's back.
     const account = await mainAccountId(bad.memberId);
     await sql`UPDATE ledger_account SET balance = balance + 12345 WHERE id = ${account}`.execute(t.db);
-    const run = await nightlyReconciliation({ ...t, clock: systemClock });
+    const run = await nightlyReconciliation({ ...t, clock: systemClock }, t.ledger);
     expect(run.frozen).toEqual([bad.memberId]);
     expect(run.report.mismatches).toEqual([
       {
@@ -98,7 +98,7 @@ describe('a reconciliation mismatch freezes the member’s withdrawals (docs/rul
       },
     ]);
     // Running again keeps the one open freeze.
-    expect((await nightlyReconciliation({ ...t, clock: systemClock })).frozen).toEqual([]);
+    expect((await nightlyReconciliation({ ...t, clock: systemClock }, t.ledger)).frozen).toEqual([]);
 
     const refused = await withdraw(t, bad.token, 100);
     expect(refused.body.code).toBe('WITHDRAW_FROZEN');

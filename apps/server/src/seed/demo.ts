@@ -70,7 +70,7 @@ export async function seed(db: Db, ledger: Ledger, config: Config, opts: { demo:
       .execute();
     const memberIds: Record<string, number> = {};
     if (opts.demo) await seedDemoContent(tx, ledger, config, memberHashes, staffHashes, memberIds);
-    for (const m of moduleSeeds) await m.run(tx, { config, ledger, demo: opts.demo, memberIds });
+    for (const m of moduleSeeds) await m.run(tx, { config, demo: opts.demo, memberIds });
   });
 }
 

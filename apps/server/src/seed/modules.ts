@@ -1,21 +1,7 @@
-import type { Ledger } from '../modules/wallet/service.ts';
-import type { Config } from '../platform/config.ts';
-import type { Tx } from '../platform/db.ts';
+import { gamesSeed } from '../modules/games/seed.ts';
+import { lottoSeed } from '../modules/lotto/seed.ts';
+import { paymentsSeed } from '../modules/payments/seed.ts';
+import type { ModuleSeed } from '../platform/module.ts';
 
-/**
- * A module's seed: runs once, in the seeding transaction, after the operator row exists. `demo`
- * says whether demo content is wanted; data an operator always needs (e.g. lottery markets) is
- * seeded either way.
- */
-export interface ModuleSeed {
-  name: string;
-  run(
-    tx: Tx,
-    c: { config: Config; ledger: Ledger; demo: boolean; memberIds: Record<string, number> },
-  ): Promise<void>;
-}
-
-/** One line per module. */
-export const moduleSeeds: ModuleSeed[] = [(await import('../modules/lotto/seed.ts')).lottoSeed];
-moduleSeeds.push((await import('../modules/payments/seed.ts')).paymentsSeed);
-moduleSeeds.push((await import('../modules/games/seed.ts')).gamesSeed);
+/** Every module's seed, in the order they run (one line per module). */
+export const moduleSeeds: ModuleSeed[] = [lottoSeed, paymentsSeed, gamesSeed];

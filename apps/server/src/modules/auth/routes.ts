@@ -1,8 +1,10 @@
+import * as admin from '@chok/contract/api/admin';
 import * as api from '@chok/contract/api/auth';
-import type { ModuleContext } from '../../app.ts';
+import type { ModuleContext } from '../../platform/module.ts';
+import type { AuthService } from './service.ts';
+import { smsOutbox } from './sms.ts';
 
-export function authRoutes({ app, route, services }: ModuleContext): void {
-  const { auth } = services;
+export function authRoutes({ app, route, db }: ModuleContext, auth: AuthService): void {
   const client = (ctx: { ip: string; userAgent: string | null }) => ({
     ip: ctx.ip,
     userAgent: ctx.userAgent,
@@ -24,4 +26,6 @@ export function authRoutes({ app, route, services }: ModuleContext): void {
     await auth.completeReset(ctx.body.phone, ctx.body.otp, ctx.body.password);
     return null;
   });
+  // Operator: the built-in SMS sender's outbox (support reads codes a member did not receive).
+  route(app, admin.smsOutbox, async (ctx) => smsOutbox(db, ctx.query));
 }

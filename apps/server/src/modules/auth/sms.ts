@@ -15,3 +15,15 @@ export const outboxSmsSender: SmsSender = {
     await ex.insertInto('sms_outbox').values({ phone, body }).execute();
   },
 };
+
+/** The outbox, newest first (optionally one phone's), for staff. */
+export async function smsOutbox(ex: Executor, q: { phone?: string | undefined; limit: number }) {
+  let query = ex
+    .selectFrom('sms_outbox')
+    .select(['id', 'phone', 'body', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(q.limit);
+  if (q.phone) query = query.where('phone', '=', q.phone);
+  const rows = await query.execute();
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+}

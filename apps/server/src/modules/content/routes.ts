@@ -2,10 +2,10 @@ import type { ContentKind } from '@chok/contract/api/admin';
 import * as admin from '@chok/contract/api/admin';
 import * as api from '@chok/contract/api/content';
 import { banks } from '@chok/contract/banks';
-import type { ModuleContext } from '../../app.ts';
+import type { ModuleContext } from '../../platform/module.ts';
+import type { ContentService } from './service.ts';
 
-export function contentRoutes({ app, route, services }: ModuleContext): void {
-  const { content } = services;
+export function contentRoutes({ app, route }: ModuleContext, content: ContentService): void {
   route(app, api.agentConfig, async (ctx) => content.agentConfig(ctx.body?.agent_code));
   route(app, api.validateAgent, async (ctx) => content.validateAgent(ctx.query.code));
   route(app, api.agentBankAccounts, async () => content.bankAccounts());

@@ -1,15 +1,19 @@
 import * as api from '@chok/contract/api/games';
-import type { ModuleContext } from '../../app.ts';
-import { originalsModule } from '../originals/module.ts';
+import type { ModuleContext } from '../../platform/module.ts';
+import type { Ledger } from '../wallet/service.ts';
 import { NONCE_KEEP_MINUTES, registerProviderAdapter } from './adapter.ts';
 import { listGames, lobby, lobbyConfig } from './catalogue.ts';
 import { createLauncher } from './launch.ts';
-import { createSeamlessWallet } from './seamless.ts';
+import { createSeamlessWallet, type SeamlessWallet } from './seamless.ts';
 import { purgeNonces } from './seamless-queries.ts';
 
 /** Registers the games module: catalogue, launch, the seamless wallet and its adapter, in-house games. */
-export async function gamesModule(ctx: ModuleContext): Promise<void> {
-  const { app, route, db, ledger, clock } = ctx;
+export async function gamesModule(
+  ctx: ModuleContext,
+  deps: { ledger: Ledger },
+): Promise<{ seamless: SeamlessWallet }> {
+  const { app, route, db, clock } = ctx;
+  const { ledger } = deps;
   const wallet = createSeamlessWallet({ db, ledger, clock });
   const launcher = createLauncher({ db, ledger, clock });
 
@@ -27,5 +31,5 @@ export async function gamesModule(ctx: ModuleContext): Promise<void> {
     await launcher.purgeDemoSessions(clock.now());
   });
 
-  await originalsModule(ctx, { wallet });
+  return { seamless: wallet };
 }

@@ -1,5 +1,5 @@
 import type { GameCategory } from '@chok/contract/api/games';
-import type { ModuleSeed } from '../../seed/modules.ts';
+import type { ModuleSeed } from '../../platform/module.ts';
 
 /** The in-house provider's games: every lobby category has real, playable games (casino.md §5). */
 export const IN_HOUSE_PROVIDER = 'chok';

@@ -1,13 +1,23 @@
 import * as api from '@chok/contract/api/lotto';
-import type { ModuleContext } from '../../app.ts';
 import { ValidationError } from '../../platform/http.ts';
+import type { ModuleContext } from '../../platform/module.ts';
+import type { Ledger } from '../wallet/service.ts';
+import type { LottoDeps } from './deps.ts';
 import { dueYeekeeDraws } from './scheduler.ts';
 import { createLotto, type Lotto } from './service.ts';
 
 /** Registers the lotto module: routes and jobs. */
-export async function lottoModule(ctx: ModuleContext): Promise<Lotto> {
+export async function lottoModule(ctx: ModuleContext, deps: { ledger: Ledger }): Promise<Lotto> {
   const { app, route, clock } = ctx;
-  const lotto = createLotto(ctx);
+  const lottoDeps: LottoDeps = {
+    db: ctx.db,
+    ledger: deps.ledger,
+    events: ctx.events,
+    jobs: ctx.jobs,
+    clock,
+    config: ctx.config,
+  };
+  const lotto = createLotto(lottoDeps);
   const { bills, views, yeekee, settlement } = lotto;
 
   // The lobby alone answers with `status: 0` (spec §7); `error: 0` rides along for generic clients.
@@ -63,7 +73,7 @@ export async function lottoModule(ctx: ModuleContext): Promise<Lotto> {
   await ctx.jobs.schedule('lotto.tick', '* * * * *', async () => {
     const now = clock.now();
     await lotto.tick(now);
-    for (const y of await dueYeekeeDraws(ctx, now, 90_000))
+    for (const y of await dueYeekeeDraws(lottoDeps, now, 90_000))
       if (y.at > now)
         await ctx.jobs.send(
           'lotto.yeekee.draw',

@@ -3,7 +3,7 @@ import { deriveResult } from '@chok/engine/lotto/derive';
 import { addDays, bangkokDate, type MarketSchedule, roundsBetween } from '@chok/engine/lotto/schedule';
 import type { DeriveRule } from '@chok/engine/lotto/types';
 import type { Tx } from '../../platform/db.ts';
-import type { ModuleSeed } from '../../seed/modules.ts';
+import type { ModuleSeed } from '../../platform/module.ts';
 import { categories, marketDefinitions } from './markets.ts';
 import type { RateTable, RoundSettings, YeekeeSettings } from './settings.ts';
 

@@ -1,8 +1,8 @@
 import * as api from '@chok/contract/api/games';
 import { formatBaht } from '@chok/engine/money';
-import type { ModuleContext } from '../../app.ts';
 import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { ModuleContext } from '../../platform/module.ts';
 import type { SeamlessWallet } from '../games/seamless.ts';
 import { artOf } from './art.ts';
 import { createBaccarat, roomOfGame } from './baccarat.ts';
@@ -51,18 +51,18 @@ const roundView = (r: RoundRow) => ({
   outcome: r.outcome,
 });
 
-/** In-house games (casino.md §5): registered by the games module, paid through its seamless wallet. */
-export async function originalsModule(ctx: ModuleContext, deps: { wallet: SeamlessWallet }): Promise<void> {
+/** In-house games (docs/rules/casino.md §5), paid through the games module's seamless wallet. */
+export async function originalsModule(ctx: ModuleContext, deps: { seamless: SeamlessWallet }): Promise<void> {
   const { app, route, db, clock } = ctx;
   const sessions = createPlaySessions({
     clock,
-    wallet: deps.wallet,
+    wallet: deps.seamless,
     memberSession: {
       idleMinutes: ctx.config.SESSION_IDLE_MINUTES,
       absoluteHours: ctx.config.SESSION_ABSOLUTE_HOURS,
     },
   });
-  const roundsService = createRounds({ clock, wallet: deps.wallet });
+  const roundsService = createRounds({ clock, wallet: deps.seamless });
   const instant = createInstantGames({ db, sessions, rounds: roundsService });
   const baccarat = createBaccarat({ db, clock, sessions, rounds: roundsService });
   const football = createFootball({ db, clock, sessions, rounds: roundsService });

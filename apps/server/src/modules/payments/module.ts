@@ -1,8 +1,9 @@
 import * as api from '@chok/contract/api/payments';
 import { parseBaht } from '@chok/engine/money';
 import type { FastifyRequest } from 'fastify';
-import type { ModuleContext } from '../../app.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { ModuleContext } from '../../platform/module.ts';
+import type { Ledger } from '../wallet/service.ts';
 import * as admin from './admin.ts';
 import { channelInfo, channelList, depositPromotionList } from './channels.ts';
 import * as deposits from './deposits.ts';
@@ -24,11 +25,11 @@ function keyOf(c: {
 }
 
 /** Registers the payments module: routes and jobs. */
-export async function paymentsModule(ctx: ModuleContext): Promise<void> {
+export async function paymentsModule(ctx: ModuleContext, collaborators: { ledger: Ledger }): Promise<void> {
   const { app, route, db, clock } = ctx;
   const deps: PaymentsDeps = {
     db,
-    ledger: ctx.ledger,
+    ledger: collaborators.ledger,
     events: ctx.events,
     clock,
     agentId: ctx.config.AGENT_ID,

@@ -1,4 +1,4 @@
-import type { ModuleSeed } from '../../seed/modules.ts';
+import type { ModuleSeed } from '../../platform/module.ts';
 import { ensureSandboxGateway } from './gateway.ts';
 
 /**

@@ -1,0 +1,30 @@
+import type { ModuleContext } from '../../platform/module.ts';
+import type { Ledger } from '../wallet/service.ts';
+import { authRoutes } from './routes.ts';
+import { type AuthService, createAuthService } from './service.ts';
+import { outboxSmsSender, type SmsSender } from './sms.ts';
+
+/** Members' registration, login, OTP and sessions; registers the member authenticator. */
+export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: SmsSender }): AuthService {
+  const c = ctx.config;
+  const auth = createAuthService({
+    db: ctx.db,
+    clock: ctx.clock,
+    ledger: deps.ledger,
+    sms: deps.sms ?? outboxSmsSender,
+    agentId: c.AGENT_ID,
+    session: { idleMinutes: c.SESSION_IDLE_MINUTES, absoluteHours: c.SESSION_ABSOLUTE_HOURS },
+    otp: {
+      ttlSeconds: c.OTP_TTL_SECONDS,
+      resendSeconds: c.OTP_RESEND_SECONDS,
+      maxPerHour: c.OTP_MAX_PER_HOUR,
+      maxPerHourGlobal: c.OTP_MAX_PER_HOUR_GLOBAL,
+      maxAttempts: c.OTP_MAX_ATTEMPTS,
+      brand: c.AGENT_NAME,
+    },
+    login: { maxFailures: c.LOGIN_MAX_FAILURES, lockMinutes: c.LOGIN_LOCK_MINUTES },
+  });
+  ctx.authenticators.member = auth.authenticate;
+  authRoutes(ctx, auth);
+  return auth;
+}
