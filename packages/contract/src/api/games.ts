@@ -8,6 +8,14 @@ const tag = 'games';
 export const gameCategories = ['casino', 'slot', 'sport', 'fishing', 'freespin'] as const;
 export const gameCategory = z.enum(gameCategories);
 export type GameCategory = (typeof gameCategories)[number];
+/** Each game category as a member reads it. */
+export const gameCategoryLabels: Record<GameCategory, string> = {
+  casino: 'คาสิโน',
+  slot: 'สล็อต',
+  sport: 'กีฬา',
+  fishing: 'ยิงปลา',
+  freespin: 'ซื้อฟรีสปิน',
+};
 
 export const gameItem = z.object({
   id: z.number().int(),

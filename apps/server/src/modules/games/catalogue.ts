@@ -1,18 +1,12 @@
 import type { gameItem, lobbyLists } from '@chok/contract/api/games';
-import { type GameCategory, gameCategories } from '@chok/contract/api/games';
+import { type GameCategory, gameCategories, gameCategoryLabels } from '@chok/contract/api/games';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Executor } from '../../platform/db.ts';
 
 type GameItem = z.input<typeof gameItem>;
 
-export const CATEGORY_LABELS: Record<GameCategory, string> = {
-  casino: 'คาสิโน',
-  slot: 'สล็อต',
-  sport: 'กีฬา',
-  fishing: 'ยิงปลา',
-  freespin: 'ซื้อฟรีสปิน',
-};
+const CATEGORY_LABELS = gameCategoryLabels;
 
 function games(ex: Executor) {
   return ex

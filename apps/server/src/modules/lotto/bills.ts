@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GameCategory } from '@chok/contract/api/games';
+import { type GameCategory, gameCategoryLabels } from '@chok/contract/api/games';
 import type { billStatus } from '@chok/contract/api/lotto';
 import { x100ToRate } from '@chok/engine/lotto/match';
 import { todKey } from '@chok/engine/lotto/types';
@@ -8,9 +8,15 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { CATEGORY_LABELS } from '../games/catalogue.ts';
-import type { WalletTypeId } from '../wallet/queries.ts';
-import { memberBalance } from '../wallet/service.ts';
+import { walletTypeCategories } from '../games/service.ts';
+import {
+  BONUS_WALLET,
+  lottoBalanceSql,
+  lottoBillByKey,
+  lottoWalletOf,
+  memberBalance,
+  type WalletTypeId,
+} from '../wallet/service.ts';
 import {
   blocking,
   type CheckedItem,
@@ -44,13 +50,7 @@ async function numberLimits(ex: Executor, roundId: number): Promise<Map<string, 
 
 /** A member's wallet, by ledger account id or wallet type id, if it may pay for lotto. */
 async function lottoWallet(ex: Executor, memberId: number, walletId: number): Promise<WalletTypeId> {
-  const row = await ex
-    .selectFrom('ledger_account')
-    .select(['id', 'wallet_type_id'])
-    .where('member_id', '=', memberId)
-    .where((eb) => eb.or([eb('id', '=', walletId), eb('wallet_type_id', '=', walletId)]))
-    .orderBy(sql`id = ${walletId}`, 'desc')
-    .executeTakeFirst();
+  const row = await lottoWalletOf(ex, memberId, walletId);
   if (!row?.wallet_type_id) throw new AppError('WALLET_NOT_FOUND');
   if (!(LOTTO_WALLET_TYPES as readonly number[]).includes(row.wallet_type_id))
     await refuseWallet(ex, row.wallet_type_id);
@@ -62,14 +62,10 @@ async function lottoWallet(ex: Executor, memberId: number, walletId: number): Pr
  * (docs/rules/casino.md §1: slot, freespin, fishing by default, as `game_wallet_category` holds).
  */
 async function refuseWallet(ex: Executor, walletTypeId: number): Promise<never> {
-  if (walletTypeId !== 2) throw new AppError('LOTTO_WALLET_NOT_ELIGIBLE');
-  const rows = await ex
-    .selectFrom('game_wallet_category')
-    .select('category')
-    .where('wallet_type_id', '=', walletTypeId)
-    .orderBy('category')
-    .execute();
-  const labels = rows.map((r) => CATEGORY_LABELS[r.category as GameCategory] ?? r.category);
+  if (walletTypeId !== BONUS_WALLET) throw new AppError('LOTTO_WALLET_NOT_ELIGIBLE');
+  const labels = (await walletTypeCategories(ex, walletTypeId)).map(
+    (c) => gameCategoryLabels[c as GameCategory] ?? c,
+  );
   const categories =
     labels.length > 1 ? `${labels.slice(0, -1).join(' ')} และ${labels.at(-1)}` : (labels[0] ?? 'เกม');
   throw new AppError('LOTTO_BONUS_WALLET', { categories });
@@ -288,7 +284,7 @@ export function createBills(d: LottoDeps) {
           DO UPDATE SET accepted_amount = e.accepted_amount + EXCLUDED.accepted_amount
         RETURNING e.bet_type, e.number, e.accepted_amount, clock_timestamp() AS at)
       SELECT x.bet_type, x.number, x.accepted_amount, max(x.at) OVER () < ${r.close_at} AS open,
-        (SELECT balance FROM ledger_account WHERE member_id = ${memberId} AND wallet_type_id = ${walletType}) AS balance
+        ${lottoBalanceSql(memberId, walletType)} AS balance
       FROM x`.execute(tx);
     // Ceilings against what was accepted before this bill, read under the locks.
     const before = new Map(
@@ -330,15 +326,7 @@ export function createBills(d: LottoDeps) {
 
   /** The bill already placed under this key, as create answers it; null if there is none. */
   async function replayBill(memberId: number, key: string, input: BillInput) {
-    const b = await d.db
-      .selectFrom('lotto_bill as b')
-      .innerJoin('ledger_account as a', (j) =>
-        j.onRef('a.member_id', '=', 'b.member_id').onRef('a.wallet_type_id', '=', 'b.wallet_type_id'),
-      )
-      .select(['b.id', 'b.round_id', 'b.wallet_type_id', 'a.id as account_id'])
-      .where('b.member_id', '=', memberId)
-      .where('b.idempotency_key', '=', key)
-      .executeTakeFirst();
+    const b = await lottoBillByKey(d.db, memberId, key);
     if (!b) return null;
     const items = await d.db
       .selectFrom('lotto_bill_item')

@@ -1,6 +1,7 @@
 import type { DeriveRule, RoundResult } from '@chok/engine/lotto/types';
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
+import { lottoWalletJson } from '../wallet/service.ts';
 import type { RoundSettings } from './settings.ts';
 
 export interface RoundRow {
@@ -81,9 +82,7 @@ export async function roundForBill(
     }
   >`
     SELECT ${roundColumns}, clock_timestamp() AS db_now,
-      (SELECT json_build_object('id', a.id, 'wallet_type_id', a.wallet_type_id) FROM ledger_account a
-       WHERE a.member_id = ${memberId} AND (a.id = ${walletId} OR a.wallet_type_id = ${walletId})
-       ORDER BY a.id = ${walletId} DESC LIMIT 1) AS wallet,
+      ${lottoWalletJson(memberId, walletId)} AS wallet,
       (SELECT coalesce(json_agg(json_build_object('bet_type', l.bet_type, 'number', l.number,
          'action', l.action, 'rate', l.rate::text, 'cap', l.cap)), '[]'::json)
        FROM lotto_number_limit l WHERE l.round_id = r.id) AS limits

@@ -8,8 +8,7 @@ import { sql } from 'kysely';
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { WalletTypeId } from '../wallet/queries.ts';
-import { memberBalance } from '../wallet/service.ts';
+import { memberBalance, recordLottoDebt, type WalletTypeId } from '../wallet/service.ts';
 import { releaseExposure } from './bills.ts';
 import { HOUSE, type LottoDeps } from './deps.ts';
 import { findRound, type RoundRow } from './queries.ts';
@@ -305,10 +304,7 @@ export function createSettlement(d: LottoDeps) {
           idempotencyKey: `lotto:win_reversal:${p.bill_id}:v${p.result_version}`,
         });
       if (take < p.amount)
-        await tx
-          .insertInto('lotto_member_debt')
-          .values({ member_id: p.member_id, round_id: r.id, amount: p.amount - take })
-          .execute();
+        await recordLottoDebt(tx, { memberId: p.member_id, roundId: r.id, amountSatang: p.amount - take });
       await tx
         .updateTable('lotto_win_payment')
         .set({ reversed_at: d.clock.now() })

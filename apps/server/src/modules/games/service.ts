@@ -1,0 +1,3 @@
+// What other modules may import from the games module.
+
+export { walletTypeCategories } from './lotto-queries.ts';

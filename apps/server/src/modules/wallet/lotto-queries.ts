@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Executor, Tx } from '../../platform/db.ts';
+
+/**
+ * The lottery's reads and writes of wallet-owned rows (`ledger_account`, `lotto_member_debt`), kept in
+ * the wallet's folder and named for their caller so the coupling shows. The bill's hot path embeds
+ * two of them as subqueries in its own statements (decision 0011: a bill is five statements), so
+ * they are SQL fragments rather than separate round trips.
+ */
+
+export interface LottoWallet {
+  id: number;
+  wallet_type_id: number;
+}
+
+/**
+ * A member's wallet, named by ledger account id or by wallet type id (a bill's `wallet_id` may be
+ * either; an account id wins when both match).
+ */
+export function lottoWalletOf(
+  ex: Executor,
+  memberId: number,
+  walletId: number,
+): Promise<{ id: number; wallet_type_id: number | null } | undefined> {
+  return ex
+    .selectFrom('ledger_account')
+    .select(['id', 'wallet_type_id'])
+    .where('member_id', '=', memberId)
+    .where((eb) => eb.or([eb('id', '=', walletId), eb('wallet_type_id', '=', walletId)]))
+    .orderBy(sql`id = ${walletId}`, 'desc')
+    .executeTakeFirst();
+}
+
+/** The same lookup as a scalar subquery answering `{ id, wallet_type_id }` as JSON, or NULL. */
+export function lottoWalletJson(memberId: number, walletId: number) {
+  return sql<LottoWallet | null>`(SELECT json_build_object('id', a.id, 'wallet_type_id', a.wallet_type_id) FROM ledger_account a
+       WHERE a.member_id = ${memberId} AND (a.id = ${walletId} OR a.wallet_type_id = ${walletId})
+       ORDER BY a.id = ${walletId} DESC LIMIT 1)`;
+}
+
+/** A member wallet's balance in satang as a scalar subquery (read by the bill's last statement). */
+export function lottoBalanceSql(memberId: number, walletTypeId: number) {
+  return sql<number>`(SELECT balance FROM ledger_account WHERE member_id = ${memberId} AND wallet_type_id = ${walletTypeId})`;
+}
+
+/**
+ * The bill a member placed under an idempotency key, with the ledger account of the wallet that paid
+ * it (a replay may name the wallet by either id).
+ */
+export function lottoBillByKey(ex: Executor, memberId: number, key: string) {
+  return ex
+    .selectFrom('lotto_bill as b')
+    .innerJoin('ledger_account as a', (j) =>
+      j.onRef('a.member_id', '=', 'b.member_id').onRef('a.wallet_type_id', '=', 'b.wallet_type_id'),
+    )
+    .select(['b.id', 'b.round_id', 'b.wallet_type_id', 'a.id as account_id'])
+    .where('b.member_id', '=', memberId)
+    .where('b.idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Books what a corrected win could not take back as the member's debt (docs/rules/lottery.md §8.3). */
+export async function insertLottoMemberDebt(
+  tx: Tx,
+  d: { memberId: number; roundId: number; amountSatang: number },
+): Promise<void> {
+  await tx
+    .insertInto('lotto_member_debt')
+    .values({ member_id: d.memberId, round_id: d.roundId, amount: d.amountSatang })
+    .execute();
+}
