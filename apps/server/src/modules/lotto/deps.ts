@@ -3,7 +3,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import type { Ledger } from '../wallet/service.ts';
+import { type Ledger, MAIN_WALLET, type WalletTypeId } from '../wallet/service.ts';
 
 /** What the lotto services need from the platform. */
 export interface LottoDeps {
@@ -19,6 +19,11 @@ export interface LottoDeps {
 export const HOUSE = { system: 'sys:lotto' } as const;
 /**
  * Wallets a member may pay bills from: main only. The bonus wallet is for slot, freespin and fishing
- * (docs/rules/casino.md §1, the `lotto` row of `game_wallet_category`), free credit for slot and freespin.
+ * (docs/rules/casino.md §1, as the games module's wallet categories hold), free credit for slot and
+ * freespin.
  */
-export const LOTTO_WALLET_TYPES = [1] as const;
+export const LOTTO_WALLET_TYPES: readonly WalletTypeId[] = [MAIN_WALLET];
+
+export function isLottoWallet(walletTypeId: number): boolean {
+  return (LOTTO_WALLET_TYPES as readonly number[]).includes(walletTypeId);
+}

@@ -1,25 +1,70 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sealCommitment } from '@chok/engine/lotto/chain';
 import { addDays, bangkokDate, type MarketSchedule, roundsBetween } from '@chok/engine/lotto/schedule';
-import { sql } from 'kysely';
 import { inTransaction } from '../../platform/db.ts';
 import type { LottoDeps } from './deps.ts';
+import {
+  activeMarkets,
+  closedRoundsWithoutResult,
+  closeRoundsDue,
+  insertRounds,
+  openRoundsDue,
+  type RoundStatusChange,
+  resultedRoundIds,
+  yeekeeShootingEnds,
+} from './scheduler-queries.ts';
 import type { RateTable, RoundSettings, YeekeeSettings } from './settings.ts';
+import { cancelRound, drawYeekee, settleRound } from './settlement.ts';
+
+/** What time makes due: rounds ahead, open, close, yeekee draws, settlement, refunds (docs/rules/lottery.md §5, §6). */
 
 /** How far ahead rounds exist: monthly markets always show their next draw (scheduled until it opens). */
 const DAYS_AHEAD_MONTHLY = 32;
 const DAYS_AHEAD = 2;
-/** The sealed close's secret offset is drawn from 0–30,000 ms (lottery.md §9). */
+/** The sealed close's secret offset is drawn from 0–30,000 ms (docs/rules/lottery.md §9). */
 const SEAL_OFFSET_MAX_MS = 30_000;
-/** A round with no result this long after its expected time may be refunded (lottery.md §5). */
+/** A round with no result this long after its expected time may be refunded (docs/rules/lottery.md §5). */
 export const NO_RESULT_GRACE_MS = 3600_000;
+/** Yeekee draws due this soon get a job of their own at the exact time (the sweep runs every minute). */
+const YEEKEE_DRAW_HORIZON_MS = 90_000;
+
+/**
+ * Everything time makes due, in order: create rounds ahead, open, close, draw yeekee, settle,
+ * refund rounds without a result. Idempotent; the periodic sweep and every job call this.
+ */
+export async function tick(d: LottoDeps, now: Date) {
+  const created = await ensureRounds(d, now);
+  const opened = await openDueRounds(d, now);
+  const closed = await closeDueRounds(d, now);
+  let drawn = 0;
+  for (const y of await dueYeekeeDraws(d, now)) if ((await drawYeekee(d, y.id, now)) !== 'skipped') drawn++;
+  let settled = 0;
+  for (const id of await dueSettlements(d)) if ((await settleRound(d, id)).bills >= 0) settled++;
+  let refunded = 0;
+  for (const id of await dueNoResultRefunds(d, now)) {
+    await cancelRound(d, id, 'ไม่มีผลรางวัลภายในเวลาที่กำหนด คืนเงินเต็มจำนวน', { type: 'system' });
+    refunded++;
+  }
+  return { created, opened, closed, drawn, settled, refunded };
+}
+
+/** Queues a `lotto.yeekee.draw` job at the exact end of shooting of each yeekee round ending soon. */
+export async function queueYeekeeDraws(d: LottoDeps, now: Date): Promise<void> {
+  for (const y of await dueYeekeeDraws(d, now, YEEKEE_DRAW_HORIZON_MS))
+    if (y.at > now)
+      await d.jobs.send(
+        'lotto.yeekee.draw',
+        { round_id: y.id },
+        { at: y.at, singletonKey: `yeekee-draw-${y.id}` },
+      );
+}
 
 /**
  * Creates the rounds of every active market ahead of time, each with a snapshot of its market's
  * settings. Idempotent (unique market/date/round_no); never creates a round already past close.
  */
 export async function ensureRounds(d: LottoDeps, now: Date): Promise<number> {
-  const markets = await d.db.selectFrom('lotto_market').selectAll().where('is_active', '=', true).execute();
+  const markets = await activeMarkets(d.db);
   const from = addDays(bangkokDate(now), -1);
   let created = 0;
   for (const m of markets) {
@@ -60,18 +105,12 @@ export async function ensureRounds(d: LottoDeps, now: Date): Promise<number> {
         };
       });
     if (rows.length === 0) continue;
-    const inserted = await d.db
-      .insertInto('lotto_round')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['market_id', 'business_date', 'round_no']).doNothing())
-      .returning('id')
-      .execute();
-    created += inserted.length;
+    created += await insertRounds(d.db, rows);
   }
   return created;
 }
 
-async function publishStatus(d: LottoDeps, rows: { id: number; status: string; derive_rule: string }[]) {
+async function publishStatus(d: LottoDeps, rows: RoundStatusChange[]) {
   if (rows.length === 0) return;
   await inTransaction(d.db, async (tx) => {
     for (const r of rows) {
@@ -84,22 +123,14 @@ async function publishStatus(d: LottoDeps, rows: { id: number; status: string; d
 
 /** scheduled → open at open_at (lateness only delays opening). */
 export async function openDueRounds(d: LottoDeps, now: Date): Promise<number> {
-  const { rows } = await sql<{ id: number; status: string; derive_rule: string }>`
-    UPDATE lotto_round r SET status = 'open'
-    FROM lotto_market m
-    WHERE m.id = r.market_id AND r.status = 'scheduled' AND r.open_at <= ${now}
-    RETURNING r.id, r.status, m.derive_rule`.execute(d.db);
+  const rows = await openRoundsDue(d.db, now);
   await publishStatus(d, rows);
   return rows.length;
 }
 
 /** open → closed at close_at. Bookkeeping only: bills check close_at against the database clock. */
 export async function closeDueRounds(d: LottoDeps, now: Date): Promise<number> {
-  const { rows } = await sql<{ id: number; status: string; derive_rule: string }>`
-    UPDATE lotto_round r SET status = 'closed'
-    FROM lotto_market m
-    WHERE m.id = r.market_id AND r.status IN ('scheduled', 'open') AND r.close_at <= ${now}
-    RETURNING r.id, r.status, m.derive_rule`.execute(d.db);
+  const rows = await closeRoundsDue(d.db, now);
   await publishStatus(d, rows);
   return rows.length;
 }
@@ -110,26 +141,15 @@ export async function dueYeekeeDraws(
   now: Date,
   horizonMs = 0,
 ): Promise<{ id: number; at: Date }[]> {
-  const { rows } = await sql<{ id: number; at: Date }>`
-    SELECT r.id, r.shoot_close_at - make_interval(secs => coalesce(r.seal_offset_ms, 0) / 1000.0) AS at
-    FROM lotto_round r JOIN lotto_market m ON m.id = r.market_id
-    WHERE m.derive_rule = 'yeekee' AND r.status IN ('open', 'closed')
-      AND r.shoot_close_at - make_interval(secs => coalesce(r.seal_offset_ms, 0) / 1000.0) <= ${new Date(now.getTime() + horizonMs)}
-    ORDER BY at`.execute(d.db);
-  return rows;
+  return yeekeeShootingEnds(d.db, new Date(now.getTime() + horizonMs));
 }
 
 /** Rounds that are resulted but not settled (a crashed or missed settlement). */
 export async function dueSettlements(d: LottoDeps): Promise<number[]> {
-  const rows = await d.db.selectFrom('lotto_round').select('id').where('status', '=', 'resulted').execute();
-  return rows.map((r) => r.id);
+  return resultedRoundIds(d.db);
 }
 
 /** Closed rounds of markets with auto_refund_no_result, still without a result an hour after expected. */
 export async function dueNoResultRefunds(d: LottoDeps, now: Date): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    SELECT r.id FROM lotto_round r JOIN lotto_market m ON m.id = r.market_id
-    WHERE m.auto_refund_no_result AND m.derive_rule <> 'yeekee' AND r.status = 'closed'
-      AND r.expected_result_at <= ${new Date(now.getTime() - NO_RESULT_GRACE_MS)}`.execute(d.db);
-  return rows.map((r) => r.id);
+  return closedRoundsWithoutResult(d.db, new Date(now.getTime() - NO_RESULT_GRACE_MS));
 }

@@ -1,10 +1,19 @@
 import { chainSeed, memberRef, shotHash } from '@chok/engine/lotto/chain';
-import { sql } from 'kysely';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LottoDeps } from './deps.ts';
-import { findRound, type RoundRow } from './queries.ts';
+import { findRound, type RoundRow } from './round-queries.ts';
 import { defaultYeekee } from './settings.ts';
+import {
+  insertShots,
+  marketDayRounds,
+  memberShots,
+  type NewShot,
+  recentShots,
+  roundShots,
+} from './yeekee-queries.ts';
+
+/** Yeekee: shooting numbers and reading a round's shots (docs/rules/lottery.md §9). */
 
 /** When shooting really ends: the nominal close minus the sealed offset, if any. */
 export function shootingEndsAt(r: Pick<RoundRow, 'shoot_close_at' | 'seal_offset_ms'>): Date | null {
@@ -34,7 +43,10 @@ export interface ShotAck {
   cooldown_seconds: number;
 }
 
-/** The live count goes out at most this often per round and process (ARCHITECTURE.md §7: coalesce ticks). */
+/**
+ * The live count goes out at most this often per round and process: counts are coalesced, not sent
+ * per shot (decision 0011).
+ */
 const COUNT_EVERY_MS = 250;
 /** At most this many shots share one transaction. */
 const SHOT_BATCH_MAX = 500;
@@ -44,7 +56,11 @@ type OwnShot = { topic: string; data: Record<string, unknown> };
 /** Own-shot events published at once per process, so they never take the whole pool. */
 const OWN_SHOT_PUBLISHERS = 2;
 
-export function createYeekee(d: LottoDeps) {
+/**
+ * The process's shooting queue: one per app, since shots of a round that arrive together share a
+ * transaction and the live count is paced per process.
+ */
+export function createShooter(d: LottoDeps) {
   const feed: OwnShot[] = [];
   let publishers = 0;
 
@@ -107,7 +123,7 @@ export function createYeekee(d: LottoDeps) {
   const queues = new Map<number, { waiting: ShotRequest[]; running: boolean }>();
 
   /**
-   * One shot (lottery.md §9). Shots that arrive while a round's previous transaction is running wait
+   * One shot (docs/rules/lottery.md §9). Shots that arrive while a round's previous transaction is running wait
    * and then go together in the next one (group commit): under the round's row lock each gets `seq`
    * in arrival order after the current count, the hash chain moves with them, and they commit at once —
    * so seq order is commit order, across server processes too (they queue on the same row lock).
@@ -168,29 +184,17 @@ export function createYeekee(d: LottoDeps) {
     const members = [...new Set(batch.map((s) => s.memberId))];
     const earliest = new Date(Math.min(...batch.map((s) => s.now.getTime())) - 60_000);
     const latest = new Date(Math.max(...batch.map((s) => s.now.getTime())));
-    const { rows } = await sql<{
-      by_ip: { ip: string; ts: string }[];
-      mine: { member_id: number; n: number; last: string }[];
-    }>`
-      SELECT
-        (SELECT coalesce(json_agg(json_build_object('ip', ip, 'ts', server_ts)), '[]'::json) FROM lotto_shot
-         WHERE ip = ANY(${ips}::text[]) AND server_ts > ${earliest} AND server_ts <= ${latest}) AS by_ip,
-        (SELECT coalesce(json_agg(json_build_object('member_id', member_id, 'n', n, 'last', last)), '[]'::json)
-         FROM (SELECT member_id, count(*)::int AS n, max(server_ts) AS last FROM lotto_shot
-               WHERE round_id = ${r.id} AND member_id = ANY(${members}::int[]) GROUP BY member_id) m) AS mine`.execute(
-      tx,
-    );
+    const recent = await recentShots(tx, { roundId: r.id, ips, memberIds: members, earliest, latest });
     const ipTimes = new Map<string, number[]>();
-    for (const x of rows[0]!.by_ip) {
+    for (const x of recent.by_ip) {
       const list = ipTimes.get(x.ip) ?? [];
       list.push(Date.parse(x.ts));
       ipTimes.set(x.ip, list);
     }
-    const own = new Map(rows[0]!.mine.map((m) => [m.member_id, { n: m.n, last: Date.parse(m.last) }]));
+    const own = new Map(recent.mine.map((m) => [m.member_id, { n: m.n, last: Date.parse(m.last) }]));
     let seq = r.shot_count;
     let head = r.chain_head ?? chainSeed(r.market_id, r.business_date, r.round_no);
-    const accepted: { s: ShotRequest; seq: number; member_ref: string; hash: string; server_ts: string }[] =
-      [];
+    const accepted: NewShot[] = [];
     const outcomes = batch.map((s): ShotAck | AppError => {
       const now = s.now.getTime();
       if (now < r.open_at.getTime() || r.status === 'scheduled') return new AppError('LOTTO_SHOOT_NOT_OPEN');
@@ -216,7 +220,15 @@ export function createYeekee(d: LottoDeps) {
         server_ts: s.now.toISOString(),
       };
       head = shotHash(head, shot);
-      accepted.push({ s, seq, member_ref: shot.member_ref, hash: head, server_ts: shot.server_ts });
+      accepted.push({
+        seq,
+        memberId: s.memberId,
+        memberRef: shot.member_ref,
+        number: s.number,
+        serverTs: shot.server_ts,
+        hash: head,
+        ip: s.ip,
+      });
       times.push(now);
       ipTimes.set(s.ip, times);
       own.set(s.memberId, { n: mine.n + 1, last: Math.max(Number.isNaN(mine.last) ? now : mine.last, now) });
@@ -229,15 +241,7 @@ export function createYeekee(d: LottoDeps) {
       };
     });
     if (accepted.length === 0) return { outcomes, own: [], count: null };
-    await sql`
-      WITH ins AS (
-        INSERT INTO lotto_shot (round_id, seq, member_id, member_ref, number, server_ts, hash, ip)
-        SELECT ${r.id}, v.seq, v.member_id, v.member_ref, v.number, v.server_ts, v.hash, v.ip
-        FROM unnest(${accepted.map((a) => a.seq)}::int[], ${accepted.map((a) => a.s.memberId)}::int[],
-          ${accepted.map((a) => a.member_ref)}::text[], ${accepted.map((a) => a.s.number)}::text[],
-          ${accepted.map((a) => a.server_ts)}::timestamptz[], ${accepted.map((a) => a.hash)}::text[],
-          ${accepted.map((a) => a.s.ip)}::text[]) AS v(seq, member_id, member_ref, number, server_ts, hash, ip))
-      UPDATE lotto_round SET shot_count = ${seq}, chain_head = ${head} WHERE id = ${r.id}`.execute(tx);
+    await insertShots(tx, r.id, accepted, { shotCount: seq, chainHead: head });
     // The count on the round's topic at most every COUNT_EVERY_MS per process (delivered on commit;
     // a trailing one after the last batch, see countAfterCommit); the shooters' own shots on their
     // private topics after commit, off the round's lock (see feedAfterCommit).
@@ -247,77 +251,56 @@ export function createYeekee(d: LottoDeps) {
       await d.events.publish(tx, `yeekee:${r.id}`, 'shot_count', { round_id: r.id, count: seq });
     }
     const events = accepted.map((a) => ({
-      topic: `member:${a.s.memberId}`,
-      data: { round_id: r.id, seq: a.seq, number: a.s.number, server_ts: a.server_ts },
+      topic: `member:${a.memberId}`,
+      data: { round_id: r.id, seq: a.seq, number: a.number, server_ts: a.serverTs },
     }));
     return { outcomes, own: events, count: { seq, published: countNow } };
   }
 
-  /** Own shots and the count while shooting is open; the whole hash-chained list once it has ended. */
-  async function list(memberId: number | null, roundId: number) {
-    const r = await findRound(d.db, roundId);
-    if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
-    if (r.derive_rule !== 'yeekee') throw new AppError('LOTTO_NOT_YEEKEE');
-    const now = d.clock.now();
-    const open = shootingOpen(r, now);
-    const own =
-      memberId === null
-        ? []
-        : await d.db
-            .selectFrom('lotto_shot')
-            .select(['seq', 'number', 'server_ts'])
-            .where('round_id', '=', r.id)
-            .where('member_id', '=', memberId)
-            .orderBy('seq', 'desc')
-            .limit(100)
-            .execute();
-    // The full list only once the result exists or the round is void: never while shooting is open.
-    const published = r.status === 'resulted' || r.status === 'settled' || r.status === 'cancelled';
-    const shots = published
-      ? await d.db
-          .selectFrom('lotto_shot')
-          .select(['seq', 'member_ref', 'number', 'server_ts', 'hash'])
-          .where('round_id', '=', r.id)
-          .orderBy('seq')
-          .execute()
-      : null;
-    return {
-      round_id: r.id,
-      status: r.status,
-      shooting_open: open,
-      shoot_close_at: r.shoot_close_at?.toISOString() ?? null,
-      shot_count: r.shot_count,
-      own: own.map((s) => ({ seq: s.seq, number: s.number, server_ts: s.server_ts.toISOString() })),
-      shots: shots?.map((s) => ({ ...s, server_ts: s.server_ts.toISOString() })) ?? null,
-      chain_seed: chainSeed(r.market_id, r.business_date, r.round_no),
-      server_now: now.toISOString(),
-    };
-  }
+  return { shoot };
+}
 
-  /** The business day's yeekee rounds of the given round's market. */
-  async function lists(roundId: number) {
-    const r = await findRound(d.db, roundId);
-    if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
-    const rows = await d.db
-      .selectFrom('lotto_round')
-      .select(['id', 'round_no', 'status', 'close_at', 'shoot_close_at', 'result'])
-      .where('market_id', '=', r.market_id)
-      .where('business_date', '=', r.business_date)
-      .orderBy('round_no')
-      .execute();
-    return {
-      business_date: r.business_date,
-      server_now: d.clock.now().toISOString(),
-      rounds: rows.map((x) => ({
-        round_id: x.id,
-        round_no: x.round_no,
-        status: x.status as 'open',
-        close_at: x.close_at.toISOString(),
-        shoot_close_at: x.shoot_close_at?.toISOString() ?? null,
-        result: (x.status === 'resulted' || x.status === 'settled' ? x.result : null) as never,
-      })),
-    };
-  }
+export type Shooter = ReturnType<typeof createShooter>;
 
-  return { shoot, list, lists };
+/** Own shots and the count while shooting is open; the whole hash-chained list once it has ended. */
+export async function yeekeeList(d: LottoDeps, memberId: number | null, roundId: number) {
+  const r = await findRound(d.db, roundId);
+  if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
+  if (r.derive_rule !== 'yeekee') throw new AppError('LOTTO_NOT_YEEKEE');
+  const now = d.clock.now();
+  const open = shootingOpen(r, now);
+  const own = memberId === null ? [] : await memberShots(d.db, r.id, memberId);
+  // The full list only once the result exists or the round is void: never while shooting is open.
+  const published = r.status === 'resulted' || r.status === 'settled' || r.status === 'cancelled';
+  const shots = published ? await roundShots(d.db, r.id) : null;
+  return {
+    round_id: r.id,
+    status: r.status,
+    shooting_open: open,
+    shoot_close_at: r.shoot_close_at?.toISOString() ?? null,
+    shot_count: r.shot_count,
+    own: own.map((s) => ({ seq: s.seq, number: s.number, server_ts: s.server_ts.toISOString() })),
+    shots: shots?.map((s) => ({ ...s, server_ts: s.server_ts.toISOString() })) ?? null,
+    chain_seed: chainSeed(r.market_id, r.business_date, r.round_no),
+    server_now: now.toISOString(),
+  };
+}
+
+/** The business day's yeekee rounds of the given round's market. */
+export async function yeekeeRounds(d: LottoDeps, roundId: number) {
+  const r = await findRound(d.db, roundId);
+  if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
+  const rows = await marketDayRounds(d.db, r.market_id, r.business_date);
+  return {
+    business_date: r.business_date,
+    server_now: d.clock.now().toISOString(),
+    rounds: rows.map((x) => ({
+      round_id: x.id,
+      round_no: x.round_no,
+      status: x.status as 'open',
+      close_at: x.close_at.toISOString(),
+      shoot_close_at: x.shoot_close_at?.toISOString() ?? null,
+      result: (x.status === 'resulted' || x.status === 'settled' ? x.result : null) as never,
+    })),
+  };
 }

@@ -461,6 +461,7 @@ function freezeView(r: Awaited<ReturnType<typeof q.freezes>>[number]) {
 export type Ledger = ReturnType<typeof createLedger>;
 
 // ── For the lottery (modules/lotto): wallet ids by name, and its reads and writes of wallet rows ──
+export type { LottoWallet } from './lotto-queries.ts';
 export type { WalletTypeId } from './queries.ts';
 /** The main wallet: deposits, withdrawals and every game (docs/rules/casino.md §1). */
 export const MAIN_WALLET = 1 satisfies q.WalletTypeId;

@@ -1,0 +1,103 @@
+import { rateToX100, x100ToRate } from '@chok/engine/lotto/match';
+import { type BetType, betTypeLabels, isValidNumber } from '@chok/engine/lotto/types';
+import { bahtToSatang } from '@chok/engine/money';
+import { appendAudit } from '../../platform/audit.ts';
+import { inTransaction } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { LottoDeps } from './deps.ts';
+import {
+  closeRoundAt,
+  deleteNumberLimit,
+  findNumberLimit,
+  upsertNumberLimit,
+} from './round-admin-queries.ts';
+import { findRound } from './round-queries.ts';
+import { ROUND_STATE_LABELS } from './round-views.ts';
+import { drawYeekee } from './settlement.ts';
+
+/** An operator's hands on a round: เลขอั้น (docs/rules/lottery.md §4) and the emergency close. Audited. */
+
+/** Sets (or, with action `none`, removes) a number's เลขอั้น on a round; `cap` is whole baht. */
+export async function setNumberLimit(
+  d: LottoDeps,
+  roundId: number,
+  l: {
+    bet_type: BetType;
+    number: string;
+    action: 'closed' | 'reduced_rate' | 'capped' | 'none';
+    rate?: string | undefined;
+    cap?: number | undefined;
+  },
+  staffId: number,
+) {
+  if (!isValidNumber(l.bet_type, l.number))
+    throw new AppError(
+      'LOTTO_INVALID_NUMBER',
+      { number: l.number, type: betTypeLabels[l.bet_type] },
+      { number: 'เลขไม่ถูกต้อง' },
+    );
+  return inTransaction(d.db, async (tx) => {
+    const r = await findRound(tx, roundId, 'share');
+    if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
+    const key = { roundId, betType: l.bet_type, number: l.number };
+    const before = await findNumberLimit(tx, key);
+    if (l.action === 'none') {
+      await deleteNumberLimit(tx, key);
+    } else {
+      await upsertNumberLimit(tx, key, {
+        action: l.action,
+        rate: l.action === 'reduced_rate' && l.rate ? x100ToRate(rateToX100(l.rate)) : null,
+        cap: l.action === 'capped' ? bahtToSatang(l.cap ?? 0) : null,
+      });
+    }
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: staffId,
+      action: 'lotto.number_limit.set',
+      entity: 'lotto_round',
+      entityId: roundId,
+      before: before ?? null,
+      after: l,
+    });
+    return { round_id: roundId, bet_type: l.bet_type, number: l.number, action: l.action };
+  });
+}
+
+/**
+ * Emergency close by an operator: betting ends now (never later than planned); for yeekee,
+ * shooting ends too and the round is drawn at once. Audited.
+ */
+export async function closeRoundNow(d: LottoDeps, roundId: number, reason: string, staffId: number) {
+  const closed = await inTransaction(d.db, async (tx) => {
+    const r = await findRound(tx, roundId, 'update');
+    if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
+    if (!['scheduled', 'open', 'closed'].includes(r.status))
+      throw new AppError('LOTTO_ROUND_FINAL', { state: ROUND_STATE_LABELS[r.status] ?? r.status });
+    const now = d.clock.now();
+    const closeAt = r.close_at < now ? r.close_at : now;
+    // Shooting ends now (if it has not ended): shoot_close_at moves so that shoot_close_at − d is
+    // now, keeping the committed offset d so the sealed close's reveal still verifies.
+    const offsetMs = r.seal_offset_ms ?? 0;
+    const shootEndMs = r.shoot_close_at ? r.shoot_close_at.getTime() - offsetMs : null;
+    await closeRoundAt(tx, roundId, {
+      close_at: closeAt,
+      open_at: r.open_at < closeAt ? r.open_at : closeAt,
+      ...(shootEndMs !== null && shootEndMs > now.getTime()
+        ? { shoot_close_at: new Date(now.getTime() + offsetMs) }
+        : {}),
+    });
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: staffId,
+      action: 'lotto.round.close',
+      entity: 'lotto_round',
+      entityId: roundId,
+      before: { status: r.status, close_at: r.close_at, shoot_close_at: r.shoot_close_at },
+      after: { status: 'closed', close_at: closeAt, reason },
+    });
+    return { r, closeAt };
+  });
+  if (closed.r.derive_rule === 'yeekee') await drawYeekee(d, roundId, d.clock.now());
+  const after = await findRound(d.db, roundId);
+  return { round_id: roundId, status: after!.status, close_at: closed.closeAt.toISOString() };
+}

@@ -1,0 +1,146 @@
+import { bangkokDate } from '@chok/engine/lotto/schedule';
+import { betTypes } from '@chok/engine/lotto/types';
+import { AppError } from '../../platform/errors.ts';
+import type { LottoDeps } from './deps.ts';
+import {
+  activeMarketRows,
+  bettableRounds,
+  categoryRows,
+  currentRounds,
+  findRound,
+  numberLimitsWithExposure,
+  openRoundCounts,
+  type RoundRow,
+  roundsForAdmin,
+  roundsOfDay,
+} from './round-queries.ts';
+import { limitView, publishedResult, rateLines, resultView, roundSummary } from './round-views.ts';
+import type { RateTable } from './settings.ts';
+
+/** Reading markets, rounds, rates, limits and results (docs/rules/lottery.md §10). */
+
+async function mustRound(d: LottoDeps, roundId: number) {
+  const r = await findRound(d.db, roundId);
+  if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
+  return r;
+}
+
+/** Every category with its active markets, each with its current round (and yeekee's open count). */
+export async function lobby(d: LottoDeps) {
+  const now = d.clock.now();
+  const [cats, markets, current, yeekeeOpen] = await Promise.all([
+    categoryRows(d.db),
+    activeMarketRows(d.db),
+    currentRounds(d.db, now),
+    openRoundCounts(d.db, now),
+  ]);
+  const byMarket = new Map(current.map((r) => [r.market_id, r]));
+  const openCount = new Map(yeekeeOpen.map((r) => [r.market_id, r.n]));
+  return {
+    server_now: now.toISOString(),
+    categories: cats.map((c) => ({
+      id: c.id,
+      name: c.name,
+      markets: markets
+        .filter((m) => m.category_id === c.id)
+        .map((m) => {
+          const r = byMarket.get(m.id);
+          return {
+            market_id: m.id,
+            code: m.code,
+            name: m.name,
+            derive_rule: m.derive_rule as RoundRow['derive_rule'],
+            round: r ? roundSummary(r) : null,
+            ...(m.derive_rule === 'yeekee' ? { yeekee_open_rounds: openCount.get(m.id) ?? 0 } : {}),
+          };
+        }),
+    })),
+  };
+}
+
+/** Rounds still taking bets or about to (at most 300), soonest close first. */
+export async function openRounds(d: LottoDeps, categoryId?: string) {
+  const now = d.clock.now();
+  const rows = await bettableRounds(d.db, now, categoryId);
+  return { server_now: now.toISOString(), rounds: rows.slice(0, 300).map(roundSummary) };
+}
+
+export async function roundDetail(d: LottoDeps, roundId: number) {
+  const r = await mustRound(d, roundId);
+  return {
+    ...roundSummary(r),
+    enabled_types: betTypes.filter((t) => r.settings.rates[t]?.enabled),
+    is_yeekee: r.derive_rule === 'yeekee',
+    seal_commitment: r.seal_commitment,
+    server_now: d.clock.now().toISOString(),
+  };
+}
+
+export async function roundRule(d: LottoDeps, roundId: number) {
+  const r = await mustRound(d, roundId);
+  return { round_id: r.id, market_name: r.market_name, derive_rule: r.derive_rule, rule_text: r.rule_text };
+}
+
+/** The rates a round snapshotted at creation. */
+export async function roundRates(d: LottoDeps, roundId: number) {
+  const r = await mustRound(d, roundId);
+  return { round_id: r.id, rates: rateLines(r.settings.rates) };
+}
+
+/** Every active market's current rates, by category. */
+export async function marketRates(d: LottoDeps, categoryId?: string) {
+  const [cats, markets] = await Promise.all([categoryRows(d.db), activeMarketRows(d.db)]);
+  return {
+    categories: cats
+      .filter((c) => !categoryId || c.id === categoryId)
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        markets: markets
+          .filter((m) => m.category_id === c.id)
+          .map((m) => ({
+            market_id: m.id,
+            code: m.code,
+            name: m.name,
+            rates: rateLines(m.rates as unknown as RateTable),
+          })),
+      })),
+  };
+}
+
+export async function roundLimits(d: LottoDeps, roundId: number) {
+  const r = await mustRound(d, roundId);
+  return limitView(r, await numberLimitsWithExposure(d.db, r.id));
+}
+
+export async function roundResult(d: LottoDeps, roundId: number) {
+  return resultView(await mustRound(d, roundId));
+}
+
+/** A business day's results by category (yeekee rounds once closed); demo results are marked. */
+export async function dayResults(d: LottoDeps, date?: string) {
+  const day = date ?? bangkokDate(d.clock.now());
+  const [cats, rows] = await Promise.all([categoryRows(d.db), roundsOfDay(d.db, day)]);
+  return {
+    date: day,
+    categories: cats.map((c) => ({
+      id: c.id,
+      name: c.name,
+      rounds: rows
+        .filter((r) => r.category_id === c.id && (r.derive_rule !== 'yeekee' || r.close_at <= d.clock.now()))
+        .map((r) => ({ ...roundSummary(r), result: publishedResult(r), demo: r.demo_result })),
+    })),
+  };
+}
+
+export async function adminRounds(
+  d: LottoDeps,
+  f: { date?: string | undefined; status?: string | undefined; market_id?: number | undefined },
+) {
+  const rows = await roundsForAdmin(d.db, {
+    day: f.date ?? bangkokDate(d.clock.now()),
+    status: f.status,
+    marketId: f.market_id,
+  });
+  return rows.map((r) => ({ ...roundSummary(r), result: r.result, result_version: r.result_version }));
+}

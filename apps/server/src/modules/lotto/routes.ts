@@ -1,0 +1,64 @@
+import * as api from '@chok/contract/api/lotto';
+import { ValidationError } from '../../platform/http.ts';
+import type { ModuleContext } from '../../platform/module.ts';
+import { billDetail, cancelBill, createBill, listBills, lottoWallets, validateBill } from './bills.ts';
+import type { LottoDeps } from './deps.ts';
+import { closeRoundNow, setNumberLimit } from './round-admin.ts';
+import {
+  adminRounds,
+  dayResults,
+  lobby,
+  marketRates,
+  openRounds,
+  roundDetail,
+  roundLimits,
+  roundRates,
+  roundResult,
+  roundRule,
+} from './rounds.ts';
+import { cancelRound, enterResult } from './settlement.ts';
+import { type Shooter, yeekeeList, yeekeeRounds } from './yeekee.ts';
+
+/** The lottery's HTTP endpoints, each one use-case call. */
+export function lottoRoutes({ app, route }: ModuleContext, d: LottoDeps, shooter: Shooter): void {
+  // The lobby alone answers with `status: 0` (the product spec's lobby envelope); `error: 0` rides
+  // along for generic clients.
+  app.route({
+    method: api.lobby.method,
+    url: api.lobby.path,
+    handler: async (req) => {
+      const q = api.lobby.query!.safeParse(req.query ?? {});
+      if (!q.success) throw new ValidationError(true, { query: q.error.issues[0]?.message ?? 'invalid' });
+      return { status: 0, error: 0, message: '', data: await lobby(d) };
+    },
+  });
+  route(app, api.rounds, async (c) => openRounds(d, c.query.category_id));
+  route(app, api.round, async (c) => roundDetail(d, c.query.round_id));
+  route(app, api.rule, async (c) => roundRule(d, c.query.round_id));
+  route(app, api.roundRate, async (c) => roundRates(d, c.query.round_id));
+  route(app, api.rates, async (c) => marketRates(d, c.query.category_id));
+  route(app, api.limit, async (c) => roundLimits(d, c.query.round_id));
+  route(app, api.result, async (c) => roundResult(d, c.query.round_id));
+  route(app, api.results, async (c) => dayResults(d, c.query.date));
+  route(app, api.yeekeeList, async (c) => yeekeeList(d, c.maybeMember?.memberId ?? null, c.query.round_id));
+  route(app, api.yeekeeLists, async (c) => yeekeeRounds(d, c.query.round_id));
+  route(app, api.shootNumber, async (c) =>
+    shooter.shoot(c.member.memberId, c.ip, c.body.round_id, c.body.number),
+  );
+  route(app, api.billValidate, async (c) => validateBill(d, c.member.memberId, c.body));
+  route(app, api.billCreate, async (c) => createBill(d, c.member.memberId, c.body, c.idempotencyKey));
+  route(app, api.billCancel, async (c) => cancelBill(d, c.member.memberId, c.body.bill_id));
+  route(app, api.billList, async (c) => listBills(d, c.member.memberId, c.query));
+  route(app, api.billDetail, async (c) => billDetail(d, c.member.memberId, c.query.bill_id));
+  route(app, api.lottoWallets, async (c) => lottoWallets(d, c.member.memberId));
+
+  route(app, api.adminRounds, async (c) => adminRounds(d, c.query));
+  route(app, api.adminEnterResult, async (c) =>
+    enterResult(d, c.params.id, c.body.raw, c.body.reason, c.staff.staffId),
+  );
+  route(app, api.adminCancelRound, async (c) =>
+    cancelRound(d, c.params.id, c.body.reason, { type: 'staff', id: c.staff.staffId }),
+  );
+  route(app, api.adminCloseRound, async (c) => closeRoundNow(d, c.params.id, c.body.reason, c.staff.staffId));
+  route(app, api.adminNumberLimit, async (c) => setNumberLimit(d, c.params.id, c.body, c.staff.staffId));
+}
