@@ -1,11 +1,13 @@
 import { type ErrorCode, errorMessage } from '@chok/contract/errors';
 import { payoutSatang, rateToX100, x100ToRate } from '@chok/engine/lotto/match';
 import { type BetType, betTypeLabels, isValidNumber } from '@chok/engine/lotto/types';
+import { bahtToSatang } from '@chok/engine/money';
 import type { RoundSettings } from './settings.ts';
 
 export interface ItemInput {
   bet_type: BetType;
   number: string;
+  /** The stake in whole baht, as the member sends it. */
   amount: number;
 }
 
@@ -14,6 +16,7 @@ export interface NumberLimit {
   number: string;
   action: 'closed' | 'reduced_rate' | 'capped';
   rate: string | null;
+  /** The number's own ceiling in satang (action `capped`). */
   cap: number | null;
 }
 
@@ -31,15 +34,14 @@ export interface Problem {
   code: ProblemCode;
   message: string;
   warning: boolean;
+  /** What is still open on the number, in whole baht (OVER_CEILING). */
   remaining?: number;
 }
 
 export interface CheckedItem extends ItemInput {
   rateX100: number;
-  /** satang */
-  potentialWin: number;
-  /** satang */
-  ceiling: number;
+  potentialWinSatang: number;
+  ceilingSatang: number;
   problems: Problem[];
 }
 
@@ -63,8 +65,9 @@ export function exposureKey(betType: string, number: string): string {
 }
 
 /**
- * The per-item rules of lottery.md §7 steps 3–5, shared by validate (no locks) and create (with the
- * exposure rows locked): digits, enabled type, min/max, เลขอั้น and the per-number ceiling.
+ * The per-item rules of docs/rules/lottery.md §7 (Create steps 3–5), shared by validate (no locks)
+ * and create (with the exposure rows locked): digits, enabled type, min/max, เลขอั้น and the
+ * per-number ceiling.
  * `accepted` maps exposureKey → satang already accepted on that number.
  */
 export function checkItems(
@@ -88,7 +91,7 @@ export function checkItems(
         ...(extra.remaining !== undefined ? { remaining: Number(extra.remaining) } : {}),
       });
     let rateX100 = t ? rateToX100(t.rate) : 0;
-    let ceiling = (t?.ceiling ?? 0) * 100;
+    let ceilingSatang: number = bahtToSatang(t?.ceiling ?? 0);
     const key = exposureKey(item.bet_type, item.number);
     if (!t?.enabled) add('TYPE_DISABLED');
     else if (!isValidNumber(item.bet_type, item.number)) add('INVALID_NUMBER');
@@ -101,21 +104,29 @@ export function checkItems(
         rateX100 = limit.rate !== null ? rateToX100(limit.rate) : Math.floor(rateX100 / 2);
         add('RATE_REDUCED', { rate: x100ToRate(rateX100) }, true);
       }
-      if (limit?.action === 'capped' && limit.cap !== null) ceiling = Math.min(ceiling, limit.cap);
+      if (limit?.action === 'capped' && limit.cap !== null)
+        ceilingSatang = Math.min(ceilingSatang, limit.cap);
       if (!Number.isInteger(item.amount) || item.amount < t.min) add('BELOW_MIN');
       else if (item.amount > t.max) add('ABOVE_MAX');
       else if (limit?.action !== 'closed') {
-        const before = (accepted.get(key) ?? 0) + (running.get(key) ?? 0);
-        const stake = item.amount * 100;
-        if (before + stake > ceiling) {
-          add('OVER_CEILING', { remaining: Math.max(0, Math.floor((ceiling - before) / 100)) });
+        const beforeSatang = (accepted.get(key) ?? 0) + (running.get(key) ?? 0);
+        const stakeSatang = bahtToSatang(item.amount);
+        if (beforeSatang + stakeSatang > ceilingSatang) {
+          // What is still open on the number, in whole baht.
+          add('OVER_CEILING', { remaining: Math.max(0, Math.floor((ceilingSatang - beforeSatang) / 100)) });
         } else {
-          running.set(key, (running.get(key) ?? 0) + stake);
+          running.set(key, (running.get(key) ?? 0) + stakeSatang);
         }
       }
     }
     const stakeBaht = Number.isInteger(item.amount) && item.amount > 0 ? item.amount : 0;
-    return { ...item, rateX100, potentialWin: payoutSatang(stakeBaht, rateX100), ceiling, problems };
+    return {
+      ...item,
+      rateX100,
+      potentialWinSatang: payoutSatang(stakeBaht, rateX100),
+      ceilingSatang,
+      problems,
+    };
   });
 }
 

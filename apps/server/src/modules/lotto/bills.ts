@@ -129,11 +129,11 @@ export async function validateBill(d: LottoDeps, memberId: number, input: BillIn
       number: i.number,
       amount: i.amount,
       rate: x100ToRate(i.rateX100),
-      potential_win: formatBaht(i.potentialWin),
+      potential_win: formatBaht(i.potentialWinSatang),
       problems: i.problems.map(problemView),
     })),
     total_amount: formatBaht(Math.max(0, totalSatang)),
-    total_potential_win: formatBaht(items.reduce((s, i) => s + i.potentialWin, 0)),
+    total_potential_win: formatBaht(items.reduce((s, i) => s + i.potentialWinSatang, 0)),
     balance: formatBaht(balanceSatang),
     problems: billProblems,
   };
@@ -176,7 +176,7 @@ async function placeBill(d: LottoDeps, tx: Tx, memberId: number, input: BillInpu
       tod_key: i.bet_type === 'three_tod' ? todKey(i.number) : null,
       stakeSatang: bahtToSatang(i.amount),
       rate: x100ToRate(i.rateX100),
-      potentialWinSatang: i.potentialWin,
+      potentialWinSatang: i.potentialWinSatang,
     })),
   });
   const bill = { ...placed.bill, created_at: new Date(placed.bill.created_at) };
@@ -271,7 +271,10 @@ async function replayBill(d: LottoDeps, memberId: number, key: string, input: Bi
   };
 }
 
-/** A member cancels a whole pending bill of a regular round before the cut-off (docs/rules/lottery.md §7 Cancel). */
+/**
+ * A member cancels a whole pending bill of a regular round before the cut-off
+ * (docs/rules/lottery.md §7 Cancel).
+ */
 export async function cancelBill(d: LottoDeps, memberId: number, billId: number) {
   return inTransaction(d.db, async (tx) => {
     const b = await lockMemberBill(tx, memberId, billId);
