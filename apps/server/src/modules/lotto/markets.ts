@@ -74,7 +74,7 @@ const hanoi = (code: string, name: string, close: string, result: string) =>
     auto_refund_no_result: true,
   }) satisfies MarketDefinition;
 
-/** The markets of lottery.md §5, seeded for every operator; every value is editable per market. */
+/** The markets of docs/rules/lottery.md §5, seeded for every operator; every value is editable per market. */
 export const marketDefinitions: MarketDefinition[] = [
   {
     code: 'glo',

@@ -92,7 +92,8 @@ export function resultView(r: RoundRow) {
     result_hash: res && r.result_hash ? r.result_hash.toString('hex') : null,
     yeekee: isYeekee
       ? {
-          // The count is public while shooting is open (docs/rules/lottery.md §9 Transparency 1); the sum is not.
+          // The count is public while shooting is open (docs/rules/lottery.md §9 Transparency 1);
+          // the sum is not.
           shots: r.shot_count,
           sum: res ? r.yeekee_sum : null,
           p16: res ? r.yeekee_p16 : null,

@@ -16,7 +16,10 @@ import {
 import type { RateTable, RoundSettings, YeekeeSettings } from './settings.ts';
 import { cancelRound, drawYeekee, settleRound } from './settlement.ts';
 
-/** What time makes due: rounds ahead, open, close, yeekee draws, settlement, refunds (docs/rules/lottery.md §5, §6). */
+/**
+ * What time makes due: rounds ahead, open, close, yeekee draws, settlement, refunds
+ * (docs/rules/lottery.md §5, §6).
+ */
 
 /** How far ahead rounds exist: monthly markets always show their next draw (scheduled until it opens). */
 const DAYS_AHEAD_MONTHLY = 32;

@@ -11,7 +11,7 @@ export interface TypeSetting {
 }
 export type RateTable = Record<BetType, TypeSetting>;
 
-/** Yeekee settings (lottery.md §9), every one configurable per market. */
+/** Yeekee settings (docs/rules/lottery.md §9), every one configurable per market. */
 export interface YeekeeSettings {
   cooldown_seconds: number;
   shots_per_round_max: number;
@@ -22,7 +22,7 @@ export interface YeekeeSettings {
   reward_min_stake: number;
 }
 
-/** What a round copies from its market at creation (lottery.md §3.2). */
+/** What a round copies from its market at creation (docs/rules/lottery.md §3, rule 2). */
 export interface RoundSettings {
   rates: RateTable;
   yeekee: YeekeeSettings | null;
@@ -59,7 +59,7 @@ const yeekee: Partial<Record<BetType, string>> = {
   run_bottom: '4.20',
 };
 
-/** The defaults of lottery.md §3; front/back 3 only where the market has them (GLO). */
+/** The defaults of docs/rules/lottery.md §3; front/back 3 only where the market has them (GLO). */
 export function defaultRates(kind: 'glo' | 'regular' | 'yeekee'): RateTable {
   const table = {} as RateTable;
   for (const t of betTypes) {

@@ -123,11 +123,12 @@ export function createShooter(d: LottoDeps) {
   const queues = new Map<number, { waiting: ShotRequest[]; running: boolean }>();
 
   /**
-   * One shot (docs/rules/lottery.md §9). Shots that arrive while a round's previous transaction is running wait
-   * and then go together in the next one (group commit): under the round's row lock each gets `seq`
-   * in arrival order after the current count, the hash chain moves with them, and they commit at once —
-   * so seq order is commit order, across server processes too (they queue on the same row lock).
-   * A shot is acknowledged only after its transaction committed. The running sum is never read or sent.
+   * One shot (docs/rules/lottery.md §9). Shots that arrive while a round's previous transaction is
+   * running wait and then go together in the next one (group commit): under the round's row lock
+   * each gets `seq` in arrival order after the current count, the hash chain moves with them, and
+   * they commit at once — so seq order is commit order, across server processes too (they queue on
+   * the same row lock). A shot is acknowledged only after its transaction committed. The running sum
+   * is never read or sent.
    */
   function shoot(memberId: number, ip: string, roundId: number, number: string): Promise<ShotAck> {
     return new Promise<ShotAck>((resolve, reject) => {
