@@ -28,3 +28,18 @@ describe('yeekee sealed close (lottery.md §9)', () => {
     expect(sealVerified({ commitment: neg, offset_ms: -1, salt: 'salt' })).toBe(false);
   });
 });
+
+describe('the chain hash passed in', () => {
+  it("the engine's pure SHA-256 and node:crypto's agree on chain fields (the server passes the native one)", async () => {
+    const { createHash } = await import('node:crypto');
+    const { sha256Hex } = await import('../src/lotto/chain.ts');
+    for (const text of [
+      '',
+      'a',
+      '7|2025-01-01|3',
+      `${'f'.repeat(64)}|12|${'e'.repeat(64)}|123|2026-11-23T15:00:00.123Z`,
+      'ไทย'.repeat(50),
+    ])
+      expect(sha256Hex(text)).toBe(createHash('sha256').update(text).digest('hex'));
+  });
+});

@@ -1,6 +1,7 @@
 import { chainSeed, memberRef, shotHash } from '@chok/engine/lotto/chain';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { nativeSha256Hex } from '../../platform/hash.ts';
 import type { LottoDeps } from './deps.ts';
 import { findRound, type RoundRow } from './round-queries.ts';
 import { defaultYeekee } from './settings.ts';
@@ -194,7 +195,7 @@ export function createShooter(d: LottoDeps) {
     }
     const own = new Map(recent.mine.map((m) => [m.member_id, { n: m.n, last: Date.parse(m.last) }]));
     let seq = r.shot_count;
-    let head = r.chain_head ?? chainSeed(r.market_id, r.business_date, r.round_no);
+    let head = r.chain_head ?? chainSeed(r.market_id, r.business_date, r.round_no, nativeSha256Hex);
     const accepted: NewShot[] = [];
     const outcomes = batch.map((s): ShotAck | AppError => {
       const now = s.now.getTime();
@@ -216,11 +217,11 @@ export function createShooter(d: LottoDeps) {
       seq += 1;
       const shot = {
         seq,
-        member_ref: memberRef(r.id, s.memberId),
+        member_ref: memberRef(r.id, s.memberId, nativeSha256Hex),
         number: s.number,
         server_ts: s.now.toISOString(),
       };
-      head = shotHash(head, shot);
+      head = shotHash(head, shot, nativeSha256Hex);
       accepted.push({
         seq,
         memberId: s.memberId,
@@ -282,7 +283,7 @@ export async function yeekeeList(d: LottoDeps, memberId: number | null, roundId:
     shot_count: r.shot_count,
     own: own.map((s) => ({ seq: s.seq, number: s.number, server_ts: s.server_ts.toISOString() })),
     shots: shots?.map((s) => ({ ...s, server_ts: s.server_ts.toISOString() })) ?? null,
-    chain_seed: chainSeed(r.market_id, r.business_date, r.round_no),
+    chain_seed: chainSeed(r.market_id, r.business_date, r.round_no, nativeSha256Hex),
     server_now: now.toISOString(),
   };
 }
