@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB as Database } from '../db/database.generated.ts';
 
-// int8 (BIGINT, COUNT) → number, refusing anything a double cannot hold exactly (casino.md §2.1).
+// int8 (BIGINT, COUNT) → number, refusing anything a double cannot hold exactly (docs/rules/casino.md §2.1).
 pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => {
   const n = Number(text);
   if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${text} is beyond Number.MAX_SAFE_INTEGER`);
@@ -66,6 +66,18 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
   if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
   return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Whether `err` is PostgreSQL's unique violation — of `constraint` when it is given (the index or
+ * constraint name PostgreSQL reports, e.g. `member_phone_key`).
+ */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; constraint?: unknown };
+  return e.code === UNIQUE_VIOLATION && (constraint === undefined || e.constraint === constraint);
 }
 
 const SERIALIZATION_FAILURE = '40001';
