@@ -1,11 +1,19 @@
-import { satang } from '@chok/engine/money';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import type { Ledger } from '../modules/wallet/service.ts';
+import { parseBaht } from '@chok/engine/money';
+import { insertStaff } from '../modules/admin/service.ts';
+import { hashPassword } from '../modules/auth/service.ts';
+import { insertMember } from '../modules/members/service.ts';
+import {
+  BONUS_WALLET,
+  FREE_CREDIT_WALLET,
+  type Ledger,
+  MAIN_WALLET,
+  type WalletTypeId,
+} from '../modules/wallet/service.ts';
 import type { Config } from '../platform/config.ts';
 import { type Db, inTransaction, type Tx } from '../platform/db.ts';
 import { moduleSeeds } from './modules.ts';
 
-/** Demo logins, documented in the README. Balances are play money credited from `sys:demo`. */
+/** Demo logins, documented in the README. Balances (in baht) are play money credited from `sys:demo`. */
 export const demoMembers = [
   {
     phone: '0811111111',
@@ -14,7 +22,7 @@ export const demoMembers = [
     bank_code: '004',
     account_no: '1111111111',
     referral_code: 'DEMO0001',
-    wallets: { 1: 5_000_00, 2: 300_00, 3: 50_00 },
+    wallets: { [MAIN_WALLET]: '5000.00', [BONUS_WALLET]: '300.00', [FREE_CREDIT_WALLET]: '50.00' },
   },
   {
     phone: '0822222222',
@@ -23,7 +31,7 @@ export const demoMembers = [
     bank_code: '014',
     account_no: '2222222222',
     referral_code: 'DEMO0002',
-    wallets: { 1: 1_250_50 },
+    wallets: { [MAIN_WALLET]: '1250.50' },
   },
   {
     phone: '0833333333',
@@ -214,44 +222,37 @@ async function seedDemoContent(
     .execute();
 
   for (const [i, m] of demoMembers.entries()) {
-    const member = await tx
-      .insertInto('member')
-      .values({
-        agent_id,
-        phone: m.phone,
-        password_hash: memberHashes[i]!,
-        bank_code: m.bank_code,
-        account_no: m.account_no,
-        account_name: m.name,
-        referral_code: m.referral_code,
-        sub_bank_account: m.phone,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    memberIds[m.phone] = member.id;
-    await ledger.openMemberWallets(tx, member.id);
-    for (const [type, amount] of Object.entries(m.wallets) as [string, number][]) {
+    const memberId = await insertMember(tx, {
+      agent_id,
+      phone: m.phone,
+      password_hash: memberHashes[i]!,
+      bank_code: m.bank_code,
+      account_no: m.account_no,
+      account_name: m.name,
+      line_id: null,
+      referral_code: m.referral_code,
+      referred_by: null,
+      sub_bank_account: m.phone,
+    });
+    memberIds[m.phone] = memberId;
+    await ledger.openMemberWallets(tx, memberId);
+    for (const [type, baht] of Object.entries(m.wallets) as [string, string][]) {
       await ledger.transfer(tx, {
         from: { system: 'sys:demo' },
-        to: { member: member.id, wallet: Number(type) as 1 | 2 | 3 },
-        amount: satang(amount),
+        to: { member: memberId, wallet: Number(type) as WalletTypeId },
+        amount: parseBaht(baht),
         kind: 'demo_credit',
         reference: 'demo',
-        idempotencyKey: `seed:demo:${member.id}:${type}`,
+        idempotencyKey: `seed:demo:${memberId}:${type}`,
       });
     }
   }
   for (const [i, s] of demoStaff.entries()) {
-    await tx
-      .insertInto('staff')
-      .values({
-        username: s.username,
-        role: s.role,
-        password_hash: staffHashes[i]!,
-        totp_secret: s.totp_secret,
-      })
-      // A staff account made with `npm run staff` before the first start keeps its name.
-      .onConflict((oc) => oc.column('username').doNothing())
-      .execute();
+    // A staff account made with `npm run staff` before the first start keeps its name.
+    await insertStaff(
+      tx,
+      { username: s.username, role: s.role, password_hash: staffHashes[i]!, totp_secret: s.totp_secret },
+      { keepExisting: true },
+    );
   }
 }
