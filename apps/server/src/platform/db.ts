@@ -84,13 +84,13 @@ const SERIALIZATION_FAILURE = '40001';
 const DEADLOCK = '40P01';
 
 /** Runs `work` in one transaction, retrying a bounded number of times on serialization failures and deadlocks. */
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts_max = 3): Promise<T> {
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, maxAttempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(work);
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (attempt >= attempts_max || (code !== SERIALIZATION_FAILURE && code !== DEADLOCK)) throw err;
+      if (attempt >= maxAttempts || (code !== SERIALIZATION_FAILURE && code !== DEADLOCK)) throw err;
     }
   }
 }

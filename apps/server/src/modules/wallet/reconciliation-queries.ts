@@ -68,14 +68,14 @@ export async function systemBalances(ex: Executor) {
 
 /**
  * Moves the system-account snapshots forward. Transfer ids are taken at insert but become visible at
- * commit, so a lower id can appear after a higher one; only transfers older than `settle_minutes`
+ * commit, so a lower id can appear after a higher one; only transfers older than `settleMinutes`
  * (far longer than any transaction may run: see the pool's statement timeout) are folded in.
  */
-export async function rollupSystemBalances(ex: Executor, settle_minutes = 5): Promise<void> {
+export async function rollupSystemBalances(ex: Executor, settleMinutes = 5): Promise<void> {
   await sql`
     WITH cut AS (
       SELECT COALESCE(max(id), 0) AS up_to FROM ledger_transfer
-      WHERE created_at < now() - make_interval(mins => ${settle_minutes})
+      WHERE created_at < now() - make_interval(mins => ${settleMinutes})
     ),
     sums AS (
       SELECT a.id AS account_id,
