@@ -1,8 +1,9 @@
 import type { ModuleContext } from '../../platform/module.ts';
 import type { WalletDeps } from './deps.ts';
 import { registerLedgerJobs } from './jobs.ts';
+import { createLedger } from './ledger.ts';
 import { walletRoutes } from './routes.ts';
-import { createLedger, type Ledger } from './service.ts';
+import type { Ledger } from './service.ts';
 
 /**
  * Wallets and the ledger (docs/rules/casino.md §1–§2): the only code that moves a balance. The
