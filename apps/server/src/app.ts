@@ -15,8 +15,10 @@ import { authModule } from './modules/auth/module.ts';
 import type { SmsSender } from './modules/auth/sms.ts';
 import { contentModule } from './modules/content/module.ts';
 import { gamesModule } from './modules/games/module.ts';
+import { gameNamesOfOperations } from './modules/games/wallet-queries.ts';
 import { lottoModule } from './modules/lotto/module.ts';
 import { membersModule } from './modules/members/module.ts';
+import { memberRefs } from './modules/members/service.ts';
 import { originalsModule } from './modules/originals/module.ts';
 import { paymentsModule } from './modules/payments/module.ts';
 import { walletModule } from './modules/wallet/module.ts';
@@ -191,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStream(app, events, authenticators);
 
   // Modules, one line each; collaborators are passed by name (docs/architecture.md).
-  const ledger = await walletModule(ctx);
+  const ledger = await walletModule(ctx, { memberRefs, gameNames: gameNamesOfOperations });
   authModule(ctx, { ledger, ...(deps.sms ? { sms: deps.sms } : {}) });
   adminModule(ctx);
   membersModule(ctx);

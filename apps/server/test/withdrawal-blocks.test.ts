@@ -112,16 +112,14 @@ describe('a reconciliation mismatch freezes the member’s withdrawals (docs/rul
     // The operator lists the freeze (owner/finance only) and clears it with a note, audited.
     const support = await staffToken(t, 'support');
     expect((await call(t.app, 'GET', '/api/admin/ledger/freezes', { token: support })).status).toBe(403);
-    const list = await call<{ id: number; member_id: number; accounts: unknown[]; cleared_at: null }[]>(
-      t.app,
-      'GET',
-      `/api/admin/ledger/freezes?member_id=${bad.memberId}`,
-      { token: finance },
-    );
+    const list = await call<
+      { id: number; member_id: number; phone: string; accounts: unknown[]; cleared_at: null }[]
+    >(t.app, 'GET', `/api/admin/ledger/freezes?member_id=${bad.memberId}`, { token: finance });
     expect(list.body.data).toHaveLength(1);
     const freeze = list.body.data[0]!;
     expect(freeze).toMatchObject({
       member_id: bad.memberId,
+      phone: bad.phone,
       reason: 'reconciliation',
       accounts: [{ account_id: account, wallet_type_id: 1, balance: '923.45', derived: '800.00' }],
       cleared_at: null,
@@ -135,7 +133,7 @@ describe('a reconciliation mismatch freezes the member’s withdrawals (docs/rul
 
     // The stored balance is put back, then the freeze is cleared.
     await sql`UPDATE ledger_account SET balance = balance - 12345 WHERE id = ${account}`.execute(t.db);
-    const cleared = await call<{ cleared_at: string | null; clear_note: string }>(
+    const cleared = await call<{ cleared_at: string | null; clear_note: string; phone: string }>(
       t.app,
       'POST',
       `/api/admin/ledger/freezes/${freeze.id}/clear`,
@@ -143,6 +141,7 @@ describe('a reconciliation mismatch freezes the member’s withdrawals (docs/rul
     );
     expect(cleared.body.error).toBe(0);
     expect(cleared.body.data.cleared_at).not.toBeNull();
+    expect(cleared.body.data.phone).toBe(bad.phone);
     const again = await call(t.app, 'POST', `/api/admin/ledger/freezes/${freeze.id}/clear`, {
       token: finance,
       body: { note: 'ซ้ำ' },

@@ -16,11 +16,10 @@ import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '@chok/contract/endpoint';
 import { Secret } from 'otpauth';
 import QRCode from 'qrcode';
-import { totpFor } from '../modules/admin/staff.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { appendAudit } from '../platform/audit.ts';
+import { createStaff, staffExists, totpFor } from '../modules/admin/service.ts';
+import { hashPassword } from '../modules/auth/service.ts';
 import { loadConfig } from '../platform/config.ts';
-import { createDb, inTransaction } from '../platform/db.ts';
+import { createDb } from '../platform/db.ts';
 import { openDatabase } from '../platform/embedded-postgres.ts';
 import { migrate } from '../platform/migrate.ts';
 
@@ -149,35 +148,16 @@ async function create(args: ReturnType<typeof parseArgs>): Promise<void> {
     await migrate(database.url, log);
     const { db } = createDb(database.url, 1);
     try {
-      const taken = await db
-        .selectFrom('staff')
-        .select('id')
-        .where('username', '=', args.username)
-        .executeTakeFirst();
-      if (taken) throw new Refusal(`staff "${args.username}" already exists`);
+      if (await staffExists(db, args.username)) throw new Refusal(`staff "${args.username}" already exists`);
       const secret = new Secret({ buffer: randomBytes(20).buffer }).base32;
       const passwordHash = await hashPassword(password);
-      const id = await inTransaction(db, async (tx) => {
-        const row = await tx
-          .insertInto('staff')
-          .values({
-            username: args.username,
-            role: args.role,
-            password_hash: passwordHash,
-            totp_secret: secret,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await appendAudit(tx, {
-          actorType: 'system',
-          actorId: null,
-          action: 'staff.create',
-          entity: 'staff',
-          entityId: row.id,
-          after: { username: args.username, role: args.role, via: 'cli' },
-        });
-        return row.id;
-      });
+      const id = await createStaff(
+        db,
+        { username: args.username, role: args.role, password_hash: passwordHash, totp_secret: secret },
+        'cli',
+      );
+      // Taken between the check and the insert (another `npm run staff` at the same moment).
+      if (id === null) throw new Refusal(`staff "${args.username}" already exists`);
       const url = totpFor(secret, args.username).toString();
       const qr = await QRCode.toString(url, { type: 'terminal', small: true });
       process.stdout.write(

@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB as Database } from '../db/database.generated.ts';
 
-// int8 (BIGINT, COUNT) → number, refusing anything a double cannot hold exactly (casino.md §2.1).
+// int8 (BIGINT, COUNT) → number, refusing anything a double cannot hold exactly (docs/rules/casino.md §2.1).
 pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => {
   const n = Number(text);
   if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${text} is beyond Number.MAX_SAFE_INTEGER`);
@@ -68,17 +68,29 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
 }
 
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Whether `err` is PostgreSQL's unique violation — of `constraint` when it is given (the index or
+ * constraint name PostgreSQL reports, e.g. `member_phone_key`).
+ */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; constraint?: unknown };
+  return e.code === UNIQUE_VIOLATION && (constraint === undefined || e.constraint === constraint);
+}
+
 const SERIALIZATION_FAILURE = '40001';
 const DEADLOCK = '40P01';
 
 /** Runs `work` in one transaction, retrying a bounded number of times on serialization failures and deadlocks. */
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts_max = 3): Promise<T> {
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, maxAttempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(work);
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (attempt >= attempts_max || (code !== SERIALIZATION_FAILURE && code !== DEADLOCK)) throw err;
+      if (attempt >= maxAttempts || (code !== SERIALIZATION_FAILURE && code !== DEADLOCK)) throw err;
     }
   }
 }

@@ -2,7 +2,7 @@ import { type ErrorCode, errorCatalogue, errorMessage } from '@chok/contract/err
 
 /**
  * A refusal with a code from the catalogue. Domain code throws these; one error handler turns them
- * into the envelope and HTTP status (ARCHITECTURE.md §4).
+ * into the envelope and HTTP status (docs/architecture.md, "How a request flows"; docs/decisions/0003).
  */
 export class AppError extends Error {
   readonly statusCode: number;

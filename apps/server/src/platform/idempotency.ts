@@ -13,7 +13,7 @@ function hashOf(request: unknown): Buffer {
  * Runs `run` once per (member, scope, key), inside the caller's transaction. The key row is claimed
  * first (a concurrent duplicate waits on it, then replays), and the answer is stored in the same
  * transaction, so a crash before commit forgets both. A replay returns the first answer; the same key
- * with a different request is IDEMPOTENCY_CONFLICT. Keys are kept 24 hours (payments.md §1.1).
+ * with a different request is IDEMPOTENCY_CONFLICT. Keys are kept 24 hours (docs/rules/payments.md §1.1).
  */
 export async function idempotent<T>(
   tx: Tx,

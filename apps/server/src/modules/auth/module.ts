@@ -1,13 +1,14 @@
 import type { ModuleContext } from '../../platform/module.ts';
 import type { Ledger } from '../wallet/service.ts';
+import type { AuthDeps } from './deps.ts';
+import { authenticate } from './login.ts';
 import { authRoutes } from './routes.ts';
-import { type AuthService, createAuthService } from './service.ts';
 import { outboxSmsSender, type SmsSender } from './sms.ts';
 
 /** Members' registration, login, OTP and sessions; registers the member authenticator. */
-export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: SmsSender }): AuthService {
+export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: SmsSender }): void {
   const c = ctx.config;
-  const auth = createAuthService({
+  const d: AuthDeps = {
     db: ctx.db,
     clock: ctx.clock,
     ledger: deps.ledger,
@@ -23,8 +24,7 @@ export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: Sms
       brand: c.AGENT_NAME,
     },
     login: { maxFailures: c.LOGIN_MAX_FAILURES, lockMinutes: c.LOGIN_LOCK_MINUTES },
-  });
-  ctx.authenticators.member = auth.authenticate;
-  authRoutes(ctx, auth);
-  return auth;
+  };
+  ctx.authenticators.member = (token) => authenticate(d, token);
+  authRoutes(ctx, d);
 }

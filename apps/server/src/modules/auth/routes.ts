@@ -1,31 +1,34 @@
 import * as admin from '@chok/contract/api/admin';
 import * as api from '@chok/contract/api/auth';
 import type { ModuleContext } from '../../platform/module.ts';
-import type { AuthService } from './service.ts';
+import type { AuthDeps } from './deps.ts';
+import { login, logout } from './login.ts';
+import { changePassword, completeReset } from './password-change.ts';
+import { register, requestOtp } from './registration.ts';
 import { smsOutbox } from './sms.ts';
 
-export function authRoutes({ app, route, db }: ModuleContext, auth: AuthService): void {
+export function authRoutes({ app, route }: ModuleContext, d: AuthDeps): void {
   const client = (ctx: { ip: string; userAgent: string | null }) => ({
     ip: ctx.ip,
     userAgent: ctx.userAgent,
   });
 
-  route(app, api.requestOtp, async (ctx) => auth.requestOtp(ctx.body.phone, ctx.body.purpose));
-  route(app, api.register, async (ctx) => auth.register(ctx.body, client(ctx)));
-  route(app, api.login, async (ctx) => auth.login(ctx.body.phone, ctx.body.password, client(ctx)));
+  route(app, api.requestOtp, async (ctx) => requestOtp(d, ctx.body.phone, ctx.body.purpose));
+  route(app, api.register, async (ctx) => register(d, ctx.body, client(ctx)));
+  route(app, api.login, async (ctx) => login(d, ctx.body.phone, ctx.body.password, client(ctx)));
   route(app, api.logout, async (ctx) => {
-    await auth.logout(ctx.member);
+    await logout(d, ctx.member);
     return null;
   });
   route(app, api.changePassword, async (ctx) => {
-    await auth.changePassword(ctx.member, ctx.body.old_password, ctx.body.new_password);
+    await changePassword(d, ctx.member, ctx.body.old_password, ctx.body.new_password);
     return null;
   });
-  route(app, api.resetPassword, async (ctx) => auth.requestOtp(ctx.body.phone, 'reset_password'));
+  route(app, api.resetPassword, async (ctx) => requestOtp(d, ctx.body.phone, 'reset_password'));
   route(app, api.resetPasswordV2, async (ctx) => {
-    await auth.completeReset(ctx.body.phone, ctx.body.otp, ctx.body.password);
+    await completeReset(d, ctx.body.phone, ctx.body.otp, ctx.body.password);
     return null;
   });
   // Operator: the built-in SMS sender's outbox (support reads codes a member did not receive).
-  route(app, admin.smsOutbox, async (ctx) => smsOutbox(db, ctx.query));
+  route(app, admin.smsOutbox, async (ctx) => smsOutbox(d.db, ctx.query));
 }

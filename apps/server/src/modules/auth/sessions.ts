@@ -2,6 +2,8 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db.ts';
 import type { MemberPrincipal } from '../../platform/http.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
+import { liveMemberSession } from '../members/service.ts';
+import * as q from './session-queries.ts';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -19,18 +21,14 @@ export async function createMemberSession(
   const token = newToken();
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + policy.absoluteHours * 3_600_000);
-  await ex
-    .insertInto('member_session')
-    .values({
-      member_id: s.memberId,
-      token_hash: hashToken(token),
-      created_at: now,
-      last_used_at: now,
-      expires_at: expiresAt,
-      ip: s.ip,
-      user_agent: s.userAgent?.slice(0, 300) ?? null,
-    })
-    .execute();
+  await q.insertSession(ex, {
+    memberId: s.memberId,
+    tokenHash: hashToken(token),
+    now,
+    expiresAt,
+    ip: s.ip,
+    userAgent: s.userAgent?.slice(0, 300) ?? null,
+  });
   return { token, expiresAt };
 }
 
@@ -41,9 +39,7 @@ export async function authenticateMember(
   policy: SessionPolicy,
   token: string,
 ): Promise<MemberPrincipal | null> {
-  const row = await liveSessions(ex, clock, policy)
-    .where('s.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const row = await liveMemberSession(ex, { ...window(clock, policy), tokenHash: hashToken(token) });
   if (!row) return null;
   await touch(ex, clock, row);
   return { memberId: row.member_id, sessionId: row.id };
@@ -59,29 +55,20 @@ export async function memberSessionLive(
   policy: SessionPolicy,
   sessionId: number,
 ): Promise<boolean> {
-  const row = await liveSessions(ex, clock, policy).where('s.id', '=', sessionId).executeTakeFirst();
+  const row = await liveMemberSession(ex, { ...window(clock, policy), sessionId });
   if (!row) return false;
   await touch(ex, clock, row);
   return true;
 }
 
-function liveSessions(ex: Executor, clock: Clock, policy: SessionPolicy) {
+function window(clock: Clock, policy: SessionPolicy) {
   const now = clock.now();
-  return ex
-    .selectFrom('member_session as s')
-    .innerJoin('member as m', 'm.id', 's.member_id')
-    .select(['s.id', 's.member_id', 's.last_used_at'])
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .where('s.last_used_at', '>', new Date(now.getTime() - policy.idleMinutes * 60_000))
-    .where('m.status', '=', 'active');
+  return { now, idleSince: new Date(now.getTime() - policy.idleMinutes * 60_000) };
 }
 
 async function touch(ex: Executor, clock: Clock, row: { id: number; last_used_at: Date }): Promise<void> {
   const now = clock.now();
-  if (now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
-    await ex.updateTable('member_session').set({ last_used_at: now }).where('id', '=', row.id).execute();
-  }
+  if (now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) await q.touchSession(ex, row.id, now);
 }
 
 /**
@@ -89,25 +76,15 @@ async function touch(ex: Executor, clock: Clock, row: { id: number; last_used_at
  * launch tokens, and a password change ends every game of the member: both by triggers (migration
  * 040), so every path that revokes or changes a password does it.
  */
-export async function revokeMemberSessions(
+export function revokeMemberSessions(
   ex: Executor,
   clock: Clock,
   memberId: number,
   except: { sessionId: number } | null,
 ): Promise<void> {
-  let q = ex
-    .updateTable('member_session')
-    .set({ revoked_at: clock.now() })
-    .where('member_id', '=', memberId)
-    .where('revoked_at', 'is', null);
-  if (except) q = q.where('id', '<>', except.sessionId);
-  await q.execute();
+  return q.revokeMemberSessions(ex, memberId, clock.now(), except?.sessionId ?? null);
 }
 
-export async function revokeSession(ex: Executor, clock: Clock, sessionId: number): Promise<void> {
-  await ex
-    .updateTable('member_session')
-    .set({ revoked_at: clock.now() })
-    .where('id', '=', sessionId)
-    .execute();
+export function revokeSession(ex: Executor, clock: Clock, sessionId: number): Promise<void> {
+  return q.revokeSession(ex, sessionId, clock.now());
 }

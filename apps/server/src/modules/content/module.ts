@@ -4,13 +4,7 @@ import { type ContentService, createContentService } from './service.ts';
 
 /** The operator's agent config, receiving accounts, notifications, banners, events and promotions text. */
 export function contentModule(ctx: ModuleContext): ContentService {
-  const { config: c } = ctx;
-  const content = createContentService({
-    db: ctx.db,
-    clock: ctx.clock,
-    agentId: c.AGENT_ID,
-    agentCode: c.AGENT_CODE,
-  });
-  contentRoutes(ctx, content);
-  return content;
+  const d = { db: ctx.db, clock: ctx.clock, agentId: ctx.config.AGENT_ID, agentCode: ctx.config.AGENT_CODE };
+  contentRoutes(ctx, d);
+  return createContentService(d);
 }

@@ -1,10 +1,10 @@
 import type { ModuleContext } from '../../platform/module.ts';
 import { memberRoutes } from './routes.ts';
-import { createMembersService, type MembersService } from './service.ts';
 
-/** Member profile and bank details. */
-export function membersModule(ctx: ModuleContext): MembersService {
-  const members = createMembersService({ db: ctx.db, clock: ctx.clock, agentCode: ctx.config.AGENT_CODE });
-  memberRoutes(ctx, members);
-  return members;
+/**
+ * Member profile and bank details. The module owns the `member` table; other modules read and lock
+ * members through the plain functions of its service.ts.
+ */
+export function membersModule(ctx: ModuleContext): void {
+  memberRoutes(ctx, { db: ctx.db, clock: ctx.clock, agentCode: ctx.config.AGENT_CODE });
 }

@@ -1,0 +1,100 @@
+import type { DB } from './database.generated.ts';
+
+/** Who may name a table: a module under `modules/`, or the platform (docs/architecture.md, "Tables have one owner"). */
+export type TableOwner =
+  | 'platform'
+  | 'content'
+  | 'members'
+  | 'auth'
+  | 'admin'
+  | 'wallet'
+  | 'lotto'
+  | 'games'
+  | 'originals'
+  | 'payments';
+
+/**
+ * Every table and the one module that owns it: the only folder whose files may name it. Another module
+ * reads or writes it through the owner's `service.ts`; a hot path that must join it in one statement
+ * keeps that query in the owner's folder, in a file named for its caller (`wallet/lotto-queries.ts`).
+ * Platform tables are named only by their platform helper (`platform/audit.ts`, `platform/idempotency.ts`).
+ *
+ * A new migration's table must be added here (apps/server/test/table-owners.test.ts fails until it is).
+ */
+export const tableOwners = {
+  // platform
+  audit_log: 'platform',
+  idempotency_request: 'platform',
+  // content: the operator (agent), its receiving accounts and its published texts
+  agent: 'content',
+  agent_bank_account: 'content',
+  agent_true_money_account: 'content',
+  notification: 'content',
+  banner: 'content',
+  event: 'content',
+  promotion: 'content',
+  // members
+  member: 'members',
+  // auth
+  member_session: 'auth',
+  otp: 'auth',
+  otp_quota: 'auth',
+  sms_outbox: 'auth',
+  // admin
+  staff: 'admin',
+  staff_session: 'admin',
+  // wallet: the ledger, the reconciliation freezes, and the correction-debt register (lotto writes
+  // debts through the wallet service; the ledger recovers them from the next credits)
+  wallet_type: 'wallet',
+  ledger_account: 'wallet',
+  ledger_transfer: 'wallet',
+  ledger_rollup: 'wallet',
+  member_withdrawal_freeze: 'wallet',
+  lotto_member_debt: 'wallet',
+  // lotto
+  lotto_bill: 'lotto',
+  lotto_bill_item: 'lotto',
+  lotto_category: 'lotto',
+  lotto_exposure: 'lotto',
+  lotto_market: 'lotto',
+  lotto_number_limit: 'lotto',
+  lotto_round: 'lotto',
+  lotto_shot: 'lotto',
+  lotto_win_payment: 'lotto',
+  lotto_yeekee_reward: 'lotto',
+  // games: providers, catalogue, lobby, launches and the seamless wallet
+  game_provider: 'games',
+  game: 'games',
+  game_wallet_category: 'games',
+  lobby_config: 'games',
+  game_play: 'games',
+  game_launch: 'games',
+  game_session: 'games',
+  wallet_op: 'games',
+  provider_nonce: 'games',
+  game_demo_session: 'games',
+  // originals: the in-house games
+  fair_seed: 'originals',
+  game_round: 'originals',
+  baccarat_room: 'originals',
+  baccarat_shoe: 'originals',
+  baccarat_hand: 'originals',
+  football_fixture: 'originals',
+  // payments
+  payment_setting: 'payments',
+  payment_channel: 'payments',
+  payment_sub_channel: 'payments',
+  promptpay_account: 'payments',
+  payment_gateway: 'payments',
+  sandbox_gateway_payment: 'payments',
+  promotion_rule: 'payments',
+  deposit_request: 'payments',
+  gateway_event: 'payments',
+  statement_import: 'payments',
+  statement_line: 'payments',
+  withdrawal: 'payments',
+  member_withdraw_limit: 'payments',
+  member_promotion: 'payments',
+} as const satisfies Record<keyof DB, TableOwner>;
+
+export type OwnedTable = keyof typeof tableOwners;

@@ -1,0 +1,13 @@
+/**
+ * What other modules (and the seed and the staff command) may use of the admin module
+ * (docs/architecture.md): staff names for lists, staff accounts, and the TOTP of a staff secret.
+ */
+
+export { createStaff, totpFor } from './staff.ts';
+export {
+  insertStaff,
+  type NewStaff,
+  type StaffRef,
+  staffExists,
+  staffRefs,
+} from './staff-queries.ts';

@@ -1,0 +1,24 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import type { LockoutPolicy } from '../../platform/lockout.ts';
+import type { Ledger } from '../wallet/service.ts';
+import type { OtpPolicy } from './otp.ts';
+import type { SessionPolicy } from './sessions.ts';
+import type { SmsSender } from './sms.ts';
+
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  sms: SmsSender;
+  ledger: Pick<Ledger, 'openMemberWallets'>;
+  agentId: number;
+  session: SessionPolicy;
+  otp: OtpPolicy;
+  login: LockoutPolicy;
+}
+
+/** Where a request came from, kept on the session it opens. */
+export interface Client {
+  ip: string | null;
+  userAgent: string | null;
+}

@@ -1,0 +1,50 @@
+import { inTransaction } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { MemberPrincipal } from '../../platform/http.ts';
+import { lockMinutesLeft } from '../../platform/lockout.ts';
+import * as members from '../members/service.ts';
+import type { AuthDeps, Client } from './deps.ts';
+import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { authenticateMember, createMemberSession, revokeSession } from './sessions.ts';
+
+/** The member authenticator `route` calls for every member endpoint. */
+export function authenticate(d: AuthDeps, token: string): Promise<MemberPrincipal | null> {
+  return authenticateMember(d.db, d.clock, d.session, token);
+}
+
+/** Phone and password → a session token; wrong passwords count toward the lock-out. */
+export async function login(d: AuthDeps, phone: string, password: string, client: Client) {
+  // 1. The account, and the lock in force.
+  const member = await members.loginAccount(d.db, phone);
+  if (!member) {
+    await verifyAgainstDummy(password);
+    throw new AppError('LOGIN_FAILED');
+  }
+  const now = d.clock.now();
+  const lockedFor = lockMinutesLeft(member.locked_until, now);
+  if (lockedFor > 0) throw new AppError('LOGIN_LOCKED', { minutes: lockedFor });
+  // 2. The password. A failure is counted outside any transaction (the refusal must not roll the
+  // count back), atomically.
+  if (!(await verifyPassword(member.password_hash, password))) {
+    const minutes = lockMinutesLeft(await members.countLoginFailure(d.db, member.id, now, d.login), now);
+    if (minutes > 0) throw new AppError('LOGIN_LOCKED', { minutes });
+    throw new AppError('LOGIN_FAILED');
+  }
+  if (member.status !== 'active') throw new AppError('ACCOUNT_SUSPENDED');
+  // 3. The count cleared (unless a concurrent failure just locked the account) and the session.
+  return inTransaction(d.db, async (tx) => {
+    const minutes = lockMinutesLeft(await members.clearLoginFailures(tx, member.id, now), now);
+    if (minutes > 0) throw new AppError('LOGIN_LOCKED', { minutes });
+    await members.setLastLogin(tx, member.id, now);
+    const s = await createMemberSession(tx, d.clock, d.session, { memberId: member.id, ...client });
+    return {
+      access_token: s.token,
+      token_type: 'Bearer' as const,
+      expires_at: s.expiresAt.toISOString(),
+    };
+  });
+}
+
+export function logout(d: AuthDeps, p: MemberPrincipal): Promise<void> {
+  return revokeSession(d.db, d.clock, p.sessionId);
+}

@@ -1,0 +1,76 @@
+import type { ContentKind } from '@chok/contract/api/admin';
+import { findBank } from '@chok/contract/banks';
+import { appendAudit } from '../../platform/audit.ts';
+import { inTransaction, isUniqueViolation } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ContentDeps } from './deps.ts';
+import * as q from './editing-queries.ts';
+
+// Operator editing: one generic path over the content tables, every change audited.
+
+function wire(row: q.Row) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
+  return out as { id: number; updated_at: string } & Record<string, unknown>;
+}
+
+function checkBank(kind: ContentKind, input: Record<string, unknown>): void {
+  if (kind === 'bank_accounts' && typeof input.bank_code === 'string' && !findBank(input.bank_code)) {
+    throw new AppError('BANK_NOT_SUPPORTED', {}, { bank_code: new AppError('BANK_NOT_SUPPORTED').message });
+  }
+}
+
+function duplicate(err: unknown): never {
+  if (isUniqueViolation(err)) throw new AppError('DUPLICATE_RECORD');
+  throw err;
+}
+
+export async function list(d: ContentDeps, kind: ContentKind) {
+  return (await q.listRows(d.db, kind, d.agentId)).map(wire);
+}
+
+export async function create(
+  d: ContentDeps,
+  kind: ContentKind,
+  input: Record<string, unknown>,
+  staffId: number,
+) {
+  checkBank(kind, input);
+  return inTransaction(d.db, async (tx) => {
+    const row = await q.insertRow(tx, kind, d.agentId, input).catch(duplicate);
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: staffId,
+      action: 'content.create',
+      entity: q.CONTENT_TABLES[kind],
+      entityId: row.id,
+      after: wire(row),
+    });
+    return wire(row);
+  });
+}
+
+export async function update(
+  d: ContentDeps,
+  kind: ContentKind,
+  id: number,
+  input: Record<string, unknown>,
+  staffId: number,
+) {
+  checkBank(kind, input);
+  return inTransaction(d.db, async (tx) => {
+    const before = await q.lockRow(tx, kind, id, d.agentId);
+    if (!before) throw new AppError('RECORD_NOT_FOUND');
+    const row = await q.updateRow(tx, kind, id, input, d.clock.now()).catch(duplicate);
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: staffId,
+      action: 'content.update',
+      entity: q.CONTENT_TABLES[kind],
+      entityId: id,
+      before: wire(before),
+      after: wire(row),
+    });
+    return wire(row);
+  });
+}
