@@ -19,11 +19,6 @@ const GENERATED = path.join(SRC, 'db/database.generated.ts');
  * a file that no longer names the table makes the test fail until its entry is removed.
  */
 const PENDING: Record<string, readonly string[]> = {
-  // lotto branch: wallets through wallet/service.ts (memberWallet, memberWalletByIdOrType, recordDebt),
-  // or a wallet/lotto-queries.ts for the one-statement paths; bonus-wallet categories through games
-  'modules/lotto/bills.ts': ['ledger_account', 'game_wallet_category'],
-  'modules/lotto/queries.ts': ['ledger_account'],
-  'modules/lotto/settlement.ts': ['lotto_member_debt'],
   // games branch: member checks through members/service.ts (or members/games-queries.ts for the
   // seamless hot path), ledger reads through wallet, the baccarat rooms seeded by originals
   'modules/games/launch.ts': ['member'],

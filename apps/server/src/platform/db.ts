@@ -94,9 +94,3 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, max
     }
   }
 }
-
-/** Whether `err` is PostgreSQL's unique violation (23505), of `constraint` when one is named. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = err as { code?: unknown; constraint?: unknown } | null;
-  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
-}

@@ -7,7 +7,7 @@ import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { MAIN_WALLET, memberBalance, recordLottoDebt, type WalletTypeId } from '../wallet/service.ts';
+import { MAIN_WALLET, memberBalance, recordDebt, type WalletTypeId } from '../wallet/service.ts';
 import { releaseExposure } from './bill-queries.ts';
 import { HOUSE, type LottoDeps } from './deps.ts';
 import { findRound, type RoundRow } from './round-queries.ts';
@@ -250,10 +250,10 @@ async function reverseWins(d: LottoDeps, tx: Tx, r: RoundRow) {
         idempotencyKey: `lotto:win_reversal:${p.bill_id}:v${p.result_version}`,
       });
     if (takeSatang < p.amount)
-      await recordLottoDebt(tx, {
+      await recordDebt(tx, {
         memberId: p.member_id,
         roundId: r.id,
-        amountSatang: p.amount - takeSatang,
+        amount: satang(p.amount - takeSatang),
       });
     await markWinPaymentReversed(tx, p.bill_id, p.result_version, d.clock.now());
   }

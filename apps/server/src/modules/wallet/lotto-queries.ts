@@ -58,14 +58,3 @@ export function lottoBillByKey(ex: Executor, memberId: number, key: string) {
     .where('b.idempotency_key', '=', key)
     .executeTakeFirst();
 }
-
-/** Books what a corrected win could not take back as the member's debt (docs/rules/lottery.md §8.3). */
-export async function insertLottoMemberDebt(
-  tx: Tx,
-  d: { memberId: number; roundId: number; amountSatang: number },
-): Promise<void> {
-  await tx
-    .insertInto('lotto_member_debt')
-    .values({ member_id: d.memberId, round_id: d.roundId, amount: d.amountSatang })
-    .execute();
-}

@@ -38,13 +38,7 @@ export type Ledger = ReturnType<typeof createLedger>;
 
 // ── For the lottery (modules/lotto): wallet ids by name, and its reads and writes of wallet rows ──
 export type { LottoWallet } from './lotto-queries.ts';
-export type { WalletTypeId } from './queries.ts';
-/** The main wallet: deposits, withdrawals and every game (docs/rules/casino.md §1). */
-export const MAIN_WALLET = 1 satisfies q.WalletTypeId;
-/** The bonus wallet: only the game categories `game_wallet_category` allows (docs/rules/casino.md §1). */
-export const BONUS_WALLET = 2 satisfies q.WalletTypeId;
 export {
-  insertLottoMemberDebt as recordLottoDebt,
   lottoBalanceSql,
   lottoBillByKey,
   lottoWalletJson,
