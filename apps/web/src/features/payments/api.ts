@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../lib/api';
 import { useStream } from '../../lib/stream';
-import { fetchWallets, walletsKey } from '../wallet/api';
+import { fetchWallets, walletsKey } from '../../lib/wallets';
 
 export type Channel = DataOf<typeof payments.channels>[number];
 export type ChannelInfo = DataOf<typeof payments.info>;
