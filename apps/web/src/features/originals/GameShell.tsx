@@ -1,8 +1,8 @@
 import { serverSeedHash } from '@chok/engine/fair/stream';
 import { type ReactNode, useState } from 'react';
-import { Dialog } from '../../../components/Dialog';
-import { formatBaht } from '../../../lib/money';
-import { type GameSession, gameCall, type Rotation, type Round } from './gameApi';
+import { Dialog } from '../../components/Dialog';
+import { formatBaht } from '../../lib/money';
+import { type GameSession, gameCall, type Rotation, type Round } from './api';
 
 interface Props {
   session: GameSession;

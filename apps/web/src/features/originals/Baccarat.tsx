@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatSatang, parseBaht, type Satang } from '../../../lib/money';
+import { formatSatang, parseBaht, type Satang } from '../../lib/money';
+import { type BaccaratTable, type GameSession, gameCall } from './api';
 import { GameShell } from './GameShell';
-import { type BaccaratTable, type GameSession, gameCall } from './gameApi';
 import { tone } from './sound';
 
 const CHIPS = ['10.00', '50.00', '100.00', '500.00', '1000.00'];

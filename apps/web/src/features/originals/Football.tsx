@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatBaht } from '../../../lib/money';
+import { formatBaht } from '../../lib/money';
+import { type FootballBoard, type GameSession, gameCall } from './api';
 import { GameShell } from './GameShell';
-import { type FootballBoard, type GameSession, gameCall } from './gameApi';
 import { tone } from './sound';
 
 const LABELS: Record<string, string> = {

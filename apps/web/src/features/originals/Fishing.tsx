@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatBaht } from '../../../lib/money';
+import { formatBaht } from '../../lib/money';
+import { type GameSession, gameCall, type ShotResult } from './api';
 import { GameShell } from './GameShell';
-import { type GameSession, gameCall, type ShotResult } from './gameApi';
 import { tone } from './sound';
 
 const BETS = ['1.00', '2.00', '5.00', '10.00', '20.00', '50.00'];

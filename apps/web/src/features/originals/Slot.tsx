@@ -1,8 +1,8 @@
 import { LINES } from '@chok/engine/games/slot';
 import { useState } from 'react';
-import { formatBaht, formatSatang, parseBaht, type Satang } from '../../../lib/money';
+import { formatBaht, formatSatang, parseBaht, type Satang } from '../../lib/money';
+import { type GameSession, gameCall, type SpinResult } from './api';
 import { GameShell } from './GameShell';
-import { type GameSession, gameCall, type SpinResult } from './gameApi';
 import { SYMBOL_ART, SYMBOL_NAMES } from './Symbols';
 import { tone, wait } from './sound';
 
