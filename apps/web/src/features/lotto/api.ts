@@ -2,6 +2,7 @@ import type * as lotto from '@chok/contract/api/lotto';
 import type { DataOf, InputOf, QueryOf } from '@chok/contract/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { syncServerClock } from '../../lib/server-clock';
 import { useLocalData } from '../../stores/local';
 
 export type Lobby = DataOf<typeof lotto.lobby>;
@@ -32,10 +33,16 @@ const get = <T>(path: string, query: Record<string, string | number | undefined>
 const post = <T>(path: string, body: Record<string, unknown>) =>
   api<T>(`/api/lotto/${path}`, { group: 'lotto', body: { agent_id: agentId(), ...body } });
 
+/** Answers that carry `server_now` set the server clock as they arrive. */
+function synced<T extends { server_now: string }>(data: T): T {
+  syncServerClock(data.server_now);
+  return data;
+}
+
 export function useLobby() {
   return useQuery({
     queryKey: ['lotto', 'lobby'],
-    queryFn: () => get<Lobby>('lobby'),
+    queryFn: () => get<Lobby>('lobby').then(synced),
     refetchInterval: 30_000,
   });
 }
@@ -43,7 +50,7 @@ export function useLobby() {
 export function useRound(roundId: number | null) {
   return useQuery({
     queryKey: ['lotto', 'round', roundId],
-    queryFn: () => get<RoundInfo>('round', { round_id: roundId! }),
+    queryFn: () => get<RoundInfo>('round', { round_id: roundId! }).then(synced),
     enabled: roundId !== null,
   });
 }

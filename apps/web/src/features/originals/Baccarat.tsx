@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatSatang, parseBaht, type Satang } from '../../lib/money';
+import { syncServerClock, useServerNow } from '../../lib/server-clock';
 import { type BaccaratTable, type GameSession, gameCall } from './api';
 import { GameShell } from './GameShell';
 import { tone } from './sound';
@@ -32,8 +33,7 @@ export function Baccarat({ session }: { session: GameSession }) {
   const [fair, setFair] = useState(session.fair);
   const [sound, setSound] = useState(false);
   const [chip, setChip] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  const [offset, setOffset] = useState(0);
+  const serverNow = useServerNow(250);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -42,8 +42,8 @@ export function Baccarat({ session }: { session: GameSession }) {
         session: session.session,
         ...(room ? { room_id: room } : {}),
       });
+      syncServerClock(t.server_time);
       setTable(t);
-      setOffset(new Date(t.server_time).getTime() - Date.now());
     } catch (e) {
       setError((e as Error).message);
     }
@@ -52,11 +52,7 @@ export function Baccarat({ session }: { session: GameSession }) {
   useEffect(() => {
     void load();
     const poll = setInterval(load, 2000);
-    const tick = setInterval(() => setNow(Date.now()), 250);
-    return () => {
-      clearInterval(poll);
-      clearInterval(tick);
-    };
+    return () => clearInterval(poll);
   }, [load]);
 
   async function bet(position: string) {
@@ -76,7 +72,6 @@ export function Baccarat({ session }: { session: GameSession }) {
     }
   }
 
-  const serverNow = now + offset;
   const closes = table ? new Date(table.current.closes_at).getTime() : 0;
   const left = Math.max(0, Math.ceil((closes - serverNow) / 1000));
   const open = table !== null && left > 0;

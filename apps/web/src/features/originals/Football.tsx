@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatBaht } from '../../lib/money';
+import { syncServerClock, useServerNow } from '../../lib/server-clock';
 import { type FootballBoard, type GameSession, gameCall } from './api';
 import { GameShell } from './GameShell';
 import { tone } from './sound';
@@ -26,15 +27,14 @@ export function Football({ session }: { session: GameSession }) {
   const [sound, setSound] = useState(false);
   const [slip, setSlip] = useState<{ fixture: Fixture; selection: string } | null>(null);
   const [amount, setAmount] = useState(AMOUNTS[1]!);
-  const [offset, setOffset] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
+  const serverNow = useServerNow(500);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
 
   const load = useCallback(async () => {
     try {
       const b = await gameCall<FootballBoard>('/api/originals/football/board', { session: session.session });
+      syncServerClock(b.server_time);
       setBoard(b);
-      setOffset(new Date(b.server_time).getTime() - Date.now());
     } catch (e) {
       setMessage({ text: (e as Error).message, ok: false });
     }
@@ -43,11 +43,7 @@ export function Football({ session }: { session: GameSession }) {
   useEffect(() => {
     void load();
     const poll = setInterval(load, 5000);
-    const tick = setInterval(() => setNow(Date.now()), 500);
-    return () => {
-      clearInterval(poll);
-      clearInterval(tick);
-    };
+    return () => clearInterval(poll);
   }, [load]);
 
   async function place() {
@@ -68,7 +64,6 @@ export function Football({ session }: { session: GameSession }) {
     }
   }
 
-  const serverNow = now + offset;
   const kickoffs = [...new Set(board?.open.map((f) => f.kickoff_at) ?? [])];
   const byId = new Map([...(board?.open ?? []), ...(board?.results ?? [])].map((f) => [f.id, f]));
 

@@ -3,6 +3,7 @@ import type { DataOf } from '@chok/contract/endpoint';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../lib/api';
+import { syncServerClock } from '../../lib/server-clock';
 import { useStream } from '../../lib/stream';
 import { fetchWallets, walletsKey } from '../../lib/wallets';
 
@@ -23,6 +24,12 @@ export const paymentKeys = {
   withdrawInfo: ['withdraw', 'info'] as const,
   withdrawList: ['withdraw', 'list'] as const,
 };
+
+/** A deposit answer sets the server clock its countdown runs on (lib/server-clock.ts). */
+function synced<T extends Deposit | null>(deposit: T): T {
+  syncServerClock(deposit?.server_time);
+  return deposit;
+}
 
 export function useChannels() {
   return useQuery({
@@ -49,15 +56,24 @@ export function useDepositPromotions() {
 export function useOpenDeposit() {
   return useQuery({
     queryKey: paymentKeys.open,
-    queryFn: () => api<Deposit | null>('/api/member/payment/qrcode_info'),
+    queryFn: () => api<Deposit | null>('/api/member/payment/qrcode_info').then(synced),
   });
+}
+
+/** The member's open deposit request, or else the latest one (the payment page). */
+export async function fetchLatestDeposit(): Promise<Deposit | null> {
+  return synced(
+    (await api<Deposit | null>('/api/member/payment/qrcode_info')) ??
+      (await api<Deposit | null>('/api/member/payment/inquiry_status')),
+  );
 }
 
 /** A request's state, polled every 5 s while it is open (payments.md §1.5), pushed live otherwise. */
 export function useDepositStatus(requestId: number | null, initial?: Deposit) {
   return useQuery({
     queryKey: paymentKeys.status(requestId ?? 0),
-    queryFn: () => api<Deposit>('/api/member/payment/inquiry_status', { query: { request_id: requestId } }),
+    queryFn: () =>
+      api<Deposit>('/api/member/payment/inquiry_status', { query: { request_id: requestId } }).then(synced),
     enabled: requestId !== null,
     initialData: initial,
     refetchInterval: (q) => (q.state.data?.status === 'open' ? 5000 : false),
@@ -79,11 +95,14 @@ export function createDeposit(body: {
   idempotency_key: string;
 }) {
   const { idempotency_key, ...rest } = body;
-  return api<Deposit>('/api/member/payment/generate_qr', { body: rest, idempotencyKey: idempotency_key });
+  return api<Deposit>('/api/member/payment/generate_qr', {
+    body: rest,
+    idempotencyKey: idempotency_key,
+  }).then(synced);
 }
 
 export function cancelDeposit(requestId: number) {
-  return api<Deposit>('/api/member/payment/cancel', { body: { request_id: requestId } });
+  return api<Deposit>('/api/member/payment/cancel', { body: { request_id: requestId } }).then(synced);
 }
 
 /** Demo and test builds: the sandbox gateway pays the request and sends its signed webhook. */
