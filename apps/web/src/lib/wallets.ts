@@ -1,7 +1,8 @@
+import * as wallet from '@chok/contract/routes/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { useLocalData } from '../stores/local';
 import { useSessionData, type Wallet } from '../stores/session';
-import { api } from './api';
+import { call } from './api';
 
 /**
  * The member's wallets and balances. Every feature that moves money (lotto bills, games, deposits
@@ -11,7 +12,7 @@ import { api } from './api';
 export const walletsKey = ['wallets'] as const;
 
 export async function fetchWallets(): Promise<Wallet[]> {
-  const wallets = await api<Wallet[]>('/api/member/wallets', { body: {} });
+  const wallets = await call(wallet.memberWallets, {});
   useSessionData.getState().setWallets(wallets);
   return wallets;
 }

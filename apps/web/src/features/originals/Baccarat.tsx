@@ -1,3 +1,4 @@
+import * as games from '@chok/contract/routes/games';
 import { useCallback, useEffect, useState } from 'react';
 import { formatSatang, parseBaht, type Satang } from '../../lib/money';
 import { syncServerClock, useServerNow } from '../../lib/server-clock';
@@ -38,7 +39,7 @@ export function Baccarat({ session }: { session: GameSession }) {
 
   const load = useCallback(async () => {
     try {
-      const t = await gameCall<BaccaratTable>('/api/originals/baccarat/table', {
+      const t = await gameCall(games.baccaratTable, {
         session: session.session,
         ...(room ? { room_id: room } : {}),
       });
@@ -55,14 +56,14 @@ export function Baccarat({ session }: { session: GameSession }) {
     return () => clearInterval(poll);
   }, [load]);
 
-  async function bet(position: string) {
+  async function bet(position: (typeof POSITIONS)[number]['key']) {
     if (!table) return;
     try {
-      await gameCall('/api/originals/baccarat/bet', {
+      await gameCall(games.baccaratBet, {
         session: session.session,
         hand_id: table.current.id,
         position,
-        amount: CHIPS[chip],
+        amount: CHIPS[chip]!,
       });
       if (sound) tone(660, 80);
       setError(null);

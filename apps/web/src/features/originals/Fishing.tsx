@@ -1,6 +1,7 @@
+import * as games from '@chok/contract/routes/games';
 import { useEffect, useRef, useState } from 'react';
 import { formatBaht } from '../../lib/money';
-import { type GameSession, gameCall, type ShotResult } from './api';
+import { type GameSession, gameCall } from './api';
 import { GameShell } from './GameShell';
 import { tone } from './sound';
 
@@ -72,9 +73,9 @@ export function Fishing({ session }: { session: GameSession }) {
     const x = e.clientX - (box?.left ?? 0);
     const y = e.clientY - (box?.top ?? 0);
     try {
-      const r = await gameCall<ShotResult>('/api/originals/fishing/shoot', {
+      const r = await gameCall(games.fishShoot, {
         session: session.session,
-        bet: BETS[bet],
+        bet: BETS[bet]!,
         fish: f.kind,
       });
       setBalance(r.balance);

@@ -1,3 +1,4 @@
+import * as games from '@chok/contract/routes/games';
 import { LINES } from '@chok/engine/games/slot';
 import { useState } from 'react';
 import { formatBaht, formatSatang, parseBaht, type Satang } from '../../lib/money';
@@ -44,9 +45,9 @@ export function Slot({ session }: { session: GameSession }) {
     const before = parseBaht(balance);
     if (before >= cost) setBalance(((before - cost) / 100).toFixed(2));
     try {
-      const r = await gameCall<SpinResult>('/api/originals/slot/spin', {
+      const r = await gameCall(games.slotSpinCall, {
         session: session.session,
-        bet: BETS[bet],
+        bet: BETS[bet]!,
         buy,
       });
       await wait(550);

@@ -1,14 +1,13 @@
-import type * as wallet from '@chok/contract/api/wallet';
-import type { DataOf, QueryOf } from '@chok/contract/endpoint';
+import * as wallet from '@chok/contract/routes/wallet';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call, type Data, type Input } from '../../lib/api';
 
-export type Statement = DataOf<typeof wallet.memberStatement>;
-export type StatementQuery = Partial<QueryOf<typeof wallet.memberStatement>>;
+export type Statement = Data<typeof wallet.memberStatement>;
+export type StatementQuery = Input<typeof wallet.memberStatement>;
 
 export function useStatement(query: StatementQuery) {
   return useQuery({
     queryKey: ['statement', query],
-    queryFn: () => api<Statement>('/api/member/statement', { query }),
+    queryFn: () => call(wallet.memberStatement, query),
   });
 }
