@@ -2,14 +2,11 @@ import { type LayoutName, layoutNames, type MemberRoute, memberRoutes } from '@c
 import type { RouteObject } from 'react-router';
 import { ErrorPage } from '../components/ErrorPage';
 import { Layout } from '../layouts/Layout';
+import type { PageHandle } from '../lib/page-handle';
 import { BootFallback } from './BootFallback';
 import { lazyPage } from './lazyPage';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
-
-export interface PageHandle {
-  title: string;
-}
 
 interface PageDef {
   title: string;

@@ -1,5 +1,6 @@
 import { layoutNames } from '@chok/contract/layouts';
 import { fetchAgentConfig } from '../features/content/api';
+import { syncServerClock } from '../lib/server-clock';
 import { type AgentConfig, useLocalData } from '../stores/local';
 import { useSessionData } from '../stores/session';
 import { type LayoutName, type StartupError, useUi } from '../stores/ui';
@@ -37,6 +38,7 @@ export function boot(): void {
     void useLocalData.persist.rehydrate();
     void useSessionData.persist.rehydrate();
     const payload = readPayload();
+    syncServerClock(payload?.server_time);
     const ui = useUi.getState();
     // The server names the layout from the route table the router is built from (contract/layouts);
     // it frames the first paint (BootFallback) while the page's code loads.
@@ -46,13 +48,15 @@ export function boot(): void {
       startupLayout: layout,
       startupPath: window.location.pathname,
       startupError: payload?.error ?? null,
-      serverOffsetMs: payload?.server_time ? Date.parse(payload.server_time) - Date.now() : 0,
     });
     if (payload?.agent) {
       useLocalData.getState().setAgentConfig(payload.agent);
     } else if (!payload?.error) {
       fetchAgentConfig()
-        .then((config) => useLocalData.getState().setAgentConfig(config))
+        .then((config) => {
+          syncServerClock(config.server_time);
+          useLocalData.getState().setAgentConfig(config);
+        })
         .catch(startupFailed);
     }
   } catch (err) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from './Header';
+import { Logo } from './Logo';
 
 /** The centred card the login, register and forgot pages sit in. */
 export function AuthCard({

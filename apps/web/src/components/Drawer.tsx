@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useEvents } from '../features/content/api';
 import { useLocalData } from '../stores/local';
 import { useUi } from '../stores/ui';
 import { BellIcon, ChatIcon, ChestIcon, LoginIcon, ReceiptIcon, UserIcon } from './Icons';
@@ -9,14 +8,14 @@ import { mainNav } from './navItems';
 /**
  * The mobile navigation drawer; the header sits above it (layer 1100) while it is open. On a phone
  * it is also the way back to the announcements and events, and to the chat contact where the
- * floating buttons are hidden (lotto pages).
+ * floating buttons are hidden (lotto pages). `announcements`: offer the announcements, and the events
+ * when `hasEvents`.
  */
-export function Drawer({ announcements }: { announcements: boolean }) {
+export function Drawer({ announcements, hasEvents }: { announcements: boolean; hasEvents: boolean }) {
   const open = useUi((s) => s.drawerOpen);
   const set = useUi((s) => s.set);
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
   const chatUrl = useLocalData((s) => s.agentConfig?.info.line_contact_url);
-  const { data: events } = useEvents();
   const { pathname } = useLocation();
 
   useEffect(() => {
@@ -97,7 +96,7 @@ export function Drawer({ announcements }: { announcements: boolean }) {
               </button>
             </li>
           )}
-          {announcements && events && events.length > 0 && (
+          {announcements && hasEvents && (
             <li>
               <button
                 type="button"

@@ -1,5 +1,5 @@
 import { useLocalData } from '../stores/local';
-import { Logo } from './Header';
+import { Logo } from './Logo';
 
 /** Copyright with the current year, the product name and "All Rights Reserved". */
 export function Footer() {

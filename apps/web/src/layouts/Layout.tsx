@@ -1,13 +1,13 @@
 import { type ReactNode, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ChatButton } from '../components/ChatButton';
-import { EventCorner } from '../components/EventCorner';
 import { Footer } from '../components/Footer';
-import { Header } from '../components/Header';
-import { NotificationDialog } from '../components/NotificationDialog';
+import { EventCorner } from '../features/content/EventCorner';
+import { NotificationDialog } from '../features/content/NotificationDialog';
 import { GameLauncher } from '../features/games/GameLauncher';
 import { useLocalData } from '../stores/local';
 import { type LayoutName, useUi } from '../stores/ui';
+import { Header } from './Header';
 import { PageTitle } from './PageTitle';
 
 interface Props {

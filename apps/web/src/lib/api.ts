@@ -1,4 +1,4 @@
-import type { Envelope } from '@chok/contract/endpoint';
+import type { CallInputOf, DataOf, Endpoint, Envelope, Route } from '@chok/contract/endpoint';
 import { useLocalData } from '../stores/local';
 import { useProgress } from '../stores/progress';
 import { useSessionData } from '../stores/session';
@@ -23,12 +23,7 @@ export class ApiError extends Error {
   }
 }
 
-export type Query = Record<string, string | number | undefined | null>;
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  query?: Query;
+export interface CallOptions {
   /** `false`: no redirect on 400/401, the caller handles every failure. */
   errorHandle?: boolean;
   /** Lotto and auth calls turn a 401 into the Thai session-expired error (spec §8). */
@@ -37,14 +32,36 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
-function urlOf(path: string, query?: Query): string {
-  if (!query) return path;
+/** What a client sends to call the route's endpoint: path parameters, query and body as one object. */
+export type Input<R> = R extends Route<infer E> ? CallInputOf<E> : never;
+/** What the route's endpoint answers (the envelope's `data`). */
+export type Data<R> = R extends Route<infer E> ? DataOf<E> : never;
+
+export interface HttpRequest {
+  method: Route['method'];
+  url: string;
+  /** The JSON body of a non-GET call. */
+  body?: Record<string, unknown>;
+}
+
+/**
+ * The HTTP request calling `route` with `input`: the path's `:name` parameters filled in (encoded),
+ * the other fields the query of a GET (empty ones left out) or the JSON body of anything else.
+ */
+export function requestOf(route: Route, input: object = {}): HttpRequest {
+  const rest: Record<string, unknown> = { ...input };
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  if (route.method !== 'GET') return { method: route.method, url: path, body: rest };
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
+  for (const [k, v] of Object.entries(rest)) {
     if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   }
   const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
+  return { method: route.method, url: qs ? `${path}?${qs}` : path };
 }
 
 async function readEnvelope<T>(res: Response): Promise<Envelope<T> | null> {
@@ -61,31 +78,36 @@ function onUnauthorized(): void {
   navigateTo('/login');
 }
 
-/** The one API client: bearer token, envelope unwrapping, and the 400/401 rules of spec §8. */
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const { method = opts.body === undefined ? 'GET' : 'POST', errorHandle = true } = opts;
+/**
+ * The one API client: calls a contract endpoint by its route (`@chok/contract/routes/*`, method and
+ * path from the contract, never typed by hand), typed by the endpoint; bearer token, envelope
+ * unwrapping, and the 400/401 rules of spec §8.
+ */
+export async function call<E extends Endpoint>(
+  route: Route<E>,
+  input: CallInputOf<E>,
+  opts: CallOptions = {},
+): Promise<DataOf<E>> {
+  const { method, url, body } = requestOf(route, input ?? {});
+  const { errorHandle = true } = opts;
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = useLocalData.getState().token;
   if (token) headers.authorization = `Bearer ${token}`;
-  if (method === 'POST') headers['content-type'] = 'application/json';
+  if (body) headers['content-type'] = 'application/json';
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
 
   const progress = useProgress.getState();
   progress.start();
   let res: Response;
   try {
-    res = await fetch(urlOf(path, opts.query), {
-      method,
-      headers,
-      body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined,
-    });
+    res = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
   } catch {
     throw new ApiError(NETWORK_ERROR, -1, 0);
   } finally {
     progress.done();
   }
 
-  const envelope = await readEnvelope<T>(res);
+  const envelope = await readEnvelope<DataOf<E>>(res);
   if (res.status === 401) {
     if (errorHandle) onUnauthorized();
     const message = opts.group ? SESSION_EXPIRED : (envelope?.message ?? SESSION_EXPIRED);

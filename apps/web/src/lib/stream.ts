@@ -1,5 +1,7 @@
+import * as system from '@chok/contract/routes/system';
 import { useEffect, useRef } from 'react';
 import { useLocalData } from '../stores/local';
+import { type Input, requestOf } from './api';
 
 export type StreamHandler = (event: string, topic: string, data: unknown) => void;
 
@@ -64,10 +66,8 @@ export function openStream(
   onEvent: StreamHandler,
   events: readonly string[],
 ) {
-  const params = new URLSearchParams();
-  if (topics.length > 0) params.set('topics', topics.join(','));
-  const qs = params.toString();
-  const url = qs ? `/api/stream?${qs}` : '/api/stream';
+  const query: Input<typeof system.stream> = { topics: topics.join(',') };
+  const { url } = requestOf(system.stream, query);
   const wanted = new Set(events);
   const controller = new AbortController();
   const { signal } = controller;

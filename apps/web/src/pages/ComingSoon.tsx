@@ -1,19 +1,10 @@
 import { Link, useMatches } from 'react-router';
-import type { PageHandle } from '../app/routes';
 import { GiftIcon } from '../components/Icons';
-
-function titleOf(handle: unknown): string | undefined {
-  return typeof handle === 'object' && handle !== null && 'title' in handle
-    ? (handle as PageHandle).title
-    : undefined;
-}
+import { pageTitleOf } from '../lib/page-handle';
 
 /** A section whose feature arrives in a later release: says so plainly, shows no made-up data. */
 export default function ComingSoon() {
-  const title =
-    useMatches()
-      .map((m) => titleOf(m.handle))
-      .findLast(Boolean) ?? 'หน้านี้';
+  const title = pageTitleOf(useMatches()) || 'หน้านี้';
   return (
     <section className="container coming-soon">
       <div className="coming-soon__card">

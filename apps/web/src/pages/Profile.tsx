@@ -6,9 +6,9 @@ import { Field } from '../components/Field';
 import { CopyIcon, UserIcon } from '../components/Icons';
 import { changePassword, fetchUserInfo, updateSubBankAccount, userInfoKey } from '../features/auth/api';
 import { useFormErrors } from '../features/auth/formErrors';
-import { useWallets } from '../features/wallet/api';
 import { formatDate } from '../lib/dates';
 import { formatBaht } from '../lib/money';
+import { useWallets } from '../lib/wallets';
 import './member.css';
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {

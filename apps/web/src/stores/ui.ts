@@ -14,8 +14,6 @@ interface UiState {
   startupLayout: LayoutName | null;
   startupPath: string | null;
   startupError: StartupError | null;
-  /** Server time minus client time, for countdowns. */
-  serverOffsetMs: number;
   memberMenuOpen: boolean;
   notificationOpen: boolean;
   eventOpen: boolean;
@@ -30,7 +28,6 @@ export const useUi = create<UiState>((set) => ({
   startupLayout: null,
   startupPath: null,
   startupError: null,
-  serverOffsetMs: 0,
   memberMenuOpen: false,
   notificationOpen: false,
   eventOpen: false,

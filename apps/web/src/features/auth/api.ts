@@ -1,17 +1,15 @@
-import type * as auth from '@chok/contract/api/auth';
-import type { DataOf, InputOf } from '@chok/contract/endpoint';
-import { api } from '../../lib/api';
+import * as auth from '@chok/contract/routes/auth';
+import { call, type Data, type Input } from '../../lib/api';
 import { useLocalData } from '../../stores/local';
 import { useSessionData } from '../../stores/session';
 
-export type UserInfo = DataOf<typeof auth.getUserInfo>;
-type OtpSent = DataOf<typeof auth.requestOtp>;
+export type UserInfo = Data<typeof auth.getUserInfo>;
 
 export const userInfoKey = ['user-info'] as const;
 
-export async function login(body: InputOf<typeof auth.login>): Promise<void> {
+export async function login(body: Input<typeof auth.login>): Promise<void> {
   try {
-    const data = await api<DataOf<typeof auth.login>>('/api/login', { body, group: 'auth' });
+    const data = await call(auth.login, body, { group: 'auth' });
     useLocalData.getState().setLogin(data.access_token);
   } catch (err) {
     useLocalData.getState().clearUser();
@@ -22,7 +20,7 @@ export async function login(body: InputOf<typeof auth.login>): Promise<void> {
 /** Calls the server, then clears the user whatever it answered (a revoked token is already out). */
 export async function logout(): Promise<void> {
   try {
-    await api<null>('/api/logout', { body: {}, group: 'auth', errorHandle: false });
+    await call(auth.logout, {}, { group: 'auth', errorHandle: false });
   } catch {
     // The session is gone either way.
   }
@@ -31,37 +29,34 @@ export async function logout(): Promise<void> {
 }
 
 export function fetchUserInfo(): Promise<UserInfo> {
-  return api<UserInfo>('/api/get_user_info', { group: 'auth' });
+  return call(auth.getUserInfo, {}, { group: 'auth' });
 }
 
-export function requestOtp(phone: string, purpose: 'register' | 'reset_password'): Promise<OtpSent> {
-  return api<OtpSent>('/api/otp/request', { body: { phone, purpose }, group: 'auth' });
+export function requestOtp(phone: string, purpose: 'register' | 'reset_password') {
+  return call(auth.requestOtp, { phone, purpose }, { group: 'auth' });
 }
 
-export function checkAccount(body: InputOf<typeof auth.checkAccount>) {
-  return api<DataOf<typeof auth.checkAccount>>('/api/check_account', { body, group: 'auth' });
+export function checkAccount(body: Input<typeof auth.checkAccount>) {
+  return call(auth.checkAccount, body, { group: 'auth' });
 }
 
-export async function register(body: InputOf<typeof auth.register>): Promise<void> {
-  const data = await api<DataOf<typeof auth.register>>('/api/register', { body, group: 'auth' });
+export async function register(body: Input<typeof auth.register>): Promise<void> {
+  const data = await call(auth.register, body, { group: 'auth' });
   useLocalData.getState().setLogin(data.access_token);
 }
 
-export function resetPassword(phone: string): Promise<OtpSent> {
-  return api<OtpSent>('/api/reset_password', { body: { phone }, group: 'auth' });
+export function resetPassword(phone: string) {
+  return call(auth.resetPassword, { phone }, { group: 'auth' });
 }
 
-export function resetPasswordV2(body: InputOf<typeof auth.resetPasswordV2>): Promise<null> {
-  return api<null>('/api/reset_password_v2', { body, group: 'auth' });
+export function resetPasswordV2(body: Input<typeof auth.resetPasswordV2>) {
+  return call(auth.resetPasswordV2, body, { group: 'auth' });
 }
 
-export function changePassword(body: InputOf<typeof auth.changePassword>): Promise<null> {
-  return api<null>('/api/member/change_password', { body, group: 'auth' });
+export function changePassword(body: Input<typeof auth.changePassword>) {
+  return call(auth.changePassword, body, { group: 'auth' });
 }
 
 export function updateSubBankAccount(sub_bank_account: string) {
-  return api<DataOf<typeof auth.updateSubBankAccount>>('/api/member/update_sub_bank_account', {
-    body: { sub_bank_account },
-    group: 'auth',
-  });
+  return call(auth.updateSubBankAccount, { sub_bank_account }, { group: 'auth' });
 }

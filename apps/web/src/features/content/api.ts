@@ -1,16 +1,15 @@
-import type * as content from '@chok/contract/api/content';
-import type { DataOf } from '@chok/contract/endpoint';
+import * as content from '@chok/contract/routes/content';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call, type Data } from '../../lib/api';
 import { type AgentConfig, useLocalData } from '../../stores/local';
 
-export type Banner = DataOf<typeof content.banners>[number];
-export type EventItem = DataOf<typeof content.events>[number];
-export type Promotion = DataOf<typeof content.promotions>[number];
-export type Bank = DataOf<typeof content.banks>[number];
+export type Banner = Data<typeof content.banners>[number];
+export type EventItem = Data<typeof content.events>[number];
+export type Promotion = Data<typeof content.promotions>[number];
+export type Bank = Data<typeof content.banks>[number];
 
 export function fetchAgentConfig(): Promise<AgentConfig> {
-  return api<AgentConfig>('/api/agent/config', { body: {} });
+  return call(content.agentConfig, {});
 }
 
 function useAgentCode(): string | undefined {
@@ -18,16 +17,14 @@ function useAgentCode(): string | undefined {
 }
 
 export function fetchNotifications(agentCode: string) {
-  return api<DataOf<typeof content.notifications>>('/api/notifications', {
-    query: { agent_code: agentCode },
-  });
+  return call(content.notifications, { agent_code: agentCode });
 }
 
 export function useBanners() {
   const agentCode = useAgentCode();
   return useQuery({
     queryKey: ['banners', agentCode],
-    queryFn: () => api<Banner[]>('/api/banner', { query: { agent_code: agentCode } }),
+    queryFn: () => call(content.banners, { agent_code: agentCode! }),
     enabled: agentCode !== undefined,
     staleTime: 5 * 60_000,
   });
@@ -37,7 +34,7 @@ export function useEvents() {
   const agentCode = useAgentCode();
   return useQuery({
     queryKey: ['events', agentCode],
-    queryFn: () => api<EventItem[]>('/api/event/list', { query: { agent_code: agentCode } }),
+    queryFn: () => call(content.events, { agent_code: agentCode! }),
     enabled: agentCode !== undefined,
     staleTime: 5 * 60_000,
   });
@@ -47,7 +44,7 @@ export function usePromotions() {
   const agentCode = useAgentCode();
   return useQuery({
     queryKey: ['promotions', agentCode],
-    queryFn: () => api<Promotion[]>('/api/promotion/list', { query: { agent_code: agentCode } }),
+    queryFn: () => call(content.promotions, { agent_code: agentCode! }),
     enabled: agentCode !== undefined,
     staleTime: 5 * 60_000,
   });
@@ -56,7 +53,7 @@ export function usePromotions() {
 export function useBanks() {
   return useQuery({
     queryKey: ['banks'],
-    queryFn: () => api<Bank[]>('/api/banks'),
+    queryFn: () => call(content.banks, {}),
     staleTime: 60 * 60_000,
   });
 }

@@ -1,19 +1,19 @@
-import type * as games from '@chok/contract/api/games';
-import type { DataOf, InputOf } from '@chok/contract/endpoint';
+import * as games from '@chok/contract/routes/games';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call, type Data, type Input } from '../../lib/api';
 import { useLocalData } from '../../stores/local';
 
-export type GameItem = DataOf<typeof games.gameList>[number];
-export type LobbyLists = DataOf<typeof games.gameLobby>;
-export type LobbyConfig = DataOf<typeof games.lobbyConfigs>;
-export type GameWallet = DataOf<typeof games.gameWallets>[number];
+export type GameItem = Data<typeof games.gameList>[number];
+export type LobbyLists = Data<typeof games.gameLobby>;
+export type LobbyConfig = Data<typeof games.lobbyConfigs>;
+export type GameWallet = Data<typeof games.gameWallets>[number];
 export type GameCategory = GameItem['categories'][number];
+export type FairRound = Data<typeof games.fairRound>;
 
-export function useGameList(f: { category?: string; provider?: string; q?: string }) {
+export function useGameList(f: Omit<Input<typeof games.gameList>, 'limit'>) {
   return useQuery({
     queryKey: ['game-list', f],
-    queryFn: () => api<GameItem[]>('/api/game/list', { query: { ...f, limit: 120 } }),
+    queryFn: () => call(games.gameList, { ...f, limit: 120 }),
     placeholderData: (previous) => previous,
   });
 }
@@ -22,20 +22,20 @@ export function useLobby() {
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
   return useQuery({
     queryKey: ['game-lobby', isLoggedIn],
-    queryFn: () => api<LobbyLists>('/api/game/lobby', { errorHandle: false }),
+    queryFn: () => call(games.gameLobby, {}, { errorHandle: false }),
   });
 }
 
 export function useLobbyConfig(lobbyKey: string) {
   return useQuery({
     queryKey: ['lobby-config', lobbyKey],
-    queryFn: () => api<LobbyConfig>('/api/lobby/configs', { query: { lobby_key: lobbyKey } }),
+    queryFn: () => call(games.lobbyConfigs, { lobby_key: lobbyKey }),
   });
 }
 
-export const fetchGameWallets = (body: InputOf<typeof games.gameWallets>) =>
-  api<GameWallet[]>('/api/game/wallets', { body });
-export const fetchGameLink = (body: InputOf<typeof games.gameLink>) =>
-  api<{ link: string }>('/api/game/link', { body });
-export const fetchDemoLink = (body: InputOf<typeof games.gameDemo>) =>
-  api<{ link: string }>('/api/game/demo', { body });
+export const fetchGameWallets = (body: Input<typeof games.gameWallets>) => call(games.gameWallets, body);
+export const fetchGameLink = (body: Input<typeof games.gameLink>) => call(games.gameLink, body);
+export const fetchDemoLink = (body: Input<typeof games.gameDemo>) => call(games.gameDemo, body);
+
+/** A played in-house round, for the fairness page to check in the browser. */
+export const fetchFairRound = (id: string) => call(games.fairRound, { id }, { errorHandle: false });

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { errorMessage } from '../../lib/api';
 import { formatBaht } from '../../lib/money';
-import { walletsKey } from '../wallet/api';
+import { walletsKey } from '../../lib/wallets';
 import { cancelBill, useBillDetail } from './api';
 import { BILL_STATUS, betLabel } from './labels';
 import { ResultDigits } from './ResultDigits';

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Dialog } from '../../components/Dialog';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatBaht, formatSatang, type Satang } from '../../lib/money';
-import { walletsKey } from '../wallet/api';
+import { walletsKey } from '../../lib/wallets';
 import { type BillCreated, createBill, type RoundRates, useLottoWallets, validateBill } from './api';
 import type { Line } from './BetPad';
 import { betLabel } from './labels';

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api';
 import { useStream } from '../../lib/stream';
 import { useLocalData } from '../../stores/local';
 import { type RoundInfo, shootNumber, useRoundResult, useYeekeeList } from './api';
-import { countdown } from './clock';
+import { countdown } from './countdown';
 
 const time = new Intl.DateTimeFormat('th-TH', {
   hour: '2-digit',

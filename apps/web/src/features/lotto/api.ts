@@ -1,41 +1,48 @@
-import type * as lotto from '@chok/contract/api/lotto';
-import type { DataOf, InputOf, QueryOf } from '@chok/contract/endpoint';
+import type { CallInputOf, DataOf, Endpoint, Route } from '@chok/contract/endpoint';
+import * as lotto from '@chok/contract/routes/lotto';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call, type Data, type Input } from '../../lib/api';
+import { syncServerClock } from '../../lib/server-clock';
 import { useLocalData } from '../../stores/local';
 
-export type Lobby = DataOf<typeof lotto.lobby>;
-export type RoundInfo = DataOf<typeof lotto.round>;
-export type RoundRates = DataOf<typeof lotto.roundRate>;
-export type Limits = DataOf<typeof lotto.limit>;
-export type RateTable = DataOf<typeof lotto.rates>;
-export type Results = DataOf<typeof lotto.results>;
-export type RoundResultView = DataOf<typeof lotto.result>;
-export type YeekeeList = DataOf<typeof lotto.yeekeeList>;
-export type YeekeeLists = DataOf<typeof lotto.yeekeeLists>;
-export type Validation = DataOf<typeof lotto.billValidate>;
-export type BillCreated = DataOf<typeof lotto.billCreate>;
-export type BillList = DataOf<typeof lotto.billList>;
-export type BillDetail = DataOf<typeof lotto.billDetail>;
+export type Lobby = Data<typeof lotto.lobby>;
+export type RoundInfo = Data<typeof lotto.round>;
+export type RoundRates = Data<typeof lotto.roundRate>;
+export type Limits = Data<typeof lotto.limit>;
+export type RateTable = Data<typeof lotto.rates>;
+export type Results = Data<typeof lotto.results>;
+export type RoundResultView = Data<typeof lotto.result>;
+export type YeekeeList = Data<typeof lotto.yeekeeList>;
+export type YeekeeLists = Data<typeof lotto.yeekeeLists>;
+export type Validation = Data<typeof lotto.billValidate>;
+export type BillCreated = Data<typeof lotto.billCreate>;
+export type BillList = Data<typeof lotto.billList>;
+export type BillDetail = Data<typeof lotto.billDetail>;
 export type Bill = BillList['items'][number];
-export type LottoWallet = DataOf<typeof lotto.lottoWallets>[number];
-export type BillPayload = InputOf<typeof lotto.billCreate>;
-export type Shot = DataOf<typeof lotto.shootNumber>;
+export type LottoWallet = Data<typeof lotto.lottoWallets>[number];
+export type BillPayload = Input<typeof lotto.billCreate>;
+export type Shot = Data<typeof lotto.shootNumber>;
 
 /** The operator's agent id (34) travels on every lotto call (spec §7). */
 export function agentId(): number {
   return useLocalData.getState().agentConfig?.agent_id ?? 34;
 }
 
-const get = <T>(path: string, query: Record<string, string | number | undefined> = {}) =>
-  api<T>(`/api/lotto/${path}`, { group: 'lotto', query: { agent_id: agentId(), ...query } });
-const post = <T>(path: string, body: Record<string, unknown>) =>
-  api<T>(`/api/lotto/${path}`, { group: 'lotto', body: { agent_id: agentId(), ...body } });
+/** A lotto call: with the agent id, and a 401 read as the session-expired error (spec §8). */
+function lottoCall<E extends Endpoint>(route: Route<E>, input: CallInputOf<E> & object): Promise<DataOf<E>> {
+  return call(route, { agent_id: agentId(), ...input }, { group: 'lotto' });
+}
+
+/** Answers that carry `server_now` set the server clock as they arrive. */
+function synced<T extends { server_now: string }>(data: T): T {
+  syncServerClock(data.server_now);
+  return data;
+}
 
 export function useLobby() {
   return useQuery({
     queryKey: ['lotto', 'lobby'],
-    queryFn: () => get<Lobby>('lobby'),
+    queryFn: () => lottoCall(lotto.lobby, {}).then(synced),
     refetchInterval: 30_000,
   });
 }
@@ -43,7 +50,7 @@ export function useLobby() {
 export function useRound(roundId: number | null) {
   return useQuery({
     queryKey: ['lotto', 'round', roundId],
-    queryFn: () => get<RoundInfo>('round', { round_id: roundId! }),
+    queryFn: () => lottoCall(lotto.round, { round_id: roundId! }).then(synced),
     enabled: roundId !== null,
   });
 }
@@ -51,7 +58,7 @@ export function useRound(roundId: number | null) {
 export function useRoundRates(roundId: number | null) {
   return useQuery({
     queryKey: ['lotto', 'rate', roundId],
-    queryFn: () => get<RoundRates>('rate', { round_id: roundId! }),
+    queryFn: () => lottoCall(lotto.roundRate, { round_id: roundId! }),
     enabled: roundId !== null,
   });
 }
@@ -59,7 +66,7 @@ export function useRoundRates(roundId: number | null) {
 export function useLimits(roundId: number | null) {
   return useQuery({
     queryKey: ['lotto', 'limit', roundId],
-    queryFn: () => get<Limits>('limit', { round_id: roundId! }),
+    queryFn: () => lottoCall(lotto.limit, { round_id: roundId! }),
     enabled: roundId !== null,
   });
 }
@@ -67,7 +74,7 @@ export function useLimits(roundId: number | null) {
 export function useRule(roundId: number | null) {
   return useQuery({
     queryKey: ['lotto', 'rule', roundId],
-    queryFn: () => get<DataOf<typeof lotto.rule>>('rule', { round_id: roundId! }),
+    queryFn: () => lottoCall(lotto.rule, { round_id: roundId! }),
     enabled: roundId !== null,
   });
 }
@@ -75,7 +82,7 @@ export function useRule(roundId: number | null) {
 export function useRoundResult(roundId: number | null, enabled = true) {
   return useQuery({
     queryKey: ['lotto', 'result', roundId],
-    queryFn: () => get<RoundResultView>('result', { round_id: roundId! }),
+    queryFn: () => lottoCall(lotto.result, { round_id: roundId! }),
     enabled: roundId !== null && enabled,
   });
 }
@@ -83,14 +90,14 @@ export function useRoundResult(roundId: number | null, enabled = true) {
 export function useRates(categoryId?: string) {
   return useQuery({
     queryKey: ['lotto', 'rates', categoryId ?? ''],
-    queryFn: () => get<RateTable>('rates', { category_id: categoryId }),
+    queryFn: () => lottoCall(lotto.rates, { category_id: categoryId }),
   });
 }
 
 export function useResults(date?: string) {
   return useQuery({
     queryKey: ['lotto', 'results', date ?? ''],
-    queryFn: () => get<Results>('results', { date }),
+    queryFn: () => lottoCall(lotto.results, { date }),
     placeholderData: keepPreviousData,
   });
 }
@@ -98,7 +105,7 @@ export function useResults(date?: string) {
 export function useYeekeeList(roundId: number | null, enabled = true) {
   return useQuery({
     queryKey: ['lotto', 'yeekee-list', roundId],
-    queryFn: () => get<YeekeeList>('yeekee/list', { round_id: roundId! }),
+    queryFn: () => lottoCall(lotto.yeekeeList, { round_id: roundId! }),
     enabled: roundId !== null && enabled,
   });
 }
@@ -106,7 +113,7 @@ export function useYeekeeList(roundId: number | null, enabled = true) {
 export function useYeekeeLists(roundId: number | null) {
   return useQuery({
     queryKey: ['lotto', 'yeekee-lists', roundId],
-    queryFn: () => get<YeekeeLists>('yeekee/lists', { round_id: roundId! }),
+    queryFn: () => lottoCall(lotto.yeekeeLists, { round_id: roundId! }),
     enabled: roundId !== null,
   });
 }
@@ -114,15 +121,15 @@ export function useYeekeeLists(roundId: number | null) {
 export function useLottoWallets(enabled: boolean) {
   return useQuery({
     queryKey: ['lotto', 'wallets'],
-    queryFn: () => post<LottoWallet[]>('wallets', {}),
+    queryFn: () => lottoCall(lotto.lottoWallets, {}),
     enabled,
   });
 }
 
-export function useBills(query: Partial<QueryOf<typeof lotto.billList>>, enabled = true) {
+export function useBills(query: Input<typeof lotto.billList>, enabled = true) {
   return useQuery({
     queryKey: ['lotto', 'bills', query],
-    queryFn: () => get<BillList>('bill/list', query as Record<string, string | number | undefined>),
+    queryFn: () => lottoCall(lotto.billList, query),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -131,14 +138,13 @@ export function useBills(query: Partial<QueryOf<typeof lotto.billList>>, enabled
 export function useBillDetail(billId: number | null) {
   return useQuery({
     queryKey: ['lotto', 'bill', billId],
-    queryFn: () => get<BillDetail>('bill/detail', { bill_id: billId! }),
+    queryFn: () => lottoCall(lotto.billDetail, { bill_id: billId! }),
     enabled: billId !== null,
   });
 }
 
-export const validateBill = (body: BillPayload) => post<Validation>('bill/validate', body);
-export const createBill = (body: BillPayload) => post<BillCreated>('bill/create', body);
-export const cancelBill = (billId: number) =>
-  post<DataOf<typeof lotto.billCancel>>('bill/cancel', { bill_id: billId });
+export const validateBill = (body: BillPayload) => lottoCall(lotto.billValidate, body);
+export const createBill = (body: BillPayload) => lottoCall(lotto.billCreate, body);
+export const cancelBill = (billId: number) => lottoCall(lotto.billCancel, { bill_id: billId });
 export const shootNumber = (roundId: number, number: string) =>
-  post<Shot>('yeekee/shoot_number', { round_id: roundId, number });
+  lottoCall(lotto.shootNumber, { round_id: roundId, number });

@@ -46,7 +46,7 @@ export function DepositTicket({
   const { data } = useDepositStatus(initial.request_id, initial);
   const d = data ?? initial;
   const queryClient = useQueryClient();
-  const left = useSecondsLeft(d.status === 'open' ? d.expires_at : null, d.server_time);
+  const left = useSecondsLeft(d.status === 'open' ? d.expires_at : null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [paying, setPaying] = useState(false);
   // Status polls leave the image out; the one from the request's creation (or reload) stays.

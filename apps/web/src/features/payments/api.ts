@@ -1,17 +1,17 @@
-import type * as payments from '@chok/contract/api/payments';
-import type { DataOf } from '@chok/contract/endpoint';
+import * as payments from '@chok/contract/routes/payments';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../lib/api';
+import { call, type Data } from '../../lib/api';
+import { syncServerClock } from '../../lib/server-clock';
 import { useStream } from '../../lib/stream';
-import { fetchWallets, walletsKey } from '../wallet/api';
+import { fetchWallets, walletsKey } from '../../lib/wallets';
 
-export type Channel = DataOf<typeof payments.channels>[number];
-export type ChannelInfo = DataOf<typeof payments.info>;
-export type Deposit = DataOf<typeof payments.generateQr>;
-export type DepositPromotions = DataOf<typeof payments.depositPromotions>;
-export type Withdrawal = DataOf<typeof payments.withdraw>;
-export type WithdrawInfo = DataOf<typeof payments.withdrawInfo>;
+export type Channel = Data<typeof payments.channels>[number];
+export type ChannelInfo = Data<typeof payments.info>;
+export type Deposit = Data<typeof payments.generateQr>;
+export type DepositPromotions = Data<typeof payments.depositPromotions>;
+export type Withdrawal = Data<typeof payments.withdraw>;
+export type WithdrawInfo = Data<typeof payments.withdrawInfo>;
 
 export const paymentKeys = {
   channels: ['payment', 'channels'] as const,
@@ -24,17 +24,23 @@ export const paymentKeys = {
   withdrawList: ['withdraw', 'list'] as const,
 };
 
+/** A deposit answer sets the server clock its countdown runs on (lib/server-clock.ts). */
+function synced<T extends Deposit | null>(deposit: T): T {
+  syncServerClock(deposit?.server_time);
+  return deposit;
+}
+
 export function useChannels() {
   return useQuery({
     queryKey: paymentKeys.channels,
-    queryFn: () => api<Channel[]>('/api/member/payment/channels'),
+    queryFn: () => call(payments.channels, {}),
   });
 }
 
 export function useChannelInfo(channelId: number | null) {
   return useQuery({
     queryKey: paymentKeys.info(channelId ?? 0),
-    queryFn: () => api<ChannelInfo>('/api/member/payment/info', { query: { channel_id: channelId } }),
+    queryFn: () => call(payments.info, { channel_id: channelId! }),
     enabled: channelId !== null,
   });
 }
@@ -42,22 +48,27 @@ export function useChannelInfo(channelId: number | null) {
 export function useDepositPromotions() {
   return useQuery({
     queryKey: paymentKeys.promotions,
-    queryFn: () => api<DepositPromotions>('/api/member/payment/promotions'),
+    queryFn: () => call(payments.depositPromotions, {}),
   });
 }
 
 export function useOpenDeposit() {
   return useQuery({
     queryKey: paymentKeys.open,
-    queryFn: () => api<Deposit | null>('/api/member/payment/qrcode_info'),
+    queryFn: () => call(payments.qrcodeInfo, {}).then(synced),
   });
+}
+
+/** The member's open deposit request, or else the latest one (the payment page). */
+export async function fetchLatestDeposit(): Promise<Deposit | null> {
+  return synced((await call(payments.qrcodeInfo, {})) ?? (await call(payments.inquiryStatus, {})));
 }
 
 /** A request's state, polled every 5 s while it is open (payments.md §1.5), pushed live otherwise. */
 export function useDepositStatus(requestId: number | null, initial?: Deposit) {
   return useQuery({
     queryKey: paymentKeys.status(requestId ?? 0),
-    queryFn: () => api<Deposit>('/api/member/payment/inquiry_status', { query: { request_id: requestId } }),
+    queryFn: () => call(payments.inquiryStatus, { request_id: requestId! }).then(synced),
     enabled: requestId !== null,
     initialData: initial,
     refetchInterval: (q) => (q.state.data?.status === 'open' ? 5000 : false),
@@ -67,7 +78,7 @@ export function useDepositStatus(requestId: number | null, initial?: Deposit) {
 export function useDepositHistory() {
   return useQuery({
     queryKey: paymentKeys.history,
-    queryFn: () => api<Deposit[]>('/api/member/payment/history', { query: { limit: 5 } }),
+    queryFn: () => call(payments.depositHistory, { limit: 5 }),
   });
 }
 
@@ -79,34 +90,34 @@ export function createDeposit(body: {
   idempotency_key: string;
 }) {
   const { idempotency_key, ...rest } = body;
-  return api<Deposit>('/api/member/payment/generate_qr', { body: rest, idempotencyKey: idempotency_key });
+  return call(payments.generateQr, rest, { idempotencyKey: idempotency_key }).then(synced);
 }
 
 export function cancelDeposit(requestId: number) {
-  return api<Deposit>('/api/member/payment/cancel', { body: { request_id: requestId } });
+  return call(payments.cancelDeposit, { request_id: requestId }).then(synced);
 }
 
 /** Demo and test builds: the sandbox gateway pays the request and sends its signed webhook. */
 export function sandboxPay(gatewayRef: string) {
-  return api<{ status: string }>(`/api/sandbox/payments/${encodeURIComponent(gatewayRef)}/pay`, { body: {} });
+  return call(payments.sandboxPay, { gatewayRef });
 }
 
 export function useWithdrawInfo() {
   return useQuery({
     queryKey: paymentKeys.withdrawInfo,
-    queryFn: () => api<WithdrawInfo>('/api/member/withdraw/info'),
+    queryFn: () => call(payments.withdrawInfo, {}),
   });
 }
 
 export function useWithdrawals() {
   return useQuery({
     queryKey: paymentKeys.withdrawList,
-    queryFn: () => api<Withdrawal[]>('/api/member/withdraw/list', { query: { limit: 10 } }),
+    queryFn: () => call(payments.withdrawList, { limit: 10 }),
   });
 }
 
 export function requestWithdrawal(amount: number, idempotencyKey: string) {
-  return api<Withdrawal>('/api/member/withdraw', { body: { amount }, idempotencyKey });
+  return call(payments.withdraw, { amount }, { idempotencyKey });
 }
 
 /**

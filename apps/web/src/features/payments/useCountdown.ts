@@ -1,19 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useServerNow } from '../../lib/server-clock';
 
-/** Seconds left until `expiresAt`, on the server's clock (offset from the answer's server_time). */
-export function useSecondsLeft(expiresAt: string | null, serverTime: string | null): number {
-  const [offset] = useState(() => (serverTime ? new Date(serverTime).getTime() - Date.now() : 0));
-  const compute = () =>
-    expiresAt ? Math.max(0, Math.floor((new Date(expiresAt).getTime() - (Date.now() + offset)) / 1000)) : 0;
-  const [left, setLeft] = useState(compute);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed from the same inputs each tick
-  useEffect(() => {
-    setLeft(compute());
-    if (!expiresAt) return;
-    const timer = window.setInterval(() => setLeft(compute()), 1000);
-    return () => window.clearInterval(timer);
-  }, [expiresAt, offset]);
-  return left;
+/** Seconds left until `expiresAt`, on the server's clock (lib/server-clock.ts). */
+export function useSecondsLeft(expiresAt: string | null): number {
+  const now = useServerNow(expiresAt ? 1000 : null);
+  return expiresAt ? Math.max(0, Math.floor((new Date(expiresAt).getTime() - now) / 1000)) : 0;
 }
 
 export function mmss(seconds: number): string {

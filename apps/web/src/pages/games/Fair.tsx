@@ -1,16 +1,13 @@
-import type * as games from '@chok/contract/api/games';
-import type { DataOf } from '@chok/contract/endpoint';
 import { fairRng, serverSeedHash } from '@chok/engine/fair/stream';
 import { dealHand, shuffleShoe } from '@chok/engine/games/baccarat';
 import { type FishKind, shoot } from '@chok/engine/games/fishing';
 import { playMatch } from '@chok/engine/games/football';
 import { playSlotRound } from '@chok/engine/games/slot';
 import { type FormEvent, useState } from 'react';
-import { api, errorMessage } from '../../lib/api';
+import { fetchFairRound, type FairRound as Round } from '../../features/games/api';
+import { errorMessage } from '../../lib/api';
 import { formatSatang, type Satang } from '../../lib/money';
 import '../../features/games/fair.css';
-
-type Round = DataOf<typeof games.fairRound>;
 
 interface Check {
   hashOk: boolean;
@@ -63,7 +60,7 @@ export default function Fair() {
     setError(null);
     setRound(null);
     try {
-      setRound(await api<Round>('/api/fair/round', { query: { id }, errorHandle: false }));
+      setRound(await fetchFairRound(id));
     } catch (err) {
       setError(errorMessage(err));
     }

@@ -1,11 +1,11 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
-import { Logo } from '../../components/Header';
 import { ChevronLeftIcon } from '../../components/Icons';
-import { WalletChip } from '../../components/WalletChip';
+import { Logo } from '../../components/Logo';
 import { type GameItem, useGameList, useLobby, useLobbyConfig } from '../../features/games/api';
 import { GameCard } from '../../features/games/GameCard';
 import { useLaunchGame } from '../../features/games/useLaunchGame';
+import { WalletChip } from '../../features/wallet/WalletChip';
 import { useLocalData } from '../../stores/local';
 import '../../features/games/lobby.css';
 

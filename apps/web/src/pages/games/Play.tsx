@@ -1,13 +1,15 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { type GameSession, openSession } from './inhouse/gameApi';
-import './inhouse/inhouse.css';
+import { type GameSession, openSession } from '../../features/originals/api';
+import '../../features/originals/originals.css';
 
 const games: Record<string, ComponentType<{ session: GameSession }>> = {
-  'golden-elephant': lazy(() => import('./inhouse/Slot').then((m) => ({ default: m.Slot }))),
-  fishing: lazy(() => import('./inhouse/Fishing').then((m) => ({ default: m.Fishing }))),
-  'virtual-football': lazy(() => import('./inhouse/Football').then((m) => ({ default: m.Football }))),
-  baccarat: lazy(() => import('./inhouse/Baccarat').then((m) => ({ default: m.Baccarat }))),
+  'golden-elephant': lazy(() => import('../../features/originals/Slot').then((m) => ({ default: m.Slot }))),
+  fishing: lazy(() => import('../../features/originals/Fishing').then((m) => ({ default: m.Fishing }))),
+  'virtual-football': lazy(() =>
+    import('../../features/originals/Football').then((m) => ({ default: m.Football })),
+  ),
+  baccarat: lazy(() => import('../../features/originals/Baccarat').then((m) => ({ default: m.Baccarat }))),
 };
 const componentOf = (code: string) => games[code.startsWith('baccarat-') ? 'baccarat' : code];
 

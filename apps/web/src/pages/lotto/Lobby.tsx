@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Lobby as LobbyData, useLobby } from '../../features/lotto/api';
-import { countdown, syncServerClock, useServerNow } from '../../features/lotto/clock';
+import { countdown } from '../../features/lotto/countdown';
 import { LottoNav } from '../../features/lotto/LottoNav';
 import { clockTime, ROUND_STATUS, roundDate } from '../../features/lotto/labels';
+import { useServerNow } from '../../lib/server-clock';
 import './lotto.css';
 
 type Market = LobbyData['categories'][number]['markets'][number];
@@ -72,7 +73,6 @@ function MarketCard({ m, now }: { m: Market; now: number }) {
 
 export default function Lobby() {
   const { data, isLoading, isError, error } = useLobby();
-  syncServerClock(data?.server_now);
   const now = useServerNow();
   const [category, setCategory] = useState<string>('all');
   const cats = data?.categories ?? [];

@@ -6,12 +6,14 @@ import { BillDetailDialog } from '../../features/lotto/BillDetailDialog';
 import { LottoNav } from '../../features/lotto/LottoNav';
 import { clockTime, roundDate } from '../../features/lotto/labels';
 import { ResultDigits } from '../../features/lotto/ResultDigits';
+import { serverNow } from '../../lib/server-clock';
 import { useLocalData } from '../../stores/local';
 import './lotto.css';
 import './results.css';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+/** The server's business date in Bangkok (lib/server-clock.ts), not this device's. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(serverNow());
 /** `date` (YYYY-MM-DD) moved by whole days. */
 const shiftDay = (date: string, days: number) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ChevronLeftIcon } from '../../components/Icons';
-import { type Deposit, paymentKeys, usePaymentEvents } from '../../features/payments/api';
+import { fetchLatestDeposit, paymentKeys, usePaymentEvents } from '../../features/payments/api';
 import { DepositTicket } from '../../features/payments/DepositTicket';
-import { api } from '../../lib/api';
 import { useLocalData } from '../../stores/local';
 import './payments.css';
 
@@ -16,9 +15,7 @@ export default function Payment() {
   const logo = useLocalData((s) => s.agentConfig?.info.agent_logo ?? null);
   const { data, isLoading } = useQuery({
     queryKey: [...paymentKeys.open, 'latest'],
-    queryFn: async () =>
-      (await api<Deposit | null>('/api/member/payment/qrcode_info')) ??
-      (await api<Deposit | null>('/api/member/payment/inquiry_status')),
+    queryFn: fetchLatestDeposit,
   });
   usePaymentEvents();
 

@@ -1,23 +1,16 @@
 import { Link, NavLink } from 'react-router';
+import { Drawer } from '../components/Drawer';
+import { BellIcon, ChatIcon, CloseIcon, MenuIcon, UserIcon } from '../components/Icons';
+import { Logo } from '../components/Logo';
+import { MobileActionBar } from '../components/MobileActionBar';
+import { mainNav } from '../components/navItems';
+import { MemberMenu } from '../features/auth/MemberMenu';
+import { useEvents } from '../features/content/api';
+import { WalletChip } from '../features/wallet/WalletChip';
 import { useLocalData } from '../stores/local';
 import { useUi } from '../stores/ui';
-import { Drawer } from './Drawer';
-import { BellIcon, ChatIcon, CloseIcon, MenuIcon, UserIcon } from './Icons';
-import { MemberMenu } from './MemberMenu';
-import { MobileActionBar } from './MobileActionBar';
-import { mainNav } from './navItems';
-import { WalletChip } from './WalletChip';
 
-export function Logo() {
-  const agent = useLocalData((s) => s.agentConfig);
-  return (
-    <Link to="/" className="logo" aria-label={agent ? `${agent.name} หน้าแรก` : 'หน้าแรก'}>
-      {agent && <img src={agent.info.agent_logo} alt={agent.name} className="logo__img" />}
-    </Link>
-  );
-}
-
-export function ContactButton({ className = 'btn btn--ghost btn--sm' }: { className?: string }) {
+function ContactButton({ className = 'btn btn--ghost btn--sm' }: { className?: string }) {
   const url = useLocalData((s) => s.agentConfig?.info.line_contact_url);
   return (
     <a className={className} href={url ?? '#'} target="_blank" rel="noopener noreferrer">
@@ -34,6 +27,7 @@ export function Header({ announcements = false }: { announcements?: boolean }) {
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
   const drawerOpen = useUi((s) => s.drawerOpen);
   const set = useUi((s) => s.set);
+  const { data: events } = useEvents();
 
   return (
     <>
@@ -91,7 +85,7 @@ export function Header({ announcements = false }: { announcements?: boolean }) {
           </div>
         </div>
       </header>
-      <Drawer announcements={announcements} />
+      <Drawer announcements={announcements} hasEvents={(events?.length ?? 0) > 0} />
       <MobileActionBar />
       {isLoggedIn && <MemberMenu />}
     </>

@@ -1,8 +1,9 @@
+import * as games from '@chok/contract/routes/games';
 import { LINES } from '@chok/engine/games/slot';
 import { useState } from 'react';
-import { formatBaht, formatSatang, parseBaht, type Satang } from '../../../lib/money';
+import { formatBaht, formatSatang, parseBaht, type Satang } from '../../lib/money';
+import { type GameSession, gameCall, type SpinResult } from './api';
 import { GameShell } from './GameShell';
-import { type GameSession, gameCall, type SpinResult } from './gameApi';
 import { SYMBOL_ART, SYMBOL_NAMES } from './Symbols';
 import { tone, wait } from './sound';
 
@@ -44,9 +45,9 @@ export function Slot({ session }: { session: GameSession }) {
     const before = parseBaht(balance);
     if (before >= cost) setBalance(((before - cost) / 100).toFixed(2));
     try {
-      const r = await gameCall<SpinResult>('/api/originals/slot/spin', {
+      const r = await gameCall(games.slotSpinCall, {
         session: session.session,
-        bet: BETS[bet],
+        bet: BETS[bet]!,
         buy,
       });
       await wait(550);

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
-import { useEvents } from '../features/content/api';
-import { useUi } from '../stores/ui';
-import { Dialog } from './Dialog';
-import { TreasureChest } from './Icons';
+import { Dialog } from '../../components/Dialog';
+import { TreasureChest } from '../../components/Icons';
+import { useUi } from '../../stores/ui';
+import { useEvents } from './api';
 
 /** The treasure-chest icon (only when events exist) and the event dialog (width 800). */
 export function EventCorner() {

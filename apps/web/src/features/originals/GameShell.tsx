@@ -1,8 +1,9 @@
+import * as games from '@chok/contract/routes/games';
 import { serverSeedHash } from '@chok/engine/fair/stream';
 import { type ReactNode, useState } from 'react';
-import { Dialog } from '../../../components/Dialog';
-import { formatBaht } from '../../../lib/money';
-import { type GameSession, gameCall, type Rotation, type Round } from './gameApi';
+import { Dialog } from '../../components/Dialog';
+import { formatBaht } from '../../lib/money';
+import { type GameSession, gameCall, type Rotation, type Round } from './api';
 
 interface Props {
   session: GameSession;
@@ -48,7 +49,7 @@ export function GameShell({ session, balance, sound, onSound, fair, onFair, chil
     setPanel('history');
     setRounds(null);
     try {
-      setRounds(await gameCall<Round[]>('/api/originals/history', { session: session.session }));
+      setRounds(await gameCall(games.originalsHistory, { session: session.session }));
     } catch (e) {
       setError((e as Error).message);
     }
@@ -56,7 +57,7 @@ export function GameShell({ session, balance, sound, onSound, fair, onFair, chil
 
   async function rotateSeed() {
     try {
-      const r = await gameCall<Rotation>('/api/originals/fair/rotate', {
+      const r = await gameCall(games.fairRotate, {
         session: session.session,
         client_seed: clientSeed || undefined,
       });

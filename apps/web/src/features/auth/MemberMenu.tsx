@@ -2,12 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { fetchUserInfo, logout, userInfoKey } from '../features/auth/api';
-import { useUi } from '../stores/ui';
-import { ConfirmDialog } from './ConfirmDialog';
-import { Dialog } from './Dialog';
-import { ChevronRightIcon, LogoutIcon, UserIcon } from './Icons';
-import { memberMenu } from './navItems';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Dialog } from '../../components/Dialog';
+import { ChevronRightIcon, LogoutIcon, UserIcon } from '../../components/Icons';
+import { memberMenu } from '../../components/navItems';
+import { useUi } from '../../stores/ui';
+import { fetchUserInfo, logout, userInfoKey } from './api';
 
 export const LOGOUT_CONFIRM = {
   title: 'หมายเหตุ',

@@ -1,7 +1,9 @@
+import * as games from '@chok/contract/routes/games';
 import { useCallback, useEffect, useState } from 'react';
-import { formatBaht } from '../../../lib/money';
+import { formatBaht } from '../../lib/money';
+import { syncServerClock, useServerNow } from '../../lib/server-clock';
+import { type FootballBoard, type GameSession, gameCall } from './api';
 import { GameShell } from './GameShell';
-import { type FootballBoard, type GameSession, gameCall } from './gameApi';
 import { tone } from './sound';
 
 const LABELS: Record<string, string> = {
@@ -11,6 +13,7 @@ const LABELS: Record<string, string> = {
   over: 'สูง 2.5',
   under: 'ต่ำ 2.5',
 };
+const SELECTIONS = ['home', 'draw', 'away', 'over', 'under'] as const;
 const AMOUNTS = ['10.00', '50.00', '100.00', '500.00', '1000.00'];
 type Fixture = FootballBoard['open'][number];
 
@@ -24,17 +27,16 @@ export function Football({ session }: { session: GameSession }) {
   const [board, setBoard] = useState<FootballBoard | null>(null);
   const [fair, setFair] = useState(session.fair);
   const [sound, setSound] = useState(false);
-  const [slip, setSlip] = useState<{ fixture: Fixture; selection: string } | null>(null);
+  const [slip, setSlip] = useState<{ fixture: Fixture; selection: (typeof SELECTIONS)[number] } | null>(null);
   const [amount, setAmount] = useState(AMOUNTS[1]!);
-  const [offset, setOffset] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
+  const serverNow = useServerNow(500);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
 
   const load = useCallback(async () => {
     try {
-      const b = await gameCall<FootballBoard>('/api/originals/football/board', { session: session.session });
+      const b = await gameCall(games.footballBoard, { session: session.session });
+      syncServerClock(b.server_time);
       setBoard(b);
-      setOffset(new Date(b.server_time).getTime() - Date.now());
     } catch (e) {
       setMessage({ text: (e as Error).message, ok: false });
     }
@@ -43,17 +45,13 @@ export function Football({ session }: { session: GameSession }) {
   useEffect(() => {
     void load();
     const poll = setInterval(load, 5000);
-    const tick = setInterval(() => setNow(Date.now()), 500);
-    return () => {
-      clearInterval(poll);
-      clearInterval(tick);
-    };
+    return () => clearInterval(poll);
   }, [load]);
 
   async function place() {
     if (!slip) return;
     try {
-      await gameCall('/api/originals/football/bet', {
+      await gameCall(games.footballBet, {
         session: session.session,
         fixture_id: slip.fixture.id,
         selection: slip.selection,
@@ -68,7 +66,6 @@ export function Football({ session }: { session: GameSession }) {
     }
   }
 
-  const serverNow = now + offset;
   const kickoffs = [...new Set(board?.open.map((f) => f.kickoff_at) ?? [])];
   const byId = new Map([...(board?.open ?? []), ...(board?.results ?? [])].map((f) => [f.id, f]));
 
@@ -102,7 +99,7 @@ export function Football({ session }: { session: GameSession }) {
                       <span>{f.away.name}</span>
                     </div>
                     <div className="fb__odds">
-                      {(['home', 'draw', 'away', 'over', 'under'] as const).map((s) => (
+                      {SELECTIONS.map((s) => (
                         <button
                           key={s}
                           type="button"

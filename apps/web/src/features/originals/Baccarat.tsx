@@ -1,7 +1,9 @@
+import * as games from '@chok/contract/routes/games';
 import { useCallback, useEffect, useState } from 'react';
-import { formatSatang, parseBaht, type Satang } from '../../../lib/money';
+import { formatSatang, parseBaht, type Satang } from '../../lib/money';
+import { syncServerClock, useServerNow } from '../../lib/server-clock';
+import { type BaccaratTable, type GameSession, gameCall } from './api';
 import { GameShell } from './GameShell';
-import { type BaccaratTable, type GameSession, gameCall } from './gameApi';
 import { tone } from './sound';
 
 const CHIPS = ['10.00', '50.00', '100.00', '500.00', '1000.00'];
@@ -32,18 +34,17 @@ export function Baccarat({ session }: { session: GameSession }) {
   const [fair, setFair] = useState(session.fair);
   const [sound, setSound] = useState(false);
   const [chip, setChip] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  const [offset, setOffset] = useState(0);
+  const serverNow = useServerNow(250);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
-      const t = await gameCall<BaccaratTable>('/api/originals/baccarat/table', {
+      const t = await gameCall(games.baccaratTable, {
         session: session.session,
         ...(room ? { room_id: room } : {}),
       });
+      syncServerClock(t.server_time);
       setTable(t);
-      setOffset(new Date(t.server_time).getTime() - Date.now());
     } catch (e) {
       setError((e as Error).message);
     }
@@ -52,21 +53,17 @@ export function Baccarat({ session }: { session: GameSession }) {
   useEffect(() => {
     void load();
     const poll = setInterval(load, 2000);
-    const tick = setInterval(() => setNow(Date.now()), 250);
-    return () => {
-      clearInterval(poll);
-      clearInterval(tick);
-    };
+    return () => clearInterval(poll);
   }, [load]);
 
-  async function bet(position: string) {
+  async function bet(position: (typeof POSITIONS)[number]['key']) {
     if (!table) return;
     try {
-      await gameCall('/api/originals/baccarat/bet', {
+      await gameCall(games.baccaratBet, {
         session: session.session,
         hand_id: table.current.id,
         position,
-        amount: CHIPS[chip],
+        amount: CHIPS[chip]!,
       });
       if (sound) tone(660, 80);
       setError(null);
@@ -76,7 +73,6 @@ export function Baccarat({ session }: { session: GameSession }) {
     }
   }
 
-  const serverNow = now + offset;
   const closes = table ? new Date(table.current.closes_at).getTime() : 0;
   const left = Math.max(0, Math.ceil((closes - serverNow) / 1000));
   const open = table !== null && left > 0;

@@ -1,7 +1,8 @@
+import * as games from '@chok/contract/routes/games';
 import { useEffect, useRef, useState } from 'react';
-import { formatBaht } from '../../../lib/money';
+import { formatBaht } from '../../lib/money';
+import { type GameSession, gameCall } from './api';
 import { GameShell } from './GameShell';
-import { type GameSession, gameCall, type ShotResult } from './gameApi';
 import { tone } from './sound';
 
 const BETS = ['1.00', '2.00', '5.00', '10.00', '20.00', '50.00'];
@@ -72,9 +73,9 @@ export function Fishing({ session }: { session: GameSession }) {
     const x = e.clientX - (box?.left ?? 0);
     const y = e.clientY - (box?.top ?? 0);
     try {
-      const r = await gameCall<ShotResult>('/api/originals/fishing/shoot', {
+      const r = await gameCall(games.fishShoot, {
         session: session.session,
-        bet: BETS[bet],
+        bet: BETS[bet]!,
         fish: f.kind,
       });
       setBalance(r.balance);

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { fetchWallets, useWallets, walletsKey } from '../features/wallet/api';
-import { refreshQuestPoints } from '../features/wallet/questPoints';
-import { errorMessage } from '../lib/api';
-import { formatSatang, sumBaht } from '../lib/money';
-import { PlusIcon, RefreshIcon, WalletIcon } from './Icons';
+import { PlusIcon, RefreshIcon, WalletIcon } from '../../components/Icons';
+import { errorMessage } from '../../lib/api';
+import { formatSatang, sumBaht } from '../../lib/money';
+import { fetchWallets, useWallets, walletsKey } from '../../lib/wallets';
+import { refreshQuestPoints } from './questPoints';
 
 /** The header's balance: the total of every wallet, in baht with 2 decimals. */
 export function WalletChip() {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { fetchNotifications } from '../features/content/api';
-import { useLocalData } from '../stores/local';
-import { useUi } from '../stores/ui';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../components/Dialog';
+import { useLocalData } from '../../stores/local';
+import { useUi } from '../../stores/ui';
+import { fetchNotifications } from './api';
 
 export const NOTIFICATION_RESHOW_MS = 15 * 60_000;
 export const NO_NOTIFICATIONS = 'ไม่มีประกาศสำคัญในตอนนี้';

@@ -1,0 +1,50 @@
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.ts';
+import { openPage, skipAnnouncements } from './page.ts';
+import { call } from './staff.ts';
+
+const browserOf = useBrowser();
+const baseUrl = inject('baseUrl');
+
+type Lobby = {
+  server_now: string;
+  categories: { markets: { round: { round_id: number; status: string; close_at: string } | null }[] }[];
+};
+
+/** "02:14:09" or "5 วัน 02:14:09" → seconds. */
+function seconds(text: string | null): number {
+  const m = /(?:(\d+) วัน )?(\d\d):(\d\d):(\d\d)/.exec(text ?? '');
+  if (!m) return Number.NaN;
+  return Number(m[1] ?? 0) * 86_400 + Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4]);
+}
+
+describe('lotto countdowns on the server clock (lib/server-clock.ts)', () => {
+  it("counts a round's time left down every second on the server's clock, whatever the device's clock says", async () => {
+    const lobby = await call<Lobby>(baseUrl, '/api/lotto/lobby?agent_id=34');
+    const serverNow = Date.parse(lobby.body.data.server_now);
+    const round = lobby.body.data.categories
+      .flatMap((c) => c.markets.map((m) => m.round))
+      .find((r) => r?.status === 'open' && Date.parse(r.close_at) - serverNow > 120_000);
+    expect(round, 'an open round closing in more than two minutes').toBeDefined();
+
+    const { context, page } = await openPage(browserOf());
+    await skipAnnouncements(context);
+    // This device's clock runs an hour fast; the page must count to the server's close time anyway.
+    await context.addInitScript(() => {
+      const real = Date.now.bind(Date);
+      Date.now = () => real() + 3_600_000;
+    });
+    await page.goto(`${baseUrl}/lotto/${round!.round_id}`);
+    const countdown = page.getByTestId('round-countdown');
+    await countdown.waitFor();
+    const closeAt = Date.parse(round!.close_at);
+    const shownError = async () =>
+      Math.abs(seconds(await countdown.textContent()) - (closeAt - Date.now()) / 1000);
+    await expect.poll(shownError).toBeLessThan(15);
+    const shown = seconds(await countdown.textContent());
+    // It keeps counting: three seconds later it shows three seconds less (not a clock stuck at the
+    // last answer's time).
+    await expect.poll(async () => seconds(await countdown.textContent())).toBeLessThanOrEqual(shown - 3);
+    await context.close();
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Generates packages/contract/src/routes/<module>.ts from packages/contract/src/api/<module>.ts: each
+ * endpoint's method and path as a plain object typed by the endpoint (`Route`), with no zod, so the
+ * member site calls the contract's endpoints (apps/web/src/lib/api.ts `call`) without bundling
+ * their schemas and without typing a path by hand. `npm run contract:routes` writes the files;
+ * packages/contract/test/routes.test.ts fails when a checked-in file differs from what this produces.
+ */
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Endpoint } from '../packages/contract/src/endpoint.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CONTRACT = path.join(ROOT, 'packages/contract/src');
+
+/** The modules whose endpoints a browser calls; admin.ts (the staff API) has no browser client. */
+export const ROUTE_MODULES = ['auth', 'content', 'games', 'lotto', 'payments', 'system', 'wallet'] as const;
+
+export const routesFile = (module: string) => path.join(CONTRACT, 'routes', `${module}.ts`);
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'method' in value &&
+    'path' in value &&
+    'data' in value &&
+    typeof (value as Endpoint).path === 'string'
+  );
+}
+
+/** The text of routes/<module>.ts: one `Route` per endpoint the module exports, by name. */
+export async function generateRoutes(module: string): Promise<string> {
+  const api = (await import(pathToFileURL(path.join(CONTRACT, 'api', `${module}.ts`)).href)) as Record<
+    string,
+    unknown
+  >;
+  const lines = [
+    `// Generated from src/api/${module}.ts by \`npm run contract:routes\` (scripts/contract-routes.ts): do not edit.`,
+    `import type * as api from '../api/${module}.ts';`,
+    `import type { Route } from '../endpoint.ts';`,
+    '',
+  ];
+  for (const [name, value] of Object.entries(api).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (!isEndpoint(value)) continue;
+    lines.push(
+      `export const ${name}: Route<typeof api.${name}> = { method: '${value.method}', path: '${value.path}' };`,
+    );
+  }
+  return biomeFormat(`${lines.join('\n')}\n`, routesFile(module));
+}
+
+/** Formats `source` as Biome would format the file at `filePath` (the repository's biome.json). */
+function biomeFormat(source: string, filePath: string): Promise<string> {
+  const biome = path.join(ROOT, 'node_modules/.bin/biome');
+  return new Promise((resolve, reject) => {
+    const child = spawn(biome, ['format', `--stdin-file-path=${filePath}`], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(out);
+      else reject(new Error(`biome format failed (${code}): ${err}`));
+    });
+    child.stdin.end(source);
+  });
+}
+
+async function main(): Promise<void> {
+  for (const module of ROUTE_MODULES) {
+    await writeFile(routesFile(module), await generateRoutes(module));
+    process.stdout.write(`wrote ${path.relative(ROOT, routesFile(module))}\n`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();
