@@ -2,7 +2,7 @@
  * Games benchmark, called from run.ts (or alone: `tsx bench/games.ts`): the provider callback path —
  * a signed debit, then its credit — through the HTTP adapter (app.inject, no socket), open loop at a
  * fixed request rate. Reports p50/p95/p99 at 1,000 requests/s and the highest rate sustained with
- * p99 under 60 ms (casino.md §3.8) on this machine. Results land in bench/results/games-*.json.
+ * p99 under 60 ms (docs/rules/casino.md §3.8) on this machine. Results land in bench/results/games-*.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

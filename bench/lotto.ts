@@ -451,7 +451,7 @@ export async function benchBills(o: LottoBenchOptions) {
 
 /**
  * (b) Shooting: `members` SSE-connected members in a round's last `SECONDS`; `rate` shots/s offered
- * in total. `cooldown` overrides the round's cooldown setting (lottery.md §9 default 10 s).
+ * in total. `cooldown` overrides the round's cooldown setting (docs/rules/lottery.md §9 default 10 s).
  */
 export async function benchShots(
   o: LottoBenchOptions,

@@ -8,7 +8,7 @@ const baseUrl = inject('baseUrl');
 
 type Seal = { commitment: string; offset_ms: number | null; salt: string | null };
 
-describe('yeekee sealed close on the round page (lottery.md §9)', () => {
+describe('yeekee sealed close on the round page (docs/rules/lottery.md §9)', () => {
   it('shows the commitment at open, and after close the revealed offset and salt checked in the browser', async () => {
     const rounds = await call<{ rounds: { round_id: number; market_code: string; status: string }[] }>(
       baseUrl,

@@ -218,7 +218,7 @@ function scriptJson(value: unknown): string {
 /**
  * Serves the built member site with history-mode fallback to index.html. Each HTML answer carries
  * the start-up payload (agent config, layout, server time, error) so the first paint needs no round
- * trip (ARCHITECTURE.md §5).
+ * trip (docs/architecture.md).
  */
 function serveMemberSite(
   app: FastifyInstance,

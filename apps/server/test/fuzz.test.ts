@@ -354,7 +354,7 @@ function problemOf(
     return 'not JSON';
   }
   if (op.path.startsWith('/provider/') && typeof (body as { status?: unknown })?.status === 'string') {
-    // The seamless-wallet adapter answers the provider's own body (casino.md §3.5); what the router
+    // The seamless-wallet adapter answers the provider's own body (docs/rules/casino.md §3.5); what the router
     // refuses before reaching it (a malformed URL) is the envelope like everywhere else.
     return null;
   }

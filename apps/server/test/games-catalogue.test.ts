@@ -89,7 +89,7 @@ describe('catalogue (spec §7)', () => {
   });
 });
 
-describe('launch (casino.md §1.1, §4)', () => {
+describe('launch (docs/rules/casino.md §1.1, §4)', () => {
   it('eligible wallets: the type allows the category and holds money, or is main', async () => {
     const rich = await login('0811111111'); // 5,000 main, 300 bonus, 50 free credit
     const types = async (token: string, game: string) =>

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 /**
  * Randomised provider callbacks — new bets, wins (some zero), rollbacks of open, settled and
  * unknown bets, retries and in-flight duplicates, mismatched payloads, session expiry and late wins —
- * through the signed HTTP adapter, against an independent model of casino.md §3. Players run
+ * through the signed HTTP adapter, against an independent model of docs/rules/casino.md §3. Players run
  * concurrently; each player's callbacks are in order, so the model's answer for every call is exact.
  *
  * How many: 5,000 by default (about 20 s), 100,000 under `npm run test:long` (CHOK_LONG=1, about

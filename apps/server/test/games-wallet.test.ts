@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('seamless wallet contract (casino.md §3)', () => {
+describe('seamless wallet contract (docs/rules/casino.md §3)', () => {
   it('authenticate exchanges a launch token once, within 60 s', async () => {
     const [m] = await fundedMembers(t, 1, { 1: 5_000 });
     const token = await launchToken(t, m!, 1, SIM.game, clock.now());
@@ -143,7 +143,7 @@ describe('seamless wallet contract (casino.md §3)', () => {
 
   it('debits need an eligible wallet and an active player', async () => {
     const [m] = await fundedMembers(t, 1, { 1: 10_000, 2: 10_000 });
-    // The bonus wallet may not play casino games (casino.md §1).
+    // The bonus wallet may not play casino games (docs/rules/casino.md §1).
     await sim.authenticate(await launchToken(t, m!, 2, SIM.table, clock.now()));
     expect((await bet(String(m), id('b'), '1.00')).status).toBe('WALLET_NOT_ALLOWED');
     await sim.authenticate(await launchToken(t, m!, 1, SIM.table, clock.now()));
@@ -201,7 +201,7 @@ describe('seamless wallet contract (casino.md §3)', () => {
   });
 });
 
-describe('HTTP adapter authentication (casino.md §3.5–3.6)', () => {
+describe('HTTP adapter authentication (docs/rules/casino.md §3.5–3.6)', () => {
   it('401 for a bad signature, a stale timestamp, a reused nonce or an unknown provider; 400 when unparseable', async () => {
     const p = await player();
     const body = { player: p, tx_id: id('b'), round_id: 'r', game: SIM.game, amount: '1.00' };

@@ -67,7 +67,7 @@ describe('the scheduler (service with an injected clock)', () => {
   });
 });
 
-describe('member API shapes (lottery.md §10; responses checked against the contract)', () => {
+describe('member API shapes (docs/rules/lottery.md §10; responses checked against the contract)', () => {
   it('lobby answers with status 0, categories, markets and current rounds, and the server time', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/lotto/lobby?agent_id=34' });
     const body = res.json();

@@ -52,7 +52,7 @@ async function settleAgain(roundId: number, billIds: number[]) {
   for (const id of billIds) expect(await winTransfers(t, id)).toBeLessThanOrEqual(1);
 }
 
-describe('lottery.md §11 known answers through bills, the database and the ledger', () => {
+describe('docs/rules/lottery.md §11 known answers through bills, the database and the ledger', () => {
   it('cases 1–5 on R1 (GLO) at default rates, each won bill credited once', async () => {
     const m = await fundedMember(t, 10_000);
     const roundId = await openRound(t, 'glo');

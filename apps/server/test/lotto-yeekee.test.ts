@@ -424,7 +424,7 @@ describe('concurrent shots (group commit, decision 0011)', () => {
   });
 });
 
-describe('sealed close, on by default for the yeekee market (lottery.md §9)', () => {
+describe('sealed close, on by default for the yeekee market (docs/rules/lottery.md §9)', () => {
   type Seal = { commitment: string; offset_ms: number | null; salt: string | null };
   const seal = async (roundId: number) =>
     (await call<{ yeekee: { seal: Seal | null } }>(t.app, 'GET', `/api/lotto/result?round_id=${roundId}`))

@@ -7,7 +7,7 @@ import { fund, openRound } from './lotto-fixtures.ts';
 import { generateQr, newMember, walletBalances, withdraw } from './payments-fixtures.ts';
 
 /**
- * Deposit promotions as decided (docs/rules/engagement.md §1, casino.md §1): turnover is the settled
+ * Deposit promotions as decided (docs/rules/engagement.md §1, docs/rules/casino.md §1): turnover is the settled
  * stake from the bonus wallet only, the bonus wallet does not pay lottery bills, and the close-out
  * below 1 baht waits for the bonus wallet's open rounds.
  */

@@ -1,4 +1,4 @@
-/** Banks a member may register with, keyed by Bank of Thailand code (payments.md §4). */
+/** Banks a member may register with, keyed by Bank of Thailand code (docs/rules/payments.md §4). */
 export interface Bank {
   code: string;
   short: string;

@@ -50,7 +50,7 @@ export type InputOf<E> =
       : undefined
     : never;
 
-/** The envelope every JSON answer has (ARCHITECTURE.md §4). */
+/** The envelope every JSON answer has (docs/decisions/0003-http-status-and-validation.md). */
 export interface Envelope<T> {
   error: number;
   message: string;

@@ -1,6 +1,6 @@
 /**
  * The error catalogue: every non-zero `error` the API answers, with its Thai message and HTTP status.
- * Business refusals are HTTP 200 (ARCHITECTURE.md §4); only auth, rate limits, malformed requests and
+ * Business refusals are HTTP 200 (docs/decisions/0003-http-status-and-validation.md); only auth, rate limits, malformed requests and
  * server faults use other statuses. Messages may hold `{name}` placeholders filled from params.
  */
 export const errorCatalogue = {

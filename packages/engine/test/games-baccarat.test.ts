@@ -21,7 +21,7 @@ const deck = (...ranks: number[]) => {
   return () => card(ranks[i++]!);
 };
 
-describe('baccarat (casino.md §5.2)', () => {
+describe('baccarat (docs/rules/casino.md §5.2)', () => {
   it('house edges from enumerating every deal of the 8-deck shoe: 1.0579%, 1.2351%, 14.3596%', () => {
     const odds = baccaratExactOdds();
     expect(odds.player + odds.banker + odds.tie).toBeCloseTo(1, 10);

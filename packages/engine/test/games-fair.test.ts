@@ -8,7 +8,7 @@ import { fairRng, serverSeedHash } from '../src/fair/stream.ts';
 const nodeHmac = (key: Uint8Array, msg: Uint8Array) =>
   new Uint8Array(createHmac('sha256', key).update(msg).digest());
 
-describe('provably-fair stream (casino.md §6)', () => {
+describe('provably-fair stream (docs/rules/casino.md §6)', () => {
   it('the plain SHA-256 and HMAC agree with node:crypto on any input', () => {
     expect(toHex(sha256(utf8('abc')))).toBe(
       'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',

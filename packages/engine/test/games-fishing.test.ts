@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ByteRng } from '../src/fair/rng.ts';
 import { FISH, fishOdds, shoot } from '../src/games/fishing.ts';
 
-describe('fishing (casino.md §5.3)', () => {
+describe('fishing (docs/rules/casino.md §5.3)', () => {
   it('every fish captures with P = 0.96/m and returns exactly 96%', () => {
     const table = { 2: 0.48, 3: 0.32, 5: 0.192, 10: 0.096, 30: 0.032, 100: 0.0096, 300: 0.0032 } as const;
     for (const f of FISH) {

@@ -13,7 +13,7 @@ import {
   TEAMS,
 } from '../src/games/football.ts';
 
-describe('virtual football (casino.md §5.4)', () => {
+describe('virtual football (docs/rules/casino.md §5.4)', () => {
   it('λ 1.60 v 1.10 prices 1.94 / 3.82 / 3.64 / 1.88 / 1.92', () => {
     const { probability, odds } = price(1.6, 1.1);
     expect(probability.home).toBeCloseTo(0.4896, 4);

@@ -31,7 +31,7 @@ function scripted(values: number[]) {
   return { uniform: () => values[i++ % values.length]!, real: () => 0 };
 }
 
-describe('ช้างทอง reels and pays (casino.md §5.1)', () => {
+describe('ช้างทอง reels and pays (docs/rules/casino.md §5.1)', () => {
   it('the strips hold exactly the stops of the table', () => {
     const table: Record<string, number[]> = {
       W: [1, 2, 2, 2, 1],

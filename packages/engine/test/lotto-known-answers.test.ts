@@ -4,7 +4,7 @@ import { rateToX100, settleItem } from '../src/lotto/match.ts';
 import type { BetType, RoundResult } from '../src/lotto/types.ts';
 import { yeekeeOutcome } from '../src/lotto/yeekee.ts';
 
-/** Default rates of lottery.md §3, as hundredths. */
+/** Default rates of docs/rules/lottery.md §3, as hundredths. */
 const RATE: Record<BetType, number> = {
   three_top: 90000,
   three_tod: 15000,
@@ -42,7 +42,7 @@ function exampleShots(n: number, s: number, p16: number): string[] {
   return shots.map((v) => String(v).padStart(5, '0'));
 }
 
-describe('lottery.md §11 known answers', () => {
+describe('docs/rules/lottery.md §11 known answers', () => {
   it('R1 derives as stated', () => {
     expect(R1).toEqual({
       first: '845312',

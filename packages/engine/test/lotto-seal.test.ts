@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sealCommitment } from '../src/lotto/chain.ts';
 import { SEAL_OFFSET_MAX_MS, sealCommitmentOf, sealVerified } from '../src/lotto/yeekee.ts';
 
-describe('yeekee sealed close (lottery.md §9)', () => {
+describe('yeekee sealed close (docs/rules/lottery.md §9)', () => {
   it("the browser's plain SHA-256 commitment equals the server's node:crypto one", () => {
     for (let i = 0; i < 200; i++) {
       const d = randomInt(0, SEAL_OFFSET_MAX_MS + 1);

@@ -170,7 +170,7 @@ describe('deposit promotion', () => {
   });
 });
 
-describe('closing a deposit promotion (docs/rules/engagement.md §1.4–1.5, casino.md §1.4)', () => {
+describe('closing a deposit promotion (docs/rules/engagement.md §1.4–1.5, docs/rules/casino.md §1.4)', () => {
   const active: PromotionState = {
     turnover: satang(450000),
     required: satang(600000),

@@ -10,7 +10,7 @@ import {
   promptPayPayload,
 } from '../src/payments/promptpay.ts';
 
-/** payments.md §2's worked example: PromptPay phone 081-234-5678, pay_amount 500.37. */
+/** docs/rules/payments.md §2's worked example: PromptPay phone 081-234-5678, pay_amount 500.37. */
 const WORKED = '00020101021229370016A0000006770101110113006681234567853037645406500.375802TH63045DB2';
 
 /** An independent bitwise CRC-16/CCITT-FALSE, to check the library's against. */

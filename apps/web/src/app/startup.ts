@@ -5,7 +5,7 @@ import { type AgentConfig, useLocalData } from '../stores/local';
 import { useSessionData } from '../stores/session';
 import { type LayoutName, type StartupError, useUi } from '../stores/ui';
 
-/** What the server injects into index.html (`#chok-startup`), ARCHITECTURE.md §5. */
+/** What the server injects into index.html (`#chok-startup`), docs/architecture.md. */
 interface StartupPayload {
   agent: AgentConfig | null;
   layout: LayoutName | null;

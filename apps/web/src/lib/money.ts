@@ -1,6 +1,6 @@
 /**
  * Money arrives as two-decimal baht strings ("1035.50"). Arithmetic happens on integer satang
- * parsed from the string, never on floats (ARCHITECTURE.md §3).
+ * parsed from the string, never on floats (docs/architecture.md, "Money, ids and units").
  */
 export type Satang = number & { readonly __brand: 'satang' };
 

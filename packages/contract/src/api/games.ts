@@ -102,7 +102,7 @@ export const gameWallets = endpoint({
   path: '/api/game/wallets',
   tag,
   auth: 'member',
-  summary: "The member's wallets eligible for a game (casino.md §1.1)",
+  summary: "The member's wallets eligible for a game (docs/rules/casino.md §1.1)",
   body: z.object({ ...gameRef, sub_provider_id: z.string().max(32).default('') }),
   data: z.array(wallet),
 });
@@ -139,7 +139,7 @@ export const gameDemo = endpoint({
   data: z.object({ link: z.string() }),
 });
 
-// ——— Seamless wallet, provider-facing (casino.md §3). Answers are the provider's body, not the envelope.
+// ——— Seamless wallet, provider-facing (docs/rules/casino.md §3). Answers are the provider's body, not the envelope.
 
 export const walletStatuses = [
   'OK',
@@ -166,7 +166,7 @@ const txFields = {
   tx_id: z.string().min(1).max(128),
   round_id: z.string().max(128).default(''),
   game: z.string().max(64).default(''),
-  /** Two-decimal baht text as the protocol sends it (casino.md §3); 13 whole digits at most. */
+  /** Two-decimal baht text as the protocol sends it (docs/rules/casino.md §3); 13 whole digits at most. */
   amount: z.string().regex(/^-?\d{1,13}\.\d{2}$/),
 };
 const walletAnswer = z.object({

@@ -11,7 +11,7 @@ import {
   wholeNumber,
 } from '../fields.ts';
 
-/** Lotto member API (lottery.md §10) and its operator API. */
+/** Lotto member API (docs/rules/lottery.md §10) and its operator API. */
 const tag = 'lotto';
 
 export const betTypeCodes = [

@@ -119,7 +119,7 @@ export const depositPromotions = endpoint({
   path: '/api/member/payment/promotions',
   tag,
   auth: 'member',
-  summary: 'Added: promotions a member can pick for a deposit now (engagement.md §1)',
+  summary: 'Added: promotions a member can pick for a deposit now (docs/rules/engagement.md §1)',
   data: z.object({
     active: z
       .object({

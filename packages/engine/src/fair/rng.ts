@@ -1,5 +1,5 @@
 /**
- * The randomness every game reads, passed in so the math stays pure (casino.md §6.4):
+ * The randomness every game reads, passed in so the math stays pure (docs/rules/casino.md §6.4):
  * uniform(n) takes the next 4 bytes big-endian as u, discards u ≥ 2³² − (2³² mod n) and reads
  * on, else returns u mod n; real() is u / 2³².
  */

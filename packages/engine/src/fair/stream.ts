@@ -12,7 +12,7 @@ export interface RoundSeed {
 }
 
 /**
- * The provably-fair byte stream of one round (casino.md §6.3): block c is
+ * The provably-fair byte stream of one round (docs/rules/casino.md §6.3): block c is
  * HMAC-SHA256(server seed, `client_seed:nonce:c`), c = 0, 1, 2…, concatenated.
  */
 export function fairRng(seed: RoundSeed, hmac: Hmac = hmacSha256): ByteRng {

@@ -1,7 +1,7 @@
 import type { Rng } from '../fair/rng.ts';
 
 /**
- * Punto banco from an 8-deck shoe (casino.md §5.2). A card is 0..415: rank = (card mod 13) + 1
+ * Punto banco from an 8-deck shoe (docs/rules/casino.md §5.2). A card is 0..415: rank = (card mod 13) + 1
  * (1 = ace … 13 = king), suit = ⌊card / 13⌋ mod 4; value = rank mod 10 for ranks below 10, else 0.
  */
 export const DECKS = 8;
@@ -33,7 +33,7 @@ export function cardValue(card: number): number {
   return r >= 10 ? 0 : r;
 }
 
-/** A fresh shoe shuffled by Fisher–Yates, i = 415…1, j = uniform(i + 1) (casino.md §6.5). */
+/** A fresh shoe shuffled by Fisher–Yates, i = 415…1, j = uniform(i + 1) (docs/rules/casino.md §6.5). */
 export function shuffleShoe(rng: Rng): number[] {
   const shoe = Array.from({ length: SHOE_CARDS }, (_, i) => i);
   for (let i = SHOE_CARDS - 1; i >= 1; i--) {

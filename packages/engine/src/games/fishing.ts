@@ -1,6 +1,6 @@
 import type { Rng } from '../fair/rng.ts';
 
-/** ยิงปลา (casino.md §5.3): a shot at a fish of multiplier m captures iff uniform(100·m) < 96. */
+/** ยิงปลา (docs/rules/casino.md §5.3): a shot at a fish of multiplier m captures iff uniform(100·m) < 96. */
 export const FISH = [
   { kind: 'small_fish', name: 'ปลาเล็ก', multiplier: 2 },
   { kind: 'clownfish', name: 'ปลาการ์ตูน', multiplier: 3 },

@@ -1,7 +1,7 @@
 import type { Rng } from '../fair/rng.ts';
 
 /**
- * Virtual football (casino.md §5.4): goals are independent Poisson with
+ * Virtual football (docs/rules/casino.md §5.4): goals are independent Poisson with
  * λ_home = 1.50·a_home·d_away and λ_away = 1.15·a_away·d_home, capped at 10 for pricing and
  * drawing (the tail beyond 10 counts as 10). Odds = ⌊100 / (p·1.05)⌋ / 100.
  */
@@ -110,7 +110,7 @@ export function drawGoals(rng: Rng, lambda: number): number {
   return GOALS_CAP;
 }
 
-/** The final score: home goals first, then away (casino.md §6.5). */
+/** The final score: home goals first, then away (docs/rules/casino.md §6.5). */
 export function playMatch(rng: Rng, lambdaHome: number, lambdaAway: number): { home: number; away: number } {
   const home = drawGoals(rng, lambdaHome);
   const away = drawGoals(rng, lambdaAway);

@@ -1,7 +1,7 @@
 import type { Rng } from '../fair/rng.ts';
 
 /**
- * ช้างทอง (Golden Elephant), casino.md §5.1: 5 reels × 3 rows, 20 lines, 32-stop strips.
+ * ช้างทอง (Golden Elephant), docs/rules/casino.md §5.1: 5 reels × 3 rows, 20 lines, 32-stop strips.
  * Wins are whole satang: the total bet is whole baht in 1-2-5 steps, so line bet = total ÷ 20 is a
  * whole number of satang (5 satang at 1 baht).
  */
@@ -24,7 +24,7 @@ export const PAYTABLE: Record<SlotSymbol, readonly [number, number, number]> = {
   L3: [3, 12, 50],
 };
 
-/** Reel strips, top to bottom; the counts are the table of casino.md §5.1 (order spreads symbols). */
+/** Reel strips, top to bottom; the counts are the table of docs/rules/casino.md §5.1 (order spreads symbols). */
 export const STRIPS: readonly (readonly SlotSymbol[])[] = [
   'H3 L3 L2 M1 M2 L1 L2 L3 H2 H1 H3 M1 M2 L1 L2 W L3 S M1 L1 H2 M2 L2 H3 L3 L1 H1 M1 L2 M2 H2 L1',
   'H2 L2 L1 H3 L3 M1 M2 L1 L2 W L3 H2 H1 H3 M1 M2 L1 L2 L3 S M1 L1 H2 M2 H3 L2 W L3 L1 H1 M1 M2',
@@ -63,7 +63,7 @@ export const LINES: readonly (readonly number[])[] = [
 
 export const FREE_SPINS = 10;
 export const FREE_SPIN_MULTIPLIER = 2;
-/** Feature buy: 10 free spins for 17.51 × total bet (casino.md §5.1). */
+/** Feature buy: 10 free spins for 17.51 × total bet (docs/rules/casino.md §5.1). */
 export const FEATURE_BUY_PRICE_HUNDREDTHS = 1751;
 /** Total bets allowed, in whole baht (1-2-5 steps). */
 export const SLOT_BETS_BAHT = [1, 2, 5, 10, 20, 50, 100, 200, 500] as const;

@@ -10,7 +10,7 @@ export class DeriveError extends Error {
   }
 }
 
-/** The official output an operator enters, per derive rule (lottery.md §5). */
+/** The official output an operator enters, per derive rule (docs/rules/lottery.md §5). */
 export type RawResult =
   | { rule: 'glo'; first: string; front3: [string, string]; back3: [string, string]; last2: string }
   | { rule: 'baac7'; first: string }

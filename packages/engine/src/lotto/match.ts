@@ -3,7 +3,7 @@ import { type BetType, type RoundResult, todKey } from './types.ts';
 /**
  * The winning set of a result: per bet type, the keys that win. `three_tod` keys are sorted digits
  * (matched against an item's tod_key); every other type matches the item's number. Keys are
- * distinct, so an item pays at most once (lottery.md §2.2).
+ * distinct, so an item pays at most once (docs/rules/lottery.md §2.2).
  */
 export function winningKeys(r: RoundResult): Record<BetType, string[]> {
   const uniq = (xs: readonly string[]) => [...new Set(xs)];

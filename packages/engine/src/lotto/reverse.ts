@@ -1,5 +1,5 @@
 /**
- * กลับเลข (lottery.md §7): a 2-digit number and its reverse, or the distinct permutations of a
+ * กลับเลข (docs/rules/lottery.md §7): a 2-digit number and its reverse, or the distinct permutations of a
  * 3-digit number, the entered number first, without duplicates. Other lengths return the number.
  */
 export function reverseNumbers(number: string): string[] {

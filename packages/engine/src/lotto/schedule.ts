@@ -1,5 +1,5 @@
 /**
- * Round times from a market's schedule (lottery.md §5, §6, §9). Asia/Bangkok is UTC+7 all year
+ * Round times from a market's schedule (docs/rules/lottery.md §5, §6, §9). Asia/Bangkok is UTC+7 all year
  * (no daylight saving), so local times convert with a fixed offset.
  */
 const BANGKOK_OFFSET_MS = 7 * 3600_000;

@@ -1,4 +1,4 @@
-/** The eight bet types of lottery.md §2, in display order. */
+/** The eight bet types of docs/rules/lottery.md §2, in display order. */
 export const betTypes = [
   'three_top',
   'three_tod',
@@ -34,7 +34,7 @@ export const betTypeLabels: Record<BetType, string> = {
   run_bottom: 'วิ่งล่าง',
 };
 
-/** The normalised result settlement reads (lottery.md §1). */
+/** The normalised result settlement reads (docs/rules/lottery.md §1). */
 export interface RoundResult {
   first?: string;
   top3: string;
@@ -51,7 +51,7 @@ export function isValidNumber(betType: BetType, number: string): boolean {
   return new RegExp(`^[0-9]{${betTypeDigits[betType]}}$`).test(number);
 }
 
-/** The settlement key of a three_tod number: its digits sorted (lottery.md §2.4). */
+/** The settlement key of a three_tod number: its digits sorted (docs/rules/lottery.md §2.4). */
 export function todKey(number: string): string {
   return [...number].sort().join('');
 }

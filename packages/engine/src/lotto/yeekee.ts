@@ -1,6 +1,6 @@
 import { sha256, toHex, utf8 } from '../fair/sha256.ts';
 
-/** Yeekee result for N accepted shots in seq order (lottery.md §9). */
+/** Yeekee result for N accepted shots in seq order (docs/rules/lottery.md §9). */
 export interface YeekeeOutcome {
   shots: number;
   void: boolean;

@@ -5,7 +5,7 @@ export const FRACTIONS_SATANG = 99;
 
 /**
  * Picks the satang fraction f (1–99) for `pay_amount = amount + f` uniformly among the fractions no
- * other reserved request on the same receiving account holds (payments.md §1.2). `randomBelow(n)`
+ * other reserved request on the same receiving account holds (docs/rules/payments.md §1.2). `randomBelow(n)`
  * returns an integer in [0, n) — `crypto.randomInt` in the server. Null when all 99 are taken.
  */
 export function pickFraction(

@@ -1,6 +1,6 @@
 import type { Satang } from '../money.ts';
 
-/** A deposit promotion's rule (engagement.md §1). */
+/** A deposit promotion's rule (docs/rules/engagement.md §1). */
 export interface PromotionRule {
   kind: 'percent' | 'fixed';
   /** percent: whole percent (20 = 20%); fixed: satang. */
@@ -49,7 +49,7 @@ export type PromotionClose = {
 } | null;
 
 /**
- * Whether an active promotion closes now, and how (docs/rules/engagement.md §1.4–1.5, casino.md §1.4):
+ * Whether an active promotion closes now, and how (docs/rules/engagement.md §1.4–1.5, docs/rules/casino.md §1.4):
  * turnover met → the bonus wallet moves to main, capped by max_withdraw, the rest forfeited; past its
  * end → min(bonus wallet, deposit) to main, the rest forfeited; bonus wallet under 1 baht → lost, the
  * residue forfeited. Nothing closes while a round staked from the bonus wallet is open: its result

@@ -25,7 +25,7 @@ function merchantAccount(target: PromptPayTarget): string {
 }
 
 /**
- * The dynamic PromptPay payload of payments.md §2, tags in the document's order
+ * The dynamic PromptPay payload of docs/rules/payments.md §2, tags in the document's order
  * (00, 01, 29, 53, 54, 58, then 63 = CRC-16/CCITT-FALSE over everything before it, including `6304`).
  * TLV encoding and the CRC come from `promptparse`; the amount is formatted from satang, never a float.
  */

@@ -1,6 +1,6 @@
 import type { Satang } from '../money.ts';
 
-/** Digits a statement must show before a counterparty can confirm anything (payments.md §3.2.4). */
+/** Digits a statement must show before a counterparty can confirm anything (docs/rules/payments.md §3.2.4). */
 export const MIN_VISIBLE_DIGITS = 4;
 /** A late posting still matches up to this long after the request expired. */
 export const LATE_MATCH_MS = 10 * 60_000;
@@ -58,7 +58,7 @@ export interface DepositCandidate {
 }
 
 /**
- * The requests a statement credit line can belong to (payments.md §3.2.3–4): open, expired or
+ * The requests a statement credit line can belong to (docs/rules/payments.md §3.2.3–4): open, expired or
  * cancelled, same pay amount, posted between creation and expiry + 10 minutes, and — when the line
  * shows a counterparty — a registered account agreeing with it. Exactly one means a match.
  */

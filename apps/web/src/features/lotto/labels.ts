@@ -34,7 +34,7 @@ export const BILL_STATUS: Record<string, string> = {
 
 /**
  * กลับเลข: a 2-digit number and its reverse, or the distinct permutations of 3 digits, the entered
- * number first (lottery.md §7; the engine's reverseNumbers, kept here so the site needs no engine).
+ * number first (docs/rules/lottery.md §7; the engine's reverseNumbers, kept here so the site needs no engine).
  */
 export function reverseNumbers(n: string): string[] {
   if (n.length === 2) return [...new Set([n, `${n[1]}${n[0]}`])];

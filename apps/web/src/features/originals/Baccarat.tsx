@@ -27,7 +27,7 @@ function Card({ card }: { card: number }) {
   );
 }
 
-/** Baccarat in shared rooms: a hand every 30 s, 20 s to bet (casino.md §5.2). */
+/** Baccarat in shared rooms: a hand every 30 s, 20 s to bet (docs/rules/casino.md §5.2). */
 export function Baccarat({ session }: { session: GameSession }) {
   const [table, setTable] = useState<BaccaratTable | null>(null);
   const [room, setRoom] = useState<number | undefined>(undefined);

@@ -51,7 +51,7 @@ const school = (): Swimmer[] =>
     })),
   );
 
-/** ยิงปลา: tap a fish to fire one shot at it; capture P = 0.96/m, pay bet × m (casino.md §5.3). */
+/** ยิงปลา: tap a fish to fire one shot at it; capture P = 0.96/m, pay bet × m (docs/rules/casino.md §5.3). */
 export function Fishing({ session }: { session: GameSession }) {
   const [balance, setBalance] = useState(session.balance);
   const [fair, setFair] = useState(session.fair);

@@ -22,7 +22,7 @@ function clock(ms: number) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** Virtual football: 8 fixtures every 3 minutes, singles on 1X2 and over/under 2.5 (casino.md §5.4). */
+/** Virtual football: 8 fixtures every 3 minutes, singles on 1X2 and over/under 2.5 (docs/rules/casino.md §5.4). */
 export function Football({ session }: { session: GameSession }) {
   const [board, setBoard] = useState<FootballBoard | null>(null);
   const [fair, setFair] = useState(session.fair);

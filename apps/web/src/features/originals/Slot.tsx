@@ -18,7 +18,7 @@ const START: string[][] = [
 type Spin = NonNullable<SpinResult['base']>;
 const POSITIONS = ['top', 'middle', 'bottom'] as const;
 
-/** ช้างทอง: 5×3, 20 lines, free spins at ×2 (casino.md §5.1). */
+/** ช้างทอง: 5×3, 20 lines, free spins at ×2 (docs/rules/casino.md §5.1). */
 export function Slot({ session }: { session: GameSession }) {
   const [balance, setBalance] = useState(session.balance);
   const [fair, setFair] = useState(session.fair);

@@ -64,7 +64,7 @@ export async function fetchLatestDeposit(): Promise<Deposit | null> {
   return synced((await call(payments.qrcodeInfo, {})) ?? (await call(payments.inquiryStatus, {})));
 }
 
-/** A request's state, polled every 5 s while it is open (payments.md §1.5), pushed live otherwise. */
+/** A request's state, polled every 5 s while it is open (docs/rules/payments.md §1.5), pushed live otherwise. */
 export function useDepositStatus(requestId: number | null, initial?: Deposit) {
   return useQuery({
     queryKey: paymentKeys.status(requestId ?? 0),

@@ -16,7 +16,7 @@ interface Check {
   same: boolean;
 }
 
-/** Recomputes a round in the browser with the engine's own code (casino.md §6.8). */
+/** Recomputes a round in the browser with the engine's own code (docs/rules/casino.md §6.8). */
 function verify(r: Round): Check | null {
   if (!r.server_seed) return null;
   const rng = () => fairRng({ serverSeed: r.server_seed!, clientSeed: r.client_seed, nonce: r.nonce });
