@@ -68,6 +68,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
 }
 
+const UNIQUE_VIOLATION = '23505';
+
+/** Whether `err` is PostgreSQL's unique violation (23505), of `constraint` when one is named. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; constraint?: unknown };
+  return e.code === UNIQUE_VIOLATION && (constraint === undefined || e.constraint === constraint);
+}
+
 const SERIALIZATION_FAILURE = '40001';
 const DEADLOCK = '40P01';
 

@@ -4,7 +4,7 @@ import { pickFraction } from '@chok/engine/payments/deposit-amount';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { promptPayPayload } from '@chok/engine/payments/promptpay';
 import { sql } from 'kysely';
-import { inTransaction, type Tx } from '../../platform/db.ts';
+import { inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { type ReceivingTarget, receivingTargets, roundRobin } from './accounts.ts';
@@ -15,14 +15,8 @@ import type { DepositRow } from './row-types.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
 import { depositView } from './views.ts';
 
-const UNIQUE_VIOLATION = '23505';
 const PAY_AMOUNT_INDEX = 'deposit_request_unique_pay_amount';
 const ONE_OPEN_INDEX = 'deposit_request_one_open';
-
-function violates(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string };
-  return e.code === UNIQUE_VIOLATION && e.constraint === constraint;
-}
 
 export interface NewDeposit {
   memberId: number;
@@ -117,7 +111,7 @@ export async function createDeposit(deps: PaymentsDeps, d: NewDeposit) {
       : run(tx);
   }).catch(async (err) => {
     const pending = err instanceof AppError && err.code === 'DEPOSIT_PENDING';
-    if (pending || violates(err, ONE_OPEN_INDEX)) throw await pendingError(deps, d.memberId);
+    if (pending || isUniqueViolation(err, ONE_OPEN_INDEX)) throw await pendingError(deps, d.memberId);
     throw err;
   });
   let fresh = await deps.db
@@ -240,7 +234,7 @@ async function tryInsert(
     return row.id;
   } catch (err) {
     await sql`ROLLBACK TO SAVEPOINT pay_amount`.execute(tx);
-    if (violates(err, PAY_AMOUNT_INDEX)) return null;
+    if (isUniqueViolation(err, PAY_AMOUNT_INDEX)) return null;
     throw err;
   }
 }

@@ -2,7 +2,7 @@ import { formatBaht, satang } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { sql } from 'kysely';
 import { appendAudit } from '../../platform/audit.ts';
-import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
+import { type Executor, inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { memberBalance, outstandingDebt, withdrawalFreeze } from '../wallet/service.ts';
@@ -134,8 +134,7 @@ export async function requestWithdrawal(
         )
       : run(tx);
   }).catch((err) => {
-    if ((err as { constraint?: string }).constraint === 'withdrawal_one_open')
-      throw new AppError('WITHDRAW_PENDING');
+    if (isUniqueViolation(err, 'withdrawal_one_open')) throw new AppError('WITHDRAW_PENDING');
     throw err;
   });
 }
