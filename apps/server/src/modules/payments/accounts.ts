@@ -1,3 +1,4 @@
+import { PaymentChannel, PaymentSubChannel } from '@chok/contract/api/payments';
 import { findBank } from '@chok/contract/banks';
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
@@ -78,7 +79,7 @@ export async function receivingTargets(
   subChannelId: number,
   sandboxEnabled: boolean,
 ): Promise<ReceivingTarget[]> {
-  if (channelId === 1) {
+  if (channelId === PaymentChannel.bank) {
     const rows = await ex
       .selectFrom('agent_bank_account')
       .select(['id', 'bank_code', 'account_no', 'account_name'])
@@ -94,7 +95,7 @@ export async function receivingTargets(
       view: bankView(r),
     }));
   }
-  if (channelId === 2) {
+  if (channelId === PaymentChannel.trueMoney) {
     const rows = await ex
       .selectFrom('agent_true_money_account')
       .select(['id', 'phone', 'account_name'])
@@ -110,7 +111,7 @@ export async function receivingTargets(
       view: trueMoneyView(r),
     }));
   }
-  if (subChannelId === 2) {
+  if (subChannelId === PaymentSubChannel.gateway) {
     let q = ex
       .selectFrom('payment_gateway')
       .select(['id', 'code', 'name'])

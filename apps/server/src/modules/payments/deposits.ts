@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { PaymentChannel, PaymentSubChannel } from '@chok/contract/api/payments';
 import { formatBaht, satang } from '@chok/engine/money';
 import { pickFraction } from '@chok/engine/payments/deposit-amount';
 import { bahtInWords } from '@chok/engine/payments/promotion';
@@ -157,7 +158,7 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
     .where('id', '=', d.channelId)
     .executeTakeFirst();
   if (!channel?.enabled) throw new AppError('PAYMENT_CHANNEL_DISABLED');
-  const subChannelId = d.channelId === 3 ? d.subChannelId : 1;
+  const subChannelId = d.channelId === PaymentChannel.promptPay ? d.subChannelId : PaymentSubChannel.only;
   const sub = await tx
     .selectFrom('payment_sub_channel')
     .select('enabled')

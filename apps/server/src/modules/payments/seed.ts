@@ -1,3 +1,4 @@
+import { PaymentChannel, PaymentSubChannel } from '@chok/contract/api/payments';
 import type { ModuleSeed } from '../../platform/module.ts';
 import { ensureSandboxGateway } from './gateway.ts';
 
@@ -13,19 +14,37 @@ export const paymentsSeed: ModuleSeed = {
     await tx
       .insertInto('payment_channel')
       .values([
-        { id: 1, name: 'โอนผ่านธนาคาร', min_satang: 100_00, max_satang: 200_000_00, sort_order: 2 },
-        { id: 2, name: 'ทรูมันนี่วอลเล็ท', min_satang: 100_00, max_satang: 30_000_00, sort_order: 3 },
-        { id: 3, name: 'QR พร้อมเพย์', min_satang: 100_00, max_satang: 50_000_00, sort_order: 1 },
+        {
+          id: PaymentChannel.bank,
+          name: 'โอนผ่านธนาคาร',
+          min_satang: 100_00,
+          max_satang: 200_000_00,
+          sort_order: 2,
+        },
+        {
+          id: PaymentChannel.trueMoney,
+          name: 'ทรูมันนี่วอลเล็ท',
+          min_satang: 100_00,
+          max_satang: 30_000_00,
+          sort_order: 3,
+        },
+        {
+          id: PaymentChannel.promptPay,
+          name: 'QR พร้อมเพย์',
+          min_satang: 100_00,
+          max_satang: 50_000_00,
+          sort_order: 1,
+        },
       ])
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await tx
       .insertInto('payment_sub_channel')
       .values([
-        { channel_id: 1, id: 1, name: 'โอนผ่านธนาคาร' },
-        { channel_id: 2, id: 1, name: 'ทรูมันนี่วอลเล็ท' },
-        { channel_id: 3, id: 1, name: 'QR พร้อมเพย์' },
-        { channel_id: 3, id: 2, name: 'QR ชำระผ่านเกตเวย์' },
+        { channel_id: PaymentChannel.bank, id: PaymentSubChannel.only, name: 'โอนผ่านธนาคาร' },
+        { channel_id: PaymentChannel.trueMoney, id: PaymentSubChannel.only, name: 'ทรูมันนี่วอลเล็ท' },
+        { channel_id: PaymentChannel.promptPay, id: PaymentSubChannel.promptPayId, name: 'QR พร้อมเพย์' },
+        { channel_id: PaymentChannel.promptPay, id: PaymentSubChannel.gateway, name: 'QR ชำระผ่านเกตเวย์' },
       ])
       .onConflict((oc) => oc.columns(['channel_id', 'id']).doNothing())
       .execute();

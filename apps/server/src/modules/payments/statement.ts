@@ -1,3 +1,4 @@
+import { PaymentChannel } from '@chok/contract/api/payments';
 import { formatBaht, satang } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { candidatesFor, LATE_MATCH_MS } from '@chok/engine/payments/statement-match';
@@ -97,7 +98,7 @@ async function matchLine(
       expiresAt: new Date(r.expires_at.getTime() + lateMinutes * 60_000 - LATE_MATCH_MS),
       // Already-paid rows are kept as candidates here; creditDeposit below will not pay them again.
       status: r.status === 'paid' ? ('open' as const) : r.status,
-      registered: r.channel_id === 2 ? (r.sub_bank_account ?? r.phone) : r.account_no,
+      registered: r.channel_id === PaymentChannel.trueMoney ? (r.sub_bank_account ?? r.phone) : r.account_no,
     })),
   );
   if (candidates.length !== 1) return 'unmatched';
