@@ -5,7 +5,7 @@ import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MemberPrincipal } from '../../platform/http.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
-import type { Ledger } from '../wallet/service.ts';
+import { type Ledger, MAIN_WALLET } from '../wallet/service.ts';
 import { findGame, recordPlay } from './catalogue.ts';
 import { LAUNCH_TOKEN_SECONDS } from './seamless.ts';
 
@@ -49,7 +49,7 @@ export function createLauncher(deps: { db: Db; ledger: Ledger; clock: Clock }) {
     const allowed = await allowedWalletTypes(ex, categories);
     const wallets = await ledger.wallets(ex, memberId);
     return wallets.filter(
-      (w) => allowed.has(w.wallet_type_id) && (w.wallet_type_id === 1 || parseBaht(w.balance) > 0),
+      (w) => allowed.has(w.wallet_type_id) && (w.wallet_type_id === MAIN_WALLET || parseBaht(w.balance) > 0),
     );
   }
 

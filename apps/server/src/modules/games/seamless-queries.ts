@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
+import { type BONUS_WALLET, type FREE_CREDIT_WALLET, MAIN_WALLET } from '../wallet/service.ts';
 
 /** SQL of the seamless wallet (casino.md §3). Every write claims its key with ON CONFLICT DO NOTHING. */
 
@@ -152,7 +153,7 @@ export async function latestSessionWallet(ex: Executor, memberId: number, provid
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.wallet_type_id ?? 1;
+  return row?.wallet_type_id ?? MAIN_WALLET;
 }
 
 export async function consumeLaunch(ex: Executor, tokenHash: Buffer, now: Date) {
@@ -230,7 +231,7 @@ export async function hasOpenDebit(
 export async function settledStake(
   ex: Executor,
   memberId: number,
-  walletTypeId: 2 | 3,
+  walletTypeId: typeof BONUS_WALLET | typeof FREE_CREDIT_WALLET,
   since: Date,
 ): Promise<number> {
   const { rows } = await sql<{ stake: number }>`

@@ -5,8 +5,14 @@ import type { Clock } from '../../platform/clock.ts';
 import { type Db, type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/rng.ts';
-import type { Ledger } from '../wallet/service.ts';
-import { memberBalance } from '../wallet/service.ts';
+import {
+  type BONUS_WALLET,
+  type FREE_CREDIT_WALLET,
+  type Ledger,
+  MAIN_WALLET,
+  memberBalance,
+  type WalletTypeId,
+} from '../wallet/service.ts';
 import * as q from './seamless-queries.ts';
 
 /**
@@ -74,7 +80,7 @@ export function hasOpenRound(ex: Executor, memberId: number, walletTypeId: numbe
 export function settledStakeSince(
   ex: Executor,
   memberId: number,
-  walletTypeId: 2 | 3,
+  walletTypeId: typeof BONUS_WALLET | typeof FREE_CREDIT_WALLET,
   since: Date,
 ): Promise<number> {
   return q.settledStake(ex, memberId, walletTypeId, since);
@@ -106,7 +112,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
     walletTypeId: number | null,
   ) {
     const balance =
-      memberId === null ? null : ((await memberBalance(tx, memberId, walletTypeId ?? 1)) as Satang);
+      memberId === null ? null : ((await memberBalance(tx, memberId, walletTypeId ?? MAIN_WALLET)) as Satang);
     return { status, balance, transferId: null } satisfies WalletAnswer;
   }
 
@@ -129,7 +135,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
 
   /** A replayed key: the stored answer with today's balance, or why it cannot be replayed. */
   async function replay(tx: Tx, stored: q.OpRow, fp: Buffer): Promise<WalletAnswer> {
-    const walletType = stored.wallet_type_id ?? 1;
+    const walletType = stored.wallet_type_id ?? MAIN_WALLET;
     if (stored.op === 'tombstone' || stored.state === 'rolled_back') {
       return answer(tx, 'TX_ROLLED_BACK', stored.member_id, walletType);
     }
@@ -177,7 +183,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
         throw new WalletRefusal('PLAYER_BLOCKED', memberId, session.wallet_type_id);
       throw new WalletRefusal('WALLET_NOT_ALLOWED', memberId, session.wallet_type_id);
     }
-    const wallet = claimed.wallet_type_id as 1 | 2 | 3;
+    const wallet = claimed.wallet_type_id as WalletTypeId;
     let transferId: number;
     try {
       ({ transferId } = await ledger.transfer(tx, {
@@ -240,7 +246,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
       if (stored) return replay(tx, stored, fp);
     }
     if (bet?.op !== 'debit') throw new WalletRefusal('BET_NOT_FOUND', memberId, null);
-    const wallet = (bet.wallet_type_id ?? 1) as 1 | 2 | 3;
+    const wallet = (bet.wallet_type_id ?? MAIN_WALLET) as WalletTypeId;
     if (bet.state === 'rolled_back') throw new WalletRefusal('TX_ROLLED_BACK', memberId, wallet);
     let transferId: number | null = null;
     if (r.amount > 0) {
@@ -314,7 +320,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
     if (status === 'OK' && bet?.op === 'debit' && bet.state === 'open') {
       ({ transferId } = await ledger.transfer(tx, {
         from: systemAccount(r.provider),
-        to: { member: memberId, wallet: wallet as 1 | 2 | 3 },
+        to: { member: memberId, wallet: wallet as WalletTypeId },
         amount: bet.amount as Satang,
         kind: 'refund',
         reference: `${r.provider}:rollback:${r.providerTxId}`,

@@ -294,9 +294,9 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
 
     async bet(session: string, handId: number, position: BaccaratPosition, amountText: string) {
       const now = d.clock.now();
-      let amount: number;
+      let amountSatang: number;
       try {
-        amount = parseBaht(amountText);
+        amountSatang = parseBaht(amountText);
       } catch {
         throw new AppError('GAME_BET_INVALID');
       }
@@ -323,19 +323,19 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
           .executeTakeFirst();
         if (!hand) throw new AppError('RECORD_NOT_FOUND');
         if (now < hand.opens_at || now >= hand.closes_at) throw new AppError('GAME_BETTING_CLOSED');
-        if (amount < hand.min_bet || amount > hand.max_bet || amount % 100 !== 0)
+        if (amountSatang < hand.min_bet || amountSatang > hand.max_bet || amountSatang % 100 !== 0)
           throw new AppError('GAME_BET_INVALID');
         if (s.kind === 'demo') {
           const balance = await placeDemoStake(tx, s, {
             ref: `bac:${hand.id}`,
             selection: position,
-            stake: amount,
+            stake: amountSatang,
           });
           if (balance === null) throw new AppError('INSUFFICIENT_FUNDS');
           return { round_id: null, balance: formatBaht(balance) };
         }
         const r = await d.rounds.stake(tx, s, {
-          stake: amount,
+          stake: amountSatang,
           tableRef: `bac:${hand.id}`,
           detail: { room: hand.room_id, hand_id: hand.id, hand_no: hand.hand_no, position },
           seed: { id: hand.seed_id, server_seed_hash: hand.server_seed_hash, client_seed: hand.client_seed },

@@ -103,9 +103,10 @@ export async function confirmDepositByOperator(
     if (r.status === 'paid') return 'already_confirmed' as const;
     if (r.status === 'rejected') throw new AppError('DEPOSIT_STATE_CHANGED');
     const s = await loadSettings(tx);
-    const amount = r.status === 'review' ? (r.review_satang ?? r.pay_amount_satang) : r.pay_amount_satang;
+    const amountSatang =
+      r.status === 'review' ? (r.review_satang ?? r.pay_amount_satang) : r.pay_amount_satang;
     const before = { status: r.status, first_approval_by: r.first_approval_by };
-    if (amount >= s.second_approval_satang) {
+    if (amountSatang >= s.second_approval_satang) {
       if (r.first_approval_by === null) {
         const now = deps.clock.now();
         await tx
@@ -125,7 +126,7 @@ export async function confirmDepositByOperator(
           entity: 'deposit_request',
           entityId: id,
           before,
-          after: { first_approval_by: staffId, bank_ref: bankRef, amount: formatBaht(amount) },
+          after: { first_approval_by: staffId, bank_ref: bankRef, amount: formatBaht(amountSatang) },
         });
         return 'awaiting_second_approval' as const;
       }
@@ -135,7 +136,7 @@ export async function confirmDepositByOperator(
     }
     const paid = await creditDeposit(deps, tx, {
       requestId: id,
-      paidSatang: amount,
+      paidSatang: amountSatang,
       via: 'operator',
       ref: bankRef,
       staffId,
@@ -150,7 +151,7 @@ export async function confirmDepositByOperator(
       entity: 'deposit_request',
       entityId: id,
       before,
-      after: { status: 'paid', bank_ref: bankRef, amount: formatBaht(amount) },
+      after: { status: 'paid', bank_ref: bankRef, amount: formatBaht(amountSatang) },
     });
     return 'confirmed' as const;
   });

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { PaymentChannel, PaymentSubChannel } from '@chok/contract/api/payments';
-import { formatBaht, satang } from '@chok/engine/money';
+import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
 import { pickFraction } from '@chok/engine/payments/deposit-amount';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { promptPayPayload } from '@chok/engine/payments/promptpay';
@@ -166,7 +166,7 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
     .where('id', '=', subChannelId)
     .executeTakeFirst();
   if (!sub?.enabled) throw new AppError('PAYMENT_CHANNEL_DISABLED');
-  const amountSatang = d.amountBaht * 100;
+  const amountSatang = bahtToSatang(d.amountBaht);
   if (amountSatang < channel.min_satang || amountSatang > channel.max_satang) {
     throw new AppError(
       'DEPOSIT_AMOUNT_RANGE',

@@ -7,8 +7,7 @@ import {
 } from '@chok/engine/payments/promotion';
 import type { Executor, Tx } from '../../platform/db.ts';
 import { hasOpenRound, settledStakeSince } from '../games/seamless.ts';
-import type { Ledger } from '../wallet/service.ts';
-import { lockMemberWallets } from '../wallet/service.ts';
+import { BONUS_WALLET, type Ledger, lockMemberWallets, MAIN_WALLET } from '../wallet/service.ts';
 import { bangkokDayStart } from './settings.ts';
 
 type RuleRow = {
@@ -124,8 +123,8 @@ export async function applyDepositPromotion(
   const bonus = bonusFor(ruleOf(rule), d.depositSatang);
   if (bonus <= 0) return `ไม่ได้รับโบนัส: ยอดฝากไม่ถึงขั้นต่ำของโปรโมชั่น`;
   await ledger.transfer(tx, {
-    from: { member: d.memberId, wallet: 1 },
-    to: { member: d.memberId, wallet: 2 },
+    from: { member: d.memberId, wallet: MAIN_WALLET },
+    to: { member: d.memberId, wallet: BONUS_WALLET },
     amount: d.depositSatang,
     kind: 'wallet_move',
     reference: `DEP-${d.requestId}`,
@@ -133,7 +132,7 @@ export async function applyDepositPromotion(
   });
   await ledger.transfer(tx, {
     from: { system: 'sys:promo' },
-    to: { member: d.memberId, wallet: 2 },
+    to: { member: d.memberId, wallet: BONUS_WALLET },
     amount: bonus,
     kind: 'bonus',
     reference: rule.title,
@@ -162,7 +161,7 @@ export async function applyDepositPromotion(
  * count, and a bet counts when its round settles, not when it is placed.
  */
 export async function turnoverSince(ex: Executor, memberId: number, since: Date): Promise<Satang> {
-  return satang(await settledStakeSince(ex, memberId, 2, since));
+  return satang(await settledStakeSince(ex, memberId, BONUS_WALLET, since));
 }
 
 /**
@@ -170,12 +169,12 @@ export async function turnoverSince(ex: Executor, memberId: number, since: Date)
  * bill paid from the bonus wallet before it stopped paying bills.
  */
 async function openBonusRound(ex: Executor, memberId: number): Promise<boolean> {
-  if (await hasOpenRound(ex, memberId, 2)) return true;
+  if (await hasOpenRound(ex, memberId, BONUS_WALLET)) return true;
   const bill = await ex
     .selectFrom('lotto_bill')
     .select('id')
     .where('member_id', '=', memberId)
-    .where('wallet_type_id', '=', 2)
+    .where('wallet_type_id', '=', BONUS_WALLET)
     .where('status', '=', 'pending')
     .limit(1)
     .executeTakeFirst();
@@ -220,7 +219,9 @@ export async function settlePromotion(
     .executeTakeFirst();
   if (!p) return null;
   // Main and bonus locked first: no stake or win moves the bonus wallet while this decides.
-  const bonusBalance = satang((await lockMemberWallets(tx, memberId, [1, 2])).get(2) ?? 0);
+  const bonusBalance = satang(
+    (await lockMemberWallets(tx, memberId, [MAIN_WALLET, BONUS_WALLET])).get(BONUS_WALLET) ?? 0,
+  );
   const turnover = await turnoverSince(tx, memberId, p.taken_at);
   const close = promotionClose({
     turnover,
@@ -244,8 +245,8 @@ export async function settlePromotion(
   const { status, release, forfeit } = close;
   if (release > 0) {
     await ledger.transfer(tx, {
-      from: { member: memberId, wallet: 2 },
-      to: { member: memberId, wallet: 1 },
+      from: { member: memberId, wallet: BONUS_WALLET },
+      to: { member: memberId, wallet: MAIN_WALLET },
       amount: satang(release),
       kind: 'wallet_move',
       reference: p.title,
@@ -254,7 +255,7 @@ export async function settlePromotion(
   }
   if (forfeit > 0) {
     await ledger.transfer(tx, {
-      from: { member: memberId, wallet: 2 },
+      from: { member: memberId, wallet: BONUS_WALLET },
       to: { system: 'sys:forfeit' },
       amount: satang(forfeit),
       kind: 'forfeit',

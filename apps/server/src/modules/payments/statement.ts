@@ -5,6 +5,7 @@ import { candidatesFor, LATE_MATCH_MS } from '@chok/engine/payments/statement-ma
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { MAIN_WALLET } from '../wallet/service.ts';
 import { sourceAccountCode } from './accounts.ts';
 import { creditDeposit } from './confirm.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
@@ -309,7 +310,7 @@ export async function assignLine(
     if (requestId === null) {
       await deps.ledger.transfer(tx, {
         from: { system: await sourceAccountCode(tx, line.account_kind, line.account_id) },
-        to: { member: a.memberId, wallet: 1 },
+        to: { member: a.memberId, wallet: MAIN_WALLET },
         amount: satang(line.amount_satang),
         kind: 'deposit',
         reference: `STMT-${line.id}`,

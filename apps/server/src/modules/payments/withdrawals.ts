@@ -1,11 +1,11 @@
-import { formatBaht, satang } from '@chok/engine/money';
+import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { sql } from 'kysely';
 import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
-import { memberBalance, outstandingDebt, withdrawalFreeze } from '../wallet/service.ts';
+import { MAIN_WALLET, memberBalance, outstandingDebt, withdrawalFreeze } from '../wallet/service.ts';
 import { memberAccount } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { settlePromotion } from './promotions.ts';
@@ -80,8 +80,8 @@ export async function requestWithdrawal(
       .where('id', '=', r.memberId)
       .executeTakeFirstOrThrow();
     const s = await loadSettings(tx);
-    const amount = r.amountBaht * 100;
-    if (amount < s.withdraw_min_satang) {
+    const amountSatang = bahtToSatang(r.amountBaht);
+    if (amountSatang < s.withdraw_min_satang) {
       const min = bahtInWords(s.withdraw_min_satang);
       throw new AppError('WITHDRAW_BELOW_MIN', { min }, { amount: `ถอนขั้นต่ำ ${min} บาท` });
     }
@@ -94,15 +94,17 @@ export async function requestWithdrawal(
     if (open) throw new AppError('WITHDRAW_PENDING');
     await blocks(deps, tx, r.memberId, now);
     const cap = await dailyCap(tx, r.memberId, s.withdraw_daily_cap_satang);
-    const left = Math.max(0, cap - (await usedToday(tx, r.memberId, now)));
-    if (amount > left) throw new AppError('WITHDRAW_DAILY_CAP', { left: bahtInWords(left) });
+    const leftSatang = Math.max(0, cap - (await usedToday(tx, r.memberId, now)));
+    if (amountSatang > leftSatang) {
+      throw new AppError('WITHDRAW_DAILY_CAP', { left: bahtInWords(leftSatang) });
+    }
 
-    const flagged = amount >= s.withdraw_review_satang ? 'ยอดถอนสูง' : await riskFlag(tx, r.memberId);
+    const flagged = amountSatang >= s.withdraw_review_satang ? 'ยอดถอนสูง' : await riskFlag(tx, r.memberId);
     const w = await tx
       .insertInto('withdrawal')
       .values({
         member_id: r.memberId,
-        amount_satang: amount,
+        amount_satang: amountSatang,
         status: flagged ? 'review' : 'pending',
         review_reason: flagged,
         bank_code: m.bank_code,
@@ -115,7 +117,7 @@ export async function requestWithdrawal(
       .executeTakeFirstOrThrow();
     await deps.ledger.hold(tx, {
       memberId: r.memberId,
-      amount: satang(amount),
+      amount: amountSatang,
       idempotencyKey: `wd:${w.id}:hold`,
       reference: `WD-${w.id}`,
     });
@@ -156,7 +158,7 @@ export async function withdrawalInfo(deps: PaymentsDeps, memberId: number) {
   return inTransaction(deps.db, async (tx) => {
     const s = await loadSettings(tx);
     const promo = await settlePromotion(tx, deps.ledger, memberId, now);
-    const mainBalance = await memberBalance(tx, memberId, 1);
+    const mainBalance = await memberBalance(tx, memberId, MAIN_WALLET);
     const cap = await dailyCap(tx, memberId, s.withdraw_daily_cap_satang);
     const left = Math.max(0, cap - (await usedToday(tx, memberId, now)));
     const open = await tx

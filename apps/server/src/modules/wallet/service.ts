@@ -459,3 +459,11 @@ function freezeView(r: Awaited<ReturnType<typeof q.freezes>>[number]) {
 }
 
 export type Ledger = ReturnType<typeof createLedger>;
+
+// ── For other modules (issue 10, added by the payments/games/originals refactor; additive) ──
+
+export type { WalletTypeId } from './queries.ts';
+/** The member's wallets by wallet_type id (docs/rules/casino.md §1): never bare 1/2/3. */
+export const MAIN_WALLET = 1;
+export const BONUS_WALLET = 2;
+export const FREE_CREDIT_WALLET = 3;
