@@ -10,7 +10,9 @@ import { expireDeposits } from './deposits.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import type { DepositRow, DepositStatus, LineStatus, WithdrawalRow, WithdrawalStatus } from './row-types.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
+import { assignLine, ignoreLine } from './statement.ts';
 import { depositView, withdrawalView } from './views.ts';
+import { approveWithdrawal, rejectWithdrawal, releaseReview } from './withdrawals.ts';
 
 async function staffRefs(ex: Executor, ids: (number | null)[]) {
   const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
@@ -251,4 +253,43 @@ export async function statementLines(
     assign_requested_by: staff(l.assign_requested_by),
     note: l.note,
   }));
+}
+
+/** An operator attaches an unmatched line to a member: the outcome and the line as it is now. */
+export async function assignStatementLine(
+  deps: PaymentsDeps,
+  a: { lineId: number; memberId: number; note: string; staffId: number },
+) {
+  const outcome = await assignLine(deps, a);
+  return { outcome, line: (await statementLines(deps, 'unmatched', 1, a.lineId))[0]! };
+}
+
+/** An operator sets an unmatched line aside: the line as it is now. */
+export async function ignoreStatementLine(
+  deps: PaymentsDeps,
+  a: { lineId: number; note: string; staffId: number },
+) {
+  await ignoreLine(deps, a);
+  return (await statementLines(deps, 'ignored', 1, a.lineId))[0]!;
+}
+
+export type WithdrawalDecision =
+  | { action: 'approve'; bankRef: string }
+  | { action: 'reject'; reason: string }
+  | { action: 'release_review'; note: string };
+
+/** An operator decides a queued withdrawal (paid, rejected, or out of review): the row as it is now. */
+export async function decideWithdrawal(
+  deps: PaymentsDeps,
+  id: number,
+  staffId: number,
+  d: WithdrawalDecision,
+) {
+  const w =
+    d.action === 'approve'
+      ? await approveWithdrawal(deps, id, staffId, d.bankRef)
+      : d.action === 'reject'
+        ? await rejectWithdrawal(deps, id, staffId, d.reason)
+        : await releaseReview(deps, id, staffId, d.note);
+  return (await adminWithdrawals(deps, [w]))[0]!;
 }
