@@ -149,3 +149,4 @@ function linkOf(
     .replace('{mode}', o.demo ? 'demo' : 'real')
     .replace('{device}', o.mobile ? 'mobile' : 'desktop');
 }
+export type Launcher = ReturnType<typeof createLauncher>;

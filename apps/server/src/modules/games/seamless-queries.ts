@@ -247,6 +247,16 @@ export async function purgeNonces(ex: Executor, olderThanMinutes: number): Promi
   );
 }
 
+/** A provider's signing secret, or null when it is unknown or inactive (or has none: in-house). */
+export async function providerSecret(ex: Executor, provider: string): Promise<string | null> {
+  const row = await ex
+    .selectFrom('game_provider')
+    .select(['secret', 'is_active'])
+    .where('id', '=', provider)
+    .executeTakeFirst();
+  return row?.is_active ? row.secret : null;
+}
+
 /** Claims a signed request's nonce; false when it was used within the window. */
 export async function claimNonce(ex: Executor, provider: string, nonce: string): Promise<boolean> {
   const row = await ex
