@@ -254,3 +254,8 @@ export function createAuthService(d: AuthDeps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+// ── For other modules (issue 10, added by the games/originals refactor; additive) ──
+
+/** Whether a member session is still live: an in-house game session ends with the one that launched it. */
+export { memberSessionLive, type SessionPolicy } from './sessions.ts';

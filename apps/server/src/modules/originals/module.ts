@@ -3,7 +3,7 @@ import { formatBaht } from '@chok/engine/money';
 import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleContext } from '../../platform/module.ts';
-import type { SeamlessWallet } from '../games/seamless.ts';
+import type { SeamlessWallet } from '../games/service.ts';
 import { artOf } from './art.ts';
 import { createBaccarat, roomOfGame } from './baccarat.ts';
 import { playerSeed, rotate } from './fairness.ts';

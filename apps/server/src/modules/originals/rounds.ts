@@ -4,7 +4,7 @@ import type { Satang } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { playerIdOf, type SeamlessWallet, type WalletAnswer, WalletRefusal } from '../games/seamless.ts';
+import { playerIdOf, type SeamlessWallet, type WalletAnswer, WalletRefusal } from '../games/service.ts';
 import { memberBalance } from '../wallet/service.ts';
 import { newServerSeed, nodeHmac, takeNonce } from './fairness.ts';
 import { IN_HOUSE, type PlaySession } from './sessions.ts';

@@ -3,10 +3,11 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
-import { memberSessionLive, type SessionPolicy } from '../auth/sessions.ts';
-import type { SeamlessWallet } from '../games/seamless.ts';
+import { memberSessionLive, type SessionPolicy } from '../auth/service.ts';
+import { IN_HOUSE_PROVIDER, type SeamlessWallet } from '../games/service.ts';
 
-export const IN_HOUSE = 'chok';
+/** The in-house provider (games' catalogue): its sessions are this module's. */
+export const IN_HOUSE = IN_HOUSE_PROVIDER;
 
 export interface GameRef {
   id: number;

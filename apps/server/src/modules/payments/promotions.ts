@@ -6,7 +6,7 @@ import {
   requiredTurnover,
 } from '@chok/engine/payments/promotion';
 import type { Executor, Tx } from '../../platform/db.ts';
-import { hasOpenRound, settledStakeSince } from '../games/seamless.ts';
+import { hasOpenRound, settledStakeSince } from '../games/service.ts';
 import { BONUS_WALLET, type Ledger, lockMemberWallets, MAIN_WALLET } from '../wallet/service.ts';
 import { bangkokDayStart } from './settings.ts';
 
