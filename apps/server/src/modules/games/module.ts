@@ -3,7 +3,7 @@ import type { Ledger } from '../wallet/service.ts';
 import { NONCE_KEEP_MINUTES } from './adapter.ts';
 import { createLauncher } from './launch.ts';
 import { gamesRoutes, providerRoutes } from './routes.ts';
-import { createSeamlessWallet, type SeamlessWallet } from './seamless.ts';
+import { createSeamlessWallet, gameNamesOfTransfers, type SeamlessWallet } from './seamless.ts';
 import { purgeNonces } from './seamless-queries.ts';
 
 /** Games (docs/rules/casino.md §3–§4): catalogue, launch, the seamless wallet and its provider adapter. */
@@ -16,6 +16,8 @@ export async function gamesModule(
   const wallet = createSeamlessWallet({ db, ledger, clock });
   const launcher = createLauncher({ db, ledger, clock });
 
+  // The member's statement names a game's bets, wins and refunds by the game (the wallet reads no game table).
+  ledger.nameReferences(gameNamesOfTransfers);
   gamesRoutes(ctx, launcher);
   providerRoutes(ctx, { db, clock, wallet, secrets: new Map() });
 
