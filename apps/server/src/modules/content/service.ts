@@ -251,3 +251,14 @@ export function createContentService(d: { db: Db; clock: Clock; agentId: number;
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
+
+// ── For other modules (issue 10, added by the payments refactor; additive) ──
+
+/** The agent's receiving accounts and promotions as payments reads them, inside its transaction. */
+export {
+  type AgentBankAccount,
+  type AgentPromotion,
+  type AgentTrueMoneyAccount,
+  agentPromotions,
+  agentReceivingAccounts,
+} from './payments-queries.ts';

@@ -3,6 +3,11 @@ import { findBank } from '@chok/contract/banks';
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import {
+  type AgentBankAccount,
+  type AgentTrueMoneyAccount,
+  agentReceivingAccounts,
+} from '../content/service.ts';
 import type { AccountKind } from './row-types.ts';
 
 /** A receiving account as the member sees it (contract `receivingAccount`). */
@@ -29,12 +34,7 @@ export interface ReceivingTarget {
 export const TRUE_MONEY_NAME = 'ทรูมันนี่วอลเล็ท';
 export const PROMPTPAY_NAME = 'พร้อมเพย์';
 
-function bankView(a: {
-  id: number;
-  bank_code: string;
-  account_no: string;
-  account_name: string;
-}): ReceivingView {
+function bankView(a: AgentBankAccount): ReceivingView {
   const bank = findBank(a.bank_code);
   return {
     kind: 'bank',
@@ -47,7 +47,7 @@ function bankView(a: {
   };
 }
 
-function trueMoneyView(a: { id: number; phone: string; account_name: string }): ReceivingView {
+function trueMoneyView(a: AgentTrueMoneyAccount): ReceivingView {
   return {
     kind: 'truemoney',
     id: a.id,
@@ -80,14 +80,7 @@ export async function receivingTargets(
   sandboxEnabled: boolean,
 ): Promise<ReceivingTarget[]> {
   if (channelId === PaymentChannel.bank) {
-    const rows = await ex
-      .selectFrom('agent_bank_account')
-      .select(['id', 'bank_code', 'account_no', 'account_name'])
-      .where('agent_id', '=', agentId)
-      .where('is_active', '=', true)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
+    const rows = await agentReceivingAccounts(ex, 'bank', { agentId });
     return rows.map((r) => ({
       accountKind: 'bank',
       accountId: r.id,
@@ -96,14 +89,7 @@ export async function receivingTargets(
     }));
   }
   if (channelId === PaymentChannel.trueMoney) {
-    const rows = await ex
-      .selectFrom('agent_true_money_account')
-      .select(['id', 'phone', 'account_name'])
-      .where('agent_id', '=', agentId)
-      .where('is_active', '=', true)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
+    const rows = await agentReceivingAccounts(ex, 'truemoney', { agentId });
     return rows.map((r) => ({
       accountKind: 'truemoney',
       accountId: r.id,
@@ -135,15 +121,20 @@ export async function receivingTargets(
       },
     }));
   }
+  // PromptPay IDs on the agent's active bank accounts.
+  const banks = await agentReceivingAccounts(ex, 'bank', { agentId });
+  if (banks.length === 0) return [];
   const rows = await ex
-    .selectFrom('promptpay_account as p')
-    .innerJoin('agent_bank_account as b', 'b.id', 'p.bank_account_id')
-    .select(['p.id', 'p.proxy_type', 'p.proxy_id', 'p.account_name', 'p.bank_account_id'])
-    .where('b.agent_id', '=', agentId)
-    .where('p.is_active', '=', true)
-    .where('b.is_active', '=', true)
-    .orderBy('p.sort_order')
-    .orderBy('p.id')
+    .selectFrom('promptpay_account')
+    .select(['id', 'proxy_type', 'proxy_id', 'account_name', 'bank_account_id'])
+    .where(
+      'bank_account_id',
+      'in',
+      banks.map((b) => b.id),
+    )
+    .where('is_active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('id')
     .execute();
   return rows.map((r) => ({
     accountKind: 'bank',
@@ -177,19 +168,13 @@ export async function receivingOf(
     return promptpayView(p);
   }
   if (r.account_kind === 'bank') {
-    const b = await ex
-      .selectFrom('agent_bank_account')
-      .select(['id', 'bank_code', 'account_no', 'account_name'])
-      .where('id', '=', r.account_id)
-      .executeTakeFirstOrThrow();
+    const [b] = await agentReceivingAccounts(ex, 'bank', { ids: [r.account_id] });
+    if (!b) throw new Error(`bank account ${r.account_id} not found`);
     return bankView(b);
   }
   if (r.account_kind === 'truemoney') {
-    const t = await ex
-      .selectFrom('agent_true_money_account')
-      .select(['id', 'phone', 'account_name'])
-      .where('id', '=', r.account_id)
-      .executeTakeFirstOrThrow();
+    const [t] = await agentReceivingAccounts(ex, 'truemoney', { ids: [r.account_id] });
+    if (!t) throw new Error(`TrueMoney account ${r.account_id} not found`);
     return trueMoneyView(t);
   }
   const g = await ex

@@ -6,6 +6,7 @@ import {
   requiredTurnover,
 } from '@chok/engine/payments/promotion';
 import type { Executor, Tx } from '../../platform/db.ts';
+import { agentPromotions } from '../content/service.ts';
 import { hasOpenRound, settledStakeSince } from '../games/service.ts';
 import { BONUS_WALLET, type Ledger, lockMemberWallets, MAIN_WALLET } from '../wallet/service.ts';
 import { bangkokDayStart } from './settings.ts';
@@ -33,29 +34,36 @@ function ruleOf(r: RuleRow): PromotionRule {
   };
 }
 
-export function depositRules(ex: Executor, agentId: number) {
-  return ex
-    .selectFrom('promotion_rule as r')
-    .innerJoin('promotion as p', 'p.id', 'r.promotion_id')
-    .select([
-      'r.promotion_id',
-      'p.title',
-      'p.description',
-      'p.image',
-      'r.kind',
-      'r.value',
-      'r.cap_satang',
-      'r.min_deposit_satang',
-      'r.turnover_multiplier',
-      'r.eligibility',
-      'r.max_withdraw_satang',
-      'r.expiry_days',
-    ])
-    .where('p.agent_id', '=', agentId)
-    .where('p.is_active', '=', true)
-    .orderBy('p.sort_order')
-    .orderBy('p.id')
+const RULE_COLUMNS = [
+  'promotion_id',
+  'kind',
+  'value',
+  'cap_satang',
+  'min_deposit_satang',
+  'turnover_multiplier',
+  'eligibility',
+  'max_withdraw_satang',
+  'expiry_days',
+] as const;
+
+/** The agent's active promotions that have deposit rules, in the operator's order, with their rules. */
+export async function depositRules(ex: Executor, agentId: number) {
+  const promotions = await agentPromotions(ex, { agentId });
+  if (promotions.length === 0) return [];
+  const rules = await ex
+    .selectFrom('promotion_rule')
+    .select(RULE_COLUMNS)
+    .where(
+      'promotion_id',
+      'in',
+      promotions.map((p) => p.id),
+    )
     .execute();
+  const ruleOfPromotion = new Map(rules.map((r) => [r.promotion_id, r]));
+  return promotions.flatMap((p) => {
+    const r = ruleOfPromotion.get(p.id);
+    return r ? [{ ...r, title: p.title, description: p.description, image: p.image }] : [];
+  });
 }
 
 /** Why a member cannot take a promotion now, or null when they can (checked again at confirmation). */
@@ -96,24 +104,14 @@ export async function applyDepositPromotion(
   ledger: Ledger,
   d: { requestId: number; memberId: number; promotionId: number; depositSatang: Satang; now: Date },
 ): Promise<string | null> {
-  const rule = await tx
-    .selectFrom('promotion_rule as r')
-    .innerJoin('promotion as p', 'p.id', 'r.promotion_id')
-    .select([
-      'r.promotion_id',
-      'p.title',
-      'p.is_active',
-      'r.kind',
-      'r.value',
-      'r.cap_satang',
-      'r.min_deposit_satang',
-      'r.turnover_multiplier',
-      'r.eligibility',
-      'r.max_withdraw_satang',
-      'r.expiry_days',
-    ])
-    .where('r.promotion_id', '=', d.promotionId)
+  const found = await tx
+    .selectFrom('promotion_rule')
+    .select(RULE_COLUMNS)
+    .where('promotion_id', '=', d.promotionId)
     .executeTakeFirst();
+  const [promotion] = found ? await agentPromotions(tx, { ids: [found.promotion_id] }) : [];
+  const rule =
+    found && promotion ? { ...found, title: promotion.title, is_active: promotion.is_active } : null;
   if (!rule?.is_active) return 'ไม่ได้รับโบนัส: โปรโมชั่นนี้ปิดไปแล้ว';
   if (d.depositSatang <= 0) return 'ไม่ได้รับโบนัส: ยอดฝากนี้ถูกหักชำระยอดค้างจากการแก้ไขผลหวยทั้งหมด';
   // G1: one member's promotion decisions run one at a time.
@@ -201,23 +199,24 @@ export async function settlePromotion(
   memberId: number,
   now: Date,
 ): Promise<ActivePromotion | null> {
-  const p = await tx
-    .selectFrom('member_promotion as mp')
-    .innerJoin('promotion as pr', 'pr.id', 'mp.promotion_id')
+  const taken = await tx
+    .selectFrom('member_promotion')
     .select([
-      'mp.id',
-      'pr.title',
-      'mp.deposit_satang',
-      'mp.required_turnover_satang',
-      'mp.max_withdraw_satang',
-      'mp.taken_at',
-      'mp.ends_at',
+      'id',
+      'promotion_id',
+      'deposit_satang',
+      'required_turnover_satang',
+      'max_withdraw_satang',
+      'taken_at',
+      'ends_at',
     ])
-    .where('mp.member_id', '=', memberId)
-    .where('mp.status', '=', 'active')
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'active')
     .forUpdate()
     .executeTakeFirst();
-  if (!p) return null;
+  if (!taken) return null;
+  const [promotion] = await agentPromotions(tx, { ids: [taken.promotion_id] });
+  const p = { ...taken, title: promotion?.title ?? '' };
   // Main and bonus locked first: no stake or win moves the bonus wallet while this decides.
   const bonusBalance = satang(
     (await lockMemberWallets(tx, memberId, [MAIN_WALLET, BONUS_WALLET])).get(BONUS_WALLET) ?? 0,

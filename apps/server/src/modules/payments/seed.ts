@@ -1,5 +1,6 @@
 import { PaymentChannel, PaymentSubChannel } from '@chok/contract/api/payments';
 import type { ModuleSeed } from '../../platform/module.ts';
+import { agentPromotions, agentReceivingAccounts } from '../content/service.ts';
 import { ensureSandboxGateway } from './gateway.ts';
 
 /**
@@ -56,12 +57,8 @@ export const paymentsSeed: ModuleSeed = {
       .execute();
     if (!demo) return;
 
-    const kbank = await tx
-      .selectFrom('agent_bank_account')
-      .select(['id', 'account_name'])
-      .where('bank_code', '=', '004')
-      .orderBy('id')
-      .executeTakeFirst();
+    const banks = await agentReceivingAccounts(tx, 'bank', { agentId: config.AGENT_ID });
+    const kbank = banks.find((b) => b.bank_code === '004');
     if (kbank) {
       await tx
         .insertInto('promptpay_account')
@@ -73,7 +70,7 @@ export const paymentsSeed: ModuleSeed = {
         })
         .execute();
     }
-    const promos = await tx.selectFrom('promotion').select(['id', 'title']).orderBy('sort_order').execute();
+    const promos = await agentPromotions(tx, { agentId: config.AGENT_ID });
     const welcome = promos.find((p) => p.title.includes('สมาชิกใหม่'));
     const daily = promos.find((p) => p.title.includes('ฝากทั้งวัน'));
     if (welcome) {

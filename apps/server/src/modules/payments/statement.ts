@@ -5,6 +5,7 @@ import { candidatesFor, LATE_MATCH_MS } from '@chok/engine/payments/statement-ma
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { agentReceivingAccounts } from '../content/service.ts';
 import { MAIN_WALLET } from '../wallet/service.ts';
 import { sourceAccountCode } from './accounts.ts';
 import { creditDeposit } from './confirm.ts';
@@ -14,13 +15,11 @@ import { loadSettings } from './settings.ts';
 import { findTemplate, type ParsedLine, readStatement } from './templates.ts';
 
 async function accountExists(tx: Tx, kind: AccountKind, id: number): Promise<boolean> {
-  const table =
-    kind === 'bank'
-      ? 'agent_bank_account'
-      : kind === 'truemoney'
-        ? 'agent_true_money_account'
-        : 'payment_gateway';
-  return (await tx.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  if (kind === 'gateway') {
+    const g = await tx.selectFrom('payment_gateway').select('id').where('id', '=', id).executeTakeFirst();
+    return g !== undefined;
+  }
+  return (await agentReceivingAccounts(tx, kind, { ids: [id] })).length > 0;
 }
 
 /** Numbers lines without a reference that repeat the same facts in one file: 1, 2, … */

@@ -3,6 +3,7 @@ import { findBank } from '@chok/contract/banks';
 import { formatBaht } from '@chok/engine/money';
 import type { z } from 'zod';
 import type { Executor } from '../../platform/db.ts';
+import { agentPromotions } from '../content/service.ts';
 import { memberAccount, receivingOf } from './accounts.ts';
 import { qrPngDataUrl } from './qr.ts';
 import type { DepositRow, DepositStatus, WithdrawalRow, WithdrawalStatus } from './row-types.ts';
@@ -38,11 +39,7 @@ export async function depositView(
     memberAccount(ex, r.member_id),
     r.promotion_id === null
       ? Promise.resolve(undefined)
-      : ex
-          .selectFrom('promotion')
-          .select(['id', 'title'])
-          .where('id', '=', r.promotion_id)
-          .executeTakeFirst(),
+      : agentPromotions(ex, { ids: [r.promotion_id] }).then(([p]) => p && { id: p.id, title: p.title }),
   ]);
   const showQr = r.qr_payload !== null && r.status === 'open' && (opts.withImage ?? true);
   return {
