@@ -3,6 +3,18 @@
  * only file of this module another module imports).
  */
 
+// The in-house games' reads and writes of games' tables (caller-named query file).
+export {
+  demoSession,
+  type GameRef,
+  gameRef,
+  gameSession,
+  lockOpenTableRounds,
+  memberRounds,
+  moveDemoBalance,
+  type RoundWithGame,
+  roundById,
+} from './originals-queries.ts';
 // The seamless wallet: the in-house games pay through it like any provider; payments reads the
 // bonus wallet's open rounds and settled stake (promotion turnover).
 export {

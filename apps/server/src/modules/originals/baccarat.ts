@@ -211,10 +211,12 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
       for (const r of rooms) await inTransaction(d.db, (tx) => advanceIn(tx, r.id, now));
     },
 
-    async table(session: string, roomId: number) {
+    /** The room's table as the member sees it; without a room, the room of the session's game. */
+    async table(session: string, roomOfRequest: number | undefined) {
       const now = d.clock.now();
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
+        const roomId = roomOfRequest ?? roomOfGame(s.game.code);
         const { shoe, slotStart } = await advanceIn(tx, roomId, now);
         const room = await tx
           .selectFrom('baccarat_room')
@@ -353,3 +355,5 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
     },
   };
 }
+
+export type Baccarat = ReturnType<typeof createBaccarat>;

@@ -278,3 +278,5 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
     },
   };
 }
+
+export type Football = ReturnType<typeof createFootball>;

@@ -13,6 +13,7 @@ import {
   type SlotSpin,
 } from '@chok/engine/games/slot';
 import { bahtToSatang, formatBaht, parseBaht } from '@chok/engine/money';
+import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Rounds } from './rounds.ts';
@@ -44,7 +45,7 @@ function spinView(s: SlotSpin, betSatang: number, free: boolean) {
 }
 
 /** ช้างทอง and ยิงปลา: one round per spin or shot. */
-export function createInstantGames(d: { db: Db; sessions: PlaySessions; rounds: Rounds }) {
+export function createInstantGames(d: { db: Db; clock: Clock; sessions: PlaySessions; rounds: Rounds }) {
   const shots = new Map<string, number[]>();
 
   function throttleShots(session: string, nowMs: number) {
@@ -86,7 +87,8 @@ export function createInstantGames(d: { db: Db; sessions: PlaySessions; rounds: 
       });
     },
 
-    async shoot(session: string, betText: string, fish: string, nowMs: number) {
+    async shoot(session: string, betText: string, fish: string) {
+      const nowMs = d.clock.now().getTime();
       const betSatang = betOf(betText);
       if (!FISHING_BETS_BAHT.some((b) => bahtToSatang(b) === betSatang))
         throw new AppError('GAME_BET_INVALID');
@@ -114,3 +116,5 @@ export function createInstantGames(d: { db: Db; sessions: PlaySessions; rounds: 
     },
   };
 }
+
+export type InstantGames = ReturnType<typeof createInstantGames>;

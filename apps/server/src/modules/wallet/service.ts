@@ -494,3 +494,6 @@ export type ReferenceNamer = (
   ex: Executor,
   idempotencyKeys: readonly string[],
 ) => Promise<ReadonlyMap<string, string>>;
+
+/** The in-house games' wallet header (caller-named query file). */
+export { memberWalletWithName } from './originals-queries.ts';
