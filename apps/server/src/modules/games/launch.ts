@@ -5,6 +5,7 @@ import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MemberPrincipal } from '../../platform/http.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
+import { memberStatus } from '../members/service.ts';
 import { type Ledger, MAIN_WALLET } from '../wallet/service.ts';
 import { findGame, recordPlay } from './catalogue.ts';
 import { LAUNCH_TOKEN_SECONDS } from './seamless.ts';
@@ -68,12 +69,7 @@ export function createLauncher(deps: { db: Db; ledger: Ledger; clock: Clock }) {
       const now = clock.now();
       return inTransaction(db, async (tx) => {
         const game = await gameOrThrow(tx, r.provider_id, r.game_id);
-        const member = await tx
-          .selectFrom('member')
-          .select('status')
-          .where('id', '=', memberId)
-          .executeTakeFirst();
-        if (member?.status !== 'active') throw new AppError('ACCOUNT_SUSPENDED');
+        if ((await memberStatus(tx, memberId)) !== 'active') throw new AppError('ACCOUNT_SUSPENDED');
         const wallets = await ledger.wallets(tx, memberId);
         const wallet = wallets.find((w) => w.id === r.wallet_id);
         if (!wallet) throw new AppError('WALLET_NOT_FOUND');

@@ -5,12 +5,14 @@ import type { Clock } from '../../platform/clock.ts';
 import { type Db, type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/rng.ts';
+import { claimDebit } from '../members/service.ts';
 import {
   type BONUS_WALLET,
   type FREE_CREDIT_WALLET,
   type Ledger,
   MAIN_WALLET,
   memberBalance,
+  transferIdByKey,
   type WalletTypeId,
 } from '../wallet/service.ts';
 import * as q from './seamless-queries.ts';
@@ -152,14 +154,14 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
   }
 
   /** A replayed key: the stored answer with today's balance, or why it cannot be replayed. */
-  async function replay(tx: Tx, stored: q.OpRow, fp: Buffer): Promise<WalletAnswer> {
+  async function replay(tx: Tx, stored: q.OpRow, fp: Buffer, key: string): Promise<WalletAnswer> {
     const walletType = stored.wallet_type_id ?? MAIN_WALLET;
     if (stored.op === 'tombstone' || stored.state === 'rolled_back') {
       return answer(tx, 'TX_ROLLED_BACK', stored.member_id, walletType);
     }
     if (!stored.fingerprint.equals(fp)) return answer(tx, 'DUPLICATE_MISMATCH', stored.member_id, walletType);
     const balance = (await memberBalance(tx, stored.member_id, walletType)) as Satang;
-    return { status: stored.status as WalletStatus, balance, transferId: stored.transfer_id };
+    return { status: stored.status as WalletStatus, balance, transferId: await transferIdByKey(tx, key) };
   }
 
   function invalid(r: { amount: number; player: string }, allowZero: boolean): number | null {
@@ -175,7 +177,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
     const now = clock.now();
     const fp = fingerprint('debit', r.roundId, r.game, r.amount, '');
     const key = ledgerKey(r.provider, r.player, 'tx', r.providerTxId);
-    const { session, claimed } = await q.claimDebit(tx, {
+    const { session, claimed } = await claimDebit(tx, {
       provider: r.provider,
       player: r.player,
       memberId,
@@ -193,9 +195,8 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
         player: r.player,
         txId: r.providerTxId,
         opClass: 'tx',
-        ledgerKey: key,
       });
-      if (stored) return replay(tx, stored, fp);
+      if (stored) return replay(tx, stored, fp, key);
       if (!session) throw new WalletRefusal('SESSION_EXPIRED', memberId, null);
       if (session.member_status !== 'active')
         throw new WalletRefusal('PLAYER_BLOCKED', memberId, session.wallet_type_id);
@@ -234,7 +235,6 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
         player: r.player,
         txId: r.betTxId,
         opClass: 'tx',
-        ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.betTxId),
       },
       true,
     );
@@ -259,9 +259,8 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
         player: r.player,
         txId: r.providerTxId,
         opClass: 'tx',
-        ledgerKey: key,
       });
-      if (stored) return replay(tx, stored, fp);
+      if (stored) return replay(tx, stored, fp, key);
     }
     if (bet?.op !== 'debit') throw new WalletRefusal('BET_NOT_FOUND', memberId, null);
     const wallet = (bet.wallet_type_id ?? MAIN_WALLET) as WalletTypeId;
@@ -290,7 +289,6 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
       player: r.player,
       txId: r.providerTxId,
       opClass: 'tx' as const,
-      ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
     };
     const rollbackKey = {
       ...betKey,
@@ -330,7 +328,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
         return {
           status: stored.status as WalletStatus,
           balance: (await memberBalance(tx, memberId, wallet)) as Satang,
-          transferId: stored.transfer_id,
+          transferId: await transferIdByKey(tx, rollbackKey.ledgerKey),
         };
       }
     }

@@ -100,3 +100,8 @@ export function createMembersService(d: { db: Db; clock: Clock; agentCode: strin
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;
+
+// ── For other modules (issue 10, added by the games refactor; additive) ──
+
+/** The seamless wallet's debit (it joins the member's status) and the launch's status check. */
+export { claimDebit, memberStatus, type SessionProbe } from './games-queries.ts';

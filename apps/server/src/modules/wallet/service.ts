@@ -497,3 +497,8 @@ export type ReferenceNamer = (
 
 /** The in-house games' wallet header (caller-named query file). */
 export { memberWalletWithName } from './originals-queries.ts';
+
+/** The id of the transfer written under an idempotency key, or null (a replayed game operation's answer). */
+export async function transferIdByKey(ex: Executor, idempotencyKey: string): Promise<number | null> {
+  return (await q.findTransferByKey(ex, idempotencyKey))?.id ?? null;
+}
