@@ -33,7 +33,7 @@ async function allowedWalletTypes(ex: Executor, categories: readonly string[]): 
 }
 
 /**
- * Launching a game (casino.md §1.1, §4): which wallets may play it, a single-use launch token bound
+ * Launching a game (docs/rules/casino.md §1.1, §4): which wallets may play it, a single-use launch token bound
  * to member, wallet and game, and demo links that never touch a wallet.
  */
 export function createLauncher(deps: { db: Db; ledger: Ledger; clock: Clock }) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 import { type BONUS_WALLET, type FREE_CREDIT_WALLET, MAIN_WALLET } from '../wallet/service.ts';
 
-/** SQL of the seamless wallet (casino.md §3). Every write claims its key with ON CONFLICT DO NOTHING. */
+/** SQL of the seamless wallet (docs/rules/casino.md §3). Every write claims its key with ON CONFLICT DO NOTHING. */
 
 export interface OpRow {
   id: number;

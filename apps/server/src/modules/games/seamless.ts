@@ -18,7 +18,7 @@ import {
 import * as q from './seamless-queries.ts';
 
 /**
- * The seamless wallet (casino.md §3): what every game provider — external through the HTTP
+ * The seamless wallet (docs/rules/casino.md §3): what every game provider — external through the HTTP
  * adapter, or the in-house games in process — calls to take stakes and pay wins on the ledger.
  * Each call is one transaction; a refusal changes nothing and answers its status with the balance.
  */

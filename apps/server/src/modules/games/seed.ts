@@ -1,7 +1,7 @@
 import type { GameCategory } from '@chok/contract/api/games';
 import type { ModuleSeed } from '../../platform/module.ts';
 
-/** The in-house provider's games: every lobby category has real, playable games (casino.md §5). */
+/** The in-house provider's games: every lobby category has real, playable games (docs/rules/casino.md §5). */
 export const IN_HOUSE_PROVIDER = 'chok';
 
 const inHouseGames: {

@@ -61,7 +61,7 @@ export function roomOfGame(code: string): number {
 }
 
 /**
- * Shared baccarat rooms (casino.md §5.2, §6.6): one shoe per seed (client seed `room:shoe`),
+ * Shared baccarat rooms (docs/rules/casino.md §5.2, §6.6): one shoe per seed (client seed `room:shoe`),
  * shuffled by Fisher–Yates, a hand every 30 s with 20 s of betting. advance(now) deals every hand
  * whose betting closed and opens the current one; it is safe to call from jobs, sweeps and reads.
  */

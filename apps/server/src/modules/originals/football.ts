@@ -38,7 +38,7 @@ type FixtureRow = {
 };
 
 /**
- * Virtual football (casino.md §5.4): 8 fixtures every 3 minutes, priced when created, betting
+ * Virtual football (docs/rules/casino.md §5.4): 8 fixtures every 3 minutes, priced when created, betting
  * closes 10 s before kick-off, the score is drawn from the fixture's seed 90 s after kick-off.
  */
 export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions; rounds: Rounds }) {

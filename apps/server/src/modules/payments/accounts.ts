@@ -193,7 +193,7 @@ export async function receivingOf(
   };
 }
 
-/** The ledger account a receiving account's money comes from (casino.md §2.5 names). */
+/** The ledger account a receiving account's money comes from (docs/rules/casino.md §2.5 names). */
 export async function sourceAccountCode(ex: Executor, kind: AccountKind, accountId: number): Promise<string> {
   if (kind === 'bank') return `sys:bank:${accountId}`;
   if (kind === 'truemoney') return `sys:truemoney:${accountId}`;

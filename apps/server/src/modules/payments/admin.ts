@@ -85,7 +85,7 @@ async function oneDeposit(deps: PaymentsDeps, id: number) {
 }
 
 /**
- * An operator confirms a deposit with the bank reference (payments.md §3.1). Amounts of 20,000 baht
+ * An operator confirms a deposit with the bank reference (docs/rules/payments.md §3.1). Amounts of 20,000 baht
  * or more (setting) take two different operators: the first records an approval, the second credits.
  */
 export async function confirmDepositByOperator(

@@ -92,7 +92,7 @@ async function reservePayAmount(
 }
 
 /**
- * Creates a deposit request (payments.md §1): one open request per member, a receiving account by
+ * Creates a deposit request (docs/rules/payments.md §1): one open request per member, a receiving account by
  * round robin, a pay amount no other reserved request on that account holds (the partial unique
  * index decides races; a loser draws again), and a PromptPay or gateway QR.
  */

@@ -96,7 +96,7 @@ export async function ineligibility(
 
 /**
  * The promotion chosen on a deposit, evaluated at its confirmation inside the crediting transaction
- * (engagement.md §1): deposit → main was just written; here main → bonus (the deposit) and
+ * (docs/rules/engagement.md §1): deposit → main was just written; here main → bonus (the deposit) and
  * sys:promo → bonus (the bonus). Returns the notice to show when no bonus was given.
  */
 export async function applyDepositPromotion(
@@ -154,7 +154,7 @@ export async function applyDepositPromotion(
 }
 
 /**
- * Promotion turnover (docs/rules/casino.md §1.2, payments.md §5.5): the settled, non-rolled-back
+ * Promotion turnover (docs/rules/casino.md §1.2, docs/rules/payments.md §5.5): the settled, non-rolled-back
  * stake from the bonus wallet since the promotion was taken. Bets from main or free credit never
  * count, and a bet counts when its round settles, not when it is placed.
  */

@@ -35,7 +35,7 @@ function withOccurrence(lines: ParsedLine[]) {
 }
 
 /**
- * Matches one stored credit line (payments.md §3.2): exactly one candidate → that request is paid
+ * Matches one stored credit line (docs/rules/payments.md §3.2): exactly one candidate → that request is paid
  * with ledger key stmt:<line_id>; none or several → the unmatched queue. A candidate another path
  * paid while we looked still owns the line (matched, no second credit).
  */

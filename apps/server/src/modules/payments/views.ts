@@ -11,7 +11,7 @@ import type { DepositRow, DepositStatus, WithdrawalRow, WithdrawalStatus } from 
 export type DepositView = z.input<typeof depositRequest>;
 export type WithdrawalView = z.input<typeof withdrawal>;
 
-/** What a member sees for each state (payments.md §6). */
+/** What a member sees for each state (docs/rules/payments.md §6). */
 export const depositLabels: Record<DepositStatus, string> = {
   open: 'รอชำระเงิน',
   paid: 'สำเร็จ',

@@ -34,7 +34,7 @@ async function dailyCap(ex: Executor, memberId: number, fallback: number): Promi
   return o?.daily_cap_satang ?? fallback;
 }
 
-/** engagement.md G5, as far as the data goes: another member registered under the same account name. */
+/** docs/rules/engagement.md §0 G5, as far as the data goes: another member registered under the same account name. */
 async function riskFlag(ex: Executor, memberId: number): Promise<string | null> {
   const r = await sql<{ shared: boolean }>`
     SELECT EXISTS (
@@ -64,7 +64,7 @@ async function blocks(deps: PaymentsDeps, tx: Tx, memberId: number, now: Date): 
 }
 
 /**
- * A withdrawal request (payments.md §5): whole baht from main to the registered account, minimum,
+ * A withdrawal request (docs/rules/payments.md §5): whole baht from main to the registered account, minimum,
  * daily cap, one open request, and the three blocks; the amount is held in the same transaction, so
  * concurrent requests can never hold more than the balance.
  */
