@@ -105,3 +105,13 @@ export type MembersService = ReturnType<typeof createMembersService>;
 
 /** The seamless wallet's debit (it joins the member's status) and the launch's status check. */
 export { claimDebit, memberStatus, type SessionProbe } from './games-queries.ts';
+
+/** Payments' reads of the member row: the per-member lock, queue references, registered accounts. */
+export {
+  lockMember,
+  memberRefs,
+  type PayoutAccount,
+  payoutAccount,
+  payoutAccounts,
+  sharesAccountName,
+} from './payments-queries.ts';

@@ -8,6 +8,7 @@ import {
   type AgentTrueMoneyAccount,
   agentReceivingAccounts,
 } from '../content/service.ts';
+import { payoutAccount } from '../members/service.ts';
 import type { AccountKind } from './row-types.ts';
 
 /** A receiving account as the member sees it (contract `receivingAccount`). */
@@ -214,12 +215,9 @@ export interface MemberAccountView {
   true_money: string | null;
 }
 
+/** The member's registered account as the deposit and withdraw pages show it. */
 export async function memberAccount(ex: Executor, memberId: number): Promise<MemberAccountView> {
-  const m = await ex
-    .selectFrom('member')
-    .select(['bank_code', 'account_no', 'account_name', 'sub_bank_account', 'phone'])
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
+  const m = await payoutAccount(ex, memberId);
   const bank = findBank(m.bank_code);
   return {
     bank_code: m.bank_code,

@@ -3,8 +3,10 @@ import { formatBaht } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import type { z } from 'zod';
 import { appendAudit } from '../../platform/audit.ts';
-import { type Executor, inTransaction } from '../../platform/db.ts';
+import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { staffRefs } from '../admin/service.ts';
+import { memberRefs } from '../members/service.ts';
 import { creditDeposit } from './confirm.ts';
 import { expireDeposits } from './deposits.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
@@ -13,27 +15,6 @@ import { loadSettings, sandboxOn } from './settings.ts';
 import { assignLine, ignoreLine } from './statement.ts';
 import { depositView, withdrawalView } from './views.ts';
 import { approveWithdrawal, rejectWithdrawal, releaseReview } from './withdrawals.ts';
-
-async function staffRefs(ex: Executor, ids: (number | null)[]) {
-  const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
-  const rows = wanted.length
-    ? await ex.selectFrom('staff').select(['id', 'username']).where('id', 'in', wanted).execute()
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return (id: number | null) => (id === null ? null : (byId.get(id) ?? { id, username: '?' }));
-}
-
-async function memberRefs(ex: Executor, ids: number[]) {
-  const wanted = [...new Set(ids)];
-  const rows = wanted.length
-    ? await ex
-        .selectFrom('member')
-        .select(['id', 'phone', 'account_name'])
-        .where('id', 'in', wanted)
-        .execute()
-    : [];
-  return new Map(rows.map((r) => [r.id, r]));
-}
 
 async function adminDeposits(
   deps: PaymentsDeps,

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
+import { lockMember } from '../members/service.ts';
 import { type ReceivingTarget, receivingTargets, roundRobin } from './accounts.ts';
 import { creditDeposit } from './confirm.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
@@ -104,7 +105,7 @@ export async function createDeposit(deps: PaymentsDeps, d: NewDeposit) {
   const id = await inTransaction(deps.db, async (tx) => {
     // One member's requests are decided one at a time. The lock comes before the idempotency row,
     // whose foreign key would otherwise share-lock the member first and deadlock two requests.
-    await tx.selectFrom('member').select('id').where('id', '=', d.memberId).forUpdate().execute();
+    await lockMember(tx, d.memberId);
     return d.idempotencyKey
       ? idempotent(tx, { memberId: d.memberId, scope: 'deposit', key: d.idempotencyKey, request }, () =>
           run(tx),

@@ -8,6 +8,8 @@ import {
 import type { Executor, Tx } from '../../platform/db.ts';
 import { agentPromotions } from '../content/service.ts';
 import { hasOpenRound, settledStakeSince } from '../games/service.ts';
+import { hasPendingBill } from '../lotto/service.ts';
+import { lockMember } from '../members/service.ts';
 import { BONUS_WALLET, type Ledger, lockMemberWallets, MAIN_WALLET } from '../wallet/service.ts';
 import { bangkokDayStart } from './settings.ts';
 
@@ -115,7 +117,7 @@ export async function applyDepositPromotion(
   if (!rule?.is_active) return 'ไม่ได้รับโบนัส: โปรโมชั่นนี้ปิดไปแล้ว';
   if (d.depositSatang <= 0) return 'ไม่ได้รับโบนัส: ยอดฝากนี้ถูกหักชำระยอดค้างจากการแก้ไขผลหวยทั้งหมด';
   // G1: one member's promotion decisions run one at a time.
-  await tx.selectFrom('member').select('id').where('id', '=', d.memberId).forUpdate().execute();
+  await lockMember(tx, d.memberId);
   const why = await ineligibility(tx, d.memberId, rule, d.now, d.requestId);
   if (why) return `ไม่ได้รับโบนัส: ${why}`;
   const bonus = bonusFor(ruleOf(rule), d.depositSatang);
@@ -168,15 +170,7 @@ export async function turnoverSince(ex: Executor, memberId: number, since: Date)
  */
 async function openBonusRound(ex: Executor, memberId: number): Promise<boolean> {
   if (await hasOpenRound(ex, memberId, BONUS_WALLET)) return true;
-  const bill = await ex
-    .selectFrom('lotto_bill')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .where('wallet_type_id', '=', BONUS_WALLET)
-    .where('status', '=', 'pending')
-    .limit(1)
-    .executeTakeFirst();
-  return bill !== undefined;
+  return hasPendingBill(ex, memberId, BONUS_WALLET);
 }
 
 export interface ActivePromotion {

@@ -6,6 +6,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { agentReceivingAccounts } from '../content/service.ts';
+import { memberRefs, type PayoutAccount, payoutAccounts } from '../members/service.ts';
 import { MAIN_WALLET } from '../wallet/service.ts';
 import { sourceAccountCode } from './accounts.ts';
 import { creditDeposit } from './confirm.ts';
@@ -20,6 +21,11 @@ async function accountExists(tx: Tx, kind: AccountKind, id: number): Promise<boo
     return g !== undefined;
   }
   return (await agentReceivingAccounts(tx, kind, { ids: [id] })).length > 0;
+}
+
+/** Where a member pays a channel from: the registered TrueMoney wallet (else the phone), or bank account. */
+function registeredAccount(channelId: number, a: PayoutAccount): string {
+  return channelId === PaymentChannel.trueMoney ? (a.sub_bank_account ?? a.phone) : a.account_no;
 }
 
 /** Numbers lines without a reference that repeat the same facts in one file: 1, 2, … */
@@ -54,17 +60,14 @@ async function matchLine(
 ): Promise<'matched' | 'unmatched'> {
   const rows = await tx
     .selectFrom('deposit_request as d')
-    .innerJoin('member as m', 'm.id', 'd.member_id')
     .select([
       'd.id',
+      'd.member_id',
       'd.pay_amount_satang',
       'd.created_at',
       'd.expires_at',
       'd.status',
       'd.channel_id',
-      'm.account_no',
-      'm.sub_bank_account',
-      'm.phone',
     ])
     .where('d.account_kind', '=', line.account_kind)
     .where('d.account_id', '=', line.account_id)
@@ -88,6 +91,11 @@ async function matchLine(
     .where('d.created_at', '<=', line.posted_at)
     .where('d.expires_at', '>=', new Date(line.posted_at.getTime() - lateMinutes * 60_000))
     .execute();
+  // The account each candidate's member registered: the line's counterparty must be it.
+  const accounts = await payoutAccounts(
+    tx,
+    rows.map((r) => r.member_id),
+  );
   const candidates = candidatesFor(
     { postedAt: line.posted_at, amountSatang: satang(line.amount_satang), counterparty: line.counterparty },
     rows.map((r) => ({
@@ -98,7 +106,7 @@ async function matchLine(
       expiresAt: new Date(r.expires_at.getTime() + lateMinutes * 60_000 - LATE_MATCH_MS),
       // Already-paid rows are kept as candidates here; creditDeposit below will not pay them again.
       status: r.status === 'paid' ? ('open' as const) : r.status,
-      registered: r.channel_id === PaymentChannel.trueMoney ? (r.sub_bank_account ?? r.phone) : r.account_no,
+      registered: registeredAccount(r.channel_id, accounts.get(r.member_id)!),
     })),
   );
   if (candidates.length !== 1) return 'unmatched';
@@ -248,8 +256,7 @@ export async function assignLine(
 ): Promise<'confirmed' | 'awaiting_second_approval'> {
   return inTransaction(deps.db, async (tx) => {
     const line = await lockLine(tx, a.lineId);
-    const member = await tx.selectFrom('member').select('id').where('id', '=', a.memberId).executeTakeFirst();
-    if (!member) throw new AppError('RECORD_NOT_FOUND');
+    if (!(await memberRefs(tx, [a.memberId])).has(a.memberId)) throw new AppError('RECORD_NOT_FOUND');
     const settings = await loadSettings(tx);
     const before = {
       status: line.status,

@@ -5,6 +5,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
+import { lockMember, payoutAccount, sharesAccountName } from '../members/service.ts';
 import { MAIN_WALLET, memberBalance, outstandingDebt, withdrawalFreeze } from '../wallet/service.ts';
 import { memberAccount } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
@@ -36,12 +37,7 @@ async function dailyCap(ex: Executor, memberId: number, fallback: number): Promi
 
 /** docs/rules/engagement.md §0 G5, as far as the data goes: another member registered under the same account name. */
 async function riskFlag(ex: Executor, memberId: number): Promise<string | null> {
-  const r = await sql<{ shared: boolean }>`
-    SELECT EXISTS (
-      SELECT 1 FROM member o JOIN member m ON m.id = ${memberId}
-      WHERE o.id <> m.id AND lower(regexp_replace(o.account_name, '\\s+', ' ', 'g')) = lower(regexp_replace(m.account_name, '\\s+', ' ', 'g'))
-    ) AS shared`.execute(ex);
-  return r.rows[0]?.shared ? 'ชื่อบัญชีซ้ำกับสมาชิกอื่น' : null;
+  return (await sharesAccountName(ex, memberId)) ? 'ชื่อบัญชีซ้ำกับสมาชิกอื่น' : null;
 }
 
 /**
@@ -74,11 +70,7 @@ export async function requestWithdrawal(
 ) {
   const now = deps.clock.now();
   const run = async (tx: Tx) => {
-    const m = await tx
-      .selectFrom('member')
-      .select(['id', 'bank_code', 'account_no', 'account_name'])
-      .where('id', '=', r.memberId)
-      .executeTakeFirstOrThrow();
+    const m = await payoutAccount(tx, r.memberId);
     const s = await loadSettings(tx);
     const amountSatang = bahtToSatang(r.amountBaht);
     if (amountSatang < s.withdraw_min_satang) {
@@ -127,7 +119,7 @@ export async function requestWithdrawal(
   return inTransaction(deps.db, async (tx) => {
     // G1: one member's withdrawal decisions run one at a time. Taken before the idempotency row,
     // whose foreign key would otherwise share-lock the member row first and deadlock two requests.
-    await tx.selectFrom('member').select('id').where('id', '=', r.memberId).forUpdate().execute();
+    await lockMember(tx, r.memberId);
     return r.idempotencyKey
       ? idempotent(
           tx,
