@@ -1,7 +1,7 @@
 import type { ModuleContext } from '../../platform/module.ts';
 import type { Ledger } from '../wallet/service.ts';
 import { NONCE_KEEP_MINUTES } from './adapter.ts';
-import { createLauncher } from './launch.ts';
+import { purgeDemoSessions } from './launch.ts';
 import { gamesRoutes, providerRoutes } from './routes.ts';
 import { createSeamlessWallet, gameNamesOfTransfers, type SeamlessWallet } from './seamless.ts';
 import { purgeNonces } from './seamless-queries.ts';
@@ -14,16 +14,15 @@ export async function gamesModule(
   const { db, clock } = ctx;
   const { ledger } = deps;
   const wallet = createSeamlessWallet({ db, ledger, clock });
-  const launcher = createLauncher({ db, ledger, clock });
 
   // The member's statement names a game's bets, wins and refunds by the game (the wallet reads no game table).
   ledger.nameReferences(gameNamesOfTransfers);
-  gamesRoutes(ctx, launcher);
+  gamesRoutes(ctx, { db, ledger, clock });
   providerRoutes(ctx, { db, clock, wallet, secrets: new Map() });
 
   await ctx.jobs.schedule('games-sweep', '* * * * *', async () => {
     await purgeNonces(db, NONCE_KEEP_MINUTES);
-    await launcher.purgeDemoSessions(clock.now());
+    await purgeDemoSessions({ db }, clock.now());
   });
 
   return { seamless: wallet };

@@ -7,16 +7,16 @@ import {
   providerEndpoints,
 } from './adapter.ts';
 import { listGames, lobby, lobbyConfig } from './catalogue.ts';
-import type { Launcher } from './launch.ts';
+import { demoLink, gameWallets, type LaunchDeps, launchLink } from './launch.ts';
 
 /** The member-facing games endpoints: each one contract endpoint → one use case. */
-export function gamesRoutes({ app, route, db }: ModuleContext, launcher: Launcher): void {
+export function gamesRoutes({ app, route, db }: ModuleContext, deps: LaunchDeps): void {
   route(app, api.gameList, async (c) => listGames(db, c.query));
   route(app, api.gameLobby, async (c) => lobby(db, c.maybeMember?.memberId ?? null, c.query.limit));
   route(app, api.lobbyConfigs, async (c) => lobbyConfig(db, c.query.lobby_key));
-  route(app, api.gameWallets, async (c) => launcher.wallets(c.member.memberId, c.body));
-  route(app, api.gameLink, async (c) => launcher.link(c.member, c.body));
-  route(app, api.gameDemo, async (c) => launcher.demo(c.body));
+  route(app, api.gameWallets, async (c) => gameWallets(deps, c.member.memberId, c.body));
+  route(app, api.gameLink, async (c) => launchLink(deps, c.member, c.body));
+  route(app, api.gameDemo, async (c) => demoLink(deps, c.body));
 }
 
 /**
