@@ -3,7 +3,7 @@ import type { Ledger } from '../wallet/service.ts';
 import { NONCE_KEEP_MINUTES } from './adapter.ts';
 import { purgeDemoSessions } from './launch.ts';
 import { gamesRoutes, providerRoutes } from './routes.ts';
-import { createSeamlessWallet, gameNamesOfTransfers, type SeamlessWallet } from './seamless.ts';
+import { createSeamlessWallet, type SeamlessWallet } from './seamless.ts';
 import { purgeNonces } from './seamless-queries.ts';
 
 /** Games (docs/rules/casino.md §3–§4): catalogue, launch, the seamless wallet and its provider adapter. */
@@ -15,8 +15,6 @@ export async function gamesModule(
   const { ledger } = deps;
   const wallet = createSeamlessWallet({ db, ledger, clock });
 
-  // The member's statement names a game's bets, wins and refunds by the game (the wallet reads no game table).
-  ledger.nameReferences(gameNamesOfTransfers);
   gamesRoutes(ctx, { db, ledger, clock });
   providerRoutes(ctx, { db, clock, wallet, secrets: new Map() });
 

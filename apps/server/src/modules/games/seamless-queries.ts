@@ -147,21 +147,6 @@ export async function insertSession(
   return row.id;
 }
 
-/** The catalogue names of the games of bet operations, by the caller's key for each. */
-export async function gameNamesOfOps(
-  ex: Executor,
-  ops: readonly { key: string; provider: string; player: string; txId: string }[],
-): Promise<Map<string, string>> {
-  const { rows } = await sql<{ key: string; name: string }>`
-    SELECT k.key, g.name
-    FROM unnest(${ops.map((o) => o.key)}::text[], ${ops.map((o) => o.provider)}::text[],
-      ${ops.map((o) => o.player)}::text[], ${ops.map((o) => o.txId)}::text[]) AS k(key, provider, player, tx_id)
-    JOIN wallet_op o ON o.provider_id = k.provider AND o.player_id = k.player AND o.provider_tx_id = k.tx_id
-      AND o.op_class = 'tx'
-    JOIN game g ON g.provider_id = o.provider_id AND g.code = o.game_code`.execute(ex);
-  return new Map(rows.map((r) => [r.key, r.name]));
-}
-
 /** A debit from the wallet younger than `minutes` with no credit or rollback: a round still in play. */
 export async function hasOpenDebit(
   ex: Executor,

@@ -103,24 +103,6 @@ function fingerprint(op: string, roundId: string, game: string, amount: number, 
 const systemAccount = (provider: string) => ({ system: `sys:game:${provider}` });
 const ledgerKey = (provider: string, player: string, cls: 'tx' | 'rb', txId: string) =>
   `game:${provider}:${player}:${cls}:${txId}`;
-/** `ledgerKey` read back: provider, player and the provider's transaction id (a bet's, for a rollback). */
-const LEDGER_KEY = /^game:([^:]+):([^:]+):(?:tx|rb):(.+)$/;
-
-/**
- * The wallet's statement names for the transfers this wallet wrote (registered on the ledger at
- * wiring): a bet's, win's or refund's game by its catalogue name. The operation, found by its unique
- * key, names the game; a rollback is named by the bet it returns.
- */
-export async function gameNamesOfTransfers(
-  ex: Executor,
-  idempotencyKeys: readonly string[],
-): Promise<Map<string, string>> {
-  const ops = idempotencyKeys.flatMap((key) => {
-    const m = LEDGER_KEY.exec(key);
-    return m ? [{ key, provider: m[1]!, player: m[2]!, txId: m[3]! }] : [];
-  });
-  return ops.length === 0 ? new Map() : q.gameNamesOfOps(ex, ops);
-}
 
 export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Clock }) {
   const { db, ledger, clock } = deps;

@@ -1,14 +1,11 @@
 import { type TransferKind, transferKinds } from './kinds.ts';
 
-/**
- * One statement line as the ledger holds it, with the name the module that wrote it gives it (a
- * game's bet, win or refund: the game's catalogue name; see `ReferenceNamer` in service.ts).
- */
+/** One statement line as the ledger holds it, with the game's catalogue name when it is a game's. */
 export interface StatementLine {
   kind: TransferKind;
   direction: 'in' | 'out';
   reference: string | null;
-  name: string | null;
+  game_name: string | null;
 }
 
 /**
@@ -22,7 +19,7 @@ export function describeLine(line: StatementLine): string {
   const bill = /^lotto:bill:(\d+)$/.exec(ref)?.[1];
   const deposit = /^DEP-(\d+)$/.exec(ref)?.[1];
   const withdrawal = /^WD-(\d+)$/.exec(ref)?.[1];
-  const game = line.name;
+  const game = line.game_name;
 
   switch (line.kind) {
     case 'deposit':

@@ -428,7 +428,9 @@ function statementLines(f: StatementFilter) {
 
 /**
  * One page of a member's statement lines (a transfer between two of its wallets shows twice) and the
- * total, each with its transfer's idempotency key (by which the module that wrote it names it).
+ * total. A game's bet, win or refund also carries the game's catalogue name, for the member to read:
+ * the seamless wallet keys its transfers `game:<provider>:<player>:<tx|rb>:<provider tx id>`, and
+ * that operation (found by its unique key) names the game. Read-only, and only for the page's rows.
  */
 export async function memberStatement(ex: Executor, f: StatementFilter) {
   const [page, count] = await Promise.all([
@@ -441,10 +443,20 @@ export async function memberStatement(ex: Executor, f: StatementFilter) {
       wallet_type_id: number;
       wallet_name: string;
       reference: string | null;
-      idempotency_key: string;
-    }>`${statementLines(f)}
-      SELECT id, created_at, kind, direction, amount, wallet_type_id, wallet_name, reference, idempotency_key
-      FROM filtered ORDER BY id DESC, direction LIMIT ${f.limit} OFFSET ${f.offset}`.execute(ex),
+      game_name: string | null;
+    }>`${statementLines(f)}, paged AS (
+        SELECT *, regexp_match(idempotency_key, '^game:([^:]+):([^:]+):(?:tx|rb):(.+)$') AS game_key
+        FROM filtered ORDER BY id DESC, direction LIMIT ${f.limit} OFFSET ${f.offset}
+      )
+      SELECT p.id, p.created_at, p.kind, p.direction, p.amount, p.wallet_type_id, p.wallet_name, p.reference,
+        g.name AS game_name
+      FROM paged p
+      LEFT JOIN LATERAL (
+        SELECT g.name FROM wallet_op o JOIN game g ON g.provider_id = o.provider_id AND g.code = o.game_code
+        WHERE p.game_key IS NOT NULL AND o.provider_id = p.game_key[1] AND o.player_id = p.game_key[2]
+          AND o.provider_tx_id = p.game_key[3] AND o.op_class = 'tx'
+      ) g ON true
+      ORDER BY p.id DESC, p.direction`.execute(ex),
     sql<{ total: number }>`${statementLines(f)} SELECT count(*)::bigint AS total FROM filtered`.execute(ex),
   ]);
   return { rows: page.rows, total: count.rows[0]?.total ?? 0 };

@@ -61,14 +61,6 @@ export function withdrawalFreeze(ex: Executor, memberId: number) {
 const NONE = 0 as Satang;
 
 export function createLedger() {
-  /** Registered at wiring time by the modules that write transfers (see `ReferenceNamer`). */
-  const referenceNamers: ReferenceNamer[] = [];
-  async function namesOf(ex: Executor, keys: string[]): Promise<Map<string, string>> {
-    const names = new Map<string, string>();
-    for (const namer of referenceNamers) for (const [k, v] of await namer(ex, keys)) names.set(k, v);
-    return names;
-  }
-
   async function resolve(tx: Executor, ref: AccountRef): Promise<{ id: number; member: boolean }> {
     if ('system' in ref) {
       // Looked up (and created on first use) inside the caller's transaction and never cached, so an
@@ -279,11 +271,6 @@ export function createLedger() {
     transfer,
     creditMany,
 
-    /** Registers a module's names for the statement lines it wrote (called by module wiring). */
-    nameReferences(namer: ReferenceNamer): void {
-      referenceNamers.push(namer);
-    },
-
     /** Opens the three wallets (main, bonus, free credit) of a new member. */
     openMemberWallets: (tx: Tx, memberId: number) => q.insertMemberWallets(tx, memberId),
 
@@ -429,17 +416,13 @@ export function createLedger() {
         limit: f.per_page,
         offset: (f.page - 1) * f.per_page,
       });
-      const names = await namesOf(
-        ex,
-        rows.map((r) => r.idempotency_key),
-      );
       return {
         items: rows.map((r) => ({
           id: r.id,
           created_at: r.created_at.toISOString(),
           kind: transferKinds[r.kind].group,
           kind_label: transferKinds[r.kind].label,
-          description: describeLine({ ...r, name: names.get(r.idempotency_key) ?? null }),
+          description: describeLine(r),
           direction: r.direction,
           amount: formatBaht(r.amount),
           wallet_type_id: r.wallet_type_id,
@@ -484,16 +467,6 @@ export type { WalletTypeId } from './queries.ts';
 export const MAIN_WALLET = 1;
 export const BONUS_WALLET = 2;
 export const FREE_CREDIT_WALLET = 3;
-
-/**
- * Names for statement lines, supplied by the module that wrote their transfers (games names its bets,
- * wins and refunds by the game's catalogue name), so the wallet reads no other module's tables: given
- * the idempotency keys of a page's transfers, the names it knows, by key.
- */
-export type ReferenceNamer = (
-  ex: Executor,
-  idempotencyKeys: readonly string[],
-) => Promise<ReadonlyMap<string, string>>;
 
 /** The in-house games' wallet header (caller-named query file). */
 export { memberWalletWithName } from './originals-queries.ts';
