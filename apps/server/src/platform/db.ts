@@ -70,7 +70,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Whether `err` is PostgreSQL's unique violation (23505), of `constraint` when one is named. */
+/**
+ * Whether `err` is PostgreSQL's unique violation — of `constraint` when it is given (the index or
+ * constraint name PostgreSQL reports, e.g. `member_phone_key`).
+ */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (!err || typeof err !== 'object') return false;
   const e = err as { code?: unknown; constraint?: unknown };
