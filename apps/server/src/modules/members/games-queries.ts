@@ -66,9 +66,3 @@ export async function claimDebit(
   );
   return rows[0] ?? { session: null, claimed: null };
 }
-
-/** A member's account status ('active', 'suspended', …), or undefined for no such member. */
-export async function memberStatus(ex: Executor, memberId: number): Promise<string | undefined> {
-  const m = await ex.selectFrom('member').select('status').where('id', '=', memberId).executeTakeFirst();
-  return m?.status;
-}

@@ -101,17 +101,20 @@ export function createMembersService(d: { db: Db; clock: Clock; agentCode: strin
 
 export type MembersService = ReturnType<typeof createMembersService>;
 
-// ── For other modules (issue 10, added by the games refactor; additive) ──
+// ── For other modules (issue 10, added by the payments/games refactor; additive) ──
 
-/** The seamless wallet's debit (it joins the member's status) and the launch's status check. */
-export { claimDebit, memberStatus, type SessionProbe } from './games-queries.ts';
-
-/** Payments' reads of the member row: the per-member lock, queue references, registered accounts. */
+/** The seamless wallet's debit claim, one statement that joins the member's status. */
+export { claimDebit, type SessionProbe } from './games-queries.ts';
+/** Reads and locks of the member row, each with the caller's executor (as on main). */
 export {
+  accountNameShared,
   lockMember,
+  type MemberRef,
+  memberActive,
+  memberExists,
   memberRefs,
   type PayoutAccount,
   payoutAccount,
-  payoutAccounts,
-  sharesAccountName,
-} from './payments-queries.ts';
+} from './member-queries.ts';
+/** Payments: the payout accounts of a statement line's candidates. */
+export { payoutAccounts } from './payments-queries.ts';

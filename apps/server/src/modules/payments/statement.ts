@@ -6,7 +6,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { agentReceivingAccounts } from '../content/service.ts';
-import { memberRefs, type PayoutAccount, payoutAccounts } from '../members/service.ts';
+import { memberExists, type PayoutAccount, payoutAccounts } from '../members/service.ts';
 import { MAIN_WALLET } from '../wallet/service.ts';
 import { sourceAccountCode } from './accounts.ts';
 import { creditDeposit } from './confirm.ts';
@@ -256,7 +256,7 @@ export async function assignLine(
 ): Promise<'confirmed' | 'awaiting_second_approval'> {
   return inTransaction(deps.db, async (tx) => {
     const line = await lockLine(tx, a.lineId);
-    if (!(await memberRefs(tx, [a.memberId])).has(a.memberId)) throw new AppError('RECORD_NOT_FOUND');
+    if (!(await memberExists(tx, a.memberId))) throw new AppError('RECORD_NOT_FOUND');
     const settings = await loadSettings(tx);
     const before = {
       status: line.status,

@@ -5,7 +5,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
-import { lockMember, payoutAccount, sharesAccountName } from '../members/service.ts';
+import { accountNameShared, lockMember, payoutAccount } from '../members/service.ts';
 import { MAIN_WALLET, memberBalance, outstandingDebt, withdrawalFreeze } from '../wallet/service.ts';
 import { memberAccount } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
@@ -37,7 +37,7 @@ async function dailyCap(ex: Executor, memberId: number, fallback: number): Promi
 
 /** docs/rules/engagement.md §0 G5, as far as the data goes: another member registered under the same account name. */
 async function riskFlag(ex: Executor, memberId: number): Promise<string | null> {
-  return (await sharesAccountName(ex, memberId)) ? 'ชื่อบัญชีซ้ำกับสมาชิกอื่น' : null;
+  return (await accountNameShared(ex, memberId)) ? 'ชื่อบัญชีซ้ำกับสมาชิกอื่น' : null;
 }
 
 /**
