@@ -254,11 +254,13 @@ export type ContentService = ReturnType<typeof createContentService>;
 
 // ── For other modules (issue 10, added by the payments refactor; additive) ──
 
-/** The agent's receiving accounts and promotions as payments reads them, inside its transaction. */
+/** The agent's receiving accounts, read inside payments' transaction (main's service.ts exports the same). */
 export {
-  type AgentBankAccount,
-  type AgentPromotion,
-  type AgentTrueMoneyAccount,
-  agentPromotions,
-  agentReceivingAccounts,
-} from './payments-queries.ts';
+  type BankAccountRow,
+  type ReceivingKind,
+  receivingAccount,
+  receivingAccounts,
+  type TrueMoneyAccountRow,
+} from './account-queries.ts';
+/** Payments: whether a receiving account exists, and the promotions it applies. */
+export { type AgentPromotion, agentPromotions, receivingAccountExists } from './payments-queries.ts';

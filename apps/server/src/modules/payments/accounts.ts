@@ -4,9 +4,10 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
-  type AgentBankAccount,
-  type AgentTrueMoneyAccount,
-  agentReceivingAccounts,
+  type BankAccountRow,
+  receivingAccount,
+  receivingAccounts,
+  type TrueMoneyAccountRow,
 } from '../content/service.ts';
 import { payoutAccount } from '../members/service.ts';
 import type { AccountKind } from './row-types.ts';
@@ -35,7 +36,7 @@ export interface ReceivingTarget {
 export const TRUE_MONEY_NAME = 'ทรูมันนี่วอลเล็ท';
 export const PROMPTPAY_NAME = 'พร้อมเพย์';
 
-function bankView(a: AgentBankAccount): ReceivingView {
+function bankView(a: BankAccountRow): ReceivingView {
   const bank = findBank(a.bank_code);
   return {
     kind: 'bank',
@@ -48,7 +49,7 @@ function bankView(a: AgentBankAccount): ReceivingView {
   };
 }
 
-function trueMoneyView(a: AgentTrueMoneyAccount): ReceivingView {
+function trueMoneyView(a: TrueMoneyAccountRow): ReceivingView {
   return {
     kind: 'truemoney',
     id: a.id,
@@ -81,7 +82,7 @@ export async function receivingTargets(
   sandboxEnabled: boolean,
 ): Promise<ReceivingTarget[]> {
   if (channelId === PaymentChannel.bank) {
-    const rows = await agentReceivingAccounts(ex, 'bank', { agentId });
+    const rows = await receivingAccounts(ex, agentId, 'bank');
     return rows.map((r) => ({
       accountKind: 'bank',
       accountId: r.id,
@@ -90,7 +91,7 @@ export async function receivingTargets(
     }));
   }
   if (channelId === PaymentChannel.trueMoney) {
-    const rows = await agentReceivingAccounts(ex, 'truemoney', { agentId });
+    const rows = await receivingAccounts(ex, agentId, 'truemoney');
     return rows.map((r) => ({
       accountKind: 'truemoney',
       accountId: r.id,
@@ -123,7 +124,7 @@ export async function receivingTargets(
     }));
   }
   // PromptPay IDs on the agent's active bank accounts.
-  const banks = await agentReceivingAccounts(ex, 'bank', { agentId });
+  const banks = await receivingAccounts(ex, agentId, 'bank');
   if (banks.length === 0) return [];
   const rows = await ex
     .selectFrom('promptpay_account')
@@ -169,14 +170,10 @@ export async function receivingOf(
     return promptpayView(p);
   }
   if (r.account_kind === 'bank') {
-    const [b] = await agentReceivingAccounts(ex, 'bank', { ids: [r.account_id] });
-    if (!b) throw new Error(`bank account ${r.account_id} not found`);
-    return bankView(b);
+    return bankView(await receivingAccount(ex, 'bank', r.account_id));
   }
   if (r.account_kind === 'truemoney') {
-    const [t] = await agentReceivingAccounts(ex, 'truemoney', { ids: [r.account_id] });
-    if (!t) throw new Error(`TrueMoney account ${r.account_id} not found`);
-    return trueMoneyView(t);
+    return trueMoneyView(await receivingAccount(ex, 'truemoney', r.account_id));
   }
   const g = await ex
     .selectFrom('payment_gateway')

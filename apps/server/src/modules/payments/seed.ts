@@ -1,6 +1,6 @@
 import { PaymentChannel, PaymentSubChannel } from '@chok/contract/api/payments';
 import type { ModuleSeed } from '../../platform/module.ts';
-import { agentPromotions, agentReceivingAccounts } from '../content/service.ts';
+import { agentPromotions, receivingAccounts } from '../content/service.ts';
 import { ensureSandboxGateway } from './gateway.ts';
 
 /**
@@ -57,7 +57,7 @@ export const paymentsSeed: ModuleSeed = {
       .execute();
     if (!demo) return;
 
-    const banks = await agentReceivingAccounts(tx, 'bank', { agentId: config.AGENT_ID });
+    const banks = await receivingAccounts(tx, config.AGENT_ID, 'bank');
     const kbank = banks.find((b) => b.bank_code === '004');
     if (kbank) {
       await tx

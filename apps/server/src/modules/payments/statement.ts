@@ -5,7 +5,7 @@ import { candidatesFor, LATE_MATCH_MS } from '@chok/engine/payments/statement-ma
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { agentReceivingAccounts } from '../content/service.ts';
+import { receivingAccountExists } from '../content/service.ts';
 import { memberExists, type PayoutAccount, payoutAccounts } from '../members/service.ts';
 import { MAIN_WALLET } from '../wallet/service.ts';
 import { sourceAccountCode } from './accounts.ts';
@@ -20,7 +20,7 @@ async function accountExists(tx: Tx, kind: AccountKind, id: number): Promise<boo
     const g = await tx.selectFrom('payment_gateway').select('id').where('id', '=', id).executeTakeFirst();
     return g !== undefined;
   }
-  return (await agentReceivingAccounts(tx, kind, { ids: [id] })).length > 0;
+  return receivingAccountExists(tx, kind, id);
 }
 
 /** Where a member pays a channel from: the registered TrueMoney wallet (else the phone), or bank account. */
