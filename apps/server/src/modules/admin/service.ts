@@ -1,6 +1,5 @@
-/** What other modules may use from admin (docs/architecture.md). */
-
-// ── For other modules (issue 10, added by the payments refactor; additive) ──
-
-/** Payments' operator queues name the staff who decided. */
-export { staffRefs } from './payments-queries.ts';
+/**
+ * What other modules may use of the admin module (docs/architecture.md): staff names for lists.
+ * (Main's admin/service.ts has more; this branch adds only what payments needs.)
+ */
+export { type StaffRef, staffRefs } from './staff-queries.ts';

@@ -3,7 +3,7 @@ import { formatBaht } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import type { z } from 'zod';
 import { appendAudit } from '../../platform/audit.ts';
-import { inTransaction } from '../../platform/db.ts';
+import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { staffRefs } from '../admin/service.ts';
 import { memberRefs } from '../members/service.ts';
@@ -16,13 +16,22 @@ import { assignLine, ignoreLine } from './statement.ts';
 import { depositView, withdrawalView } from './views.ts';
 import { approveWithdrawal, rejectWithdrawal, releaseReview } from './withdrawals.ts';
 
+/** Who confirmed, approved or decided: a staff reference by id (null stays null; unknown reads `?`). */
+async function staffNames(ex: Executor, ids: (number | null)[]) {
+  const refs = await staffRefs(
+    ex,
+    ids.filter((i): i is number => i !== null),
+  );
+  return (id: number | null) => (id === null ? null : (refs.get(id) ?? { id, username: '?' }));
+}
+
 async function adminDeposits(
   deps: PaymentsDeps,
   rows: DepositRow[],
 ): Promise<z.input<typeof adminDeposit>[]> {
   const s = await loadSettings(deps.db);
   const now = deps.clock.now();
-  const staff = await staffRefs(
+  const staff = await staffNames(
     deps.db,
     rows.flatMap((r) => [r.confirmed_by, r.first_approval_by]),
   );
@@ -171,7 +180,7 @@ export async function adminWithdrawals(
   deps: PaymentsDeps,
   rows: WithdrawalRow[],
 ): Promise<z.input<typeof adminWithdrawal>[]> {
-  const staff = await staffRefs(
+  const staff = await staffNames(
     deps.db,
     rows.map((r) => r.decided_by),
   );
@@ -215,7 +224,7 @@ export async function statementLines(
       ? q.where('id', '=', onlyId)
       : q.where('status', '=', status).orderBy('id', 'desc').limit(limit);
   const rows = await q.execute();
-  const staff = await staffRefs(
+  const staff = await staffNames(
     deps.db,
     rows.map((r) => r.assign_requested_by),
   );
