@@ -1,6 +1,6 @@
 import { formatBaht } from '@chok/engine/money';
 import { inTransaction } from '../../platform/db.ts';
-import { memberWalletWithName } from '../wallet/service.ts';
+import { isWalletTypeId, memberWallet } from '../wallet/service.ts';
 import type { OriginalsDeps } from './deps.ts';
 import { playerSeed } from './fairness.ts';
 
@@ -16,9 +16,12 @@ export async function openSession(d: OriginalsDeps, r: { token: string; demo: bo
     let walletName = 'เครดิตทดลองเล่น';
     let fair = null;
     if (play.kind === 'real') {
-      const w = await memberWalletWithName(tx, play.memberId, play.walletTypeId);
+      const w = isWalletTypeId(play.walletTypeId)
+        ? await memberWallet(tx, play.memberId, play.walletTypeId)
+        : undefined;
+      if (!w) throw new Error(`wallet ${play.walletTypeId} of member ${play.memberId} not found`);
       balance = w.balance;
-      walletName = w.name;
+      walletName = w.walletName;
       const seed = await playerSeed(tx, play.memberId, now);
       fair = {
         server_seed_hash: seed.server_seed_hash,

@@ -461,17 +461,17 @@ function freezeView(r: Awaited<ReturnType<typeof q.freezes>>[number]) {
 export type Ledger = ReturnType<typeof createLedger>;
 
 // ── For other modules (issue 10, added by the payments/games/originals refactor; additive) ──
+// (main's service.ts exports the wallet types and memberWallet from the same files; only the
+// transferIdByKey line is this branch's own.)
 
-export type { WalletTypeId } from './queries.ts';
-/** The member's wallets by wallet_type id (docs/rules/casino.md §1): never bare 1/2/3. */
-export const MAIN_WALLET = 1;
-export const BONUS_WALLET = 2;
-export const FREE_CREDIT_WALLET = 3;
-
-/** The in-house games' wallet header (caller-named query file). */
-export { memberWalletWithName } from './originals-queries.ts';
-
-/** The id of the transfer written under an idempotency key, or null (a replayed game operation's answer). */
-export async function transferIdByKey(ex: Executor, idempotencyKey: string): Promise<number | null> {
-  return (await q.findTransferByKey(ex, idempotencyKey))?.id ?? null;
-}
+/** Games: a replayed provider call's transfer id (caller-named query file). */
+export { transferIdByKey } from './games-queries.ts';
+export {
+  BONUS_WALLET,
+  FREE_CREDIT_WALLET,
+  isWalletTypeId,
+  MAIN_WALLET,
+  WALLET_TYPES,
+  type WalletTypeId,
+} from './wallet-types.ts';
+export { type MemberWallet, memberWallet } from './wallets.ts';
