@@ -69,14 +69,5 @@ export const gamesSeed: ModuleSeed = {
       )
       .onConflict((oc) => oc.column('lobby_key').doNothing())
       .execute();
-    await tx
-      .insertInto('baccarat_room')
-      .values([
-        { id: 1, name: 'ห้องสยาม' },
-        { id: 2, name: 'ห้องมรกต' },
-        { id: 3, name: 'ห้องทับทิม' },
-      ])
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
   },
 };
