@@ -1,7 +1,8 @@
-/**
- * What other modules may use from games (docs/architecture.md: besides module.ts for app.ts, the
- * only file of this module another module imports).
- */
+// What other modules may import from the games module.
+
+export { walletTypeCategories } from './lotto-queries.ts';
+
+// ── Added by the games/originals/payments refactor (issue 10) ──
 
 // The in-house games' reads and writes of games' tables (caller-named query file).
 export {
