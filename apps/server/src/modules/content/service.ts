@@ -262,5 +262,13 @@ export {
   receivingAccounts,
   type TrueMoneyAccountRow,
 } from './account-queries.ts';
-/** Payments: whether a receiving account exists, and the promotions it applies. */
-export { type AgentPromotion, agentPromotions, receivingAccountExists } from './payments-queries.ts';
+/** Payments' statements over content's tables (caller-named query file). */
+export {
+  depositRule,
+  depositRules,
+  lockActiveMemberPromotion,
+  promotionRef,
+  promotionRefs,
+  promptPayAccounts,
+  receivingAccountExists,
+} from './payments-queries.ts';

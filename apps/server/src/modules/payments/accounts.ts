@@ -5,6 +5,7 @@ import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   type BankAccountRow,
+  promptPayAccounts,
   receivingAccount,
   receivingAccounts,
   type TrueMoneyAccountRow,
@@ -123,21 +124,7 @@ export async function receivingTargets(
       },
     }));
   }
-  // PromptPay IDs on the agent's active bank accounts.
-  const banks = await receivingAccounts(ex, agentId, 'bank');
-  if (banks.length === 0) return [];
-  const rows = await ex
-    .selectFrom('promptpay_account')
-    .select(['id', 'proxy_type', 'proxy_id', 'account_name', 'bank_account_id'])
-    .where(
-      'bank_account_id',
-      'in',
-      banks.map((b) => b.id),
-    )
-    .where('is_active', '=', true)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+  const rows = await promptPayAccounts(ex, agentId);
   return rows.map((r) => ({
     accountKind: 'bank',
     accountId: r.bank_account_id,

@@ -3,9 +3,10 @@ import { formatBaht } from '@chok/engine/money';
 import type { Executor } from '../../platform/db.ts';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { depositRules } from '../content/service.ts';
 import { memberAccount, receivingTargets } from './accounts.ts';
 import type { PaymentsDeps } from './deps.ts';
-import { depositRules, ineligibility, settlePromotion } from './promotions.ts';
+import { ineligibility, settlePromotion } from './promotions.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
 
 const instructions: Record<number, string[]> = {

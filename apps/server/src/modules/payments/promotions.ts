@@ -6,7 +6,7 @@ import {
   requiredTurnover,
 } from '@chok/engine/payments/promotion';
 import type { Executor, Tx } from '../../platform/db.ts';
-import { agentPromotions } from '../content/service.ts';
+import { depositRule, lockActiveMemberPromotion } from '../content/service.ts';
 import { hasOpenRound, settledStakeSince } from '../games/service.ts';
 import { hasPendingBill } from '../lotto/service.ts';
 import { lockMember } from '../members/service.ts';
@@ -34,38 +34,6 @@ function ruleOf(r: RuleRow): PromotionRule {
     minDepositSatang: satang(r.min_deposit_satang),
     turnoverMultiplier: r.turnover_multiplier,
   };
-}
-
-const RULE_COLUMNS = [
-  'promotion_id',
-  'kind',
-  'value',
-  'cap_satang',
-  'min_deposit_satang',
-  'turnover_multiplier',
-  'eligibility',
-  'max_withdraw_satang',
-  'expiry_days',
-] as const;
-
-/** The agent's active promotions that have deposit rules, in the operator's order, with their rules. */
-export async function depositRules(ex: Executor, agentId: number) {
-  const promotions = await agentPromotions(ex, { agentId });
-  if (promotions.length === 0) return [];
-  const rules = await ex
-    .selectFrom('promotion_rule')
-    .select(RULE_COLUMNS)
-    .where(
-      'promotion_id',
-      'in',
-      promotions.map((p) => p.id),
-    )
-    .execute();
-  const ruleOfPromotion = new Map(rules.map((r) => [r.promotion_id, r]));
-  return promotions.flatMap((p) => {
-    const r = ruleOfPromotion.get(p.id);
-    return r ? [{ ...r, title: p.title, description: p.description, image: p.image }] : [];
-  });
 }
 
 /** Why a member cannot take a promotion now, or null when they can (checked again at confirmation). */
@@ -106,14 +74,7 @@ export async function applyDepositPromotion(
   ledger: Ledger,
   d: { requestId: number; memberId: number; promotionId: number; depositSatang: Satang; now: Date },
 ): Promise<string | null> {
-  const found = await tx
-    .selectFrom('promotion_rule')
-    .select(RULE_COLUMNS)
-    .where('promotion_id', '=', d.promotionId)
-    .executeTakeFirst();
-  const [promotion] = found ? await agentPromotions(tx, { ids: [found.promotion_id] }) : [];
-  const rule =
-    found && promotion ? { ...found, title: promotion.title, is_active: promotion.is_active } : null;
+  const rule = await depositRule(tx, d.promotionId);
   if (!rule?.is_active) return 'ไม่ได้รับโบนัส: โปรโมชั่นนี้ปิดไปแล้ว';
   if (d.depositSatang <= 0) return 'ไม่ได้รับโบนัส: ยอดฝากนี้ถูกหักชำระยอดค้างจากการแก้ไขผลหวยทั้งหมด';
   // G1: one member's promotion decisions run one at a time.
@@ -193,24 +154,8 @@ export async function settlePromotion(
   memberId: number,
   now: Date,
 ): Promise<ActivePromotion | null> {
-  const taken = await tx
-    .selectFrom('member_promotion')
-    .select([
-      'id',
-      'promotion_id',
-      'deposit_satang',
-      'required_turnover_satang',
-      'max_withdraw_satang',
-      'taken_at',
-      'ends_at',
-    ])
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'active')
-    .forUpdate()
-    .executeTakeFirst();
-  if (!taken) return null;
-  const [promotion] = await agentPromotions(tx, { ids: [taken.promotion_id] });
-  const p = { ...taken, title: promotion?.title ?? '' };
+  const p = await lockActiveMemberPromotion(tx, memberId);
+  if (!p) return null;
   // Main and bonus locked first: no stake or win moves the bonus wallet while this decides.
   const bonusBalance = satang(
     (await lockMemberWallets(tx, memberId, [MAIN_WALLET, BONUS_WALLET])).get(BONUS_WALLET) ?? 0,

@@ -1,6 +1,6 @@
 import { PaymentChannel, PaymentSubChannel } from '@chok/contract/api/payments';
 import type { ModuleSeed } from '../../platform/module.ts';
-import { agentPromotions, receivingAccounts } from '../content/service.ts';
+import { promotionRefs, receivingAccounts } from '../content/service.ts';
 import { ensureSandboxGateway } from './gateway.ts';
 
 /**
@@ -70,7 +70,7 @@ export const paymentsSeed: ModuleSeed = {
         })
         .execute();
     }
-    const promos = await agentPromotions(tx, { agentId: config.AGENT_ID });
+    const promos = await promotionRefs(tx);
     const welcome = promos.find((p) => p.title.includes('สมาชิกใหม่'));
     const daily = promos.find((p) => p.title.includes('ฝากทั้งวัน'));
     if (welcome) {

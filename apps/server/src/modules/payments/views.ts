@@ -3,7 +3,7 @@ import { findBank } from '@chok/contract/banks';
 import { formatBaht } from '@chok/engine/money';
 import type { z } from 'zod';
 import type { Executor } from '../../platform/db.ts';
-import { agentPromotions } from '../content/service.ts';
+import { promotionRef } from '../content/service.ts';
 import { memberAccount, receivingOf } from './accounts.ts';
 import { qrPngDataUrl } from './qr.ts';
 import type { DepositRow, DepositStatus, WithdrawalRow, WithdrawalStatus } from './row-types.ts';
@@ -37,9 +37,7 @@ export async function depositView(
   const [receiving, from, promotion] = await Promise.all([
     receivingOf(ex, r),
     memberAccount(ex, r.member_id),
-    r.promotion_id === null
-      ? Promise.resolve(undefined)
-      : agentPromotions(ex, { ids: [r.promotion_id] }).then(([p]) => p && { id: p.id, title: p.title }),
+    r.promotion_id === null ? Promise.resolve(undefined) : promotionRef(ex, r.promotion_id),
   ]);
   const showQr = r.qr_payload !== null && r.status === 'open' && (opts.withImage ?? true);
   return {
