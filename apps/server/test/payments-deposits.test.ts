@@ -6,7 +6,7 @@ import { hasValidCrc, parsePromptPay } from '@chok/engine/payments/promptpay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDeposits } from '../src/modules/payments/deposits.ts';
 import { call, createTestApp, FixedClock, type TestApp } from './helpers.ts';
-import { type Deposit, generateQr, newMember } from './payments-fixtures.ts';
+import { type Deposit, depositCredits, generateQr, newMember } from './payments-fixtures.ts';
 
 /** Debian's zbar-tools decodes QR images independently of the library that drew them. */
 function ensureZbar(): void {
@@ -203,6 +203,34 @@ describe('a PromptPay QR deposit', () => {
       .where('id', '=', e.request_id)
       .executeTakeFirstOrThrow();
     expect(after.reserved).toBe(false);
+  });
+});
+
+describe("the sandbox's pay button", () => {
+  it('delivers the signed webhook once per press: 200 each time, one event, one credit', async () => {
+    const m = await newMember(t);
+    const d = (await generateQr(t, m.token, { channel_id: 3, sub_channel_id: 2, amount: 120 })).body.data;
+    const pay = () =>
+      call<{ gateway_ref: string; status: string; webhook_status: number }>(
+        t.app,
+        'POST',
+        `/api/sandbox/payments/${d.gateway_ref}/pay`,
+        {},
+      );
+    const first = await pay();
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({ gateway_ref: d.gateway_ref, status: 'paid', webhook_status: 200 });
+    // A second press re-sends the same event, as gateways retry: answered 200, recorded once.
+    expect((await pay()).body.data.webhook_status).toBe(200);
+    const events = await t.db
+      .selectFrom('gateway_event')
+      .select('event_id')
+      .where('gateway_ref', '=', d.gateway_ref!)
+      .execute();
+    expect(events).toEqual([{ event_id: `evt_${d.gateway_ref}_paid` }]);
+    expect(await depositCredits(t.db, m.memberId)).toHaveLength(1);
+    const unknown = await call(t.app, 'POST', '/api/sandbox/payments/sbx_unknownref000/pay', {});
+    expect(unknown.body.code).toBe('RECORD_NOT_FOUND');
   });
 });
 

@@ -18,29 +18,7 @@ const GENERATED = path.join(SRC, 'db/database.generated.ts');
  * integrator empties this list once the lotto, games/originals and payments branches are merged, and
  * a file that no longer names the table makes the test fail until its entry is removed.
  */
-const PENDING: Record<string, readonly string[]> = {
-  // games branch: member checks through members/service.ts (or members/games-queries.ts for the
-  // seamless hot path), ledger reads through wallet, the baccarat rooms seeded by originals
-  'modules/games/launch.ts': ['member'],
-  'modules/games/seamless-queries.ts': ['member', 'ledger_transfer'],
-  'modules/games/seed.ts': ['baccarat_room'],
-  // originals branch: games' catalogue and sessions through games' service, wallets through wallet
-  'modules/originals/module.ts': ['game', 'ledger_account', 'wallet_type'],
-  'modules/originals/rounds.ts': ['game_demo_session', 'game'],
-  'modules/originals/sessions.ts': ['game', 'game_demo_session', 'game_session'],
-  'modules/originals/shared-demo.ts': ['game_demo_session'],
-  // payments branch: members through members/service.ts (lockMember, memberRefs, payoutAccount, …),
-  // receiving accounts through content/service.ts (receivingAccounts), staff names through
-  // admin/service.ts (staffRefs), promotions' titles and open lottery bills through their owners
-  'modules/payments/accounts.ts': ['agent_bank_account', 'agent_true_money_account', 'member'],
-  'modules/payments/admin.ts': ['staff', 'member'],
-  'modules/payments/deposits.ts': ['member'],
-  'modules/payments/promotions.ts': ['promotion', 'member', 'lotto_bill'],
-  'modules/payments/seed.ts': ['agent_bank_account', 'promotion'],
-  'modules/payments/statement.ts': ['member'],
-  'modules/payments/views.ts': ['promotion'],
-  'modules/payments/withdrawals.ts': ['member'],
-};
+const PENDING: Record<string, readonly string[]> = {};
 
 /** The table names known to the schema: the keys of the generated `DB` interface. */
 function schemaTables(source: string): string[] {

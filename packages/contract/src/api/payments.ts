@@ -15,6 +15,15 @@ const tag = 'payments';
 const adminTag = 'admin-payments';
 const financeRoles = ['owner', 'finance'] as const;
 
+/**
+ * The deposit channels, by their payment_channel id (docs/rules/payments.md §1): bank transfer,
+ * TrueMoney Wallet, PromptPay QR. Channels 1 and 2 have one sub-channel (1); PromptPay QR has two.
+ */
+export const PaymentChannel = { bank: 1, trueMoney: 2, promptPay: 3 } as const;
+export type PaymentChannelId = (typeof PaymentChannel)[keyof typeof PaymentChannel];
+/** Sub-channels: the only one of channels 1 and 2; of PromptPay QR, the operator's own ID or a gateway. */
+export const PaymentSubChannel = { only: 1, promptPayId: 1, gateway: 2 } as const;
+
 export const depositStatuses = ['open', 'paid', 'expired', 'cancelled', 'review', 'rejected'] as const;
 export const withdrawalStatuses = ['pending', 'review', 'paid', 'rejected'] as const;
 export const receivingKinds = ['bank', 'truemoney', 'promptpay', 'gateway'] as const;
@@ -104,7 +113,9 @@ export const info = endpoint({
   tag,
   auth: 'member',
   summary: "A channel's receiving accounts and the member's registered account",
-  query: z.object({ channel_id: wholeNumber(1, 3, 'กรุณาเลือกช่องทางฝาก') }),
+  query: z.object({
+    channel_id: wholeNumber(PaymentChannel.bank, PaymentChannel.promptPay, 'กรุณาเลือกช่องทางฝาก'),
+  }),
   data: z.object({
     channel_id: id,
     min: baht,
@@ -151,8 +162,8 @@ export const generateQr = endpoint({
   summary:
     'Create a deposit request (Idempotency-Key header): unique pay amount, receiving account, PromptPay or gateway QR',
   body: z.object({
-    channel_id: wholeNumber(1, 3, 'กรุณาเลือกช่องทางฝาก'),
-    sub_channel_id: wholeNumber(0, 9, 'กรุณาเลือกช่องทางฝาก').default(1),
+    channel_id: wholeNumber(PaymentChannel.bank, PaymentChannel.promptPay, 'กรุณาเลือกช่องทางฝาก'),
+    sub_channel_id: wholeNumber(0, 9, 'กรุณาเลือกช่องทางฝาก').default(PaymentSubChannel.only),
     amount: wholeBaht('ฝาก'),
     promotion_id: intId.nullable().optional(),
     idempotency_key: z

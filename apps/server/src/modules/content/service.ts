@@ -22,3 +22,16 @@ export function createContentService(d: ContentDeps) {
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
+
+// ── For payments ──
+
+/** Payments' statements over content's tables (caller-named query file). */
+export {
+  depositRule,
+  depositRules,
+  lockActiveMemberPromotion,
+  promotionRef,
+  promotionRefs,
+  promptPayAccounts,
+  receivingAccountExists,
+} from './payments-queries.ts';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
+import { type BONUS_WALLET, type FREE_CREDIT_WALLET, MAIN_WALLET } from '../wallet/service.ts';
 
-/** SQL of the seamless wallet (casino.md §3). Every write claims its key with ON CONFLICT DO NOTHING. */
+/** SQL of the seamless wallet (docs/rules/casino.md §3). Every write claims its key with ON CONFLICT DO NOTHING. */
 
 export interface OpRow {
   id: number;
@@ -12,81 +13,20 @@ export interface OpRow {
   status: string;
   state: 'open' | 'settled' | 'rolled_back' | null;
   amount: number;
-  transfer_id: number | null;
 }
 
-export interface SessionProbe {
-  id: number;
-  wallet_type_id: number;
-  member_status: string;
-  allowed: boolean;
-}
-
-/**
- * One round trip for the common debit: finds the member's live session with this provider (8 h
- * absolute, idle limit), touches it, and claims the debit's key when the session may bet. Returns
- * the session probe and whether the key was claimed by this call.
- */
-export async function claimDebit(
-  ex: Executor,
-  d: {
-    provider: string;
-    player: string;
-    memberId: number;
-    txId: string;
-    roundId: string;
-    game: string;
-    amount: number;
-    fingerprint: Buffer;
-    now: Date;
-    idleSince: Date;
-  },
-): Promise<{ session: SessionProbe | null; claimed: { id: number; wallet_type_id: number } | null }> {
-  const { rows } = await sql<{
-    session: SessionProbe | null;
-    claimed: { id: number; wallet_type_id: number } | null;
-  }>`
-    WITH s AS (
-      SELECT gs.id, gs.wallet_type_id, m.status AS member_status,
-        EXISTS (SELECT 1 FROM game g JOIN game_wallet_category c ON c.category = ANY (g.categories)
-                WHERE g.id = gs.game_id AND c.wallet_type_id = gs.wallet_type_id) AS allowed
-      FROM game_session gs JOIN member m ON m.id = gs.member_id
-      WHERE gs.member_id = ${d.memberId} AND gs.provider_id = ${d.provider} AND gs.closed_at IS NULL
-        AND gs.expires_at > ${d.now} AND gs.last_seen_at > ${d.idleSince}
-      ORDER BY gs.id DESC LIMIT 1
-    ), ok AS (
-      SELECT * FROM s WHERE allowed AND member_status = 'active'
-    ), touch AS (
-      -- Touched at most once a minute: the idle limit needs no finer clock, and the row stays cold.
-      UPDATE game_session SET last_seen_at = ${d.now}
-      WHERE id = (SELECT id FROM ok) AND last_seen_at < ${d.now}::timestamptz - interval '1 minute'
-    ), ins AS (
-      INSERT INTO wallet_op (provider_id, player_id, provider_tx_id, op_class, op, member_id, wallet_type_id,
-        session_id, round_id, game_code, amount, fingerprint, status, state)
-      SELECT ${d.provider}, ${d.player}, ${d.txId}, 'tx', 'debit', ${d.memberId}, ok.wallet_type_id,
-        ok.id, ${d.roundId}, ${d.game}, ${d.amount}, ${d.fingerprint}, 'OK', 'open'
-      FROM ok
-      ON CONFLICT DO NOTHING
-      RETURNING id, wallet_type_id
-    )
-    SELECT (SELECT row_to_json(s) FROM s) AS session, (SELECT row_to_json(ins) FROM ins) AS claimed`.execute(
-    ex,
-  );
-  return rows[0] ?? { session: null, claimed: null };
-}
-
-/** The stored op of a key, with its ledger transfer (found by the op's ledger key). */
+/** The stored op of a key (its ledger transfer, if any, is the one written under the op's ledger key). */
 export async function findOp(
   ex: Executor,
-  k: { provider: string; player: string; txId: string; opClass: 'tx' | 'rollback'; ledgerKey: string },
+  k: { provider: string; player: string; txId: string; opClass: 'tx' | 'rollback' },
   forUpdate = false,
 ): Promise<OpRow | undefined> {
-  const lock = forUpdate ? sql`FOR UPDATE OF o` : sql``;
+  const lock = forUpdate ? sql`FOR UPDATE` : sql``;
   const { rows } = await sql<OpRow>`
-    SELECT o.id, o.op, o.member_id, o.wallet_type_id, o.fingerprint, o.status, o.state, o.amount, t.id AS transfer_id
-    FROM wallet_op o LEFT JOIN ledger_transfer t ON t.idempotency_key = ${k.ledgerKey}
-    WHERE o.provider_id = ${k.provider} AND o.player_id = ${k.player} AND o.provider_tx_id = ${k.txId}
-      AND o.op_class = ${k.opClass}
+    SELECT id, op, member_id, wallet_type_id, fingerprint, status, state, amount
+    FROM wallet_op
+    WHERE provider_id = ${k.provider} AND player_id = ${k.player} AND provider_tx_id = ${k.txId}
+      AND op_class = ${k.opClass}
     ${lock}`.execute(ex);
   return rows[0];
 }
@@ -152,7 +92,7 @@ export async function latestSessionWallet(ex: Executor, memberId: number, provid
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.wallet_type_id ?? 1;
+  return row?.wallet_type_id ?? MAIN_WALLET;
 }
 
 export async function consumeLaunch(ex: Executor, tokenHash: Buffer, now: Date) {
@@ -230,7 +170,7 @@ export async function hasOpenDebit(
 export async function settledStake(
   ex: Executor,
   memberId: number,
-  walletTypeId: 2 | 3,
+  walletTypeId: typeof BONUS_WALLET | typeof FREE_CREDIT_WALLET,
   since: Date,
 ): Promise<number> {
   const { rows } = await sql<{ stake: number }>`
@@ -244,6 +184,16 @@ export async function purgeNonces(ex: Executor, olderThanMinutes: number): Promi
   await sql`DELETE FROM provider_nonce WHERE created_at < now() - make_interval(mins => ${olderThanMinutes})`.execute(
     ex,
   );
+}
+
+/** A provider's signing secret, or null when it is unknown or inactive (or has none: in-house). */
+export async function providerSecret(ex: Executor, provider: string): Promise<string | null> {
+  const row = await ex
+    .selectFrom('game_provider')
+    .select(['secret', 'is_active'])
+    .where('id', '=', provider)
+    .executeTakeFirst();
+  return row?.is_active ? row.secret : null;
 }
 
 /** Claims a signed request's nonce; false when it was used within the window. */

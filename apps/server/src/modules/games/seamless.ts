@@ -5,12 +5,20 @@ import type { Clock } from '../../platform/clock.ts';
 import { type Db, type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/rng.ts';
-import type { Ledger } from '../wallet/service.ts';
-import { memberBalance } from '../wallet/service.ts';
+import { claimDebit } from '../members/service.ts';
+import {
+  type BONUS_WALLET,
+  type FREE_CREDIT_WALLET,
+  type Ledger,
+  MAIN_WALLET,
+  memberBalance,
+  transferIdByKey,
+  type WalletTypeId,
+} from '../wallet/service.ts';
 import * as q from './seamless-queries.ts';
 
 /**
- * The seamless wallet (casino.md §3): what every game provider — external through the HTTP
+ * The seamless wallet (docs/rules/casino.md §3): what every game provider — external through the HTTP
  * adapter, or the in-house games in process — calls to take stakes and pay wins on the ledger.
  * Each call is one transaction; a refusal changes nothing and answers its status with the balance.
  */
@@ -74,7 +82,7 @@ export function hasOpenRound(ex: Executor, memberId: number, walletTypeId: numbe
 export function settledStakeSince(
   ex: Executor,
   memberId: number,
-  walletTypeId: 2 | 3,
+  walletTypeId: typeof BONUS_WALLET | typeof FREE_CREDIT_WALLET,
   since: Date,
 ): Promise<number> {
   return q.settledStake(ex, memberId, walletTypeId, since);
@@ -106,7 +114,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
     walletTypeId: number | null,
   ) {
     const balance =
-      memberId === null ? null : ((await memberBalance(tx, memberId, walletTypeId ?? 1)) as Satang);
+      memberId === null ? null : ((await memberBalance(tx, memberId, walletTypeId ?? MAIN_WALLET)) as Satang);
     return { status, balance, transferId: null } satisfies WalletAnswer;
   }
 
@@ -128,14 +136,14 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
   }
 
   /** A replayed key: the stored answer with today's balance, or why it cannot be replayed. */
-  async function replay(tx: Tx, stored: q.OpRow, fp: Buffer): Promise<WalletAnswer> {
-    const walletType = stored.wallet_type_id ?? 1;
+  async function replay(tx: Tx, stored: q.OpRow, fp: Buffer, key: string): Promise<WalletAnswer> {
+    const walletType = stored.wallet_type_id ?? MAIN_WALLET;
     if (stored.op === 'tombstone' || stored.state === 'rolled_back') {
       return answer(tx, 'TX_ROLLED_BACK', stored.member_id, walletType);
     }
     if (!stored.fingerprint.equals(fp)) return answer(tx, 'DUPLICATE_MISMATCH', stored.member_id, walletType);
     const balance = (await memberBalance(tx, stored.member_id, walletType)) as Satang;
-    return { status: stored.status as WalletStatus, balance, transferId: stored.transfer_id };
+    return { status: stored.status as WalletStatus, balance, transferId: await transferIdByKey(tx, key) };
   }
 
   function invalid(r: { amount: number; player: string }, allowZero: boolean): number | null {
@@ -151,7 +159,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
     const now = clock.now();
     const fp = fingerprint('debit', r.roundId, r.game, r.amount, '');
     const key = ledgerKey(r.provider, r.player, 'tx', r.providerTxId);
-    const { session, claimed } = await q.claimDebit(tx, {
+    const { session, claimed } = await claimDebit(tx, {
       provider: r.provider,
       player: r.player,
       memberId,
@@ -169,15 +177,14 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
         player: r.player,
         txId: r.providerTxId,
         opClass: 'tx',
-        ledgerKey: key,
       });
-      if (stored) return replay(tx, stored, fp);
+      if (stored) return replay(tx, stored, fp, key);
       if (!session) throw new WalletRefusal('SESSION_EXPIRED', memberId, null);
       if (session.member_status !== 'active')
         throw new WalletRefusal('PLAYER_BLOCKED', memberId, session.wallet_type_id);
       throw new WalletRefusal('WALLET_NOT_ALLOWED', memberId, session.wallet_type_id);
     }
-    const wallet = claimed.wallet_type_id as 1 | 2 | 3;
+    const wallet = claimed.wallet_type_id as WalletTypeId;
     let transferId: number;
     try {
       ({ transferId } = await ledger.transfer(tx, {
@@ -210,7 +217,6 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
         player: r.player,
         txId: r.betTxId,
         opClass: 'tx',
-        ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.betTxId),
       },
       true,
     );
@@ -235,12 +241,11 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
         player: r.player,
         txId: r.providerTxId,
         opClass: 'tx',
-        ledgerKey: key,
       });
-      if (stored) return replay(tx, stored, fp);
+      if (stored) return replay(tx, stored, fp, key);
     }
     if (bet?.op !== 'debit') throw new WalletRefusal('BET_NOT_FOUND', memberId, null);
-    const wallet = (bet.wallet_type_id ?? 1) as 1 | 2 | 3;
+    const wallet = (bet.wallet_type_id ?? MAIN_WALLET) as WalletTypeId;
     if (bet.state === 'rolled_back') throw new WalletRefusal('TX_ROLLED_BACK', memberId, wallet);
     let transferId: number | null = null;
     if (r.amount > 0) {
@@ -266,7 +271,6 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
       player: r.player,
       txId: r.providerTxId,
       opClass: 'tx' as const,
-      ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
     };
     const rollbackKey = {
       ...betKey,
@@ -306,7 +310,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
         return {
           status: stored.status as WalletStatus,
           balance: (await memberBalance(tx, memberId, wallet)) as Satang,
-          transferId: stored.transfer_id,
+          transferId: await transferIdByKey(tx, rollbackKey.ledgerKey),
         };
       }
     }
@@ -314,7 +318,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
     if (status === 'OK' && bet?.op === 'debit' && bet.state === 'open') {
       ({ transferId } = await ledger.transfer(tx, {
         from: systemAccount(r.provider),
-        to: { member: memberId, wallet: wallet as 1 | 2 | 3 },
+        to: { member: memberId, wallet: wallet as WalletTypeId },
         amount: bet.amount as Satang,
         kind: 'refund',
         reference: `${r.provider}:rollback:${r.providerTxId}`,

@@ -1,7 +1,7 @@
 import type { GameCategory } from '@chok/contract/api/games';
 import type { ModuleSeed } from '../../platform/module.ts';
 
-/** The in-house provider's games: every lobby category has real, playable games (casino.md §5). */
+/** The in-house provider's games: every lobby category has real, playable games (docs/rules/casino.md §5). */
 export const IN_HOUSE_PROVIDER = 'chok';
 
 const inHouseGames: {
@@ -68,15 +68,6 @@ export const gamesSeed: ModuleSeed = {
         })),
       )
       .onConflict((oc) => oc.column('lobby_key').doNothing())
-      .execute();
-    await tx
-      .insertInto('baccarat_room')
-      .values([
-        { id: 1, name: 'ห้องสยาม' },
-        { id: 2, name: 'ห้องมรกต' },
-        { id: 3, name: 'ห้องทับทิม' },
-      ])
-      .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   },
 };

@@ -27,3 +27,8 @@ export function createLotto(d: LottoDeps) {
 }
 
 export type Lotto = ReturnType<typeof createLotto>;
+
+// ── For other modules (issue 10, added by the payments refactor; additive) ──
+
+/** Payments: a bonus-wallet bill still in play keeps a promotion open. */
+export { hasPendingBill } from './payments-queries.ts';

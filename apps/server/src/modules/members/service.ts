@@ -16,6 +16,7 @@ export {
   setLastLogin,
   setPassword,
 } from './auth-queries.ts';
+export { claimDebit, type SessionProbe } from './games-queries.ts';
 export {
   accountNameShared,
   lockMember,
@@ -29,3 +30,4 @@ export {
   payoutAccount,
   subAccountHolder,
 } from './member-queries.ts';
+export { payoutAccounts } from './payments-queries.ts';

@@ -61,7 +61,7 @@ export function roomOfGame(code: string): number {
 }
 
 /**
- * Shared baccarat rooms (casino.md §5.2, §6.6): one shoe per seed (client seed `room:shoe`),
+ * Shared baccarat rooms (docs/rules/casino.md §5.2, §6.6): one shoe per seed (client seed `room:shoe`),
  * shuffled by Fisher–Yates, a hand every 30 s with 20 s of betting. advance(now) deals every hand
  * whose betting closed and opens the current one; it is safe to call from jobs, sweeps and reads.
  */
@@ -211,10 +211,12 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
       for (const r of rooms) await inTransaction(d.db, (tx) => advanceIn(tx, r.id, now));
     },
 
-    async table(session: string, roomId: number) {
+    /** The room's table as the member sees it; without a room, the room of the session's game. */
+    async table(session: string, roomOfRequest: number | undefined) {
       const now = d.clock.now();
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
+        const roomId = roomOfRequest ?? roomOfGame(s.game.code);
         const { shoe, slotStart } = await advanceIn(tx, roomId, now);
         const room = await tx
           .selectFrom('baccarat_room')
@@ -294,9 +296,9 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
 
     async bet(session: string, handId: number, position: BaccaratPosition, amountText: string) {
       const now = d.clock.now();
-      let amount: number;
+      let amountSatang: number;
       try {
-        amount = parseBaht(amountText);
+        amountSatang = parseBaht(amountText);
       } catch {
         throw new AppError('GAME_BET_INVALID');
       }
@@ -323,19 +325,19 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
           .executeTakeFirst();
         if (!hand) throw new AppError('RECORD_NOT_FOUND');
         if (now < hand.opens_at || now >= hand.closes_at) throw new AppError('GAME_BETTING_CLOSED');
-        if (amount < hand.min_bet || amount > hand.max_bet || amount % 100 !== 0)
+        if (amountSatang < hand.min_bet || amountSatang > hand.max_bet || amountSatang % 100 !== 0)
           throw new AppError('GAME_BET_INVALID');
         if (s.kind === 'demo') {
           const balance = await placeDemoStake(tx, s, {
             ref: `bac:${hand.id}`,
             selection: position,
-            stake: amount,
+            stake: amountSatang,
           });
           if (balance === null) throw new AppError('INSUFFICIENT_FUNDS');
           return { round_id: null, balance: formatBaht(balance) };
         }
         const r = await d.rounds.stake(tx, s, {
-          stake: amount,
+          stake: amountSatang,
           tableRef: `bac:${hand.id}`,
           detail: { room: hand.room_id, hand_id: hand.id, hand_no: hand.hand_no, position },
           seed: { id: hand.seed_id, server_seed_hash: hand.server_seed_hash, client_seed: hand.client_seed },
@@ -353,3 +355,5 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
     },
   };
 }
+
+export type Baccarat = ReturnType<typeof createBaccarat>;

@@ -22,8 +22,8 @@ import { placeDemoStake, settleDemoStakes } from './shared-demo.ts';
 export const FIXTURE_EVERY_SECONDS = 180;
 export const CLOSE_BEFORE_SECONDS = 10;
 export const SETTLE_AFTER_SECONDS = 90;
-export const STAKE_MIN = 1_000;
-export const STAKE_MAX = 1_000_000;
+export const STAKE_MIN_SATANG = 1_000;
+export const STAKE_MAX_SATANG = 1_000_000;
 const LOCK_KEY = 7_341_020;
 
 type FixtureRow = {
@@ -38,7 +38,7 @@ type FixtureRow = {
 };
 
 /**
- * Virtual football (casino.md §5.4): 8 fixtures every 3 minutes, priced when created, betting
+ * Virtual football (docs/rules/casino.md §5.4): 8 fixtures every 3 minutes, priced when created, betting
  * closes 10 s before kick-off, the score is drawn from the fixture's seed 90 s after kick-off.
  */
 export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions; rounds: Rounds }) {
@@ -229,13 +229,13 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
 
     async bet(session: string, fixtureId: number, selection: Selection, amountText: string) {
       const now = d.clock.now();
-      let amount: number;
+      let amountSatang: number;
       try {
-        amount = parseBaht(amountText);
+        amountSatang = parseBaht(amountText);
       } catch {
         throw new AppError('GAME_BET_INVALID');
       }
-      if (amount < STAKE_MIN || amount > STAKE_MAX || amount % 100 !== 0)
+      if (amountSatang < STAKE_MIN_SATANG || amountSatang > STAKE_MAX_SATANG || amountSatang % 100 !== 0)
         throw new AppError('GAME_BET_INVALID');
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
@@ -257,12 +257,17 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
           throw new AppError('GAME_BETTING_CLOSED');
         const odds = (f.odds as Record<Selection, number>)[selection];
         if (s.kind === 'demo') {
-          const balance = await placeDemoStake(tx, s, { ref: `fb:${f.id}`, selection, stake: amount, odds });
+          const balance = await placeDemoStake(tx, s, {
+            ref: `fb:${f.id}`,
+            selection,
+            stake: amountSatang,
+            odds,
+          });
           if (balance === null) throw new AppError('INSUFFICIENT_FUNDS');
           return { round_id: null, balance: formatBaht(balance) };
         }
         const r = await d.rounds.stake(tx, s, {
-          stake: amount,
+          stake: amountSatang,
           tableRef: `fb:${f.id}`,
           detail: { fixture_id: f.id, selection, odds },
           seed: { id: f.seed_id, server_seed_hash: f.server_seed_hash, client_seed: f.client_seed },
@@ -273,3 +278,5 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
     },
   };
 }
+
+export type Football = ReturnType<typeof createFootball>;

@@ -12,7 +12,8 @@ import {
   playSlotRound,
   type SlotSpin,
 } from '@chok/engine/games/slot';
-import { formatBaht, parseBaht } from '@chok/engine/money';
+import { bahtToSatang, formatBaht, parseBaht } from '@chok/engine/money';
+import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Rounds } from './rounds.ts';
@@ -26,8 +27,8 @@ function betOf(text: string): number {
   }
 }
 
-function spinView(s: SlotSpin, bet: number, free: boolean) {
-  const lineBet = bet / 20;
+function spinView(s: SlotSpin, betSatang: number, free: boolean) {
+  const lineBet = betSatang / 20;
   const m = free ? FREE_SPIN_MULTIPLIER : 1;
   return {
     stops: s.stops,
@@ -44,7 +45,7 @@ function spinView(s: SlotSpin, bet: number, free: boolean) {
 }
 
 /** ช้างทอง and ยิงปลา: one round per spin or shot. */
-export function createInstantGames(d: { db: Db; sessions: PlaySessions; rounds: Rounds }) {
+export function createInstantGames(d: { db: Db; clock: Clock; sessions: PlaySessions; rounds: Rounds }) {
   const shots = new Map<string, number[]>();
 
   function throttleShots(session: string, nowMs: number) {
@@ -57,16 +58,16 @@ export function createInstantGames(d: { db: Db; sessions: PlaySessions; rounds: 
 
   return {
     async spin(session: string, betText: string, buy: boolean) {
-      const bet = betOf(betText);
-      if (!isSlotBet(bet)) throw new AppError('GAME_BET_INVALID');
-      const cost = buy ? (bet * FEATURE_BUY_PRICE_HUNDREDTHS) / 100 : bet;
+      const betSatang = betOf(betText);
+      if (!isSlotBet(betSatang)) throw new AppError('GAME_BET_INVALID');
+      const costSatang = buy ? (betSatang * FEATURE_BUY_PRICE_HUNDREDTHS) / 100 : betSatang;
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
         if (s.game.code !== 'golden-elephant') throw new AppError('GAME_NOT_FOUND');
         const r = await d.rounds.instant(tx, s, {
-          stake: cost,
-          play: (rng) => playSlotRound(rng, bet, { buy }),
-          detail: { bet, buy },
+          stake: costSatang,
+          play: (rng) => playSlotRound(rng, betSatang, { buy }),
+          detail: { bet: betSatang, buy },
           outcome: (round) => ({
             base: round.base ? { stops: round.base.stops, win: round.base.win } : null,
             free_spins: round.freeSpins.map((f) => ({ stops: f.stops, win: f.win })),
@@ -75,20 +76,22 @@ export function createInstantGames(d: { db: Db; sessions: PlaySessions; rounds: 
         });
         return {
           round_id: r.roundId,
-          bet: formatBaht(bet),
-          cost: formatBaht(cost),
+          bet: formatBaht(betSatang),
+          cost: formatBaht(costSatang),
           win: formatBaht(r.result.win),
           balance: formatBaht(r.balance),
-          base: r.result.base ? spinView(r.result.base, bet, false) : null,
-          free_spins: r.result.freeSpins.map((f) => spinView(f, bet, true)),
+          base: r.result.base ? spinView(r.result.base, betSatang, false) : null,
+          free_spins: r.result.freeSpins.map((f) => spinView(f, betSatang, true)),
           fair: r.fair,
         };
       });
     },
 
-    async shoot(session: string, betText: string, fish: string, nowMs: number) {
-      const bet = betOf(betText);
-      if (!FISHING_BETS_BAHT.some((b) => b * 100 === bet)) throw new AppError('GAME_BET_INVALID');
+    async shoot(session: string, betText: string, fish: string) {
+      const nowMs = d.clock.now().getTime();
+      const betSatang = betOf(betText);
+      if (!FISHING_BETS_BAHT.some((b) => bahtToSatang(b) === betSatang))
+        throw new AppError('GAME_BET_INVALID');
       if (!(FISH_KINDS as readonly string[]).includes(fish))
         throw new AppError('VALIDATION_FAILED', {}, { fish: 'ไม่พบปลาชนิดนี้' });
       throttleShots(session, nowMs);
@@ -96,9 +99,9 @@ export function createInstantGames(d: { db: Db; sessions: PlaySessions; rounds: 
         const s = await d.sessions.resolve(tx, session, true);
         if (s.game.code !== 'fishing') throw new AppError('GAME_NOT_FOUND');
         const r = await d.rounds.instant(tx, s, {
-          stake: bet,
-          play: (rng) => shoot(rng, fish as FishKind, bet),
-          detail: { bet, fish },
+          stake: betSatang,
+          play: (rng) => shoot(rng, fish as FishKind, betSatang),
+          detail: { bet: betSatang, fish },
           outcome: (x) => ({ captured: x.captured, win: x.win }),
         });
         return {
@@ -113,3 +116,5 @@ export function createInstantGames(d: { db: Db; sessions: PlaySessions; rounds: 
     },
   };
 }
+
+export type InstantGames = ReturnType<typeof createInstantGames>;

@@ -4,7 +4,14 @@ import type { Satang } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { playerIdOf, type SeamlessWallet, type WalletAnswer, WalletRefusal } from '../games/seamless.ts';
+import {
+  lockOpenTableRounds,
+  moveDemoBalance,
+  playerIdOf,
+  type SeamlessWallet,
+  type WalletAnswer,
+  WalletRefusal,
+} from '../games/service.ts';
 import { memberBalance } from '../wallet/service.ts';
 import { newServerSeed, nodeHmac, takeNonce } from './fairness.ts';
 import { IN_HOUSE, type PlaySession } from './sessions.ts';
@@ -90,15 +97,9 @@ export function createRounds(d: { clock: Clock; wallet: SeamlessWallet }) {
         const result = o.play(
           fairRng({ serverSeed: newServerSeed(), clientSeed: 'demo', nonce: 0 }, nodeHmac),
         );
-        const row = await tx
-          .updateTable('game_demo_session')
-          .set((eb) => ({ balance: eb(eb('balance', '-', o.stake), '+', result.win) }))
-          .where('id', '=', s.demoId)
-          .where('balance', '>=', o.stake)
-          .returning('balance')
-          .executeTakeFirst();
-        if (!row) throw new AppError('INSUFFICIENT_FUNDS');
-        return { result, roundId: null, balance: row.balance, fair: null };
+        const balance = await moveDemoBalance(tx, s.demoId, { debit: o.stake, credit: result.win });
+        if (balance === null) throw new AppError('INSUFFICIENT_FUNDS');
+        return { result, roundId: null, balance, fair: null };
       }
       const now = clock.now();
       const seed = await takeNonce(tx, s.memberId, now);
@@ -187,14 +188,7 @@ export function createRounds(d: { clock: Clock; wallet: SeamlessWallet }) {
       payout: (detail: unknown, stake: number) => number,
       outcome: object,
     ) {
-      const open = await tx
-        .selectFrom('game_round as r')
-        .innerJoin('game as g', 'g.id', 'r.game_id')
-        .select(['r.id', 'r.member_id', 'r.stake', 'r.detail', 'g.code'])
-        .where('r.table_ref', '=', tableRef)
-        .where('r.status', '=', 'open')
-        .forUpdate()
-        .execute();
+      const open = await lockOpenTableRounds(tx, tableRef);
       const now = clock.now();
       for (const r of open) {
         const amount = payout(r.detail, r.stake);

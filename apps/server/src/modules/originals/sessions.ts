@@ -1,19 +1,21 @@
-import type { GameCategory } from '@chok/contract/api/games';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
-import { memberSessionLive, type SessionPolicy } from '../auth/sessions.ts';
-import type { SeamlessWallet } from '../games/seamless.ts';
+import { memberSessionLive, type SessionPolicy } from '../auth/service.ts';
+import {
+  demoSession,
+  type GameRef,
+  gameRef,
+  gameSession,
+  IN_HOUSE_PROVIDER,
+  type SeamlessWallet,
+} from '../games/service.ts';
 
-export const IN_HOUSE = 'chok';
+/** The in-house provider (games' catalogue): its sessions are this module's. */
+export const IN_HOUSE = IN_HOUSE_PROVIDER;
 
-export interface GameRef {
-  id: number;
-  code: string;
-  name: string;
-  categories: GameCategory[];
-}
+export type { GameRef };
 export type PlaySession =
   | { kind: 'real'; sessionId: number; memberId: number; walletTypeId: number; game: GameRef }
   | { kind: 'demo'; demoId: number; balance: number; pending: PendingStake[]; game: GameRef };
@@ -38,23 +40,10 @@ export function createPlaySessions(d: {
   wallet: SeamlessWallet;
   memberSession: SessionPolicy;
 }) {
-  async function gameRef(ex: Executor, id: number): Promise<GameRef> {
-    const g = await ex
-      .selectFrom('game')
-      .select(['id', 'code', 'name', 'categories'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    return { ...g, categories: g.categories as GameCategory[] };
-  }
-
   const sessions = {
     async open(ex: Executor, token: string, demo: boolean): Promise<{ session: string; play: PlaySession }> {
       if (demo) {
-        const row = await ex
-          .selectFrom('game_demo_session')
-          .select(['id', 'game_id', 'balance', 'expires_at'])
-          .where('token_hash', '=', hashToken(token))
-          .executeTakeFirst();
+        const row = await demoSession(ex, hashToken(token));
         if (!row || row.expires_at <= d.clock.now()) throw new AppError('GAME_SESSION_INVALID');
         return {
           session: `d.${token}`,
@@ -79,12 +68,7 @@ export function createPlaySessions(d: {
       const now = d.clock.now();
       const [kind, token] = [session.slice(0, 2), session.slice(2)];
       if (kind === 'd.') {
-        let q = ex
-          .selectFrom('game_demo_session')
-          .select(['id', 'game_id', 'balance', 'pending', 'expires_at'])
-          .where('token_hash', '=', hashToken(token));
-        if (forUpdate) q = q.forUpdate();
-        const row = await q.executeTakeFirst();
+        const row = await demoSession(ex, hashToken(token), forUpdate);
         if (!row || row.expires_at <= now) throw new AppError('GAME_SESSION_INVALID');
         return {
           kind: 'demo',
@@ -95,19 +79,7 @@ export function createPlaySessions(d: {
         };
       }
       if (kind !== 'r.') throw new AppError('GAME_SESSION_INVALID');
-      const row = await ex
-        .selectFrom('game_session')
-        .select([
-          'id',
-          'member_id',
-          'wallet_type_id',
-          'game_id',
-          'expires_at',
-          'closed_at',
-          'member_session_id',
-        ])
-        .where('token_hash', '=', hashToken(token))
-        .executeTakeFirst();
+      const row = await gameSession(ex, hashToken(token));
       if (!row || row.closed_at !== null || row.expires_at <= now || row.member_session_id === null) {
         throw new AppError('GAME_SESSION_INVALID');
       }

@@ -1,16 +1,10 @@
 import type { Tx } from '../../platform/db.ts';
+import { moveDemoBalance } from '../games/service.ts';
 import type { PendingStake, PlaySession } from './sessions.ts';
 
 /** Demo stakes on shared tables: play money held on the demo session until the table resolves. */
 export async function placeDemoStake(tx: Tx, s: Extract<PlaySession, { kind: 'demo' }>, p: PendingStake) {
-  const row = await tx
-    .updateTable('game_demo_session')
-    .set((eb) => ({ balance: eb('balance', '-', p.stake), pending: JSON.stringify([...s.pending, p]) }))
-    .where('id', '=', s.demoId)
-    .where('balance', '>=', p.stake)
-    .returning('balance')
-    .executeTakeFirst();
-  return row?.balance ?? null;
+  return moveDemoBalance(tx, s.demoId, { debit: p.stake, pending: [...s.pending, p] });
 }
 
 /** Pays every pending demo stake whose table has a result (`payout` answers null while it has none). */
@@ -28,13 +22,9 @@ export async function settleDemoStakes(
     else paid += x;
   }
   if (still.length === s.pending.length) return s.balance;
-  const row = await tx
-    .updateTable('game_demo_session')
-    .set((eb) => ({ balance: eb('balance', '+', paid), pending: JSON.stringify(still) }))
-    .where('id', '=', s.demoId)
-    .returning('balance')
-    .executeTakeFirstOrThrow();
+  const balance = await moveDemoBalance(tx, s.demoId, { credit: paid, pending: still });
+  if (balance === null) throw new Error(`demo session ${s.demoId} not found`);
   s.pending = still;
-  s.balance = row.balance;
-  return row.balance;
+  s.balance = balance;
+  return balance;
 }

@@ -1,7 +1,16 @@
+import { PaymentChannel, PaymentSubChannel } from '@chok/contract/api/payments';
 import { findBank } from '@chok/contract/banks';
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import {
+  type BankAccountRow,
+  promptPayAccounts,
+  receivingAccount,
+  receivingAccounts,
+  type TrueMoneyAccountRow,
+} from '../content/service.ts';
+import { payoutAccount } from '../members/service.ts';
 import type { AccountKind } from './row-types.ts';
 
 /** A receiving account as the member sees it (contract `receivingAccount`). */
@@ -28,12 +37,7 @@ export interface ReceivingTarget {
 export const TRUE_MONEY_NAME = 'ทรูมันนี่วอลเล็ท';
 export const PROMPTPAY_NAME = 'พร้อมเพย์';
 
-function bankView(a: {
-  id: number;
-  bank_code: string;
-  account_no: string;
-  account_name: string;
-}): ReceivingView {
+function bankView(a: BankAccountRow): ReceivingView {
   const bank = findBank(a.bank_code);
   return {
     kind: 'bank',
@@ -46,7 +50,7 @@ function bankView(a: {
   };
 }
 
-function trueMoneyView(a: { id: number; phone: string; account_name: string }): ReceivingView {
+function trueMoneyView(a: TrueMoneyAccountRow): ReceivingView {
   return {
     kind: 'truemoney',
     id: a.id,
@@ -78,15 +82,8 @@ export async function receivingTargets(
   subChannelId: number,
   sandboxEnabled: boolean,
 ): Promise<ReceivingTarget[]> {
-  if (channelId === 1) {
-    const rows = await ex
-      .selectFrom('agent_bank_account')
-      .select(['id', 'bank_code', 'account_no', 'account_name'])
-      .where('agent_id', '=', agentId)
-      .where('is_active', '=', true)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
+  if (channelId === PaymentChannel.bank) {
+    const rows = await receivingAccounts(ex, agentId, 'bank');
     return rows.map((r) => ({
       accountKind: 'bank',
       accountId: r.id,
@@ -94,15 +91,8 @@ export async function receivingTargets(
       view: bankView(r),
     }));
   }
-  if (channelId === 2) {
-    const rows = await ex
-      .selectFrom('agent_true_money_account')
-      .select(['id', 'phone', 'account_name'])
-      .where('agent_id', '=', agentId)
-      .where('is_active', '=', true)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute();
+  if (channelId === PaymentChannel.trueMoney) {
+    const rows = await receivingAccounts(ex, agentId, 'truemoney');
     return rows.map((r) => ({
       accountKind: 'truemoney',
       accountId: r.id,
@@ -110,7 +100,7 @@ export async function receivingTargets(
       view: trueMoneyView(r),
     }));
   }
-  if (subChannelId === 2) {
+  if (subChannelId === PaymentSubChannel.gateway) {
     let q = ex
       .selectFrom('payment_gateway')
       .select(['id', 'code', 'name'])
@@ -134,16 +124,7 @@ export async function receivingTargets(
       },
     }));
   }
-  const rows = await ex
-    .selectFrom('promptpay_account as p')
-    .innerJoin('agent_bank_account as b', 'b.id', 'p.bank_account_id')
-    .select(['p.id', 'p.proxy_type', 'p.proxy_id', 'p.account_name', 'p.bank_account_id'])
-    .where('b.agent_id', '=', agentId)
-    .where('p.is_active', '=', true)
-    .where('b.is_active', '=', true)
-    .orderBy('p.sort_order')
-    .orderBy('p.id')
-    .execute();
+  const rows = await promptPayAccounts(ex, agentId);
   return rows.map((r) => ({
     accountKind: 'bank',
     accountId: r.bank_account_id,
@@ -176,20 +157,10 @@ export async function receivingOf(
     return promptpayView(p);
   }
   if (r.account_kind === 'bank') {
-    const b = await ex
-      .selectFrom('agent_bank_account')
-      .select(['id', 'bank_code', 'account_no', 'account_name'])
-      .where('id', '=', r.account_id)
-      .executeTakeFirstOrThrow();
-    return bankView(b);
+    return bankView(await receivingAccount(ex, 'bank', r.account_id));
   }
   if (r.account_kind === 'truemoney') {
-    const t = await ex
-      .selectFrom('agent_true_money_account')
-      .select(['id', 'phone', 'account_name'])
-      .where('id', '=', r.account_id)
-      .executeTakeFirstOrThrow();
-    return trueMoneyView(t);
+    return trueMoneyView(await receivingAccount(ex, 'truemoney', r.account_id));
   }
   const g = await ex
     .selectFrom('payment_gateway')
@@ -207,7 +178,7 @@ export async function receivingOf(
   };
 }
 
-/** The ledger account a receiving account's money comes from (casino.md §2.5 names). */
+/** The ledger account a receiving account's money comes from (docs/rules/casino.md §2.5 names). */
 export async function sourceAccountCode(ex: Executor, kind: AccountKind, accountId: number): Promise<string> {
   if (kind === 'bank') return `sys:bank:${accountId}`;
   if (kind === 'truemoney') return `sys:truemoney:${accountId}`;
@@ -228,12 +199,9 @@ export interface MemberAccountView {
   true_money: string | null;
 }
 
+/** The member's registered account as the deposit and withdraw pages show it. */
 export async function memberAccount(ex: Executor, memberId: number): Promise<MemberAccountView> {
-  const m = await ex
-    .selectFrom('member')
-    .select(['bank_code', 'account_no', 'account_name', 'sub_bank_account', 'phone'])
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
+  const m = await payoutAccount(ex, memberId);
   const bank = findBank(m.bank_code);
   return {
     bank_code: m.bank_code,

@@ -5,32 +5,24 @@ import type { z } from 'zod';
 import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { staffRefs } from '../admin/service.ts';
+import { memberRefs } from '../members/service.ts';
 import { creditDeposit } from './confirm.ts';
 import { expireDeposits } from './deposits.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import type { DepositRow, DepositStatus, LineStatus, WithdrawalRow, WithdrawalStatus } from './row-types.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
+import { assignLine, ignoreLine } from './statement.ts';
 import { depositView, withdrawalView } from './views.ts';
+import { approveWithdrawal, rejectWithdrawal, releaseReview } from './withdrawals.ts';
 
-async function staffRefs(ex: Executor, ids: (number | null)[]) {
-  const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
-  const rows = wanted.length
-    ? await ex.selectFrom('staff').select(['id', 'username']).where('id', 'in', wanted).execute()
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return (id: number | null) => (id === null ? null : (byId.get(id) ?? { id, username: '?' }));
-}
-
-async function memberRefs(ex: Executor, ids: number[]) {
-  const wanted = [...new Set(ids)];
-  const rows = wanted.length
-    ? await ex
-        .selectFrom('member')
-        .select(['id', 'phone', 'account_name'])
-        .where('id', 'in', wanted)
-        .execute()
-    : [];
-  return new Map(rows.map((r) => [r.id, r]));
+/** Who confirmed, approved or decided: a staff reference by id (null stays null; unknown reads `?`). */
+async function staffNames(ex: Executor, ids: (number | null)[]) {
+  const refs = await staffRefs(
+    ex,
+    ids.filter((i): i is number => i !== null),
+  );
+  return (id: number | null) => (id === null ? null : (refs.get(id) ?? { id, username: '?' }));
 }
 
 async function adminDeposits(
@@ -39,7 +31,7 @@ async function adminDeposits(
 ): Promise<z.input<typeof adminDeposit>[]> {
   const s = await loadSettings(deps.db);
   const now = deps.clock.now();
-  const staff = await staffRefs(
+  const staff = await staffNames(
     deps.db,
     rows.flatMap((r) => [r.confirmed_by, r.first_approval_by]),
   );
@@ -83,7 +75,7 @@ async function oneDeposit(deps: PaymentsDeps, id: number) {
 }
 
 /**
- * An operator confirms a deposit with the bank reference (payments.md §3.1). Amounts of 20,000 baht
+ * An operator confirms a deposit with the bank reference (docs/rules/payments.md §3.1). Amounts of 20,000 baht
  * or more (setting) take two different operators: the first records an approval, the second credits.
  */
 export async function confirmDepositByOperator(
@@ -103,9 +95,10 @@ export async function confirmDepositByOperator(
     if (r.status === 'paid') return 'already_confirmed' as const;
     if (r.status === 'rejected') throw new AppError('DEPOSIT_STATE_CHANGED');
     const s = await loadSettings(tx);
-    const amount = r.status === 'review' ? (r.review_satang ?? r.pay_amount_satang) : r.pay_amount_satang;
+    const amountSatang =
+      r.status === 'review' ? (r.review_satang ?? r.pay_amount_satang) : r.pay_amount_satang;
     const before = { status: r.status, first_approval_by: r.first_approval_by };
-    if (amount >= s.second_approval_satang) {
+    if (amountSatang >= s.second_approval_satang) {
       if (r.first_approval_by === null) {
         const now = deps.clock.now();
         await tx
@@ -125,7 +118,7 @@ export async function confirmDepositByOperator(
           entity: 'deposit_request',
           entityId: id,
           before,
-          after: { first_approval_by: staffId, bank_ref: bankRef, amount: formatBaht(amount) },
+          after: { first_approval_by: staffId, bank_ref: bankRef, amount: formatBaht(amountSatang) },
         });
         return 'awaiting_second_approval' as const;
       }
@@ -135,7 +128,7 @@ export async function confirmDepositByOperator(
     }
     const paid = await creditDeposit(deps, tx, {
       requestId: id,
-      paidSatang: amount,
+      paidSatang: amountSatang,
       via: 'operator',
       ref: bankRef,
       staffId,
@@ -150,7 +143,7 @@ export async function confirmDepositByOperator(
       entity: 'deposit_request',
       entityId: id,
       before,
-      after: { status: 'paid', bank_ref: bankRef, amount: formatBaht(amount) },
+      after: { status: 'paid', bank_ref: bankRef, amount: formatBaht(amountSatang) },
     });
     return 'confirmed' as const;
   });
@@ -187,7 +180,7 @@ export async function adminWithdrawals(
   deps: PaymentsDeps,
   rows: WithdrawalRow[],
 ): Promise<z.input<typeof adminWithdrawal>[]> {
-  const staff = await staffRefs(
+  const staff = await staffNames(
     deps.db,
     rows.map((r) => r.decided_by),
   );
@@ -231,7 +224,7 @@ export async function statementLines(
       ? q.where('id', '=', onlyId)
       : q.where('status', '=', status).orderBy('id', 'desc').limit(limit);
   const rows = await q.execute();
-  const staff = await staffRefs(
+  const staff = await staffNames(
     deps.db,
     rows.map((r) => r.assign_requested_by),
   );
@@ -250,4 +243,43 @@ export async function statementLines(
     assign_requested_by: staff(l.assign_requested_by),
     note: l.note,
   }));
+}
+
+/** An operator attaches an unmatched line to a member: the outcome and the line as it is now. */
+export async function assignStatementLine(
+  deps: PaymentsDeps,
+  a: { lineId: number; memberId: number; note: string; staffId: number },
+) {
+  const outcome = await assignLine(deps, a);
+  return { outcome, line: (await statementLines(deps, 'unmatched', 1, a.lineId))[0]! };
+}
+
+/** An operator sets an unmatched line aside: the line as it is now. */
+export async function ignoreStatementLine(
+  deps: PaymentsDeps,
+  a: { lineId: number; note: string; staffId: number },
+) {
+  await ignoreLine(deps, a);
+  return (await statementLines(deps, 'ignored', 1, a.lineId))[0]!;
+}
+
+export type WithdrawalDecision =
+  | { action: 'approve'; bankRef: string }
+  | { action: 'reject'; reason: string }
+  | { action: 'release_review'; note: string };
+
+/** An operator decides a queued withdrawal (paid, rejected, or out of review): the row as it is now. */
+export async function decideWithdrawal(
+  deps: PaymentsDeps,
+  id: number,
+  staffId: number,
+  d: WithdrawalDecision,
+) {
+  const w =
+    d.action === 'approve'
+      ? await approveWithdrawal(deps, id, staffId, d.bankRef)
+      : d.action === 'reject'
+        ? await rejectWithdrawal(deps, id, staffId, d.reason)
+        : await releaseReview(deps, id, staffId, d.note);
+  return (await adminWithdrawals(deps, [w]))[0]!;
 }

@@ -1,24 +1,26 @@
+import { PaymentChannel, PaymentSubChannel } from '@chok/contract/api/payments';
 import { formatBaht } from '@chok/engine/money';
 import type { Executor } from '../../platform/db.ts';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { depositRules } from '../content/service.ts';
 import { memberAccount, receivingTargets } from './accounts.ts';
 import type { PaymentsDeps } from './deps.ts';
-import { depositRules, ineligibility, settlePromotion } from './promotions.ts';
+import { ineligibility, settlePromotion } from './promotions.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
 
-const instructions: Record<string, string[]> = {
-  '1': [
+const instructions: Record<number, string[]> = {
+  [PaymentChannel.bank]: [
     'โอนจากบัญชีธนาคารที่ลงทะเบียนไว้เท่านั้น',
     'โอนให้ตรงยอด รวมเศษสตางค์ ระบบจะเติมเครดิตให้เมื่อยืนยันรายการ',
     'โอนภายใน 15 นาที หากเกินเวลากรุณาทำรายการใหม่',
   ],
-  '2': [
+  [PaymentChannel.trueMoney]: [
     'โอนจากเบอร์ทรูมันนี่วอลเล็ทที่ลงทะเบียนไว้เท่านั้น',
     'โอนให้ตรงยอด รวมเศษสตางค์',
     'โอนภายใน 15 นาที หากเกินเวลากรุณาทำรายการใหม่',
   ],
-  '3': [
+  [PaymentChannel.promptPay]: [
     'สแกน QR ด้วยแอปธนาคารของบัญชีที่ลงทะเบียนไว้',
     'ยอดใน QR ตรงกับยอดที่ต้องชำระแล้ว ไม่ต้องแก้ไขยอด',
     'QR ใช้ได้ 15 นาที และใช้ได้ครั้งเดียว',
@@ -57,7 +59,7 @@ export async function channelList(deps: PaymentsDeps, ex: Executor = deps.db) {
       min: formatBaht(c.min_satang),
       max: formatBaht(c.max_satang),
       sub_channels: open,
-      instructions: instructions[String(c.id)] ?? [],
+      instructions: instructions[c.id] ?? [],
     });
   }
   return out;
@@ -71,7 +73,10 @@ export async function channelInfo(deps: PaymentsDeps, memberId: number, channelI
     .where('id', '=', channelId)
     .executeTakeFirst();
   if (!c?.enabled) throw new AppError('PAYMENT_CHANNEL_DISABLED');
-  const subs = channelId === 3 ? [1, 2] : [1];
+  const subs =
+    channelId === PaymentChannel.promptPay
+      ? [PaymentSubChannel.promptPayId, PaymentSubChannel.gateway]
+      : [PaymentSubChannel.only];
   const accounts = [];
   for (const sub of subs) {
     for (const t of await receivingTargets(deps.db, deps.agentId, channelId, sub, sandboxOn(deps, s)))

@@ -1,5 +1,6 @@
 import { satang } from '@chok/engine/money';
 import type { Tx } from '../../platform/db.ts';
+import { MAIN_WALLET } from '../wallet/service.ts';
 import { sourceAccountCode } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { applyDepositPromotion } from './promotions.ts';
@@ -45,7 +46,7 @@ export async function creditDeposit(deps: PaymentsDeps, tx: Tx, c: Confirmation)
   // A member who owes correction debt pays it back from this credit first (docs/rules/lottery.md §8.3).
   const credited = await deps.ledger.transfer(tx, {
     from: { system: await sourceAccountCode(tx, row.account_kind, row.account_id) },
-    to: { member: row.member_id, wallet: 1 },
+    to: { member: row.member_id, wallet: MAIN_WALLET },
     amount: satang(c.paidSatang),
     kind: 'deposit',
     reference: `DEP-${row.id}`,

@@ -1,28 +1,24 @@
 import { randomInt } from 'node:crypto';
-import { formatBaht, satang } from '@chok/engine/money';
+import { PaymentChannel, PaymentSubChannel } from '@chok/contract/api/payments';
+import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
 import { pickFraction } from '@chok/engine/payments/deposit-amount';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { promptPayPayload } from '@chok/engine/payments/promptpay';
 import { sql } from 'kysely';
-import { inTransaction, type Tx } from '../../platform/db.ts';
+import { inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
+import { depositRules } from '../content/service.ts';
+import { lockMember } from '../members/service.ts';
 import { type ReceivingTarget, receivingTargets, roundRobin } from './accounts.ts';
 import { creditDeposit } from './confirm.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
-import { depositRules } from './promotions.ts';
 import type { DepositRow } from './row-types.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
 import { depositView } from './views.ts';
 
-const UNIQUE_VIOLATION = '23505';
 const PAY_AMOUNT_INDEX = 'deposit_request_unique_pay_amount';
 const ONE_OPEN_INDEX = 'deposit_request_one_open';
-
-function violates(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string };
-  return e.code === UNIQUE_VIOLATION && e.constraint === constraint;
-}
 
 export interface NewDeposit {
   memberId: number;
@@ -97,7 +93,7 @@ async function reservePayAmount(
 }
 
 /**
- * Creates a deposit request (payments.md §1): one open request per member, a receiving account by
+ * Creates a deposit request (docs/rules/payments.md §1): one open request per member, a receiving account by
  * round robin, a pay amount no other reserved request on that account holds (the partial unique
  * index decides races; a loser draws again), and a PromptPay or gateway QR.
  */
@@ -109,7 +105,7 @@ export async function createDeposit(deps: PaymentsDeps, d: NewDeposit) {
   const id = await inTransaction(deps.db, async (tx) => {
     // One member's requests are decided one at a time. The lock comes before the idempotency row,
     // whose foreign key would otherwise share-lock the member first and deadlock two requests.
-    await tx.selectFrom('member').select('id').where('id', '=', d.memberId).forUpdate().execute();
+    await lockMember(tx, d.memberId);
     return d.idempotencyKey
       ? idempotent(tx, { memberId: d.memberId, scope: 'deposit', key: d.idempotencyKey, request }, () =>
           run(tx),
@@ -117,7 +113,7 @@ export async function createDeposit(deps: PaymentsDeps, d: NewDeposit) {
       : run(tx);
   }).catch(async (err) => {
     const pending = err instanceof AppError && err.code === 'DEPOSIT_PENDING';
-    if (pending || violates(err, ONE_OPEN_INDEX)) throw await pendingError(deps, d.memberId);
+    if (pending || isUniqueViolation(err, ONE_OPEN_INDEX)) throw await pendingError(deps, d.memberId);
     throw err;
   });
   let fresh = await deps.db
@@ -163,7 +159,7 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
     .where('id', '=', d.channelId)
     .executeTakeFirst();
   if (!channel?.enabled) throw new AppError('PAYMENT_CHANNEL_DISABLED');
-  const subChannelId = d.channelId === 3 ? d.subChannelId : 1;
+  const subChannelId = d.channelId === PaymentChannel.promptPay ? d.subChannelId : PaymentSubChannel.only;
   const sub = await tx
     .selectFrom('payment_sub_channel')
     .select('enabled')
@@ -171,7 +167,7 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
     .where('id', '=', subChannelId)
     .executeTakeFirst();
   if (!sub?.enabled) throw new AppError('PAYMENT_CHANNEL_DISABLED');
-  const amountSatang = d.amountBaht * 100;
+  const amountSatang = bahtToSatang(d.amountBaht);
   if (amountSatang < channel.min_satang || amountSatang > channel.max_satang) {
     throw new AppError(
       'DEPOSIT_AMOUNT_RANGE',
@@ -240,7 +236,7 @@ async function tryInsert(
     return row.id;
   } catch (err) {
     await sql`ROLLBACK TO SAVEPOINT pay_amount`.execute(tx);
-    if (violates(err, PAY_AMOUNT_INDEX)) return null;
+    if (isUniqueViolation(err, PAY_AMOUNT_INDEX)) return null;
     throw err;
   }
 }

@@ -3,7 +3,7 @@ import { formatBaht, parseBaht, type Satang } from '@chok/engine/money';
 import { promptPayPayload } from '@chok/engine/payments/promptpay';
 import type { Db, Executor } from '../../platform/db.ts';
 
-/** A payment-gateway adapter (payments.md §3.3). */
+/** A payment-gateway adapter (docs/rules/payments.md §3.3). */
 export interface PaymentGateway {
   code: string;
   createQr(r: {

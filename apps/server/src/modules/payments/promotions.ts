@@ -6,9 +6,11 @@ import {
   requiredTurnover,
 } from '@chok/engine/payments/promotion';
 import type { Executor, Tx } from '../../platform/db.ts';
-import { hasOpenRound, settledStakeSince } from '../games/seamless.ts';
-import type { Ledger } from '../wallet/service.ts';
-import { lockMemberWallets } from '../wallet/service.ts';
+import { depositRule, lockActiveMemberPromotion } from '../content/service.ts';
+import { hasOpenRound, settledStakeSince } from '../games/service.ts';
+import { hasPendingBill } from '../lotto/service.ts';
+import { lockMember } from '../members/service.ts';
+import { BONUS_WALLET, type Ledger, lockMemberWallets, MAIN_WALLET } from '../wallet/service.ts';
 import { bangkokDayStart } from './settings.ts';
 
 type RuleRow = {
@@ -32,31 +34,6 @@ function ruleOf(r: RuleRow): PromotionRule {
     minDepositSatang: satang(r.min_deposit_satang),
     turnoverMultiplier: r.turnover_multiplier,
   };
-}
-
-export function depositRules(ex: Executor, agentId: number) {
-  return ex
-    .selectFrom('promotion_rule as r')
-    .innerJoin('promotion as p', 'p.id', 'r.promotion_id')
-    .select([
-      'r.promotion_id',
-      'p.title',
-      'p.description',
-      'p.image',
-      'r.kind',
-      'r.value',
-      'r.cap_satang',
-      'r.min_deposit_satang',
-      'r.turnover_multiplier',
-      'r.eligibility',
-      'r.max_withdraw_satang',
-      'r.expiry_days',
-    ])
-    .where('p.agent_id', '=', agentId)
-    .where('p.is_active', '=', true)
-    .orderBy('p.sort_order')
-    .orderBy('p.id')
-    .execute();
 }
 
 /** Why a member cannot take a promotion now, or null when they can (checked again at confirmation). */
@@ -89,7 +66,7 @@ export async function ineligibility(
 
 /**
  * The promotion chosen on a deposit, evaluated at its confirmation inside the crediting transaction
- * (engagement.md §1): deposit → main was just written; here main → bonus (the deposit) and
+ * (docs/rules/engagement.md §1): deposit → main was just written; here main → bonus (the deposit) and
  * sys:promo → bonus (the bonus). Returns the notice to show when no bonus was given.
  */
 export async function applyDepositPromotion(
@@ -97,35 +74,18 @@ export async function applyDepositPromotion(
   ledger: Ledger,
   d: { requestId: number; memberId: number; promotionId: number; depositSatang: Satang; now: Date },
 ): Promise<string | null> {
-  const rule = await tx
-    .selectFrom('promotion_rule as r')
-    .innerJoin('promotion as p', 'p.id', 'r.promotion_id')
-    .select([
-      'r.promotion_id',
-      'p.title',
-      'p.is_active',
-      'r.kind',
-      'r.value',
-      'r.cap_satang',
-      'r.min_deposit_satang',
-      'r.turnover_multiplier',
-      'r.eligibility',
-      'r.max_withdraw_satang',
-      'r.expiry_days',
-    ])
-    .where('r.promotion_id', '=', d.promotionId)
-    .executeTakeFirst();
+  const rule = await depositRule(tx, d.promotionId);
   if (!rule?.is_active) return 'ไม่ได้รับโบนัส: โปรโมชั่นนี้ปิดไปแล้ว';
   if (d.depositSatang <= 0) return 'ไม่ได้รับโบนัส: ยอดฝากนี้ถูกหักชำระยอดค้างจากการแก้ไขผลหวยทั้งหมด';
   // G1: one member's promotion decisions run one at a time.
-  await tx.selectFrom('member').select('id').where('id', '=', d.memberId).forUpdate().execute();
+  await lockMember(tx, d.memberId);
   const why = await ineligibility(tx, d.memberId, rule, d.now, d.requestId);
   if (why) return `ไม่ได้รับโบนัส: ${why}`;
   const bonus = bonusFor(ruleOf(rule), d.depositSatang);
   if (bonus <= 0) return `ไม่ได้รับโบนัส: ยอดฝากไม่ถึงขั้นต่ำของโปรโมชั่น`;
   await ledger.transfer(tx, {
-    from: { member: d.memberId, wallet: 1 },
-    to: { member: d.memberId, wallet: 2 },
+    from: { member: d.memberId, wallet: MAIN_WALLET },
+    to: { member: d.memberId, wallet: BONUS_WALLET },
     amount: d.depositSatang,
     kind: 'wallet_move',
     reference: `DEP-${d.requestId}`,
@@ -133,7 +93,7 @@ export async function applyDepositPromotion(
   });
   await ledger.transfer(tx, {
     from: { system: 'sys:promo' },
-    to: { member: d.memberId, wallet: 2 },
+    to: { member: d.memberId, wallet: BONUS_WALLET },
     amount: bonus,
     kind: 'bonus',
     reference: rule.title,
@@ -157,12 +117,12 @@ export async function applyDepositPromotion(
 }
 
 /**
- * Promotion turnover (docs/rules/casino.md §1.2, payments.md §5.5): the settled, non-rolled-back
+ * Promotion turnover (docs/rules/casino.md §1.2, docs/rules/payments.md §5.5): the settled, non-rolled-back
  * stake from the bonus wallet since the promotion was taken. Bets from main or free credit never
  * count, and a bet counts when its round settles, not when it is placed.
  */
 export async function turnoverSince(ex: Executor, memberId: number, since: Date): Promise<Satang> {
-  return satang(await settledStakeSince(ex, memberId, 2, since));
+  return satang(await settledStakeSince(ex, memberId, BONUS_WALLET, since));
 }
 
 /**
@@ -170,16 +130,8 @@ export async function turnoverSince(ex: Executor, memberId: number, since: Date)
  * bill paid from the bonus wallet before it stopped paying bills.
  */
 async function openBonusRound(ex: Executor, memberId: number): Promise<boolean> {
-  if (await hasOpenRound(ex, memberId, 2)) return true;
-  const bill = await ex
-    .selectFrom('lotto_bill')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .where('wallet_type_id', '=', 2)
-    .where('status', '=', 'pending')
-    .limit(1)
-    .executeTakeFirst();
-  return bill !== undefined;
+  if (await hasOpenRound(ex, memberId, BONUS_WALLET)) return true;
+  return hasPendingBill(ex, memberId, BONUS_WALLET);
 }
 
 export interface ActivePromotion {
@@ -202,25 +154,12 @@ export async function settlePromotion(
   memberId: number,
   now: Date,
 ): Promise<ActivePromotion | null> {
-  const p = await tx
-    .selectFrom('member_promotion as mp')
-    .innerJoin('promotion as pr', 'pr.id', 'mp.promotion_id')
-    .select([
-      'mp.id',
-      'pr.title',
-      'mp.deposit_satang',
-      'mp.required_turnover_satang',
-      'mp.max_withdraw_satang',
-      'mp.taken_at',
-      'mp.ends_at',
-    ])
-    .where('mp.member_id', '=', memberId)
-    .where('mp.status', '=', 'active')
-    .forUpdate()
-    .executeTakeFirst();
+  const p = await lockActiveMemberPromotion(tx, memberId);
   if (!p) return null;
   // Main and bonus locked first: no stake or win moves the bonus wallet while this decides.
-  const bonusBalance = satang((await lockMemberWallets(tx, memberId, [1, 2])).get(2) ?? 0);
+  const bonusBalance = satang(
+    (await lockMemberWallets(tx, memberId, [MAIN_WALLET, BONUS_WALLET])).get(BONUS_WALLET) ?? 0,
+  );
   const turnover = await turnoverSince(tx, memberId, p.taken_at);
   const close = promotionClose({
     turnover,
@@ -244,8 +183,8 @@ export async function settlePromotion(
   const { status, release, forfeit } = close;
   if (release > 0) {
     await ledger.transfer(tx, {
-      from: { member: memberId, wallet: 2 },
-      to: { member: memberId, wallet: 1 },
+      from: { member: memberId, wallet: BONUS_WALLET },
+      to: { member: memberId, wallet: MAIN_WALLET },
       amount: satang(release),
       kind: 'wallet_move',
       reference: p.title,
@@ -254,7 +193,7 @@ export async function settlePromotion(
   }
   if (forfeit > 0) {
     await ledger.transfer(tx, {
-      from: { member: memberId, wallet: 2 },
+      from: { member: memberId, wallet: BONUS_WALLET },
       to: { system: 'sys:forfeit' },
       amount: satang(forfeit),
       kind: 'forfeit',

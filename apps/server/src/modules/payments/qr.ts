@@ -4,7 +4,7 @@ const CACHE_MAX = 256;
 /** Recently drawn images by payload (a PNG costs ~7 ms of CPU; a page reload asks again). */
 const cache = new Map<string, Promise<string>>();
 
-/** A QR image of `payload` at error-correction level M (payments.md §2), as a PNG data URL. */
+/** A QR image of `payload` at error-correction level M (docs/rules/payments.md §2), as a PNG data URL. */
 export function qrPngDataUrl(payload: string): Promise<string> {
   const hit = cache.get(payload);
   if (hit) {

@@ -1,9 +1,13 @@
+import { PaymentChannel } from '@chok/contract/api/payments';
 import { formatBaht, satang } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { candidatesFor, LATE_MATCH_MS } from '@chok/engine/payments/statement-match';
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { receivingAccountExists } from '../content/service.ts';
+import { memberExists, type PayoutAccount, payoutAccounts } from '../members/service.ts';
+import { MAIN_WALLET } from '../wallet/service.ts';
 import { sourceAccountCode } from './accounts.ts';
 import { creditDeposit } from './confirm.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
@@ -12,13 +16,16 @@ import { loadSettings } from './settings.ts';
 import { findTemplate, type ParsedLine, readStatement } from './templates.ts';
 
 async function accountExists(tx: Tx, kind: AccountKind, id: number): Promise<boolean> {
-  const table =
-    kind === 'bank'
-      ? 'agent_bank_account'
-      : kind === 'truemoney'
-        ? 'agent_true_money_account'
-        : 'payment_gateway';
-  return (await tx.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  if (kind === 'gateway') {
+    const g = await tx.selectFrom('payment_gateway').select('id').where('id', '=', id).executeTakeFirst();
+    return g !== undefined;
+  }
+  return receivingAccountExists(tx, kind, id);
+}
+
+/** Where a member pays a channel from: the registered TrueMoney wallet (else the phone), or bank account. */
+function registeredAccount(channelId: number, a: PayoutAccount): string {
+  return channelId === PaymentChannel.trueMoney ? (a.sub_bank_account ?? a.phone) : a.account_no;
 }
 
 /** Numbers lines without a reference that repeat the same facts in one file: 1, 2, … */
@@ -34,7 +41,7 @@ function withOccurrence(lines: ParsedLine[]) {
 }
 
 /**
- * Matches one stored credit line (payments.md §3.2): exactly one candidate → that request is paid
+ * Matches one stored credit line (docs/rules/payments.md §3.2): exactly one candidate → that request is paid
  * with ledger key stmt:<line_id>; none or several → the unmatched queue. A candidate another path
  * paid while we looked still owns the line (matched, no second credit).
  */
@@ -53,17 +60,14 @@ async function matchLine(
 ): Promise<'matched' | 'unmatched'> {
   const rows = await tx
     .selectFrom('deposit_request as d')
-    .innerJoin('member as m', 'm.id', 'd.member_id')
     .select([
       'd.id',
+      'd.member_id',
       'd.pay_amount_satang',
       'd.created_at',
       'd.expires_at',
       'd.status',
       'd.channel_id',
-      'm.account_no',
-      'm.sub_bank_account',
-      'm.phone',
     ])
     .where('d.account_kind', '=', line.account_kind)
     .where('d.account_id', '=', line.account_id)
@@ -87,6 +91,11 @@ async function matchLine(
     .where('d.created_at', '<=', line.posted_at)
     .where('d.expires_at', '>=', new Date(line.posted_at.getTime() - lateMinutes * 60_000))
     .execute();
+  // The account each candidate's member registered: the line's counterparty must be it.
+  const accounts = await payoutAccounts(
+    tx,
+    rows.map((r) => r.member_id),
+  );
   const candidates = candidatesFor(
     { postedAt: line.posted_at, amountSatang: satang(line.amount_satang), counterparty: line.counterparty },
     rows.map((r) => ({
@@ -97,7 +106,7 @@ async function matchLine(
       expiresAt: new Date(r.expires_at.getTime() + lateMinutes * 60_000 - LATE_MATCH_MS),
       // Already-paid rows are kept as candidates here; creditDeposit below will not pay them again.
       status: r.status === 'paid' ? ('open' as const) : r.status,
-      registered: r.channel_id === 2 ? (r.sub_bank_account ?? r.phone) : r.account_no,
+      registered: registeredAccount(r.channel_id, accounts.get(r.member_id)!),
     })),
   );
   if (candidates.length !== 1) return 'unmatched';
@@ -247,8 +256,7 @@ export async function assignLine(
 ): Promise<'confirmed' | 'awaiting_second_approval'> {
   return inTransaction(deps.db, async (tx) => {
     const line = await lockLine(tx, a.lineId);
-    const member = await tx.selectFrom('member').select('id').where('id', '=', a.memberId).executeTakeFirst();
-    if (!member) throw new AppError('RECORD_NOT_FOUND');
+    if (!(await memberExists(tx, a.memberId))) throw new AppError('RECORD_NOT_FOUND');
     const settings = await loadSettings(tx);
     const before = {
       status: line.status,
@@ -308,7 +316,7 @@ export async function assignLine(
     if (requestId === null) {
       await deps.ledger.transfer(tx, {
         from: { system: await sourceAccountCode(tx, line.account_kind, line.account_id) },
-        to: { member: a.memberId, wallet: 1 },
+        to: { member: a.memberId, wallet: MAIN_WALLET },
         amount: satang(line.amount_satang),
         kind: 'deposit',
         reference: `STMT-${line.id}`,

@@ -102,6 +102,16 @@ export function templateColumns(t: StatementTemplate): string[] {
     .filter((c, i, all) => all.indexOf(c) === i);
 }
 
+/** The templates an operator can pick, with the columns each expects. */
+export function templateList() {
+  return statementTemplates.map((t) => ({
+    code: t.code,
+    name: t.name,
+    account_kind: t.accountKind,
+    columns: templateColumns(t),
+  }));
+}
+
 export function findTemplate(code: string, kind: AccountKind): StatementTemplate {
   const t = statementTemplates.find((x) => x.code === code);
   if (!t || (t.accountKind !== kind && !(t.code === 'generic')))

@@ -3,6 +3,7 @@ import { findBank } from '@chok/contract/banks';
 import { formatBaht } from '@chok/engine/money';
 import type { z } from 'zod';
 import type { Executor } from '../../platform/db.ts';
+import { promotionRef } from '../content/service.ts';
 import { memberAccount, receivingOf } from './accounts.ts';
 import { qrPngDataUrl } from './qr.ts';
 import type { DepositRow, DepositStatus, WithdrawalRow, WithdrawalStatus } from './row-types.ts';
@@ -10,7 +11,7 @@ import type { DepositRow, DepositStatus, WithdrawalRow, WithdrawalStatus } from 
 export type DepositView = z.input<typeof depositRequest>;
 export type WithdrawalView = z.input<typeof withdrawal>;
 
-/** What a member sees for each state (payments.md §6). */
+/** What a member sees for each state (docs/rules/payments.md §6). */
 export const depositLabels: Record<DepositStatus, string> = {
   open: 'รอชำระเงิน',
   paid: 'สำเร็จ',
@@ -36,13 +37,7 @@ export async function depositView(
   const [receiving, from, promotion] = await Promise.all([
     receivingOf(ex, r),
     memberAccount(ex, r.member_id),
-    r.promotion_id === null
-      ? Promise.resolve(undefined)
-      : ex
-          .selectFrom('promotion')
-          .select(['id', 'title'])
-          .where('id', '=', r.promotion_id)
-          .executeTakeFirst(),
+    r.promotion_id === null ? Promise.resolve(undefined) : promotionRef(ex, r.promotion_id),
   ]);
   const showQr = r.qr_payload !== null && r.status === 'open' && (opts.withImage ?? true);
   return {

@@ -1,11 +1,12 @@
-import { formatBaht, satang } from '@chok/engine/money';
+import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { sql } from 'kysely';
 import { appendAudit } from '../../platform/audit.ts';
-import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
+import { type Executor, inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
-import { memberBalance, outstandingDebt, withdrawalFreeze } from '../wallet/service.ts';
+import { accountNameShared, lockMember, payoutAccount } from '../members/service.ts';
+import { MAIN_WALLET, memberBalance, outstandingDebt, withdrawalFreeze } from '../wallet/service.ts';
 import { memberAccount } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { settlePromotion } from './promotions.ts';
@@ -34,14 +35,9 @@ async function dailyCap(ex: Executor, memberId: number, fallback: number): Promi
   return o?.daily_cap_satang ?? fallback;
 }
 
-/** engagement.md G5, as far as the data goes: another member registered under the same account name. */
+/** docs/rules/engagement.md §0 G5, as far as the data goes: another member registered under the same account name. */
 async function riskFlag(ex: Executor, memberId: number): Promise<string | null> {
-  const r = await sql<{ shared: boolean }>`
-    SELECT EXISTS (
-      SELECT 1 FROM member o JOIN member m ON m.id = ${memberId}
-      WHERE o.id <> m.id AND lower(regexp_replace(o.account_name, '\\s+', ' ', 'g')) = lower(regexp_replace(m.account_name, '\\s+', ' ', 'g'))
-    ) AS shared`.execute(ex);
-  return r.rows[0]?.shared ? 'ชื่อบัญชีซ้ำกับสมาชิกอื่น' : null;
+  return (await accountNameShared(ex, memberId)) ? 'ชื่อบัญชีซ้ำกับสมาชิกอื่น' : null;
 }
 
 /**
@@ -64,7 +60,7 @@ async function blocks(deps: PaymentsDeps, tx: Tx, memberId: number, now: Date): 
 }
 
 /**
- * A withdrawal request (payments.md §5): whole baht from main to the registered account, minimum,
+ * A withdrawal request (docs/rules/payments.md §5): whole baht from main to the registered account, minimum,
  * daily cap, one open request, and the three blocks; the amount is held in the same transaction, so
  * concurrent requests can never hold more than the balance.
  */
@@ -74,14 +70,10 @@ export async function requestWithdrawal(
 ) {
   const now = deps.clock.now();
   const run = async (tx: Tx) => {
-    const m = await tx
-      .selectFrom('member')
-      .select(['id', 'bank_code', 'account_no', 'account_name'])
-      .where('id', '=', r.memberId)
-      .executeTakeFirstOrThrow();
+    const m = await payoutAccount(tx, r.memberId);
     const s = await loadSettings(tx);
-    const amount = r.amountBaht * 100;
-    if (amount < s.withdraw_min_satang) {
+    const amountSatang = bahtToSatang(r.amountBaht);
+    if (amountSatang < s.withdraw_min_satang) {
       const min = bahtInWords(s.withdraw_min_satang);
       throw new AppError('WITHDRAW_BELOW_MIN', { min }, { amount: `ถอนขั้นต่ำ ${min} บาท` });
     }
@@ -94,15 +86,17 @@ export async function requestWithdrawal(
     if (open) throw new AppError('WITHDRAW_PENDING');
     await blocks(deps, tx, r.memberId, now);
     const cap = await dailyCap(tx, r.memberId, s.withdraw_daily_cap_satang);
-    const left = Math.max(0, cap - (await usedToday(tx, r.memberId, now)));
-    if (amount > left) throw new AppError('WITHDRAW_DAILY_CAP', { left: bahtInWords(left) });
+    const leftSatang = Math.max(0, cap - (await usedToday(tx, r.memberId, now)));
+    if (amountSatang > leftSatang) {
+      throw new AppError('WITHDRAW_DAILY_CAP', { left: bahtInWords(leftSatang) });
+    }
 
-    const flagged = amount >= s.withdraw_review_satang ? 'ยอดถอนสูง' : await riskFlag(tx, r.memberId);
+    const flagged = amountSatang >= s.withdraw_review_satang ? 'ยอดถอนสูง' : await riskFlag(tx, r.memberId);
     const w = await tx
       .insertInto('withdrawal')
       .values({
         member_id: r.memberId,
-        amount_satang: amount,
+        amount_satang: amountSatang,
         status: flagged ? 'review' : 'pending',
         review_reason: flagged,
         bank_code: m.bank_code,
@@ -115,7 +109,7 @@ export async function requestWithdrawal(
       .executeTakeFirstOrThrow();
     await deps.ledger.hold(tx, {
       memberId: r.memberId,
-      amount: satang(amount),
+      amount: amountSatang,
       idempotencyKey: `wd:${w.id}:hold`,
       reference: `WD-${w.id}`,
     });
@@ -125,7 +119,7 @@ export async function requestWithdrawal(
   return inTransaction(deps.db, async (tx) => {
     // G1: one member's withdrawal decisions run one at a time. Taken before the idempotency row,
     // whose foreign key would otherwise share-lock the member row first and deadlock two requests.
-    await tx.selectFrom('member').select('id').where('id', '=', r.memberId).forUpdate().execute();
+    await lockMember(tx, r.memberId);
     return r.idempotencyKey
       ? idempotent(
           tx,
@@ -134,8 +128,7 @@ export async function requestWithdrawal(
         )
       : run(tx);
   }).catch((err) => {
-    if ((err as { constraint?: string }).constraint === 'withdrawal_one_open')
-      throw new AppError('WITHDRAW_PENDING');
+    if (isUniqueViolation(err, 'withdrawal_one_open')) throw new AppError('WITHDRAW_PENDING');
     throw err;
   });
 }
@@ -157,7 +150,7 @@ export async function withdrawalInfo(deps: PaymentsDeps, memberId: number) {
   return inTransaction(deps.db, async (tx) => {
     const s = await loadSettings(tx);
     const promo = await settlePromotion(tx, deps.ledger, memberId, now);
-    const mainBalance = await memberBalance(tx, memberId, 1);
+    const mainBalance = await memberBalance(tx, memberId, MAIN_WALLET);
     const cap = await dailyCap(tx, memberId, s.withdraw_daily_cap_satang);
     const left = Math.max(0, cap - (await usedToday(tx, memberId, now)));
     const open = await tx

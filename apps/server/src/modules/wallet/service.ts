@@ -36,6 +36,7 @@ export { createLedger };
 
 export type Ledger = ReturnType<typeof createLedger>;
 
+export { transferIdByKey } from './games-queries.ts';
 // ── For the lottery (modules/lotto): wallet ids by name, and its reads and writes of wallet rows ──
 export type { LottoWallet } from './lotto-queries.ts';
 export {

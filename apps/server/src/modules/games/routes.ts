@@ -1,0 +1,46 @@
+import * as api from '@chok/contract/api/games';
+import type { ModuleContext } from '../../platform/module.ts';
+import {
+  type ProviderAdapterDeps,
+  type ProviderOperation,
+  providerCall,
+  providerEndpoints,
+} from './adapter.ts';
+import { listGames, lobby, lobbyConfig } from './catalogue.ts';
+import { demoLink, gameWallets, type LaunchDeps, launchLink } from './launch.ts';
+
+/** The member-facing games endpoints: each one contract endpoint → one use case. */
+export function gamesRoutes({ app, route, db }: ModuleContext, deps: LaunchDeps): void {
+  route(app, api.gameList, async (c) => listGames(db, c.query));
+  route(app, api.gameLobby, async (c) => lobby(db, c.maybeMember?.memberId ?? null, c.query.limit));
+  route(app, api.lobbyConfigs, async (c) => lobbyConfig(db, c.query.lobby_key));
+  route(app, api.gameWallets, async (c) => gameWallets(deps, c.member.memberId, c.body));
+  route(app, api.gameLink, async (c) => launchLink(deps, c.member, c.body));
+  route(app, api.gameDemo, async (c) => demoLink(deps, c.body));
+}
+
+/**
+ * The provider-facing endpoints /provider/<provider>/{authenticate,debit,credit,rollback}: the raw
+ * bytes reach the adapter unparsed (the signature is over them); its answer is the provider's body,
+ * not the envelope.
+ */
+export function providerRoutes({ app }: ModuleContext, adapter: ProviderAdapterDeps): void {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    for (const [operation, e] of Object.entries(providerEndpoints) as [
+      ProviderOperation,
+      { path: string },
+    ][]) {
+      scope.post(e.path, async (req, reply) => {
+        const r = await providerCall(adapter, {
+          operation,
+          provider: (req.params as { provider: string }).provider,
+          raw: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+          signature: String(req.headers['x-signature'] ?? ''),
+        });
+        return reply.status(r.http).send(r.body);
+      });
+    }
+  });
+}

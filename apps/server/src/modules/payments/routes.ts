@@ -1,0 +1,145 @@
+import * as api from '@chok/contract/api/payments';
+import { parseBaht } from '@chok/engine/money';
+import type { FastifyRequest } from 'fastify';
+import type { ModuleContext } from '../../platform/module.ts';
+import * as admin from './admin.ts';
+import { channelInfo, channelList, depositPromotionList } from './channels.ts';
+import * as deposits from './deposits.ts';
+import type { PaymentsDeps } from './deps.ts';
+import { sandboxPay } from './sandbox.ts';
+import { sandboxState, setSandbox } from './settings.ts';
+import { importStatement } from './statement.ts';
+import { templateList } from './templates.ts';
+import * as withdrawals from './withdrawals.ts';
+
+/** Idempotency-Key header; clients that cannot set headers may send `idempotency_key` in the body. */
+function keyOf(c: {
+  idempotencyKey: string | null;
+  body: { idempotency_key?: string | undefined };
+}): string | null {
+  if (c.idempotencyKey) return c.idempotencyKey;
+  return c.body.idempotency_key ? c.body.idempotency_key : null;
+}
+
+/** The payments endpoints: each one contract endpoint → one use case. */
+export async function paymentsRoutes({ app, route }: ModuleContext, deps: PaymentsDeps): Promise<void> {
+  // ── member: deposits ──
+  route(app, api.channels, async () => channelList(deps));
+  route(app, api.info, async (c) => channelInfo(deps, c.member.memberId, c.query.channel_id));
+  route(app, api.depositPromotions, async (c) => depositPromotionList(deps, c.member.memberId));
+  route(app, api.generateQr, async (c) =>
+    deposits.createDeposit(deps, {
+      memberId: c.member.memberId,
+      channelId: c.body.channel_id,
+      subChannelId: c.body.sub_channel_id,
+      amountBaht: c.body.amount,
+      promotionId: c.body.promotion_id ?? null,
+      idempotencyKey: keyOf(c),
+    }),
+  );
+  route(app, api.qrcodeInfo, async (c) => deposits.openDeposit(deps, c.member.memberId));
+  route(app, api.inquiryStatus, async (c) =>
+    deposits.depositStatus(deps, c.member.memberId, c.query.request_id),
+  );
+  route(app, api.cancelDeposit, async (c) =>
+    deposits.cancelDeposit(deps, c.member.memberId, c.body.request_id),
+  );
+  route(app, api.depositHistory, async (c) =>
+    deposits.depositHistory(deps, c.member.memberId, c.query.limit),
+  );
+
+  // ── member: withdrawals ──
+  route(app, api.withdraw, async (c) =>
+    withdrawals.requestWithdrawal(deps, {
+      memberId: c.member.memberId,
+      amountBaht: c.body.amount,
+      idempotencyKey: keyOf(c),
+    }),
+  );
+  route(app, api.withdrawList, async (c) =>
+    withdrawals.withdrawalList(deps, c.member.memberId, c.query.limit),
+  );
+  route(app, api.withdrawInfo, async (c) => withdrawals.withdrawalInfo(deps, c.member.memberId));
+
+  // ── gateways: the webhook verifies its signature on the raw bytes ──
+  const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+      const raw = body as Buffer;
+      rawBodies.set(req, raw);
+      try {
+        done(null, raw.length > 0 ? JSON.parse(raw.toString('utf8')) : {});
+      } catch (err) {
+        (err as { statusCode?: number }).statusCode = 400;
+        done(err as Error, undefined);
+      }
+    });
+    route(scope, api.webhook, async (c) => {
+      const raw = rawBodies.get(c.req) ?? Buffer.alloc(0);
+      const r = await deposits.receiveWebhook(deps, c.params.gateway, raw, c.req.headers);
+      return { received: true as const, duplicate: r.duplicate };
+    });
+  });
+  // The sandbox's pay button exists only where the environment allows the sandbox at all
+  // (docs/rules/payments.md §3.3 rule 4); elsewhere the path is unknown (404).
+  if (deps.gateways.sandboxAllowed) {
+    route(app, api.sandboxPay, async (c) =>
+      sandboxPay(deps, {
+        gatewayRef: c.params.gatewayRef,
+        amountSatang: c.body?.amount ? parseBaht(c.body.amount) : undefined,
+        onWebhookError: (err) => c.req.log.error({ err }, 'sandbox webhook failed'),
+      }),
+    );
+  }
+
+  // ── operator ──
+  route(app, api.adminDeposits, async (c) => admin.depositQueue(deps, c.query.status, c.query.limit));
+  route(app, api.adminConfirmDeposit, async (c) =>
+    admin.confirmDepositByOperator(deps, c.params.id, c.staff.staffId, c.body.bank_ref),
+  );
+  route(app, api.adminRejectDeposit, async (c) =>
+    admin.rejectDeposit(deps, c.params.id, c.staff.staffId, c.body.reason),
+  );
+  route(app, api.statementTemplates, async () => templateList());
+  route(app, api.importStatement, async (c) =>
+    importStatement(deps, {
+      accountKind: c.body.account_kind,
+      accountId: c.body.account_id,
+      template: c.body.template,
+      fileName: c.body.file_name,
+      content: c.body.content,
+      staffId: c.staff.staffId,
+    }),
+  );
+  route(app, api.statementLines, async (c) => admin.statementLines(deps, c.query.status, c.query.limit));
+  route(app, api.assignStatementLine, async (c) =>
+    admin.assignStatementLine(deps, {
+      lineId: c.params.id,
+      memberId: c.body.member_id,
+      note: c.body.note,
+      staffId: c.staff.staffId,
+    }),
+  );
+  route(app, api.ignoreStatementLine, async (c) =>
+    admin.ignoreStatementLine(deps, { lineId: c.params.id, note: c.body.note, staffId: c.staff.staffId }),
+  );
+  route(app, api.adminSandbox, async () => sandboxState(deps));
+  route(app, api.setSandbox, async (c) => setSandbox(deps, c.staff.staffId, c.body.enabled));
+  route(app, api.adminWithdrawals, async (c) => admin.withdrawalQueue(deps, c.query.status, c.query.limit));
+  route(app, api.approveWithdrawal, async (c) =>
+    admin.decideWithdrawal(deps, c.params.id, c.staff.staffId, {
+      action: 'approve',
+      bankRef: c.body.bank_ref,
+    }),
+  );
+  route(app, api.rejectWithdrawal, async (c) =>
+    admin.decideWithdrawal(deps, c.params.id, c.staff.staffId, { action: 'reject', reason: c.body.reason }),
+  );
+  route(app, api.releaseWithdrawalReview, async (c) =>
+    admin.decideWithdrawal(deps, c.params.id, c.staff.staffId, {
+      action: 'release_review',
+      note: c.body.note,
+    }),
+  );
+}
