@@ -220,7 +220,7 @@ describe('result entry rules', () => {
     const spender = await fundedMember(t, 1000);
     const roundId = await openRound(t, 'lao');
     const a = await buy(t, rich.token, roundId, [{ bet_type: 'two_bottom', number: '43', amount: 10 }]);
-    const b = await buy(t, spender.token, roundId, [{ bet_type: 'two_bottom', number: '43', amount: 10 }]);
+    const _b = await buy(t, spender.token, roundId, [{ bet_type: 'two_bottom', number: '43', amount: 10 }]);
     const c = await buy(t, rich.token, roundId, [{ bet_type: 'two_bottom', number: '98', amount: 10 }]);
     await closeNow(t, roundId);
     await enterResult(t, roundId, { number: '4321' });

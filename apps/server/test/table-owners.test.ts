@@ -12,14 +12,6 @@ import { type TableOwner, tableOwners } from '../src/db/table-owners.ts';
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 const GENERATED = path.join(SRC, 'db/database.generated.ts');
 
-/**
- * Files of other lanes still naming a table they do not own, while issue 10 is being carried out in
- * parallel branches: `file (relative to src/): tables`. Each entry is a debt, not a permission — the
- * integrator empties this list once the lotto, games/originals and payments branches are merged, and
- * a file that no longer names the table makes the test fail until its entry is removed.
- */
-const PENDING: Record<string, readonly string[]> = {};
-
 /** The table names known to the schema: the keys of the generated `DB` interface. */
 function schemaTables(source: string): string[] {
   const body = /export interface DB \{([\s\S]*?)\n\}/.exec(source)?.[1];
@@ -107,13 +99,7 @@ describe('table owners', () => {
 
   it('a module names only the tables it owns', () => {
     const found = modules.flatMap((m) => trespasses(path.join(SRC, 'modules', m), m as TableOwner, known));
-    const pending = (f: { file: string; table: string }) => PENDING[f.file]?.includes(f.table) ?? false;
-    expect(found.filter((f) => !pending(f)).map((f) => f.line)).toEqual([]);
-    // A PENDING entry that no longer trespasses is stale: remove it.
-    const stale = Object.entries(PENDING).flatMap(([file, tables]) =>
-      tables.filter((t) => !found.some((f) => f.file === file && f.table === t)).map((t) => `${file}: ${t}`),
-    );
-    expect(stale, 'PENDING entries that no longer apply').toEqual([]);
+    expect(found.map((f) => f.line)).toEqual([]);
   });
 
   it('the platform names only platform tables', () => {

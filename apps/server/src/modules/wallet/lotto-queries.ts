@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor, Tx } from '../../platform/db.ts';
+import type { Executor } from '../../platform/db.ts';
 
 /**
  * The lottery's reads and writes of wallet-owned rows (`ledger_account`, `lotto_member_debt`), kept in
