@@ -140,7 +140,7 @@ CREATE TABLE sms_outbox (
 );
 CREATE INDEX sms_outbox_phone ON sms_outbox (phone, id DESC);
 
--- Ledger (casino.md §2). Member wallets carry a balance that can never go negative; system
+-- Ledger (docs/rules/casino.md §2). Member wallets carry a balance that can never go negative; system
 -- accounts carry none: their balance is derived from transfers so no row is updated per bet.
 CREATE TABLE wallet_type (
   id   integer PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Lottery and yeekee (shared/domain/lottery.md). Money columns are BIGINT satang; rates numeric(12,2).
+-- Lottery and yeekee (docs/rules/lottery.md). Money columns are BIGINT satang; rates numeric(12,2).
 
 CREATE TABLE lotto_category (
   id         text PRIMARY KEY,
@@ -37,7 +37,7 @@ CREATE TABLE lotto_round (
   close_at           timestamptz NOT NULL,
   shoot_close_at     timestamptz,
   expected_result_at timestamptz NOT NULL,
-  -- The market's rates, limits and yeekee settings copied at creation (lottery.md §3.2).
+  -- The market's rates, limits and yeekee settings copied at creation (docs/rules/lottery.md §3.2).
   settings           jsonb NOT NULL,
   result             jsonb,
   result_raw         jsonb,
@@ -63,7 +63,7 @@ CREATE TABLE lotto_round (
 CREATE INDEX lotto_round_due ON lotto_round (status, close_at);
 CREATE INDEX lotto_round_date ON lotto_round (business_date, market_id);
 
--- เลขอั้น (lottery.md §4).
+-- เลขอั้น (docs/rules/lottery.md §4).
 CREATE TABLE lotto_number_limit (
   round_id   bigint NOT NULL REFERENCES lotto_round(id),
   bet_type   text NOT NULL,
@@ -115,7 +115,7 @@ CREATE TABLE lotto_bill_item (
 );
 CREATE INDEX lotto_bill_item_round ON lotto_bill_item (round_id, status, bet_type);
 
--- One win credit per (bill, result version); a correction reverses it (lottery.md §8).
+-- One win credit per (bill, result version); a correction reverses it (docs/rules/lottery.md §8).
 CREATE TABLE lotto_win_payment (
   bill_id        bigint NOT NULL REFERENCES lotto_bill(id),
   result_version integer NOT NULL,

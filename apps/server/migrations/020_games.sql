@@ -1,4 +1,4 @@
--- Games (casino.md): catalogue, launch tokens, provider sessions, the seamless wallet's operations,
+-- Games (docs/rules/casino.md): catalogue, launch tokens, provider sessions, the seamless wallet's operations,
 -- and the in-house games' rounds, seeds, shared tables and fixtures.
 
 CREATE TABLE game_provider (
@@ -33,7 +33,7 @@ CREATE TABLE game (
 );
 CREATE INDEX game_categories ON game USING gin (categories);
 
--- Which wallet types may play which categories (casino.md §1; agent-configurable).
+-- Which wallet types may play which categories (docs/rules/casino.md §1; agent-configurable).
 CREATE TABLE game_wallet_category (
   wallet_type_id integer NOT NULL REFERENCES wallet_type(id),
   category       text NOT NULL,
@@ -61,7 +61,7 @@ CREATE TABLE game_play (
 );
 CREATE INDEX game_play_recent ON game_play (member_id, last_played_at DESC);
 
--- Launch tokens (casino.md §4.1): 32 random bytes, stored hashed, single-use, 60 s to exchange.
+-- Launch tokens (docs/rules/casino.md §4.1): 32 random bytes, stored hashed, single-use, 60 s to exchange.
 CREATE TABLE game_launch (
   id             bigserial PRIMARY KEY,
   token_hash     bytea NOT NULL UNIQUE,
@@ -93,7 +93,7 @@ CREATE TABLE game_session (
 );
 CREATE INDEX game_session_live ON game_session (member_id, provider_id, id DESC) WHERE closed_at IS NULL;
 
--- The seamless wallet's operations (casino.md §3): one row per (provider, player, provider tx id,
+-- The seamless wallet's operations (docs/rules/casino.md §3): one row per (provider, player, provider tx id,
 -- class), claimed with INSERT … ON CONFLICT DO NOTHING. A rollback of an unknown id claims the `tx`
 -- slot as a tombstone, so the unique index itself orders a racing debit and rollback.
 CREATE TABLE wallet_op (
@@ -120,7 +120,7 @@ CREATE TABLE wallet_op (
 CREATE INDEX wallet_op_open_debits ON wallet_op (member_id, created_at) WHERE op = 'debit' AND state = 'open';
 CREATE INDEX wallet_op_created ON wallet_op (created_at);
 
--- Signed-callback nonces, kept 10 minutes (casino.md §3.6).
+-- Signed-callback nonces, kept 10 minutes (docs/rules/casino.md §3.6).
 CREATE TABLE provider_nonce (
   provider_id text NOT NULL,
   nonce       text NOT NULL,
@@ -129,7 +129,7 @@ CREATE TABLE provider_nonce (
 );
 CREATE INDEX provider_nonce_created ON provider_nonce (created_at);
 
--- Provably-fair seeds (casino.md §6): per player (member_id set) or per shoe/fixture (shared).
+-- Provably-fair seeds (docs/rules/casino.md §6): per player (member_id set) or per shoe/fixture (shared).
 CREATE TABLE fair_seed (
   id               bigserial PRIMARY KEY,
   member_id        integer REFERENCES member(id),
@@ -142,7 +142,7 @@ CREATE TABLE fair_seed (
 );
 CREATE UNIQUE INDEX fair_seed_active_player ON fair_seed (member_id) WHERE member_id IS NOT NULL AND revealed_at IS NULL;
 
--- In-house rounds (casino.md §6.9), kept 24 months: stake, outcome, payout and the seed that made it.
+-- In-house rounds (docs/rules/casino.md §6.9), kept 24 months: stake, outcome, payout and the seed that made it.
 CREATE TABLE game_round (
   id               bigserial PRIMARY KEY,
   member_id        integer NOT NULL REFERENCES member(id),

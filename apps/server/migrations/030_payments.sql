@@ -1,5 +1,5 @@
--- Payments (payments.md): channels, deposit requests with unique pay amounts, gateway events,
--- statement imports, withdrawals, and the deposit promotion with its turnover (engagement.md §1).
+-- Payments (docs/rules/payments.md): channels, deposit requests with unique pay amounts, gateway events,
+-- statement imports, withdrawals, and the deposit promotion with its turnover (docs/rules/engagement.md §1).
 -- Money is BIGINT satang.
 
 -- Operator settings (one row). Numbers the domain marks configurable, with the document's defaults.
@@ -13,7 +13,7 @@ CREATE TABLE payment_setting (
   withdraw_review_satang      bigint  NOT NULL DEFAULT 5000000,
   gateway_inquiry_after_seconds integer NOT NULL DEFAULT 120,
   inquiry_min_interval_seconds  integer NOT NULL DEFAULT 15,
-  -- The built-in sandbox gateway: on for demo and tests, off in production (payments.md §3.3.4).
+  -- The built-in sandbox gateway: on for demo and tests, off in production (docs/rules/payments.md §3.3.4).
   sandbox_enabled             boolean NOT NULL DEFAULT true,
   updated_at                  timestamptz NOT NULL DEFAULT now()
 );
@@ -76,7 +76,7 @@ CREATE TABLE sandbox_gateway_payment (
   created_at    timestamptz NOT NULL DEFAULT now()
 );
 
--- Deposit promotion rules for the foundation's promotion rows (engagement.md §1).
+-- Deposit promotion rules for the foundation's promotion rows (docs/rules/engagement.md §1).
 CREATE TABLE promotion_rule (
   promotion_id        integer PRIMARY KEY REFERENCES promotion(id),
   kind                text NOT NULL DEFAULT 'percent' CHECK (kind IN ('percent', 'fixed')),
