@@ -5,11 +5,11 @@
  * their schemas and without typing a path by hand. `npm run contract:routes` writes the files;
  * packages/contract/test/routes.test.ts fails when a checked-in file differs from what this produces.
  */
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Endpoint } from '../packages/contract/src/endpoint.ts';
+import { biomeFormat } from './biome-format.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONTRACT = path.join(ROOT, 'packages/contract/src');
@@ -49,31 +49,6 @@ export async function generateRoutes(module: string): Promise<string> {
     );
   }
   return biomeFormat(`${lines.join('\n')}\n`, routesFile(module));
-}
-
-/** Formats `source` as Biome would format the file at `filePath` (the repository's biome.json). */
-function biomeFormat(source: string, filePath: string): Promise<string> {
-  const biome = path.join(ROOT, 'node_modules/.bin/biome');
-  return new Promise((resolve, reject) => {
-    const child = spawn(biome, ['format', `--stdin-file-path=${filePath}`], {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-    });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      err += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(out);
-      else reject(new Error(`biome format failed (${code}): ${err}`));
-    });
-    child.stdin.end(source);
-  });
 }
 
 async function main(): Promise<void> {

@@ -4,7 +4,6 @@
  * migration, introspects it with kysely-codegen and writes the file formatted by Biome;
  * apps/server/test/db-types.test.ts fails when the checked-in file differs from what this produces.
  */
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -14,6 +13,7 @@ import { generate, PostgresDialect } from 'kysely-codegen';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { migrate } from '../apps/server/src/platform/migrate.ts';
+import { biomeFormat } from './biome-format.ts';
 
 // kysely-codegen is CommonJS and is typed against kysely's CommonJS build; hand it a Kysely from that
 // same build (an ESM Kysely has the same shape but TypeScript sees a different class).
@@ -114,31 +114,6 @@ export async function generateDatabaseTypes(url: string): Promise<string> {
   } finally {
     await db.destroy();
   }
-}
-
-/** Formats `source` as Biome would format the file at `filePath` (the repository's biome.json). */
-function biomeFormat(source: string, filePath: string): Promise<string> {
-  const biome = path.join(ROOT, 'node_modules/.bin/biome');
-  return new Promise((resolve, reject) => {
-    const child = spawn(biome, ['format', `--stdin-file-path=${filePath}`], {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-    });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      err += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(out);
-      else reject(new Error(`biome format failed (${code}): ${err}`));
-    });
-    child.stdin.end(source);
-  });
 }
 
 function freePort(): Promise<number> {

@@ -213,16 +213,18 @@ export function memberBillId(ex: Executor, memberId: number, billId: number) {
 }
 
 /** One page of a member's bill ids, newest first, and how many match the filter. */
+export interface BillPageFilter {
+  status?: z.infer<typeof billStatus> | undefined;
+  date?: string | undefined;
+  round_id?: number | undefined;
+  page: number;
+  per_page: number;
+}
+
 export async function memberBillPage(
   ex: Executor,
   memberId: number,
-  f: {
-    status?: z.infer<typeof billStatus> | undefined;
-    date?: string | undefined;
-    round_id?: number | undefined;
-    page: number;
-    per_page: number;
-  },
+  f: BillPageFilter,
 ): Promise<{ ids: number[]; total: number }> {
   let q = ex
     .selectFrom('lotto_bill as b')

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type GameCategory, gameCategoryLabels } from '@chok/contract/api/games';
-import type { billStatus } from '@chok/contract/api/lotto';
 import { x100ToRate } from '@chok/engine/lotto/match';
 import { todKey } from '@chok/engine/lotto/types';
 import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
-import type { z } from 'zod';
 import { type Executor, inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { walletTypeCategories } from '../games/service.ts';
@@ -27,6 +25,7 @@ import {
 import {
   acceptedExposure,
   addExposure,
+  type BillPageFilter,
   billItems,
   billsByIds,
   insertBill,
@@ -304,17 +303,7 @@ export async function cancelBill(d: LottoDeps, memberId: number, billId: number)
   });
 }
 
-export async function listBills(
-  d: LottoDeps,
-  memberId: number,
-  f: {
-    status?: z.infer<typeof billStatus> | undefined;
-    date?: string | undefined;
-    round_id?: number | undefined;
-    page: number;
-    per_page: number;
-  },
-) {
+export async function listBills(d: LottoDeps, memberId: number, f: BillPageFilter) {
   const { ids, total } = await memberBillPage(d.db, memberId, f);
   const bills = await billsByIds(d.db, ids);
   const now = d.clock.now();
