@@ -113,14 +113,6 @@ export function insertDepositRequest(ex: Executor, values: NewDepositRequest) {
   return ex.insertInto('deposit_request').values(values).returning('id').executeTakeFirstOrThrow();
 }
 
-export function gatewayCode(ex: Executor, gatewayId: number) {
-  return ex
-    .selectFrom('payment_gateway')
-    .select('code')
-    .where('id', '=', gatewayId)
-    .executeTakeFirstOrThrow();
-}
-
 /** Stores the gateway's QR on a request that has none yet; undefined when another call stored one first. */
 export function setGatewayQr(ex: Executor, id: number, gatewayRef: string, qrPayload: string) {
   return ex

@@ -17,7 +17,6 @@ import {
   depositById,
   depositByIdOrThrow,
   expireOpenDeposits,
-  gatewayCode,
   gatewayRequestsToInquire,
   insertDepositRequest,
   insertGatewayEvent,
@@ -41,6 +40,7 @@ import {
   subChannelEnabled,
 } from './deposit-queries.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
+import { gatewayCode } from './gateway-queries.ts';
 import type { DepositRow } from './row-types.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
 import { depositView } from './views.ts';
