@@ -84,10 +84,6 @@ export function openDepositIdOf(ex: Executor, memberId: number) {
     .executeTakeFirst();
 }
 
-export function paymentChannel(ex: Executor, channelId: number) {
-  return ex.selectFrom('payment_channel').selectAll().where('id', '=', channelId).executeTakeFirst();
-}
-
 export function subChannelEnabled(ex: Executor, channelId: number, subChannelId: number) {
   return ex
     .selectFrom('payment_sub_channel')

@@ -10,6 +10,7 @@ import { idempotent } from '../../platform/idempotency.ts';
 import { depositRules } from '../content/service.ts';
 import { lockMember } from '../members/service.ts';
 import { type ReceivingTarget, receivingTargets, roundRobin } from './accounts.ts';
+import { paymentChannel } from './channel-queries.ts';
 import { creditDeposit } from './confirm.ts';
 import {
   cancelOpenDeposit,
@@ -27,7 +28,6 @@ import {
   type NewDepositRequest,
   openDepositIdOf,
   openDepositOf,
-  paymentChannel,
   rejectOpenDeposit,
   releaseLapsedPayAmounts,
   releaseLapsedReservations,
