@@ -73,10 +73,6 @@ export async function setShoeCardsUsed(
     .execute();
 }
 
-export async function revealSeed(ex: Executor, seedId: number, now: Date): Promise<void> {
-  await ex.updateTable('fair_seed').set({ revealed_at: now }).where('id', '=', seedId).execute();
-}
-
 export function shoeHandCount(ex: Executor, shoeId: number) {
   return ex
     .selectFrom('baccarat_hand')

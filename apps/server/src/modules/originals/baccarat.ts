@@ -25,13 +25,13 @@ import {
   memberTableRounds,
   openShoe,
   recentHands,
-  revealSeed,
   roomById,
   setHandResult,
   setShoeCardsUsed,
   shoeHandCount,
 } from './baccarat-queries.ts';
 import { createSeed, rngFor } from './fairness.ts';
+import { revealSeed } from './fairness-queries.ts';
 import type { Rounds } from './rounds.ts';
 import type { PlaySessions } from './sessions.ts';
 import { placeDemoStake, settleDemoStakes } from './shared-demo.ts';
