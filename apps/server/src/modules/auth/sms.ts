@@ -1,4 +1,5 @@
 import type { Executor } from '../../platform/db.ts';
+import { insertSmsOutbox, smsOutboxRows } from './sms-queries.ts';
 
 /** Sends a text message. A provider adapter implements this; the built-in one keeps an outbox. */
 export interface SmsSender {
@@ -12,18 +13,12 @@ export interface SmsSender {
  */
 export const outboxSmsSender: SmsSender = {
   async send(ex, phone, body) {
-    await ex.insertInto('sms_outbox').values({ phone, body }).execute();
+    await insertSmsOutbox(ex, phone, body);
   },
 };
 
 /** The outbox, newest first (optionally one phone's), for staff. */
 export async function smsOutbox(ex: Executor, q: { phone?: string | undefined; limit: number }) {
-  let query = ex
-    .selectFrom('sms_outbox')
-    .select(['id', 'phone', 'body', 'created_at'])
-    .orderBy('id', 'desc')
-    .limit(q.limit);
-  if (q.phone) query = query.where('phone', '=', q.phone);
-  const rows = await query.execute();
+  const rows = await smsOutboxRows(ex, q);
   return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }

@@ -12,7 +12,26 @@ import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { memberBalance } from '../wallet/service.ts';
+import {
+  activeRoomIds,
+  activeRooms,
+  handForBet,
+  handResult,
+  handsToDeal,
+  insertHand,
+  insertShoe,
+  lastShoeNo,
+  lockRoom,
+  memberTableRounds,
+  openShoe,
+  recentHands,
+  roomById,
+  setHandResult,
+  setShoeCardsUsed,
+  shoeHandCount,
+} from './baccarat-queries.ts';
 import { createSeed, rngFor } from './fairness.ts';
+import { revealSeed } from './fairness-queries.ts';
 import type { Rounds } from './rounds.ts';
 import type { PlaySessions } from './sessions.ts';
 import { placeDemoStake, settleDemoStakes } from './shared-demo.ts';
@@ -69,34 +88,12 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
   const shoes = new Map<number, number[]>();
 
   async function currentShoe(tx: Tx, roomId: number, now: Date) {
-    const open = await tx
-      .selectFrom('baccarat_shoe as s')
-      .innerJoin('fair_seed as f', 'f.id', 's.seed_id')
-      .select([
-        's.id',
-        's.shoe_no',
-        's.cards_used',
-        's.seed_id',
-        'f.server_seed',
-        'f.server_seed_hash',
-        'f.client_seed',
-      ])
-      .where('s.room_id', '=', roomId)
-      .where('s.closed_at', 'is', null)
-      .executeTakeFirst();
+    const open = await openShoe(tx, roomId);
     if (open) return open;
-    const last = await tx
-      .selectFrom('baccarat_shoe')
-      .select((eb) => eb.fn.max('shoe_no').as('n'))
-      .where('room_id', '=', roomId)
-      .executeTakeFirst();
+    const last = await lastShoeNo(tx, roomId);
     const shoeNo = Number(last?.n ?? 0) + 1;
     const seed = await createSeed(tx, { memberId: null, clientSeed: `${roomId}:${shoeNo}`, now });
-    const row = await tx
-      .insertInto('baccarat_shoe')
-      .values({ room_id: roomId, shoe_no: shoeNo, seed_id: seed.id, created_at: now })
-      .returning(['id', 'shoe_no', 'cards_used', 'seed_id'])
-      .executeTakeFirstOrThrow();
+    const row = await insertShoe(tx, { roomId, shoeNo, seedId: seed.id, now });
     return {
       ...row,
       server_seed: seed.server_seed,
@@ -116,21 +113,9 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
   }
 
   async function advanceIn(tx: Tx, roomId: number, now: Date) {
-    const locked = await tx
-      .selectFrom('baccarat_room')
-      .select('id')
-      .where('id', '=', roomId)
-      .forUpdate()
-      .executeTakeFirst();
+    const locked = await lockRoom(tx, roomId);
     if (!locked) throw new AppError('GAME_NOT_FOUND');
-    const due = await tx
-      .selectFrom('baccarat_hand')
-      .select(['id', 'shoe_id', 'hand_no'])
-      .where('room_id', '=', roomId)
-      .where('dealt_at', 'is', null)
-      .where('closes_at', '<=', now)
-      .orderBy('opens_at')
-      .execute();
+    const due = await handsToDeal(tx, roomId, now);
     for (const hand of due) {
       const shoe = await currentShoe(tx, roomId, now);
       const cards = cardsOf(shoe);
@@ -138,19 +123,10 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
       const first = at;
       const dealt = dealHand(() => cards[at++]!);
       const result = toResult(dealt);
-      await tx
-        .updateTable('baccarat_hand')
-        .set({ result: JSON.stringify({ ...result, first_card: first }), dealt_at: now })
-        .where('id', '=', hand.id)
-        .execute();
+      await setHandResult(tx, hand.id, { ...result, first_card: first }, now);
       const closing = SHOE_CARDS - at < RESHUFFLE_BELOW;
-      await tx
-        .updateTable('baccarat_shoe')
-        .set({ cards_used: at, ...(closing ? { closed_at: now } : {}) })
-        .where('id', '=', shoe.id)
-        .execute();
-      if (closing)
-        await tx.updateTable('fair_seed').set({ revealed_at: now }).where('id', '=', shoe.seed_id).execute();
+      await setShoeCardsUsed(tx, shoe.id, at, closing ? now : null);
+      if (closing) await revealSeed(tx, shoe.seed_id, now);
       await d.rounds.settleTable(
         tx,
         `bac:${hand.id}`,
@@ -160,32 +136,20 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
     }
     const slotStart = new Date(Math.floor(now.getTime() / (HAND_SECONDS * 1000)) * HAND_SECONDS * 1000);
     const shoe = await currentShoe(tx, roomId, now);
-    const count = await tx
-      .selectFrom('baccarat_hand')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('shoe_id', '=', shoe.id)
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto('baccarat_hand')
-      .values({
-        room_id: roomId,
-        shoe_id: shoe.id,
-        hand_no: Number(count.n) + 1,
-        opens_at: slotStart,
-        closes_at: new Date(slotStart.getTime() + BETTING_SECONDS * 1000),
-      })
-      .onConflict((oc) => oc.columns(['room_id', 'opens_at']).doNothing())
-      .execute();
+    const count = await shoeHandCount(tx, shoe.id);
+    await insertHand(tx, {
+      roomId,
+      shoeId: shoe.id,
+      handNo: Number(count.n) + 1,
+      opensAt: slotStart,
+      closesAt: new Date(slotStart.getTime() + BETTING_SECONDS * 1000),
+    });
     return { shoe, slotStart };
   }
 
   async function handPayout(tx: Tx, ref: string, selection: string, stake: number): Promise<number | null> {
     const id = Number(ref.slice(4));
-    const hand = await tx
-      .selectFrom('baccarat_hand')
-      .select('result')
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const hand = await handResult(tx, id);
     if (!hand?.result) return hand ? null : stake;
     return baccaratPayout(selection as BaccaratPosition, stake, fromResult(hand.result as Result));
   }
@@ -203,11 +167,7 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
     advance: (roomId: number, now: Date) => inTransaction(d.db, (tx) => advanceIn(tx, roomId, now)),
 
     async advanceAll(now: Date) {
-      const rooms = await d.db
-        .selectFrom('baccarat_room')
-        .select('id')
-        .where('is_active', '=', true)
-        .execute();
+      const rooms = await activeRoomIds(d.db);
       for (const r of rooms) await inTransaction(d.db, (tx) => advanceIn(tx, r.id, now));
     },
 
@@ -218,25 +178,9 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
         const s = await d.sessions.resolve(tx, session, true);
         const roomId = roomOfRequest ?? roomOfGame(s.game.code);
         const { shoe, slotStart } = await advanceIn(tx, roomId, now);
-        const room = await tx
-          .selectFrom('baccarat_room')
-          .selectAll()
-          .where('id', '=', roomId)
-          .executeTakeFirstOrThrow();
-        const rooms = await tx
-          .selectFrom('baccarat_room')
-          .select(['id', 'name'])
-          .where('is_active', '=', true)
-          .orderBy('id')
-          .execute();
-        const hands = await tx
-          .selectFrom('baccarat_hand')
-          .select(['id', 'hand_no', 'opens_at', 'closes_at', 'result', 'shoe_id'])
-          .where('room_id', '=', roomId)
-          .where('opens_at', '<=', slotStart)
-          .orderBy('opens_at', 'desc')
-          .limit(80)
-          .execute();
+        const room = await roomById(tx, roomId);
+        const rooms = await activeRooms(tx);
+        const hands = await recentHands(tx, roomId, slotStart);
         const current = hands[0]!;
         const previous = hands.find((h) => h.id !== current.id && h.result) ?? null;
         const history = hands
@@ -255,17 +199,11 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
             payout: null,
           }));
         } else {
-          const rows = await tx
-            .selectFrom('game_round')
-            .select(['table_ref', 'detail', 'stake', 'payout'])
-            .where('member_id', '=', s.memberId)
-            .where(
-              'table_ref',
-              'in',
-              ids.map((i) => `bac:${i}`),
-            )
-            .orderBy('id')
-            .execute();
+          const rows = await memberTableRounds(
+            tx,
+            s.memberId,
+            ids.map((i) => `bac:${i}`),
+          );
           myBets = rows.map((r) => ({
             hand_id: Number(r.table_ref!.slice(4)),
             position: (r.detail as { position: string }).position,
@@ -304,25 +242,7 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
       }
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
-        const hand = await tx
-          .selectFrom('baccarat_hand as h')
-          .innerJoin('baccarat_room as r', 'r.id', 'h.room_id')
-          .innerJoin('baccarat_shoe as s', 's.id', 'h.shoe_id')
-          .innerJoin('fair_seed as f', 'f.id', 's.seed_id')
-          .select([
-            'h.id',
-            'h.room_id',
-            'h.hand_no',
-            'h.opens_at',
-            'h.closes_at',
-            'r.min_bet',
-            'r.max_bet',
-            'f.id as seed_id',
-            'f.server_seed_hash',
-            'f.client_seed',
-          ])
-          .where('h.id', '=', handId)
-          .executeTakeFirst();
+        const hand = await handForBet(tx, handId);
         if (!hand) throw new AppError('RECORD_NOT_FOUND');
         if (now < hand.opens_at || now >= hand.closes_at) throw new AppError('GAME_BETTING_CLOSED');
         if (amountSatang < hand.min_bet || amountSatang > hand.max_bet || amountSatang % 100 !== 0)

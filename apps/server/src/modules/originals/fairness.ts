@@ -2,6 +2,17 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { fairRng, type Hmac, serverSeedHash } from '@chok/engine/fair/stream';
 import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import {
+  activateNextSeed,
+  incrementActiveNonce,
+  insertActiveSeedIfMissing,
+  insertNextSeed,
+  insertNextSeedIfMissing,
+  insertSeed,
+  type NewSeedRow,
+  revealActiveSeed,
+  unrevealedSeeds,
+} from './fairness-queries.ts';
 
 /** node:crypto's HMAC for the server's streams (the engine's plain one gives the same bytes). */
 export const nodeHmac: Hmac = (key, message) =>
@@ -16,7 +27,7 @@ export function rngFor(seed: { server_seed: string; client_seed: string }, nonce
 }
 
 /** A fresh seed row: active with `clientSeed`, or (null) a player's committed next seed. */
-function seedRow(memberId: number | null, clientSeed: string | null, now: Date) {
+function seedRow(memberId: number | null, clientSeed: string | null, now: Date): NewSeedRow {
   const server_seed = newServerSeed();
   return {
     member_id: memberId,
@@ -33,11 +44,7 @@ export async function createSeed(
   ex: Executor,
   s: { memberId: number | null; clientSeed: string; now: Date },
 ): Promise<{ id: number; server_seed: string; server_seed_hash: string; client_seed: string }> {
-  return ex
-    .insertInto('fair_seed')
-    .values(seedRow(s.memberId, s.clientSeed, s.now))
-    .returning(['id', 'server_seed', 'server_seed_hash', 'client_seed'])
-    .executeTakeFirstOrThrow();
+  return insertSeed(ex, seedRow(s.memberId, s.clientSeed, s.now));
 }
 
 /**
@@ -53,12 +60,7 @@ const RACE_ATTEMPTS = 10;
  */
 export async function playerSeed(ex: Executor, memberId: number, now: Date) {
   for (let attempt = 1; ; attempt++) {
-    const rows = await ex
-      .selectFrom('fair_seed')
-      .select(['id', 'server_seed_hash', 'client_seed', 'next_nonce', 'activated_at'])
-      .where('member_id', '=', memberId)
-      .where('revealed_at', 'is', null)
-      .execute();
+    const rows = await unrevealedSeeds(ex, memberId);
     const active = rows.find((r) => r.activated_at !== null);
     const next = rows.find((r) => r.activated_at === null);
     if (active && next)
@@ -70,31 +72,8 @@ export async function playerSeed(ex: Executor, memberId: number, now: Date) {
         next_server_seed_hash: next.server_seed_hash,
       };
     if (attempt > 2) throw new Error(`fair seeds of member ${memberId} missing after creation`);
-    if (!active)
-      await ex
-        .insertInto('fair_seed')
-        .values(seedRow(memberId, randomBytes(8).toString('hex'), now))
-        .onConflict((oc) =>
-          oc
-            .column('member_id')
-            .where('member_id', 'is not', null)
-            .where('activated_at', 'is not', null)
-            .where('revealed_at', 'is', null)
-            .doNothing(),
-        )
-        .execute();
-    if (!next)
-      await ex
-        .insertInto('fair_seed')
-        .values(seedRow(memberId, null, now))
-        .onConflict((oc) =>
-          oc
-            .column('member_id')
-            .where('member_id', 'is not', null)
-            .where('activated_at', 'is', null)
-            .doNothing(),
-        )
-        .execute();
+    if (!active) await insertActiveSeedIfMissing(ex, seedRow(memberId, randomBytes(8).toString('hex'), now));
+    if (!next) await insertNextSeedIfMissing(ex, seedRow(memberId, null, now));
   }
 }
 
@@ -102,26 +81,7 @@ export async function playerSeed(ex: Executor, memberId: number, now: Date) {
 export async function takeNonce(ex: Executor, memberId: number, now: Date) {
   await playerSeed(ex, memberId, now);
   for (let attempt = 1; attempt <= RACE_ATTEMPTS; attempt++) {
-    const row = await ex
-      .updateTable('fair_seed')
-      .set((eb) => ({ next_nonce: eb('next_nonce', '+', 1) }))
-      .where('member_id', '=', memberId)
-      .where('activated_at', 'is not', null)
-      .where('revealed_at', 'is', null)
-      .returning((eb) => [
-        'id',
-        'server_seed',
-        'server_seed_hash',
-        'client_seed',
-        eb('next_nonce', '-', 1).as('nonce'),
-        eb
-          .selectFrom('fair_seed as n')
-          .select('n.server_seed_hash')
-          .where('n.member_id', '=', memberId)
-          .where('n.activated_at', 'is', null)
-          .as('next_server_seed_hash'),
-      ])
-      .executeTakeFirst();
+    const row = await incrementActiveNonce(ex, memberId);
     if (row) return { ...row, next_server_seed_hash: row.next_server_seed_hash ?? '' };
     // A rotation revealed the seed while this waited for its lock: the next statement sees the new one.
   }
@@ -134,14 +94,7 @@ export async function takeNonce(ex: Executor, memberId: number, now: Date) {
  */
 async function revealActive(ex: Executor, memberId: number, now: Date) {
   for (let attempt = 1; attempt <= RACE_ATTEMPTS; attempt++) {
-    const revealed = await ex
-      .updateTable('fair_seed')
-      .set({ revealed_at: now })
-      .where('member_id', '=', memberId)
-      .where('activated_at', 'is not', null)
-      .where('revealed_at', 'is', null)
-      .returning(['server_seed', 'server_seed_hash', 'client_seed', 'next_nonce'])
-      .executeTakeFirst();
+    const revealed = await revealActiveSeed(ex, memberId, now);
     if (revealed) return revealed;
   }
   throw new AppError('GAME_TOO_FAST');
@@ -156,18 +109,8 @@ export async function rotate(ex: Executor, memberId: number, clientSeed: string 
   await playerSeed(ex, memberId, now);
   const revealed = await revealActive(ex, memberId, now);
   // Only a rotation uses the next seed, and this one holds the player's active row: it is there.
-  const active = await ex
-    .updateTable('fair_seed')
-    .set({ activated_at: now, client_seed: clientSeed ?? revealed.client_seed })
-    .where('member_id', '=', memberId)
-    .where('activated_at', 'is', null)
-    .returning(['server_seed_hash', 'client_seed'])
-    .executeTakeFirstOrThrow();
-  const next = await ex
-    .insertInto('fair_seed')
-    .values(seedRow(memberId, null, now))
-    .returning('server_seed_hash')
-    .executeTakeFirstOrThrow();
+  const active = await activateNextSeed(ex, memberId, clientSeed ?? revealed.client_seed, now);
+  const next = await insertNextSeed(ex, seedRow(memberId, null, now));
   return {
     revealed: {
       server_seed: revealed.server_seed,

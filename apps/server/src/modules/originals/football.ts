@@ -9,12 +9,24 @@ import {
   teamOf,
 } from '@chok/engine/games/football';
 import { formatBaht, parseBaht } from '@chok/engine/money';
-import { sql } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { memberBalance } from '../wallet/service.ts';
 import { createSeed, rngFor } from './fairness.ts';
+import { revealSeed } from './fairness-queries.ts';
+import {
+  fixtureAt,
+  fixtureForBet,
+  fixtureScore,
+  fixturesToSettle,
+  insertFixture,
+  lockFootballAdvance,
+  memberFootballRounds,
+  openFixtures,
+  setFixtureScore,
+  settledFixtures,
+} from './football-queries.ts';
 import type { Rounds } from './rounds.ts';
 import type { PlaySessions } from './sessions.ts';
 import { placeDemoStake, settleDemoStakes } from './shared-demo.ts';
@@ -43,31 +55,12 @@ type FixtureRow = {
  */
 export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions; rounds: Rounds }) {
   async function advanceIn(tx: Tx, now: Date) {
-    await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`.execute(tx);
-    const due = await tx
-      .selectFrom('football_fixture as x')
-      .innerJoin('fair_seed as f', 'f.id', 'x.seed_id')
-      .select([
-        'x.id',
-        'x.lambda_home',
-        'x.lambda_away',
-        'x.odds',
-        'x.seed_id',
-        'f.server_seed',
-        'f.client_seed',
-      ])
-      .where('x.settled_at', 'is', null)
-      .where('x.kickoff_at', '<=', new Date(now.getTime() - SETTLE_AFTER_SECONDS * 1000))
-      .orderBy('x.id')
-      .execute();
+    await lockFootballAdvance(tx, LOCK_KEY);
+    const due = await fixturesToSettle(tx, new Date(now.getTime() - SETTLE_AFTER_SECONDS * 1000));
     for (const f of due) {
       const score = playMatch(rngFor(f, 0), f.lambda_home, f.lambda_away);
-      await tx
-        .updateTable('football_fixture')
-        .set({ home_goals: score.home, away_goals: score.away, settled_at: now })
-        .where('id', '=', f.id)
-        .execute();
-      await tx.updateTable('fair_seed').set({ revealed_at: now }).where('id', '=', f.seed_id).execute();
+      await setFixtureScore(tx, f.id, score, now);
+      await revealSeed(tx, f.seed_id, now);
       await d.rounds.settleTable(
         tx,
         `fb:${f.id}`,
@@ -82,11 +75,7 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
     const every = FIXTURE_EVERY_SECONDS * 1000;
     const next = Math.floor(now.getTime() / every) * every + every;
     for (const kickoff of [next, next + every]) {
-      const exists = await tx
-        .selectFrom('football_fixture')
-        .select('id')
-        .where('kickoff_at', '=', new Date(kickoff))
-        .executeTakeFirst();
+      const exists = await fixtureAt(tx, new Date(kickoff));
       if (exists) continue;
       for (const pair of fixturesForSlot(kickoff / every)) {
         const l = lambdas(pair.home, pair.away);
@@ -96,19 +85,15 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
           clientSeed: `${kickoff / 1000}:${pair.home}-${pair.away}`,
           now,
         });
-        await tx
-          .insertInto('football_fixture')
-          .values({
-            kickoff_at: new Date(kickoff),
-            home: pair.home,
-            away: pair.away,
-            lambda_home: l.home,
-            lambda_away: l.away,
-            odds: JSON.stringify(odds),
-            seed_id: seed.id,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+        await insertFixture(tx, {
+          kickoff: new Date(kickoff),
+          home: pair.home,
+          away: pair.away,
+          lambdaHome: l.home,
+          lambdaAway: l.away,
+          odds,
+          seedId: seed.id,
+        });
       }
     }
   }
@@ -129,22 +114,6 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
     };
   };
 
-  function fixtures(tx: Tx) {
-    return tx
-      .selectFrom('football_fixture as x')
-      .innerJoin('fair_seed as f', 'f.id', 'x.seed_id')
-      .select([
-        'x.id',
-        'x.kickoff_at',
-        'x.home',
-        'x.away',
-        'x.odds',
-        'x.home_goals',
-        'x.away_goals',
-        'f.server_seed_hash',
-      ]);
-  }
-
   return {
     advance: (now: Date) => inTransaction(d.db, (tx) => advanceIn(tx, now)),
 
@@ -153,18 +122,8 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
         await advanceIn(tx, now);
-        const open = await fixtures(tx)
-          .where('x.kickoff_at', '>', new Date(now.getTime() + CLOSE_BEFORE_SECONDS * 1000))
-          .orderBy('x.kickoff_at')
-          .orderBy('x.id')
-          .limit(16)
-          .execute();
-        const results = await fixtures(tx)
-          .where('x.settled_at', 'is not', null)
-          .orderBy('x.kickoff_at', 'desc')
-          .orderBy('x.id')
-          .limit(8)
-          .execute();
+        const open = await openFixtures(tx, new Date(now.getTime() + CLOSE_BEFORE_SECONDS * 1000));
+        const results = await settledFixtures(tx);
         let balance: number;
         let myBets: {
           round_id: number;
@@ -176,11 +135,7 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
         }[] = [];
         if (s.kind === 'demo') {
           balance = await settleDemoStakes(tx, s, async (p) => {
-            const f = await tx
-              .selectFrom('football_fixture')
-              .select(['home_goals', 'away_goals'])
-              .where('id', '=', Number(p.ref.slice(3)))
-              .executeTakeFirst();
+            const f = await fixtureScore(tx, Number(p.ref.slice(3)));
             if (!f) return p.stake;
             if (f.home_goals === null || f.away_goals === null) return null;
             return selectionWins(p.selection as Selection, { home: f.home_goals, away: f.away_goals })
@@ -196,14 +151,7 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
             payout: null,
           }));
         } else {
-          const rows = await tx
-            .selectFrom('game_round')
-            .select(['id', 'detail', 'stake', 'payout'])
-            .where('member_id', '=', s.memberId)
-            .where('table_ref', 'like', 'fb:%')
-            .orderBy('id', 'desc')
-            .limit(20)
-            .execute();
+          const rows = await memberFootballRounds(tx, s.memberId);
           myBets = rows.map((r) => {
             const x = r.detail as { fixture_id: number; selection: string; odds: number };
             return {
@@ -239,19 +187,7 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
         throw new AppError('GAME_BET_INVALID');
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
-        const f = await tx
-          .selectFrom('football_fixture as x')
-          .innerJoin('fair_seed as f', 'f.id', 'x.seed_id')
-          .select([
-            'x.id',
-            'x.kickoff_at',
-            'x.odds',
-            'f.id as seed_id',
-            'f.server_seed_hash',
-            'f.client_seed',
-          ])
-          .where('x.id', '=', fixtureId)
-          .executeTakeFirst();
+        const f = await fixtureForBet(tx, fixtureId);
         if (!f) throw new AppError('RECORD_NOT_FOUND');
         if (now.getTime() >= f.kickoff_at.getTime() - CLOSE_BEFORE_SECONDS * 1000)
           throw new AppError('GAME_BETTING_CLOSED');

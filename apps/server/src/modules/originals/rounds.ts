@@ -14,6 +14,7 @@ import {
 } from '../games/service.ts';
 import { memberBalance } from '../wallet/service.ts';
 import { newServerSeed, nodeHmac, takeNonce } from './fairness.ts';
+import { insertInstantRound, insertTableRound, settleRound } from './rounds-queries.ts';
 import { IN_HOUSE, type PlaySession } from './sessions.ts';
 
 /** A wallet refusal, as the member sees it in the game page. */
@@ -104,35 +105,19 @@ export function createRounds(d: { clock: Clock; wallet: SeamlessWallet }) {
       const now = clock.now();
       const seed = await takeNonce(tx, s.memberId, now);
       const result = o.play(rngFromSeed(seed, seed.nonce));
-      const round = await tx
-        .insertInto('game_round')
-        .values({
-          member_id: s.memberId,
-          game_id: s.game.id,
-          wallet_type_id: s.walletTypeId,
-          stake: o.stake,
-          status: 'open',
-          detail: JSON.stringify(o.detail),
-          seed_id: seed.id,
-          server_seed_hash: seed.server_seed_hash,
-          client_seed: seed.client_seed,
-          nonce: seed.nonce,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const round = await insertInstantRound(tx, {
+        memberId: s.memberId,
+        gameId: s.game.id,
+        walletTypeId: s.walletTypeId,
+        stake: o.stake,
+        detail: o.detail,
+        seed,
+        nonce: seed.nonce,
+        now,
+      });
       await debit(tx, s, round.id, o.stake);
       const paid = await credit(tx, s.memberId, s.game.code, round.id, result.win);
-      await tx
-        .updateTable('game_round')
-        .set({
-          payout: result.win,
-          status: 'settled',
-          outcome: JSON.stringify(o.outcome(result)),
-          settled_at: now,
-        })
-        .where('id', '=', round.id)
-        .execute();
+      await settleRound(tx, round.id, { payout: result.win, outcome: o.outcome(result), now });
       return {
         result,
         roundId: round.id,
@@ -159,24 +144,17 @@ export function createRounds(d: { clock: Clock; wallet: SeamlessWallet }) {
       },
     ): Promise<{ roundId: number; balance: number }> {
       const now = clock.now();
-      const round = await tx
-        .insertInto('game_round')
-        .values({
-          member_id: s.memberId,
-          game_id: s.game.id,
-          wallet_type_id: s.walletTypeId,
-          stake: o.stake,
-          status: 'open',
-          detail: JSON.stringify(o.detail),
-          seed_id: o.seed.id,
-          server_seed_hash: o.seed.server_seed_hash,
-          client_seed: o.seed.client_seed,
-          nonce: o.nonce,
-          table_ref: o.tableRef,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const round = await insertTableRound(tx, {
+        memberId: s.memberId,
+        gameId: s.game.id,
+        walletTypeId: s.walletTypeId,
+        stake: o.stake,
+        detail: o.detail,
+        seed: o.seed,
+        nonce: o.nonce,
+        tableRef: o.tableRef,
+        now,
+      });
       await debit(tx, s, round.id, o.stake);
       return { roundId: round.id, balance: await memberBalance(tx, s.memberId, s.walletTypeId) };
     },
@@ -193,11 +171,7 @@ export function createRounds(d: { clock: Clock; wallet: SeamlessWallet }) {
       for (const r of open) {
         const amount = payout(r.detail, r.stake);
         await credit(tx, r.member_id, r.code, r.id, amount);
-        await tx
-          .updateTable('game_round')
-          .set({ payout: amount, status: 'settled', outcome: JSON.stringify(outcome), settled_at: now })
-          .where('id', '=', r.id)
-          .execute();
+        await settleRound(tx, r.id, { payout: amount, outcome, now });
       }
       return open.length;
     },

@@ -1,6 +1,5 @@
 import { PaymentChannel, PaymentSubChannel } from '@chok/contract/api/payments';
 import { findBank } from '@chok/contract/banks';
-import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
@@ -11,6 +10,8 @@ import {
   type TrueMoneyAccountRow,
 } from '../content/service.ts';
 import { payoutAccount } from '../members/service.ts';
+import { activeGateways, gatewayName, nextRoundRobin, promptPayAccount } from './account-queries.ts';
+import { gatewayCode } from './gateway-queries.ts';
 import type { AccountKind } from './row-types.ts';
 
 /** A receiving account as the member sees it (contract `receivingAccount`). */
@@ -101,13 +102,7 @@ export async function receivingTargets(
     }));
   }
   if (subChannelId === PaymentSubChannel.gateway) {
-    let q = ex
-      .selectFrom('payment_gateway')
-      .select(['id', 'code', 'name'])
-      .where('is_active', '=', true)
-      .orderBy('id');
-    if (!sandboxEnabled) q = q.where('code', '<>', 'sandbox');
-    const rows = await q.execute();
+    const rows = await activeGateways(ex, sandboxEnabled);
     return rows.map((r) => ({
       accountKind: 'gateway',
       accountId: r.id,
@@ -138,8 +133,7 @@ export async function receivingTargets(
 /** The accounts in round-robin order: the next position of a sequence (no shared row is locked). */
 export async function roundRobin(ex: Executor, targets: ReceivingTarget[]) {
   if (targets.length === 0) throw new AppError('NO_RECEIVING_ACCOUNT');
-  const { rows } = await sql<{ n: number }>`SELECT nextval('payment_round_robin')::bigint AS n`.execute(ex);
-  const start = ((rows[0]?.n ?? 1) - 1) % targets.length;
+  const start = (((await nextRoundRobin(ex)) ?? 1) - 1) % targets.length;
   return [...targets.slice(start), ...targets.slice(0, start)];
 }
 
@@ -149,11 +143,7 @@ export async function receivingOf(
   r: { account_kind: AccountKind; account_id: number; promptpay_account_id: number | null },
 ): Promise<ReceivingView> {
   if (r.promptpay_account_id !== null) {
-    const p = await ex
-      .selectFrom('promptpay_account')
-      .select(['id', 'proxy_id', 'account_name'])
-      .where('id', '=', r.promptpay_account_id)
-      .executeTakeFirstOrThrow();
+    const p = await promptPayAccount(ex, r.promptpay_account_id);
     return promptpayView(p);
   }
   if (r.account_kind === 'bank') {
@@ -162,11 +152,7 @@ export async function receivingOf(
   if (r.account_kind === 'truemoney') {
     return trueMoneyView(await receivingAccount(ex, 'truemoney', r.account_id));
   }
-  const g = await ex
-    .selectFrom('payment_gateway')
-    .select(['id', 'name'])
-    .where('id', '=', r.account_id)
-    .executeTakeFirstOrThrow();
+  const g = await gatewayName(ex, r.account_id);
   return {
     kind: 'gateway',
     id: g.id,
@@ -182,11 +168,7 @@ export async function receivingOf(
 export async function sourceAccountCode(ex: Executor, kind: AccountKind, accountId: number): Promise<string> {
   if (kind === 'bank') return `sys:bank:${accountId}`;
   if (kind === 'truemoney') return `sys:truemoney:${accountId}`;
-  const g = await ex
-    .selectFrom('payment_gateway')
-    .select('code')
-    .where('id', '=', accountId)
-    .executeTakeFirstOrThrow();
+  const g = await gatewayCode(ex, accountId);
   return `sys:gateway:${g.code}`;
 }
 

@@ -7,7 +7,16 @@ import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { staffRefs } from '../admin/service.ts';
 import { memberRefs } from '../members/service.ts';
+import {
+  depositsByStatus,
+  lockDeposit,
+  recordFirstApproval,
+  rejectReviewedDeposit,
+  statementLineRows,
+  withdrawalsByStatus,
+} from './admin-queries.ts';
 import { creditDeposit } from './confirm.ts';
+import { depositByIdOrThrow } from './deposit-queries.ts';
 import { expireDeposits } from './deposits.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import type { DepositRow, DepositStatus, LineStatus, WithdrawalRow, WithdrawalStatus } from './row-types.ts';
@@ -55,22 +64,17 @@ async function adminDeposits(
 /** The deposit queue: open and review requests (or one status), oldest first. */
 export async function depositQueue(deps: PaymentsDeps, status: DepositStatus | undefined, limit: number) {
   await expireDeposits(deps, deps.clock.now());
-  const rows = await deps.db
-    .selectFrom('deposit_request')
-    .selectAll()
-    .where('status', 'in', status ? [status] : ['open', 'review'])
-    .orderBy('id', status && status !== 'open' && status !== 'review' ? 'desc' : 'asc')
-    .limit(limit)
-    .execute();
+  const rows = await depositsByStatus(
+    deps.db,
+    status ? [status] : ['open', 'review'],
+    status && status !== 'open' && status !== 'review' ? 'desc' : 'asc',
+    limit,
+  );
   return adminDeposits(deps, rows);
 }
 
 async function oneDeposit(deps: PaymentsDeps, id: number) {
-  const row = await deps.db
-    .selectFrom('deposit_request')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  const row = await depositByIdOrThrow(deps.db, id);
   return (await adminDeposits(deps, [row]))[0]!;
 }
 
@@ -85,12 +89,7 @@ export async function confirmDepositByOperator(
   bankRef: string,
 ) {
   const outcome = await inTransaction(deps.db, async (tx) => {
-    const r = await tx
-      .selectFrom('deposit_request')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const r = await lockDeposit(tx, id);
     if (!r) throw new AppError('RECORD_NOT_FOUND');
     if (r.status === 'paid') return 'already_confirmed' as const;
     if (r.status === 'rejected') throw new AppError('DEPOSIT_STATE_CHANGED');
@@ -101,16 +100,7 @@ export async function confirmDepositByOperator(
     if (amountSatang >= s.second_approval_satang) {
       if (r.first_approval_by === null) {
         const now = deps.clock.now();
-        await tx
-          .updateTable('deposit_request')
-          .set({
-            first_approval_by: staffId,
-            first_approval_ref: bankRef,
-            first_approval_at: now,
-            updated_at: now,
-          })
-          .where('id', '=', id)
-          .execute();
+        await recordFirstApproval(tx, { id, staffId, bankRef, now });
         await appendAudit(tx, {
           actorType: 'staff',
           actorId: staffId,
@@ -154,13 +144,7 @@ export async function confirmDepositByOperator(
 export async function rejectDeposit(deps: PaymentsDeps, id: number, staffId: number, reason: string) {
   await inTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
-    const r = await tx
-      .updateTable('deposit_request')
-      .set({ status: 'rejected', reason, reserved: false, confirmed_by: staffId, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'review')
-      .returningAll()
-      .executeTakeFirst();
+    const r = await rejectReviewedDeposit(tx, { id, staffId, reason, now });
     if (!r) throw new AppError('DEPOSIT_STATE_CHANGED');
     await appendAudit(tx, {
       actorType: 'staff',
@@ -202,13 +186,12 @@ export async function withdrawalQueue(
   limit: number,
 ) {
   const open = !status || status === 'pending' || status === 'review';
-  const rows = await deps.db
-    .selectFrom('withdrawal')
-    .selectAll()
-    .where('status', 'in', status ? [status] : ['pending', 'review'])
-    .orderBy('id', open ? 'asc' : 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await withdrawalsByStatus(
+    deps.db,
+    status ? [status] : ['pending', 'review'],
+    open ? 'asc' : 'desc',
+    limit,
+  );
   return adminWithdrawals(deps, rows);
 }
 
@@ -218,12 +201,7 @@ export async function statementLines(
   limit: number,
   onlyId?: number,
 ): Promise<z.input<typeof statementLine>[]> {
-  let q = deps.db.selectFrom('statement_line').selectAll();
-  q =
-    onlyId !== undefined
-      ? q.where('id', '=', onlyId)
-      : q.where('status', '=', status).orderBy('id', 'desc').limit(limit);
-  const rows = await q.execute();
+  const rows = await statementLineRows(deps.db, status, limit, onlyId);
   const staff = await staffNames(
     deps.db,
     rows.map((r) => r.assign_requested_by),

@@ -5,6 +5,7 @@ import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { depositRules } from '../content/service.ts';
 import { memberAccount, receivingTargets } from './accounts.ts';
+import { enabledChannels, enabledSubChannels, paymentChannel } from './channel-queries.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { ineligibility, settlePromotion } from './promotions.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
@@ -30,20 +31,8 @@ const instructions: Record<number, string[]> = {
 /** Enabled channels whose sub-channels have a receiving account, with limits and instructions. */
 export async function channelList(deps: PaymentsDeps, ex: Executor = deps.db) {
   const s = await loadSettings(ex);
-  const channels = await ex
-    .selectFrom('payment_channel')
-    .selectAll()
-    .where('enabled', '=', true)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  const subs = await ex
-    .selectFrom('payment_sub_channel')
-    .selectAll()
-    .where('enabled', '=', true)
-    .orderBy('channel_id')
-    .orderBy('id')
-    .execute();
+  const channels = await enabledChannels(ex);
+  const subs = await enabledSubChannels(ex);
   const out = [];
   for (const c of channels) {
     const open = [];
@@ -67,11 +56,7 @@ export async function channelList(deps: PaymentsDeps, ex: Executor = deps.db) {
 
 export async function channelInfo(deps: PaymentsDeps, memberId: number, channelId: number) {
   const s = await loadSettings(deps.db);
-  const c = await deps.db
-    .selectFrom('payment_channel')
-    .selectAll()
-    .where('id', '=', channelId)
-    .executeTakeFirst();
+  const c = await paymentChannel(deps.db, channelId);
   if (!c?.enabled) throw new AppError('PAYMENT_CHANNEL_DISABLED');
   const subs =
     channelId === PaymentChannel.promptPay

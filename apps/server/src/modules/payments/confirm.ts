@@ -2,6 +2,7 @@ import { satang } from '@chok/engine/money';
 import type { Tx } from '../../platform/db.ts';
 import { MAIN_WALLET } from '../wallet/service.ts';
 import { sourceAccountCode } from './accounts.ts';
+import { markDepositPaid, setDepositNotice } from './confirm-queries.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { applyDepositPromotion } from './promotions.ts';
 import type { DepositRow, DepositStatus } from './row-types.ts';
@@ -26,22 +27,15 @@ export interface Confirmation {
  */
 export async function creditDeposit(deps: PaymentsDeps, tx: Tx, c: Confirmation): Promise<DepositRow | null> {
   const now = deps.clock.now();
-  const row = await tx
-    .updateTable('deposit_request')
-    .set({
-      status: 'paid',
-      paid_at: now,
-      paid_satang: c.paidSatang,
-      confirmed_via: c.via,
-      confirm_ref: c.ref,
-      confirmed_by: c.staffId,
-      reserved: false,
-      updated_at: now,
-    })
-    .where('id', '=', c.requestId)
-    .where('status', 'in', c.from)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await markDepositPaid(tx, {
+    requestId: c.requestId,
+    from: c.from,
+    paidSatang: c.paidSatang,
+    via: c.via,
+    ref: c.ref,
+    staffId: c.staffId,
+    now,
+  });
   if (!row) return null;
   // A member who owes correction debt pays it back from this credit first (docs/rules/lottery.md §8.3).
   const credited = await deps.ledger.transfer(tx, {
@@ -62,7 +56,7 @@ export async function creditDeposit(deps: PaymentsDeps, tx: Tx, c: Confirmation)
       now,
     });
     if (notice) {
-      await tx.updateTable('deposit_request').set({ notice }).where('id', '=', row.id).execute();
+      await setDepositNotice(tx, row.id, notice);
       row.notice = notice;
     }
   }

@@ -4,15 +4,43 @@ import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
 import { pickFraction } from '@chok/engine/payments/deposit-amount';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { promptPayPayload } from '@chok/engine/payments/promptpay';
-import { sql } from 'kysely';
 import { inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { depositRules } from '../content/service.ts';
 import { lockMember } from '../members/service.ts';
 import { type ReceivingTarget, receivingTargets, roundRobin } from './accounts.ts';
+import { paymentChannel } from './channel-queries.ts';
 import { creditDeposit } from './confirm.ts';
+import {
+  cancelOpenDeposit,
+  depositByGatewayRef,
+  depositById,
+  depositByIdOrThrow,
+  expireOpenDeposits,
+  gatewayRequestsToInquire,
+  insertDepositRequest,
+  insertGatewayEvent,
+  memberDeposit,
+  memberDepositId,
+  memberDeposits,
+  moveDepositToReview,
+  type NewDepositRequest,
+  openDepositIdOf,
+  openDepositOf,
+  rejectOpenDeposit,
+  releaseLapsedPayAmounts,
+  releaseLapsedReservations,
+  releasePayAmountPoint,
+  reservedPayAmounts,
+  rollbackToPayAmountPoint,
+  savePayAmountPoint,
+  setGatewayQr,
+  stampInquiry,
+  subChannelEnabled,
+} from './deposit-queries.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
+import { gatewayCode } from './gateway-queries.ts';
 import type { DepositRow } from './row-types.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
 import { depositView } from './views.ts';
@@ -35,24 +63,13 @@ export interface NewDeposit {
  */
 export async function expireDeposits(deps: PaymentsDeps, now: Date, memberId?: number): Promise<number> {
   return inTransaction(deps.db, async (tx) => {
-    let q = tx
-      .updateTable('deposit_request')
-      .set({ status: 'expired', updated_at: now })
-      .where('status', '=', 'open')
-      .where('expires_at', '<=', now);
-    if (memberId !== undefined) q = q.where('member_id', '=', memberId);
-    const expired = await q.returning(['id', 'member_id']).execute();
+    const expired = await expireOpenDeposits(tx, now, memberId);
     for (const r of expired) {
       await publishPayment(deps, tx, r.member_id, { kind: 'deposit', id: r.id, status: 'expired' });
     }
     if (memberId === undefined) {
       const s = await loadSettings(tx);
-      await tx
-        .updateTable('deposit_request')
-        .set({ reserved: false })
-        .where('reserved', '=', true)
-        .where('expires_at', '<=', new Date(now.getTime() - s.late_match_minutes * 60_000))
-        .execute();
+      await releaseLapsedReservations(tx, new Date(now.getTime() - s.late_match_minutes * 60_000));
     }
     return expired.length;
   });
@@ -66,25 +83,8 @@ async function reservePayAmount(
 ): Promise<number | null> {
   // Reservations of this amount on this account that have run out are released first, so a missed
   // sweep never makes an amount look busy.
-  await tx
-    .updateTable('deposit_request')
-    .set({ reserved: false })
-    .where('account_kind', '=', target.accountKind)
-    .where('account_id', '=', target.accountId)
-    .where('pay_amount_satang', '>', amountSatang)
-    .where('pay_amount_satang', '<', amountSatang + 100)
-    .where('reserved', '=', true)
-    .where('expires_at', '<=', reservedAfter)
-    .execute();
-  const taken = await tx
-    .selectFrom('deposit_request')
-    .select('pay_amount_satang')
-    .where('account_kind', '=', target.accountKind)
-    .where('account_id', '=', target.accountId)
-    .where('reserved', '=', true)
-    .where('pay_amount_satang', '>', amountSatang)
-    .where('pay_amount_satang', '<', amountSatang + 100)
-    .execute();
+  await releaseLapsedPayAmounts(tx, target, amountSatang, reservedAfter);
+  const taken = await reservedPayAmounts(tx, target, amountSatang);
   return pickFraction(
     taken.map((t) => t.pay_amount_satang),
     satang(amountSatang),
@@ -116,11 +116,7 @@ export async function createDeposit(deps: PaymentsDeps, d: NewDeposit) {
     if (pending || isUniqueViolation(err, ONE_OPEN_INDEX)) throw await pendingError(deps, d.memberId);
     throw err;
   });
-  let fresh = await deps.db
-    .selectFrom('deposit_request')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  let fresh = await depositByIdOrThrow(deps.db, id);
   if (fresh.account_kind === 'gateway' && fresh.gateway_ref === null && fresh.status === 'open') {
     fresh = await attachGatewayQr(deps, fresh);
   }
@@ -129,12 +125,7 @@ export async function createDeposit(deps: PaymentsDeps, d: NewDeposit) {
 }
 
 async function pendingError(deps: PaymentsDeps, memberId: number): Promise<AppError> {
-  const open = await deps.db
-    .selectFrom('deposit_request')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
+  const open = await openDepositOf(deps.db, memberId);
   const s = await loadSettings(deps.db);
   const data = open
     ? await depositView(deps.db, open, deps.clock.now(), { sandboxEnabled: sandboxOn(deps, s) })
@@ -143,29 +134,15 @@ async function pendingError(deps: PaymentsDeps, memberId: number): Promise<AppEr
 }
 
 async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Date): Promise<number> {
-  const open = await tx
-    .selectFrom('deposit_request')
-    .select('id')
-    .where('member_id', '=', d.memberId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
+  const open = await openDepositIdOf(tx, d.memberId);
   // The open request is added to the refusal after the transaction (never a second connection inside it).
   if (open) throw new AppError('DEPOSIT_PENDING');
 
   const settings = await loadSettings(tx);
-  const channel = await tx
-    .selectFrom('payment_channel')
-    .selectAll()
-    .where('id', '=', d.channelId)
-    .executeTakeFirst();
+  const channel = await paymentChannel(tx, d.channelId);
   if (!channel?.enabled) throw new AppError('PAYMENT_CHANNEL_DISABLED');
   const subChannelId = d.channelId === PaymentChannel.promptPay ? d.subChannelId : PaymentSubChannel.only;
-  const sub = await tx
-    .selectFrom('payment_sub_channel')
-    .select('enabled')
-    .where('channel_id', '=', d.channelId)
-    .where('id', '=', subChannelId)
-    .executeTakeFirst();
+  const sub = await subChannelEnabled(tx, d.channelId, subChannelId);
   if (!sub?.enabled) throw new AppError('PAYMENT_CHANNEL_DISABLED');
   const amountSatang = bahtToSatang(d.amountBaht);
   if (amountSatang < channel.min_satang || amountSatang > channel.max_satang) {
@@ -220,22 +197,15 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
   throw new AppError('DEPOSIT_AMOUNT_BUSY', {}, { amount: 'ยอดนี้มีผู้ทำรายการมาก กรุณาเปลี่ยนยอด' });
 }
 
-async function tryInsert(
-  tx: Tx,
-  values: Parameters<ReturnType<Tx['insertInto']>['values']>[0] & object,
-): Promise<number | null> {
+async function tryInsert(tx: Tx, values: NewDepositRequest): Promise<number | null> {
   // A savepoint keeps the transaction usable when the unique pay-amount index refuses the row.
-  await sql`SAVEPOINT pay_amount`.execute(tx);
+  await savePayAmountPoint(tx);
   try {
-    const row = await tx
-      .insertInto('deposit_request')
-      .values(values as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await sql`RELEASE SAVEPOINT pay_amount`.execute(tx);
+    const row = await insertDepositRequest(tx, values);
+    await releasePayAmountPoint(tx);
     return row.id;
   } catch (err) {
-    await sql`ROLLBACK TO SAVEPOINT pay_amount`.execute(tx);
+    await rollbackToPayAmountPoint(tx);
     if (isUniqueViolation(err, PAY_AMOUNT_INDEX)) return null;
     throw err;
   }
@@ -247,11 +217,7 @@ async function tryInsert(
  * If the gateway fails, the request is closed and its amount released.
  */
 async function attachGatewayQr(deps: PaymentsDeps, r: DepositRow): Promise<DepositRow> {
-  const g = await deps.db
-    .selectFrom('payment_gateway')
-    .select('code')
-    .where('id', '=', r.account_id)
-    .executeTakeFirstOrThrow();
+  const g = await gatewayCode(deps.db, r.account_id);
   const gateway = await deps.gateways.get(g.code);
   try {
     if (!gateway) throw new AppError('GATEWAY_NOT_FOUND');
@@ -260,28 +226,10 @@ async function attachGatewayQr(deps: PaymentsDeps, r: DepositRow): Promise<Depos
       amountSatang: satang(r.pay_amount_satang),
       expiresAt: r.expires_at,
     });
-    const row = await deps.db
-      .updateTable('deposit_request')
-      .set({ gateway_ref: gatewayRef, qr_payload: qrPayload })
-      .where('id', '=', r.id)
-      .where('gateway_ref', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
-    return (
-      row ??
-      (await deps.db
-        .selectFrom('deposit_request')
-        .selectAll()
-        .where('id', '=', r.id)
-        .executeTakeFirstOrThrow())
-    );
+    const row = await setGatewayQr(deps.db, r.id, gatewayRef, qrPayload);
+    return row ?? (await depositByIdOrThrow(deps.db, r.id));
   } catch (err) {
-    await deps.db
-      .updateTable('deposit_request')
-      .set({ status: 'rejected', reason: 'ช่องทางชำระเงินขัดข้อง กรุณาเลือกช่องทางอื่น', reserved: false })
-      .where('id', '=', r.id)
-      .where('status', '=', 'open')
-      .execute();
+    await rejectOpenDeposit(deps.db, r.id, 'ช่องทางชำระเงินขัดข้อง กรุณาเลือกช่องทางอื่น');
     throw err;
   }
 }
@@ -295,12 +243,7 @@ async function viewOf(deps: PaymentsDeps, row: DepositRow | undefined, withImage
 /** The member's open request, to show again after a reload. */
 export async function openDeposit(deps: PaymentsDeps, memberId: number) {
   await expireDeposits(deps, deps.clock.now(), memberId);
-  const row = await deps.db
-    .selectFrom('deposit_request')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
+  const row = await openDepositOf(deps.db, memberId);
   return viewOf(deps, row);
 }
 
@@ -308,9 +251,7 @@ export async function openDeposit(deps: PaymentsDeps, memberId: number) {
 export async function depositStatus(deps: PaymentsDeps, memberId: number, requestId?: number) {
   const now = deps.clock.now();
   await expireDeposits(deps, now, memberId);
-  let q = deps.db.selectFrom('deposit_request').selectAll().where('member_id', '=', memberId);
-  q = requestId === undefined ? q.orderBy('id', 'desc').limit(1) : q.where('id', '=', requestId);
-  let row = await q.executeTakeFirst();
+  let row = await memberDeposit(deps.db, memberId, requestId);
   if (!row) {
     if (requestId !== undefined) throw new AppError('RECORD_NOT_FOUND');
     return null;
@@ -327,13 +268,7 @@ export async function depositStatus(deps: PaymentsDeps, memberId: number, reques
 }
 
 export async function depositHistory(deps: PaymentsDeps, memberId: number, limit: number) {
-  const rows = await deps.db
-    .selectFrom('deposit_request')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await memberDeposits(deps.db, memberId, limit);
   const s = await loadSettings(deps.db);
   const now = deps.clock.now();
   return Promise.all(
@@ -345,21 +280,9 @@ export async function depositHistory(deps: PaymentsDeps, memberId: number, limit
 export async function cancelDeposit(deps: PaymentsDeps, memberId: number, requestId: number) {
   const now = deps.clock.now();
   const row = await inTransaction(deps.db, async (tx) => {
-    const r = await tx
-      .updateTable('deposit_request')
-      .set({ status: 'cancelled', updated_at: now })
-      .where('id', '=', requestId)
-      .where('member_id', '=', memberId)
-      .where('status', '=', 'open')
-      .returningAll()
-      .executeTakeFirst();
+    const r = await cancelOpenDeposit(tx, memberId, requestId, now);
     if (!r) {
-      const exists = await tx
-        .selectFrom('deposit_request')
-        .select('id')
-        .where('id', '=', requestId)
-        .where('member_id', '=', memberId)
-        .executeTakeFirst();
+      const exists = await memberDepositId(tx, memberId, requestId);
       throw new AppError(exists ? 'DEPOSIT_NOT_OPEN' : 'RECORD_NOT_FOUND');
     }
     await publishPayment(deps, tx, memberId, { kind: 'deposit', id: r.id, status: 'cancelled' });
@@ -371,41 +294,25 @@ export async function cancelDeposit(deps: PaymentsDeps, memberId: number, reques
 /** Asks the request's gateway about it; a paid answer confirms it through the gateway path. */
 export async function inquireGateway(deps: PaymentsDeps, requestId: number): Promise<DepositRow | undefined> {
   const now = deps.clock.now();
-  const row = await deps.db
-    .updateTable('deposit_request')
-    .set({ last_inquiry_at: now })
-    .where('id', '=', requestId)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await stampInquiry(deps.db, requestId, now);
   if (!row?.gateway_ref) return row;
-  const code = (
-    await deps.db
-      .selectFrom('payment_gateway')
-      .select('code')
-      .where('id', '=', row.account_id)
-      .executeTakeFirstOrThrow()
-  ).code;
+  const code = (await gatewayCode(deps.db, row.account_id)).code;
   const gateway = await deps.gateways.get(code);
   if (!gateway) return row;
   const answer = await gateway.inquiry(row.gateway_ref);
   if (answer.status !== 'paid' || answer.paidSatang === undefined) return row;
   await gatewayPaid(deps, code, row.gateway_ref, answer.paidSatang);
-  return deps.db.selectFrom('deposit_request').selectAll().where('id', '=', requestId).executeTakeFirst();
+  return depositById(deps.db, requestId);
 }
 
 /** Sweep: open gateway requests older than the inquiry delay are asked about (every minute). */
 export async function inquireOpenGatewayRequests(deps: PaymentsDeps, now: Date): Promise<number> {
   const s = await loadSettings(deps.db);
-  const rows = await deps.db
-    .selectFrom('deposit_request')
-    .select('id')
-    .where('status', 'in', ['open', 'expired'])
-    .where('gateway_ref', 'is not', null)
-    .where('created_at', '<=', new Date(now.getTime() - s.gateway_inquiry_after_seconds * 1000))
-    .where('expires_at', '>=', new Date(now.getTime() - s.late_match_minutes * 60_000))
-    .orderBy('id')
-    .limit(200)
-    .execute();
+  const rows = await gatewayRequestsToInquire(
+    deps.db,
+    new Date(now.getTime() - s.gateway_inquiry_after_seconds * 1000),
+    new Date(now.getTime() - s.late_match_minutes * 60_000),
+  );
   for (const r of rows) await inquireGateway(deps, r.id);
   return rows.length;
 }
@@ -427,11 +334,7 @@ async function gatewayPaidIn(
 ) {
   const now = deps.clock.now();
   {
-    const r = await tx
-      .selectFrom('deposit_request')
-      .select(['id', 'pay_amount_satang', 'member_id'])
-      .where('gateway_ref', '=', gatewayRef)
-      .executeTakeFirst();
+    const r = await depositByGatewayRef(tx, gatewayRef);
     if (!r) return;
     if (paidSatang === r.pay_amount_satang) {
       await creditDeposit(deps, tx, {
@@ -445,19 +348,12 @@ async function gatewayPaidIn(
       });
       return;
     }
-    const moved = await tx
-      .updateTable('deposit_request')
-      .set({
-        status: 'review',
-        review_satang: paidSatang,
-        reason: `ยอดที่ได้รับ ${formatBaht(paidSatang)} ไม่ตรงกับยอดที่ต้องชำระ`,
-        reserved: false,
-        updated_at: now,
-      })
-      .where('id', '=', r.id)
-      .where('status', 'in', ['open', 'expired', 'cancelled'])
-      .returning('id')
-      .executeTakeFirst();
+    const moved = await moveDepositToReview(tx, {
+      id: r.id,
+      reviewSatang: paidSatang,
+      reason: `ยอดที่ได้รับ ${formatBaht(paidSatang)} ไม่ตรงกับยอดที่ต้องชำระ`,
+      now,
+    });
     if (moved) await publishPayment(deps, tx, r.member_id, { kind: 'deposit', id: r.id, status: 'review' });
   }
 }
@@ -474,19 +370,14 @@ export async function receiveWebhook(
   const event = gateway.parseWebhook(raw, headers);
   if (!event) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
   return inTransaction(deps.db, async (tx) => {
-    const fresh = await tx
-      .insertInto('gateway_event')
-      .values({
-        gateway: code,
-        event_id: event.eventId,
-        gateway_ref: event.gatewayRef,
-        status: event.status,
-        paid_satang: event.paidSatang,
-        received_at: deps.clock.now(),
-      })
-      .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
+    const fresh = await insertGatewayEvent(tx, {
+      gateway: code,
+      eventId: event.eventId,
+      gatewayRef: event.gatewayRef,
+      status: event.status,
+      paidSatang: event.paidSatang,
+      receivedAt: deps.clock.now(),
+    });
     // The event and its effect commit together, so a failed delivery is processed again on retry.
     if (!fresh) return { duplicate: true };
     if (event.status === 'paid') await gatewayPaidIn(deps, tx, code, event.gatewayRef, event.paidSatang);

@@ -2,6 +2,15 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { formatBaht, parseBaht, type Satang } from '@chok/engine/money';
 import { promptPayPayload } from '@chok/engine/payments/promptpay';
 import type { Db, Executor } from '../../platform/db.ts';
+import {
+  gatewayWebhookSecret,
+  insertSandboxGatewayRow,
+  insertSandboxPayment,
+  markSandboxPaid,
+  sandboxPaidSatang,
+  sandboxPayment,
+  sandboxPaymentState,
+} from './gateway-queries.ts';
 
 /** A payment-gateway adapter (docs/rules/payments.md §3.3). */
 export interface PaymentGateway {
@@ -54,25 +63,18 @@ export function sandboxGateway(
     async createQr(r) {
       const gatewayRef = `sbx_${randomBytes(12).toString('hex')}`;
       const qrPayload = promptPayPayload({ type: 'phone', phone: SANDBOX_PROMPTPAY_PHONE }, r.amountSatang);
-      await db
-        .insertInto('sandbox_gateway_payment')
-        .values({
-          gateway_ref: gatewayRef,
-          reference: r.reference,
-          amount_satang: r.amountSatang,
-          qr_payload: qrPayload,
-          expires_at: r.expiresAt,
-          created_at: now(),
-        })
-        .execute();
+      await insertSandboxPayment(db, {
+        gatewayRef,
+        reference: r.reference,
+        amountSatang: r.amountSatang,
+        qrPayload,
+        expiresAt: r.expiresAt,
+        now: now(),
+      });
       return { gatewayRef, qrPayload };
     },
     async inquiry(gatewayRef) {
-      const p = await db
-        .selectFrom('sandbox_gateway_payment')
-        .select(['status', 'paid_satang'])
-        .where('gateway_ref', '=', gatewayRef)
-        .executeTakeFirst();
+      const p = await sandboxPaymentState(db, gatewayRef);
       if (!p) return { status: 'failed' };
       if (p.status === 'paid') return { status: 'paid', paidSatang: (p.paid_satang ?? 0) as Satang };
       return { status: p.status };
@@ -94,25 +96,12 @@ export function sandboxGateway(
       }
     },
     async pay(gatewayRef, amountSatang) {
-      const p = await db
-        .selectFrom('sandbox_gateway_payment')
-        .selectAll()
-        .where('gateway_ref', '=', gatewayRef)
-        .executeTakeFirst();
+      const p = await sandboxPayment(db, gatewayRef);
       if (!p) return null;
       const paid = amountSatang ?? (p.amount_satang as Satang);
       // A payment is paid once on the gateway's side; repeats re-send the same event, as gateways retry.
-      await db
-        .updateTable('sandbox_gateway_payment')
-        .set({ status: 'paid', paid_satang: paid })
-        .where('gateway_ref', '=', gatewayRef)
-        .where('status', '=', 'pending')
-        .execute();
-      const settled = await db
-        .selectFrom('sandbox_gateway_payment')
-        .select(['paid_satang'])
-        .where('gateway_ref', '=', gatewayRef)
-        .executeTakeFirstOrThrow();
+      await markSandboxPaid(db, gatewayRef, paid);
+      const settled = await sandboxPaidSatang(db, gatewayRef);
       const webhook: SandboxWebhook = {
         event_id: `evt_${gatewayRef}_paid`,
         gateway_ref: gatewayRef,
@@ -135,11 +124,7 @@ export function gatewayRegistry(db: Db, now: () => Date, opts: { sandboxAllowed:
   async function getSandbox() {
     if (!opts.sandboxAllowed) return null;
     if (sandbox) return sandbox;
-    const row = await db
-      .selectFrom('payment_gateway')
-      .select('webhook_secret')
-      .where('code', '=', 'sandbox')
-      .executeTakeFirst();
+    const row = await gatewayWebhookSecret(db, 'sandbox');
     if (!row) return null;
     sandbox = sandboxGateway(db, row.webhook_secret, now);
     return sandbox;
@@ -156,11 +141,7 @@ export function gatewayRegistry(db: Db, now: () => Date, opts: { sandboxAllowed:
 
 /** The sandbox gateway's row (its webhook secret random per installation); idempotent. */
 export async function ensureSandboxGateway(ex: Executor): Promise<void> {
-  await ex
-    .insertInto('payment_gateway')
-    .values({ code: 'sandbox', name: 'Sandbox Pay (ทดสอบ)', webhook_secret: randomBytes(32) })
-    .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
+  await insertSandboxGatewayRow(ex, randomBytes(32));
 }
 
 export type GatewayRegistry = ReturnType<typeof gatewayRegistry>;

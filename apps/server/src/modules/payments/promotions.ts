@@ -11,6 +11,12 @@ import { hasOpenRound, settledStakeSince } from '../games/service.ts';
 import { hasPendingBill } from '../lotto/service.ts';
 import { lockMember } from '../members/service.ts';
 import { BONUS_WALLET, type Ledger, lockMemberWallets, MAIN_WALLET } from '../wallet/service.ts';
+import {
+  activeMemberPromotionId,
+  closeMemberPromotion,
+  earlierPaidDeposit,
+  insertMemberPromotion,
+} from './promotion-queries.ts';
 import { bangkokDayStart } from './settings.ts';
 
 type RuleRow = {
@@ -44,22 +50,15 @@ export async function ineligibility(
   now: Date,
   excludeRequestId: number | null = null,
 ): Promise<string | null> {
-  const active = await ex
-    .selectFrom('member_promotion')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
+  const active = await activeMemberPromotionId(ex, memberId);
   if (active) return 'มีโปรโมชั่นที่ยังทำเทิร์นไม่ครบอยู่';
   if (rule.eligibility === 'every') return null;
-  let q = ex
-    .selectFrom('deposit_request')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'paid');
-  if (excludeRequestId !== null) q = q.where('id', '<>', excludeRequestId);
-  if (rule.eligibility === 'first_of_day') q = q.where('paid_at', '>=', bangkokDayStart(now));
-  const earlier = await q.limit(1).executeTakeFirst();
+  const earlier = await earlierPaidDeposit(
+    ex,
+    memberId,
+    excludeRequestId,
+    rule.eligibility === 'first_of_day' ? bangkokDayStart(now) : null,
+  );
   if (!earlier) return null;
   return rule.eligibility === 'first_of_day' ? 'สำหรับยอดฝากแรกของวันเท่านั้น' : 'สำหรับยอดฝากครั้งแรกเท่านั้น';
 }
@@ -99,20 +98,17 @@ export async function applyDepositPromotion(
     reference: rule.title,
     idempotencyKey: `promotion:${d.memberId}:${d.requestId}`,
   });
-  await tx
-    .insertInto('member_promotion')
-    .values({
-      member_id: d.memberId,
-      promotion_id: rule.promotion_id,
-      deposit_request_id: d.requestId,
-      deposit_satang: d.depositSatang,
-      bonus_satang: bonus,
-      required_turnover_satang: requiredTurnover(ruleOf(rule), d.depositSatang, bonus),
-      max_withdraw_satang: rule.max_withdraw_satang,
-      taken_at: d.now,
-      ends_at: new Date(d.now.getTime() + rule.expiry_days * 86_400_000),
-    })
-    .execute();
+  await insertMemberPromotion(tx, {
+    memberId: d.memberId,
+    promotionId: rule.promotion_id,
+    depositRequestId: d.requestId,
+    depositSatang: d.depositSatang,
+    bonusSatang: bonus,
+    requiredTurnoverSatang: requiredTurnover(ruleOf(rule), d.depositSatang, bonus),
+    maxWithdrawSatang: rule.max_withdraw_satang,
+    takenAt: d.now,
+    endsAt: new Date(d.now.getTime() + rule.expiry_days * 86_400_000),
+  });
   return null;
 }
 
@@ -201,10 +197,6 @@ export async function settlePromotion(
       idempotencyKey: `promotion:${p.id}:forfeit`,
     });
   }
-  await tx
-    .updateTable('member_promotion')
-    .set({ status, closed_at: now, released_satang: release, forfeited_satang: forfeit })
-    .where('id', '=', p.id)
-    .execute();
+  await closeMemberPromotion(tx, { id: p.id, status, now, release, forfeit });
   return null;
 }

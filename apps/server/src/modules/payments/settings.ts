@@ -3,12 +3,13 @@ import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { ensureSandboxGateway, type GatewayRegistry } from './gateway.ts';
+import { lockSandboxSetting, paymentSettingRow, setSandboxEnabled } from './settings-queries.ts';
 
 export type PaymentSettings = Awaited<ReturnType<typeof loadSettings>>;
 
 /** The operator's payment settings (one row, the domain's defaults until changed). */
 export async function loadSettings(ex: Executor) {
-  return ex.selectFrom('payment_setting').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  return paymentSettingRow(ex);
 }
 
 /**
@@ -34,18 +35,9 @@ export async function sandboxState(deps: PaymentsDeps) {
 export async function setSandbox(deps: PaymentsDeps, staffId: number, enabled: boolean) {
   if (enabled && !deps.gateways.sandboxAllowed) throw new AppError('SANDBOX_NOT_ALLOWED');
   await inTransaction(deps.db, async (tx) => {
-    const before = await tx
-      .selectFrom('payment_setting')
-      .select('sandbox_enabled')
-      .where('id', '=', 1)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const before = await lockSandboxSetting(tx);
     if (enabled) await ensureSandboxGateway(tx);
-    await tx
-      .updateTable('payment_setting')
-      .set({ sandbox_enabled: enabled, updated_at: deps.clock.now() })
-      .where('id', '=', 1)
-      .execute();
+    await setSandboxEnabled(tx, enabled, deps.clock.now());
     await appendAudit(tx, {
       actorType: 'staff',
       actorId: staffId,

@@ -13,12 +13,24 @@ import { creditDeposit } from './confirm.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import type { AccountKind } from './row-types.ts';
 import { loadSettings } from './settings.ts';
+import {
+  gatewayExists,
+  insertStatementImport,
+  insertStatementLine,
+  lineCandidates,
+  lockStatementLine,
+  markLineAssigned,
+  markLineIgnored,
+  markLineMatched,
+  memberRequestForLine,
+  requestLineAssign,
+  setImportCounts,
+} from './statement-queries.ts';
 import { findTemplate, type ParsedLine, readStatement } from './templates.ts';
 
 async function accountExists(tx: Tx, kind: AccountKind, id: number): Promise<boolean> {
   if (kind === 'gateway') {
-    const g = await tx.selectFrom('payment_gateway').select('id').where('id', '=', id).executeTakeFirst();
-    return g !== undefined;
+    return gatewayExists(tx, id);
   }
   return receivingAccountExists(tx, kind, id);
 }
@@ -58,39 +70,7 @@ async function matchLine(
   },
   lateMinutes: number,
 ): Promise<'matched' | 'unmatched'> {
-  const rows = await tx
-    .selectFrom('deposit_request as d')
-    .select([
-      'd.id',
-      'd.member_id',
-      'd.pay_amount_satang',
-      'd.created_at',
-      'd.expires_at',
-      'd.status',
-      'd.channel_id',
-    ])
-    .where('d.account_kind', '=', line.account_kind)
-    .where('d.account_id', '=', line.account_id)
-    .where('d.pay_amount_satang', '=', line.amount_satang)
-    .where((eb) =>
-      eb.or([
-        eb('d.status', 'in', ['open', 'expired', 'cancelled']),
-        // Paid by an operator or the gateway before its statement line arrived: the line reconciles
-        // it (and must never sit in the unmatched queue, where it could be credited a second time).
-        eb.and([
-          eb('d.status', '=', 'paid'),
-          eb('d.confirmed_via', '<>', 'statement'),
-          eb.not(
-            eb.exists(
-              eb.selectFrom('statement_line as l').select('l.id').whereRef('l.request_id', '=', 'd.id'),
-            ),
-          ),
-        ]),
-      ]),
-    )
-    .where('d.created_at', '<=', line.posted_at)
-    .where('d.expires_at', '>=', new Date(line.posted_at.getTime() - lateMinutes * 60_000))
-    .execute();
+  const rows = await lineCandidates(tx, line, new Date(line.posted_at.getTime() - lateMinutes * 60_000));
   // The account each candidate's member registered: the line's counterparty must be it.
   const accounts = await payoutAccounts(
     tx,
@@ -120,11 +100,7 @@ async function matchLine(
     ledgerKey: `stmt:${line.id}`,
     from: ['open', 'expired', 'cancelled'],
   });
-  await tx
-    .updateTable('statement_line')
-    .set({ status: 'matched', request_id: requestId })
-    .where('id', '=', line.id)
-    .execute();
+  await markLineMatched(tx, line.id, requestId);
   return 'matched';
 }
 
@@ -145,19 +121,15 @@ export async function importStatement(deps: PaymentsDeps, u: StatementUpload) {
   return inTransaction(deps.db, async (tx) => {
     if (!(await accountExists(tx, u.accountKind, u.accountId))) throw new AppError('RECORD_NOT_FOUND');
     const settings = await loadSettings(tx);
-    const imp = await tx
-      .insertInto('statement_import')
-      .values({
-        account_kind: u.accountKind,
-        account_id: u.accountId,
-        template: template.code,
-        file_name: u.fileName,
-        imported_by: u.staffId,
-        lines_read: read,
-        created_at: deps.clock.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const imp = await insertStatementImport(tx, {
+      accountKind: u.accountKind,
+      accountId: u.accountId,
+      template: template.code,
+      fileName: u.fileName,
+      staffId: u.staffId,
+      linesRead: read,
+      now: deps.clock.now(),
+    });
     let fresh = 0;
     let matched = 0;
     let unmatched = 0;
@@ -175,30 +147,7 @@ export async function importStatement(deps: PaymentsDeps, u: StatementUpload) {
         status: 'unmatched' as const,
         created_at: deps.clock.now(),
       };
-      const q = tx.insertInto('statement_line').values(values);
-      const inserted = await (l.bankRef !== null
-        ? q.onConflict((oc) =>
-            oc
-              .columns(['account_kind', 'account_id', 'bank_ref'])
-              .where('bank_ref', 'is not', null)
-              .doNothing(),
-          )
-        : q.onConflict((oc) =>
-            oc
-              .columns([
-                'account_kind',
-                'account_id',
-                'posted_at',
-                'amount_satang',
-                'counterparty',
-                'occurrence_no',
-              ])
-              .where('bank_ref', 'is', null)
-              .doNothing(),
-          )
-      )
-        .returning(['id', 'account_kind', 'account_id', 'posted_at', 'amount_satang', 'counterparty'])
-        .executeTakeFirst();
+      const inserted = await insertStatementLine(tx, values);
       if (!inserted) continue;
       fresh += 1;
       if ((await matchLine(deps, tx, inserted, settings.late_match_minutes)) === 'matched') matched += 1;
@@ -211,11 +160,7 @@ export async function importStatement(deps: PaymentsDeps, u: StatementUpload) {
       matched,
       unmatched,
     };
-    await tx
-      .updateTable('statement_import')
-      .set({ lines_new: fresh, matched, unmatched })
-      .where('id', '=', imp.id)
-      .execute();
+    await setImportCounts(tx, imp.id, { lines_new: fresh, matched, unmatched });
     await appendAudit(tx, {
       actorType: 'staff',
       actorId: u.staffId,
@@ -235,12 +180,7 @@ export async function importStatement(deps: PaymentsDeps, u: StatementUpload) {
 }
 
 async function lockLine(tx: Tx, id: number) {
-  const line = await tx
-    .selectFrom('statement_line')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  const line = await lockStatementLine(tx, id);
   if (!line) throw new AppError('RECORD_NOT_FOUND');
   if (line.status !== 'unmatched') throw new AppError('STATEMENT_LINE_CLOSED');
   return line;
@@ -266,11 +206,12 @@ export async function assignLine(
     if (line.amount_satang >= settings.second_approval_satang) {
       const first = line.assign_requested_by;
       if (first === null || line.assign_member_id !== a.memberId) {
-        await tx
-          .updateTable('statement_line')
-          .set({ assign_member_id: a.memberId, assign_requested_by: a.staffId, note: a.note || line.note })
-          .where('id', '=', line.id)
-          .execute();
+        await requestLineAssign(tx, {
+          lineId: line.id,
+          memberId: a.memberId,
+          staffId: a.staffId,
+          note: a.note || line.note,
+        });
         await appendAudit(tx, {
           actorType: 'staff',
           actorId: a.staffId,
@@ -288,16 +229,7 @@ export async function assignLine(
         });
       }
     }
-    const request = await tx
-      .selectFrom('deposit_request')
-      .select('id')
-      .where('member_id', '=', a.memberId)
-      .where('account_kind', '=', line.account_kind)
-      .where('account_id', '=', line.account_id)
-      .where('pay_amount_satang', '=', line.amount_satang)
-      .where('status', 'in', ['open', 'expired', 'cancelled'])
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const request = await memberRequestForLine(tx, a.memberId, line);
     let requestId: number | null = null;
     if (request) {
       const paid = await creditDeposit(deps, tx, {
@@ -325,18 +257,14 @@ export async function assignLine(
       await publishPayment(deps, tx, a.memberId, { kind: 'deposit', id: line.id, status: 'paid' });
     }
     const now = deps.clock.now();
-    await tx
-      .updateTable('statement_line')
-      .set({
-        status: 'assigned',
-        request_id: requestId,
-        assign_member_id: a.memberId,
-        note: a.note || line.note,
-        resolved_by: a.staffId,
-        resolved_at: now,
-      })
-      .where('id', '=', line.id)
-      .execute();
+    await markLineAssigned(tx, {
+      lineId: line.id,
+      requestId,
+      memberId: a.memberId,
+      note: a.note || line.note,
+      staffId: a.staffId,
+      now,
+    });
     await appendAudit(tx, {
       actorType: 'staff',
       actorId: a.staffId,
@@ -358,11 +286,7 @@ export async function assignLine(
 export async function ignoreLine(deps: PaymentsDeps, a: { lineId: number; note: string; staffId: number }) {
   await inTransaction(deps.db, async (tx) => {
     const line = await lockLine(tx, a.lineId);
-    await tx
-      .updateTable('statement_line')
-      .set({ status: 'ignored', note: a.note, resolved_by: a.staffId, resolved_at: deps.clock.now() })
-      .where('id', '=', line.id)
-      .execute();
+    await markLineIgnored(tx, { lineId: line.id, note: a.note, staffId: a.staffId, now: deps.clock.now() });
     await appendAudit(tx, {
       actorType: 'staff',
       actorId: a.staffId,

@@ -2,6 +2,7 @@ import { inTransaction } from '../../platform/db.ts';
 import { expireDeposits, inquireOpenGatewayRequests } from './deposits.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { settlePromotion } from './promotions.ts';
+import { duePromotionMembers } from './sweep-queries.ts';
 
 /**
  * The minute sweep, safe to run again: open deposits past their expiry close (and late-match
@@ -15,13 +16,7 @@ export async function paymentsSweep(deps: PaymentsDeps, now: Date): Promise<void
 
 /** Active promotions past their end are closed (min(bonus, deposit) back to main, the rest forfeited). */
 export async function settleDuePromotions(deps: PaymentsDeps, now: Date): Promise<number> {
-  const due = await deps.db
-    .selectFrom('member_promotion')
-    .select('member_id')
-    .where('status', '=', 'active')
-    .where('ends_at', '<=', now)
-    .limit(500)
-    .execute();
+  const due = await duePromotionMembers(deps.db, now);
   for (const p of due)
     await inTransaction(deps.db, (tx) => settlePromotion(tx, deps.ledger, p.member_id, now));
   return due.length;

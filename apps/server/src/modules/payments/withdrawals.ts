@@ -1,6 +1,5 @@
 import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
-import { sql } from 'kysely';
 import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -13,25 +12,24 @@ import { settlePromotion } from './promotions.ts';
 import type { WithdrawalRow, WithdrawalStatus } from './row-types.ts';
 import { bangkokDayStart, loadSettings } from './settings.ts';
 import { withdrawalView } from './views.ts';
+import {
+  insertWithdrawal,
+  memberDailyCap,
+  memberWithdrawals,
+  moveWithdrawal,
+  openWithdrawal,
+  openWithdrawalId,
+  usedSince,
+  withdrawalById,
+} from './withdrawal-queries.ts';
 
 /** Σ of today's (Asia/Bangkok) pending, review and paid requests. */
 async function usedToday(ex: Executor, memberId: number, now: Date): Promise<number> {
-  const r = await ex
-    .selectFrom('withdrawal')
-    .select(sql<number>`COALESCE(sum(amount_satang), 0)::bigint`.as('used'))
-    .where('member_id', '=', memberId)
-    .where('status', 'in', ['pending', 'review', 'paid'])
-    .where('created_at', '>=', bangkokDayStart(now))
-    .executeTakeFirstOrThrow();
-  return r.used;
+  return usedSince(ex, memberId, bangkokDayStart(now));
 }
 
 async function dailyCap(ex: Executor, memberId: number, fallback: number): Promise<number> {
-  const o = await ex
-    .selectFrom('member_withdraw_limit')
-    .select('daily_cap_satang')
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+  const o = await memberDailyCap(ex, memberId);
   return o?.daily_cap_satang ?? fallback;
 }
 
@@ -77,12 +75,7 @@ export async function requestWithdrawal(
       const min = bahtInWords(s.withdraw_min_satang);
       throw new AppError('WITHDRAW_BELOW_MIN', { min }, { amount: `ถอนขั้นต่ำ ${min} บาท` });
     }
-    const open = await tx
-      .selectFrom('withdrawal')
-      .select('id')
-      .where('member_id', '=', r.memberId)
-      .where('status', 'in', ['pending', 'review'])
-      .executeTakeFirst();
+    const open = await openWithdrawalId(tx, r.memberId);
     if (open) throw new AppError('WITHDRAW_PENDING');
     await blocks(deps, tx, r.memberId, now);
     const cap = await dailyCap(tx, r.memberId, s.withdraw_daily_cap_satang);
@@ -92,21 +85,16 @@ export async function requestWithdrawal(
     }
 
     const flagged = amountSatang >= s.withdraw_review_satang ? 'ยอดถอนสูง' : await riskFlag(tx, r.memberId);
-    const w = await tx
-      .insertInto('withdrawal')
-      .values({
-        member_id: r.memberId,
-        amount_satang: amountSatang,
-        status: flagged ? 'review' : 'pending',
-        review_reason: flagged,
-        bank_code: m.bank_code,
-        account_no: m.account_no,
-        account_name: m.account_name,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const w = await insertWithdrawal(tx, {
+      memberId: r.memberId,
+      amountSatang,
+      status: flagged ? 'review' : 'pending',
+      reviewReason: flagged,
+      bankCode: m.bank_code,
+      accountNo: m.account_no,
+      accountName: m.account_name,
+      now,
+    });
     await deps.ledger.hold(tx, {
       memberId: r.memberId,
       amount: amountSatang,
@@ -134,13 +122,7 @@ export async function requestWithdrawal(
 }
 
 export async function withdrawalList(deps: PaymentsDeps, memberId: number, limit: number) {
-  const rows = await deps.db
-    .selectFrom('withdrawal')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await memberWithdrawals(deps.db, memberId, limit);
   return rows.map(withdrawalView);
 }
 
@@ -153,12 +135,7 @@ export async function withdrawalInfo(deps: PaymentsDeps, memberId: number) {
     const mainBalance = await memberBalance(tx, memberId, MAIN_WALLET);
     const cap = await dailyCap(tx, memberId, s.withdraw_daily_cap_satang);
     const left = Math.max(0, cap - (await usedToday(tx, memberId, now)));
-    const open = await tx
-      .selectFrom('withdrawal')
-      .selectAll()
-      .where('member_id', '=', memberId)
-      .where('status', 'in', ['pending', 'review'])
-      .executeTakeFirst();
+    const open = await openWithdrawal(tx, memberId);
     let blocked: string | null = null;
     try {
       await blocks(deps, tx, memberId, now);
@@ -205,16 +182,17 @@ async function transition(
   },
 ): Promise<WithdrawalRow> {
   return inTransaction(deps.db, async (tx) => {
-    const before = await tx.selectFrom('withdrawal').selectAll().where('id', '=', a.id).executeTakeFirst();
+    const before = await withdrawalById(tx, a.id);
     if (!before) throw new AppError('RECORD_NOT_FOUND');
     const now = deps.clock.now();
-    const w = await tx
-      .updateTable('withdrawal')
-      .set({ status: a.to, ...a.set, decided_at: now, decided_by: a.staffId, updated_at: now })
-      .where('id', '=', a.id)
-      .where('status', 'in', a.from)
-      .returningAll()
-      .executeTakeFirst();
+    const w = await moveWithdrawal(tx, {
+      id: a.id,
+      from: a.from,
+      to: a.to,
+      set: a.set,
+      staffId: a.staffId,
+      now,
+    });
     if (!w) throw new AppError('WITHDRAWAL_STATE_CHANGED');
     await a.money?.(tx, w);
     await appendAudit(tx, {

@@ -1,0 +1,246 @@
+import { type Insertable, sql } from 'kysely';
+import type { DB as Database } from '../../db/database.generated.ts';
+import type { Executor } from '../../platform/db.ts';
+import type { ReceivingTarget } from './accounts.ts';
+
+export type NewDepositRequest = Insertable<Database['deposit_request']>;
+
+/** Open requests past their expiry (one member's, or all) become expired; returns them. */
+export function expireOpenDeposits(ex: Executor, now: Date, memberId?: number) {
+  let q = ex
+    .updateTable('deposit_request')
+    .set({ status: 'expired', updated_at: now })
+    .where('status', '=', 'open')
+    .where('expires_at', '<=', now);
+  if (memberId !== undefined) q = q.where('member_id', '=', memberId);
+  return q.returning(['id', 'member_id']).execute();
+}
+
+/** Releases every reservation whose request expired at or before `expiredBy`. */
+export async function releaseLapsedReservations(ex: Executor, expiredBy: Date): Promise<void> {
+  await ex
+    .updateTable('deposit_request')
+    .set({ reserved: false })
+    .where('reserved', '=', true)
+    .where('expires_at', '<=', expiredBy)
+    .execute();
+}
+
+/** Releases the lapsed reservations of pay amounts just above `amountSatang` on one receiving account. */
+export async function releaseLapsedPayAmounts(
+  ex: Executor,
+  target: ReceivingTarget,
+  amountSatang: number,
+  reservedAfter: Date,
+): Promise<void> {
+  await ex
+    .updateTable('deposit_request')
+    .set({ reserved: false })
+    .where('account_kind', '=', target.accountKind)
+    .where('account_id', '=', target.accountId)
+    .where('pay_amount_satang', '>', amountSatang)
+    .where('pay_amount_satang', '<', amountSatang + 100)
+    .where('reserved', '=', true)
+    .where('expires_at', '<=', reservedAfter)
+    .execute();
+}
+
+/** The pay amounts just above `amountSatang` still reserved on one receiving account. */
+export function reservedPayAmounts(ex: Executor, target: ReceivingTarget, amountSatang: number) {
+  return ex
+    .selectFrom('deposit_request')
+    .select('pay_amount_satang')
+    .where('account_kind', '=', target.accountKind)
+    .where('account_id', '=', target.accountId)
+    .where('reserved', '=', true)
+    .where('pay_amount_satang', '>', amountSatang)
+    .where('pay_amount_satang', '<', amountSatang + 100)
+    .execute();
+}
+
+export function depositById(ex: Executor, id: number) {
+  return ex.selectFrom('deposit_request').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function depositByIdOrThrow(ex: Executor, id: number) {
+  return ex.selectFrom('deposit_request').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export function openDepositOf(ex: Executor, memberId: number) {
+  return ex
+    .selectFrom('deposit_request')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+}
+
+export function openDepositIdOf(ex: Executor, memberId: number) {
+  return ex
+    .selectFrom('deposit_request')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+}
+
+export function subChannelEnabled(ex: Executor, channelId: number, subChannelId: number) {
+  return ex
+    .selectFrom('payment_sub_channel')
+    .select('enabled')
+    .where('channel_id', '=', channelId)
+    .where('id', '=', subChannelId)
+    .executeTakeFirst();
+}
+
+export async function savePayAmountPoint(ex: Executor): Promise<void> {
+  await sql`SAVEPOINT pay_amount`.execute(ex);
+}
+
+export async function releasePayAmountPoint(ex: Executor): Promise<void> {
+  await sql`RELEASE SAVEPOINT pay_amount`.execute(ex);
+}
+
+export async function rollbackToPayAmountPoint(ex: Executor): Promise<void> {
+  await sql`ROLLBACK TO SAVEPOINT pay_amount`.execute(ex);
+}
+
+export function insertDepositRequest(ex: Executor, values: NewDepositRequest) {
+  return ex.insertInto('deposit_request').values(values).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Stores the gateway's QR on a request that has none yet; undefined when another call stored one first. */
+export function setGatewayQr(ex: Executor, id: number, gatewayRef: string, qrPayload: string) {
+  return ex
+    .updateTable('deposit_request')
+    .set({ gateway_ref: gatewayRef, qr_payload: qrPayload })
+    .where('id', '=', id)
+    .where('gateway_ref', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Closes a still-open request and releases its amount. */
+export async function rejectOpenDeposit(ex: Executor, id: number, reason: string): Promise<void> {
+  await ex
+    .updateTable('deposit_request')
+    .set({ status: 'rejected', reason, reserved: false })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .execute();
+}
+
+/** One of the member's requests, or (no id given) the latest. */
+export function memberDeposit(ex: Executor, memberId: number, requestId?: number) {
+  let q = ex.selectFrom('deposit_request').selectAll().where('member_id', '=', memberId);
+  q = requestId === undefined ? q.orderBy('id', 'desc').limit(1) : q.where('id', '=', requestId);
+  return q.executeTakeFirst();
+}
+
+export function memberDeposits(ex: Executor, memberId: number, limit: number) {
+  return ex
+    .selectFrom('deposit_request')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function cancelOpenDeposit(ex: Executor, memberId: number, requestId: number, now: Date) {
+  return ex
+    .updateTable('deposit_request')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('id', '=', requestId)
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function memberDepositId(ex: Executor, memberId: number, requestId: number) {
+  return ex
+    .selectFrom('deposit_request')
+    .select('id')
+    .where('id', '=', requestId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+export function stampInquiry(ex: Executor, requestId: number, now: Date) {
+  return ex
+    .updateTable('deposit_request')
+    .set({ last_inquiry_at: now })
+    .where('id', '=', requestId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Open or expired gateway requests created by `createdBy` whose expiry is not before `expiresFrom`. */
+export function gatewayRequestsToInquire(ex: Executor, createdBy: Date, expiresFrom: Date) {
+  return ex
+    .selectFrom('deposit_request')
+    .select('id')
+    .where('status', 'in', ['open', 'expired'])
+    .where('gateway_ref', 'is not', null)
+    .where('created_at', '<=', createdBy)
+    .where('expires_at', '>=', expiresFrom)
+    .orderBy('id')
+    .limit(200)
+    .execute();
+}
+
+export function depositByGatewayRef(ex: Executor, gatewayRef: string) {
+  return ex
+    .selectFrom('deposit_request')
+    .select(['id', 'pay_amount_satang', 'member_id'])
+    .where('gateway_ref', '=', gatewayRef)
+    .executeTakeFirst();
+}
+
+/** Moves an open, expired or cancelled request to review; undefined when it was in another state. */
+export function moveDepositToReview(
+  ex: Executor,
+  p: { id: number; reviewSatang: number; reason: string; now: Date },
+) {
+  return ex
+    .updateTable('deposit_request')
+    .set({
+      status: 'review',
+      review_satang: p.reviewSatang,
+      reason: p.reason,
+      reserved: false,
+      updated_at: p.now,
+    })
+    .where('id', '=', p.id)
+    .where('status', 'in', ['open', 'expired', 'cancelled'])
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** Records a webhook event; undefined when (gateway, event_id) was already recorded. */
+export function insertGatewayEvent(
+  ex: Executor,
+  e: {
+    gateway: string;
+    eventId: string;
+    gatewayRef: string;
+    status: string;
+    paidSatang: number;
+    receivedAt: Date;
+  },
+) {
+  return ex
+    .insertInto('gateway_event')
+    .values({
+      gateway: e.gateway,
+      event_id: e.eventId,
+      gateway_ref: e.gatewayRef,
+      status: e.status,
+      paid_satang: e.paidSatang,
+      received_at: e.receivedAt,
+    })
+    .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+}
