@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { openPage, skipAnnouncements } from './page.ts';
-import { call, freshPhone, latestOtp, staffLogin } from './staff.ts';
+import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -35,10 +35,7 @@ async function lottoLogin(): Promise<string> {
 /** A fresh member registered through the API (OTP read from the outbox). */
 async function apiMember(): Promise<string> {
   const phone = freshPhone();
-  await call(baseUrl, '/api/otp/request', {
-    method: 'POST',
-    body: JSON.stringify({ phone, purpose: 'register' }),
-  });
+  await requestOtp(baseUrl, phone);
   const otp = await latestOtp(baseUrl, supportStaff, phone);
   const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
     method: 'POST',

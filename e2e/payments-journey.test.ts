@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { loginThroughForm } from './journeys.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
-import { call, freshPhone, latestOtp, staffLogin } from './staff.ts';
+import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -34,10 +34,7 @@ async function financeLogin(): Promise<string> {
 async function freshMember(): Promise<{ phone: string; password: string; token: string }> {
   const phone = freshPhone();
   const password = 'secret123';
-  await call(baseUrl, '/api/otp/request', {
-    method: 'POST',
-    body: JSON.stringify({ phone, purpose: 'register' }),
-  });
+  await requestOtp(baseUrl, phone);
   const otp = await latestOtp(baseUrl, support, phone);
   const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
     method: 'POST',

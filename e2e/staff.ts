@@ -67,3 +67,22 @@ export function freshPhone(): string {
   lastPhone = Math.max(lastPhone + 1, Date.now());
   return `09${String(lastPhone).slice(-8)}`;
 }
+
+/**
+ * Asks the server to text a registration OTP to `phone`. The OTP request is rate-limited per address
+ * (every test file registers from 127.0.0.1), so a 429 waits for the window to pass and asks again;
+ * any other refusal fails with the server's own message.
+ */
+export async function requestOtp(baseUrl: string, phone: string, purpose = 'register'): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const r = await call(baseUrl, '/api/otp/request', {
+      method: 'POST',
+      body: JSON.stringify({ phone, purpose }),
+    });
+    if (r.body.error === 0) return;
+    if (r.status !== 429 || Date.now() > deadline)
+      throw new Error(`OTP request for ${phone} refused (${r.status}): ${r.body.message}`);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
