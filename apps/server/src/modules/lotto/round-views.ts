@@ -46,7 +46,7 @@ export function rateLines(rates: RateTable) {
 export const publishedResult = (r: Pick<RoundRow, 'status' | 'result'>): RoundResult | null =>
   r.status === 'resulted' || r.status === 'settled' ? r.result : null;
 
-/** A round's per-type limits and its เลขอั้น, with what is left under each capped number (whole baht). */
+/** A round's per-type limits and its เลขอั้น, with what is left under each capped number, in whole baht. */
 export function limitView(r: RoundRow, rows: Awaited<ReturnType<typeof numberLimitsWithExposure>>) {
   return {
     round_id: r.id,
