@@ -1,4 +1,4 @@
-import { sha256, toHex, utf8 } from '../fair/sha256.ts';
+import { sealCommitment } from './chain.ts';
 
 /** Yeekee result for N accepted shots in seq order (docs/rules/lottery.md §9). */
 export interface YeekeeOutcome {
@@ -32,14 +32,6 @@ export function seqAtPosition(n: number, p: number): number {
 /** The sealed close's secret offset d is drawn from 0–30,000 ms (docs/rules/lottery.md §9 Sealed close). */
 export const SEAL_OFFSET_MAX_MS = 30_000;
 
-/**
- * The sealed close's commitment, published at open: SHA-256 of `d|salt` as text, lowercase hex.
- * Plain code (no node:crypto), so the browser checks a reveal with exactly what the server uses.
- */
-export function sealCommitmentOf(offsetMs: number, salt: string): string {
-  return toHex(sha256(utf8(`${offsetMs}|${salt}`)));
-}
-
 /** True when a revealed offset and salt are in range and hash to the commitment published at open. */
 export function sealVerified(s: {
   commitment: string;
@@ -52,6 +44,6 @@ export function sealVerified(s: {
     Number.isInteger(s.offset_ms) &&
     s.offset_ms >= 0 &&
     s.offset_ms <= SEAL_OFFSET_MAX_MS &&
-    sealCommitmentOf(s.offset_ms, s.salt) === s.commitment
+    sealCommitment(s.offset_ms, s.salt) === s.commitment
   );
 }

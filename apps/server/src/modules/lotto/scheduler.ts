@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sealCommitment } from '@chok/engine/lotto/chain';
 import { addDays, bangkokDate, type MarketSchedule, roundsBetween } from '@chok/engine/lotto/schedule';
+import { SEAL_OFFSET_MAX_MS } from '@chok/engine/lotto/yeekee';
 import { inTransaction } from '../../platform/db.ts';
 import type { LottoDeps } from './deps.ts';
 import {
@@ -24,8 +25,6 @@ import { cancelRound, drawYeekee, settleRound } from './settlement.ts';
 /** How far ahead rounds exist: monthly markets always show their next draw (scheduled until it opens). */
 const DAYS_AHEAD_MONTHLY = 32;
 const DAYS_AHEAD = 2;
-/** The sealed close's secret offset is drawn from 0–30,000 ms (docs/rules/lottery.md §9). */
-const SEAL_OFFSET_MAX_MS = 30_000;
 /** A round with no result this long after its expected time may be refunded (docs/rules/lottery.md §5). */
 export const NO_RESULT_GRACE_MS = 3600_000;
 /** Yeekee draws due this soon get a job of their own at the exact time (the sweep runs every minute). */

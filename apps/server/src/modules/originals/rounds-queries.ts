@@ -11,8 +11,11 @@ interface NewRound {
   now: Date;
 }
 
-/** An open instant round (slot spin, fishing shot) on the player's seed. */
-export function insertInstantRound(ex: Executor, r: NewRound) {
+/**
+ * An open round on the player's seed: an instant one (slot spin, fishing shot) or a stake on a shared
+ * table (baccarat hand, football fixture), which names its table in `tableRef`.
+ */
+export function insertRound(ex: Executor, r: NewRound & { tableRef?: string }) {
   return ex
     .insertInto('game_round')
     .values({
@@ -26,28 +29,7 @@ export function insertInstantRound(ex: Executor, r: NewRound) {
       server_seed_hash: r.seed.server_seed_hash,
       client_seed: r.seed.client_seed,
       nonce: r.nonce,
-      created_at: r.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
-/** An open stake on a shared table (baccarat hand, football fixture). */
-export function insertTableRound(ex: Executor, r: NewRound & { tableRef: string }) {
-  return ex
-    .insertInto('game_round')
-    .values({
-      member_id: r.memberId,
-      game_id: r.gameId,
-      wallet_type_id: r.walletTypeId,
-      stake: r.stake,
-      status: 'open',
-      detail: JSON.stringify(r.detail),
-      seed_id: r.seed.id,
-      server_seed_hash: r.seed.server_seed_hash,
-      client_seed: r.seed.client_seed,
-      nonce: r.nonce,
-      table_ref: r.tableRef,
+      table_ref: r.tableRef ?? null,
       created_at: r.now,
     })
     .returning('id')

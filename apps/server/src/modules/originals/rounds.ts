@@ -14,7 +14,7 @@ import {
 } from '../games/service.ts';
 import { memberBalance } from '../wallet/service.ts';
 import { newServerSeed, nodeHmac, takeNonce } from './fairness.ts';
-import { insertInstantRound, insertTableRound, settleRound } from './rounds-queries.ts';
+import { insertRound, settleRound } from './rounds-queries.ts';
 import { IN_HOUSE, type PlaySession } from './sessions.ts';
 
 /** A wallet refusal, as the member sees it in the game page. */
@@ -105,7 +105,7 @@ export function createRounds(d: { clock: Clock; wallet: SeamlessWallet }) {
       const now = clock.now();
       const seed = await takeNonce(tx, s.memberId, now);
       const result = o.play(rngFromSeed(seed, seed.nonce));
-      const round = await insertInstantRound(tx, {
+      const round = await insertRound(tx, {
         memberId: s.memberId,
         gameId: s.game.id,
         walletTypeId: s.walletTypeId,
@@ -144,7 +144,7 @@ export function createRounds(d: { clock: Clock; wallet: SeamlessWallet }) {
       },
     ): Promise<{ roundId: number; balance: number }> {
       const now = clock.now();
-      const round = await insertTableRound(tx, {
+      const round = await insertRound(tx, {
         memberId: s.memberId,
         gameId: s.game.id,
         walletTypeId: s.walletTypeId,
