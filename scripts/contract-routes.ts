@@ -15,7 +15,17 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONTRACT = path.join(ROOT, 'packages/contract/src');
 
 /** The modules whose endpoints a browser calls; admin.ts (the staff API) has no browser client. */
-export const ROUTE_MODULES = ['auth', 'content', 'games', 'lotto', 'payments', 'system', 'wallet'] as const;
+export const ROUTE_MODULES = [
+  'auth',
+  'content',
+  'games',
+  'lotto',
+  'payments',
+  'points',
+  'rewards',
+  'system',
+  'wallet',
+] as const;
 
 export const routesFile = (module: string) => path.join(CONTRACT, 'routes', `${module}.ts`);
 

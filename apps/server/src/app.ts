@@ -21,6 +21,8 @@ import { membersModule } from './modules/members/module.ts';
 import { memberRefs } from './modules/members/service.ts';
 import { originalsModule } from './modules/originals/module.ts';
 import { paymentsModule } from './modules/payments/module.ts';
+import { pointsModule } from './modules/points/module.ts';
+import { rewardsModule } from './modules/rewards/module.ts';
 import { walletModule } from './modules/wallet/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
@@ -37,6 +39,7 @@ import {
 import { disabledJobs, type Jobs } from './platform/jobs.ts';
 import { authenticatorRegistry, type ModuleContext } from './platform/module.ts';
 import { registerStream } from './platform/stream.ts';
+import { takeWriteQuota } from './platform/write-quota.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authenticators = authenticatorRegistry();
   const routeOptions: RouteOptions = {
     authenticators,
+    takeWriteQuota: (memberId, endpoint, limit) => takeWriteQuota(db, memberId, endpoint, limit),
     rateLimits: {
       login: config.RATE_LIMIT_PER_MINUTE_LOGIN,
       register: config.RATE_LIMIT_PER_MINUTE_REGISTER,
@@ -202,6 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const games = await gamesModule(ctx, { ledger });
   await originalsModule(ctx, { seamless: games.seamless });
   await paymentsModule(ctx, { ledger });
+  await pointsModule(ctx);
+  await rewardsModule(ctx, { ledger });
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

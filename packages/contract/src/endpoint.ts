@@ -22,6 +22,11 @@ export interface Endpoint<
   auth: 'none' | 'member' | 'optional' | 'staff';
   roles?: readonly StaffRole[];
   rateLimit?: RateLimitGroup;
+  /**
+   * G4 of docs/rules/engagement.md §0: at most this many calls a minute per member to this endpoint,
+   * then HTTP 429 (RATE_LIMITED). Member endpoints only.
+   */
+  memberWritesPerMinute?: number;
   body?: B;
   query?: Q;
   params?: P;

@@ -4,6 +4,8 @@ import * as content from './api/content.ts';
 import { gamesEndpoints } from './api/games.ts';
 import { lottoEndpoints } from './api/lotto.ts';
 import { paymentsEndpoints } from './api/payments.ts';
+import { pointsEndpoints } from './api/points.ts';
+import { rewardsEndpoints } from './api/rewards.ts';
 import * as system from './api/system.ts';
 import * as wallet from './api/wallet.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -45,4 +47,6 @@ export const allEndpoints: Endpoint[] = [
   ...lottoEndpoints,
   ...gamesEndpoints,
   ...paymentsEndpoints,
+  ...pointsEndpoints,
+  ...rewardsEndpoints,
 ];

@@ -169,6 +169,32 @@ export const errorCatalogue = {
   GAME_BETTING_CLOSED: { error: 2205, status: 200, message: 'ปิดรับเดิมพันแล้ว กรุณารอรอบถัดไป' },
   GAME_TOO_FAST: { error: 2206, status: 200, message: 'ทำรายการเร็วเกินไป กรุณารอสักครู่' },
   GAME_PROVIDER_UNAVAILABLE: { error: 2207, status: 200, message: 'ค่ายเกมนี้ปิดปรับปรุงชั่วคราว' },
+  // rewards (points, check-in, quests, wheel, shop, risk holds): 2300–2399
+  POINTS_INSUFFICIENT: { error: 2300, status: 200, message: 'แต้มสะสมไม่พอสำหรับรายการนี้' },
+  REWARD_HOLD_NOT_OPEN: { error: 2301, status: 200, message: 'รายการรางวัลนี้ได้รับการพิจารณาไปแล้วหรือไม่มีอยู่' },
+  REWARD_SETTING_INVALID: { error: 2302, status: 200, message: 'ค่าตั้งค่ากิจกรรมไม่ถูกต้อง: {reason}' },
+  CHECKIN_DEPOSIT_REQUIRED: {
+    error: 2310,
+    status: 200,
+    message: 'เช็คอินได้หลังมียอดฝากที่ยืนยันแล้วอย่างน้อย {amount} บาทในวันนี้',
+  },
+  CHECKIN_CLOSED: { error: 2311, status: 200, message: 'ระบบเช็คอินปิดให้บริการชั่วคราว' },
+  QUEST_NOT_FOUND: { error: 2320, status: 200, message: 'ไม่พบภารกิจนี้ หรือภารกิจหมดเวลาแล้ว' },
+  QUEST_NOT_COMPLETE: { error: 2321, status: 200, message: 'ภารกิจยังไม่สำเร็จ ทำต่ออีกนิดแล้วค่อยกดรับรางวัล' },
+  EVENT_NOT_FOUND: { error: 2322, status: 200, message: 'ไม่พบกิจกรรมนี้ หรือกิจกรรมสิ้นสุดแล้ว' },
+  WHEEL_NO_SPINS: { error: 2330, status: 200, message: 'วันนี้ใช้สิทธิ์หมุนฟรีไปแล้ว กรุณาใช้แต้มเพื่อหมุนเพิ่ม' },
+  WHEEL_NO_POINTS: { error: 2331, status: 200, message: 'แต้มไม่พอสำหรับหมุนวงล้อ (ต้องใช้ {points} แต้มต่อครั้ง)' },
+  WHEEL_DAILY_LIMIT: { error: 2332, status: 200, message: 'วันนี้หมุนด้วยแต้มครบ {limit} ครั้งแล้ว กลับมาใหม่พรุ่งนี้' },
+  WHEEL_SPIN_NOT_FOUND: { error: 2333, status: 200, message: 'ไม่พบรายการหมุนวงล้อนี้' },
+  WHEEL_CLOSED: { error: 2334, status: 200, message: 'วงล้อเสี่ยงโชคปิดให้บริการชั่วคราว' },
+  SHOP_ITEM_NOT_FOUND: { error: 2340, status: 200, message: 'ไม่พบของรางวัลนี้ หรือของรางวัลปิดการแลกแล้ว' },
+  SHOP_INVALID_QUANTITY: { error: 2341, status: 200, message: 'จำนวนที่แลกไม่ถูกต้อง' },
+  SHOP_OUT_OF_STOCK: { error: 2342, status: 200, message: 'ของรางวัลหมดแล้ว' },
+  SHOP_MONTHLY_LIMIT: { error: 2343, status: 200, message: 'แลกของรางวัลนี้ครบ {limit} ชิ้นในเดือนนี้แล้ว' },
+  SHOP_QUOTE_EXPIRED: { error: 2344, status: 200, message: 'ใบเสนอราคาหมดอายุแล้ว กรุณาคำนวณแต้มใหม่อีกครั้ง' },
+  SHOP_QUOTE_USED: { error: 2345, status: 200, message: 'ใบเสนอราคานี้ถูกใช้ไปแล้ว' },
+  SHOP_PRICE_CHANGED: { error: 2346, status: 200, message: 'ราคาของรางวัลเปลี่ยนแล้ว กรุณาคำนวณแต้มใหม่อีกครั้ง' },
+  SHOP_ORDER_ILLEGAL_MOVE: { error: 2347, status: 200, message: 'เปลี่ยนสถานะคำสั่งแลกนี้ไม่ได้' },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

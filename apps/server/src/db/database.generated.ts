@@ -183,6 +183,15 @@ export interface FootballFixture {
   settled_at: Timestamp | null;
 }
 
+export interface FreeCreditState {
+  cap_satang: Generated<number>;
+  granted_satang: Generated<number>;
+  member_id: number;
+  requirement_satang: Generated<number>;
+  resets: Generated<number>;
+  since: Generated<Timestamp>;
+}
+
 export interface Game {
   categories: string[];
   code: string;
@@ -473,6 +482,7 @@ export interface Member {
   agent_id: number;
   bank_code: string;
   created_at: Generated<Timestamp>;
+  device_id: string | null;
   failed_login_count: Generated<number>;
   id: Generated<number>;
   last_login_at: Timestamp | null;
@@ -482,6 +492,7 @@ export interface Member {
   phone: string;
   referral_code: string;
   referred_by: number | null;
+  register_ip: string | null;
   status: Generated<'active' | 'suspended'>;
   sub_bank_account: string | null;
   updated_at: Generated<Timestamp>;
@@ -531,6 +542,13 @@ export interface MemberWithdrawLimit {
   daily_cap_satang: number;
   member_id: number;
   updated_at: Generated<Timestamp>;
+}
+
+export interface MemberWriteQuota {
+  endpoint: string;
+  member_id: number;
+  used: number;
+  window_start: Timestamp;
 }
 
 export interface Notification {
@@ -603,6 +621,41 @@ export interface PaymentSubChannel {
   name: string;
 }
 
+export interface PointAccount {
+  balance: Generated<number>;
+  carry_satang: Generated<number>;
+  member_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PointAccrual {
+  category: string;
+  created_at: Generated<Timestamp>;
+  member_id: number;
+  payout_satang: number;
+  points: number;
+  settled_at: Timestamp;
+  source: 'game' | 'lotto';
+  source_key: string;
+  stake_satang: number;
+}
+
+export interface PointAccrualCursor {
+  read_until: Generated<Timestamp>;
+  source: 'game' | 'lotto';
+}
+
+export interface PointTransfer {
+  amount: number;
+  balance_after: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: 'accrual' | 'checkin' | 'quest' | 'wheel' | 'wheel_spin' | 'shop' | 'shop_refund' | 'adjustment';
+  member_id: number;
+  reference: Generated<string>;
+}
+
 export interface Promotion {
   agent_id: number;
   created_at: Generated<Timestamp>;
@@ -644,6 +697,28 @@ export interface ProviderNonce {
   created_at: Generated<Timestamp>;
   nonce: string;
   provider_id: string;
+}
+
+export interface RewardClaim {
+  amount: number;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: number | null;
+  feature: string;
+  hold_reason: string | null;
+  id: Generated<number>;
+  member_id: number;
+  period_key: string;
+  reference: string;
+  reward_kind: 'points' | 'free_credit' | 'main' | 'none';
+  status: 'paid' | 'held' | 'rejected';
+}
+
+export interface RewardSetting {
+  feature: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+  value: ColumnType<JsonValue, string, string>;
 }
 
 export interface SandboxGatewayPayment {
@@ -777,6 +852,7 @@ export interface DB {
   event: Event;
   fair_seed: FairSeed;
   football_fixture: FootballFixture;
+  free_credit_state: FreeCreditState;
   game: Game;
   game_demo_session: GameDemoSession;
   game_launch: GameLaunch;
@@ -807,6 +883,7 @@ export interface DB {
   member_session: MemberSession;
   member_withdraw_limit: MemberWithdrawLimit;
   member_withdrawal_freeze: MemberWithdrawalFreeze;
+  member_write_quota: MemberWriteQuota;
   notification: Notification;
   otp: Otp;
   otp_quota: OtpQuota;
@@ -814,10 +891,16 @@ export interface DB {
   payment_gateway: PaymentGateway;
   payment_setting: PaymentSetting;
   payment_sub_channel: PaymentSubChannel;
+  point_account: PointAccount;
+  point_accrual: PointAccrual;
+  point_accrual_cursor: PointAccrualCursor;
+  point_transfer: PointTransfer;
   promotion: Promotion;
   promotion_rule: PromotionRule;
   promptpay_account: PromptpayAccount;
   provider_nonce: ProviderNonce;
+  reward_claim: RewardClaim;
+  reward_setting: RewardSetting;
   sandbox_gateway_payment: SandboxGatewayPayment;
   sms_outbox: SmsOutbox;
   staff: Staff;

@@ -11,7 +11,9 @@ export type TableOwner =
   | 'lotto'
   | 'games'
   | 'originals'
-  | 'payments';
+  | 'payments'
+  | 'points'
+  | 'rewards';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -25,6 +27,7 @@ export const tableOwners = {
   // platform
   audit_log: 'platform',
   idempotency_request: 'platform',
+  member_write_quota: 'platform',
   // content: the operator (agent), its receiving accounts and its published texts
   agent: 'content',
   agent_bank_account: 'content',
@@ -95,6 +98,15 @@ export const tableOwners = {
   withdrawal: 'payments',
   member_withdraw_limit: 'payments',
   member_promotion: 'payments',
+  // points: the points ledger and its accrual from settled play
+  point_account: 'points',
+  point_transfer: 'points',
+  point_accrual: 'points',
+  point_accrual_cursor: 'points',
+  // rewards: once-only claims and risk holds (G2, G5), the free-credit wallet's rules, feature settings
+  reward_claim: 'rewards',
+  free_credit_state: 'rewards',
+  reward_setting: 'rewards',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

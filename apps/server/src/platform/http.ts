@@ -103,6 +103,8 @@ export function bearer(req: FastifyRequest): string | null {
 
 export interface RouteOptions {
   authenticators: Authenticators;
+  /** Counts G4 member writes (`Endpoint.memberWritesPerMinute`); see platform/write-quota.ts. */
+  takeWriteQuota: (memberId: number, endpoint: string, limit: number) => Promise<boolean>;
   rateLimits: Record<string, number>;
   validateResponses: boolean;
 }
@@ -153,6 +155,14 @@ export function route<
         staff = token ? await opts.authenticators.staff(token) : null;
         if (!staff) throw new AppError('UNAUTHORIZED');
         if (!e.roles?.includes(staff.role)) throw new AppError('FORBIDDEN');
+      }
+      if (e.memberWritesPerMinute !== undefined && member) {
+        const ok = await opts.takeWriteQuota(
+          member.memberId,
+          `${e.method} ${e.path}`,
+          e.memberWritesPerMinute,
+        );
+        if (!ok) throw new AppError('RATE_LIMITED');
       }
       const params = (e.params ? parse(e.params, req.params, 'params') : undefined) as In<P>;
       const query = (e.query ? parse(e.query, req.query ?? {}, 'query') : undefined) as In<Q>;

@@ -21,4 +21,6 @@ export interface AuthDeps {
 export interface Client {
   ip: string | null;
   userAgent: string | null;
+  /** The browser's `X-Device-Id` (docs/rules/engagement.md §0 G5), when it sent a well-formed one. */
+  deviceId?: string | null;
 }

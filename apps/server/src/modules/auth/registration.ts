@@ -92,9 +92,15 @@ export async function register(
         referred_by: referredBy,
         sub_bank_account: subTaken ? null : r.phone,
         last_login_at: d.clock.now(),
+        register_ip: client.ip,
+        device_id: client.deviceId ?? null,
       });
       await d.ledger.openMemberWallets(tx, memberId);
-      const session = await createMemberSession(tx, d.clock, d.session, { memberId, ...client });
+      const session = await createMemberSession(tx, d.clock, d.session, {
+        memberId,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      });
       return { access_token: session.token, member_id: memberId };
     });
   } catch (err) {

@@ -7,10 +7,23 @@ import { changePassword, completeReset } from './password-change.ts';
 import { register, requestOtp } from './registration.ts';
 import { smsOutbox } from './sms.ts';
 
+/**
+ * The browser's device id (a random id the member site keeps in local storage and sends as
+ * `X-Device-Id`), kept for the risk rule of docs/rules/engagement.md §0 G5; anything else is ignored.
+ */
+function deviceIdOf(value: unknown): string | null {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value) ? value : null;
+}
+
 export function authRoutes({ app, route }: ModuleContext, d: AuthDeps): void {
-  const client = (ctx: { ip: string; userAgent: string | null }) => ({
+  const client = (ctx: {
+    ip: string;
+    userAgent: string | null;
+    req: { headers: Record<string, unknown> };
+  }) => ({
     ip: ctx.ip,
     userAgent: ctx.userAgent,
+    deviceId: deviceIdOf(ctx.req.headers['x-device-id']),
   });
 
   route(app, api.requestOtp, async (ctx) => requestOtp(d, ctx.body.phone, ctx.body.purpose));

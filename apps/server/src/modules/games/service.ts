@@ -16,6 +16,8 @@ export {
   type RoundWithGame,
   roundById,
 } from './originals-queries.ts';
+// The points accrual: settled main-wallet rounds it has not read yet (caller-named query file).
+export { type SettledRound, unreadSettledRounds } from './points-queries.ts';
 // The seamless wallet: the in-house games pay through it like any provider; payments reads the
 // bonus wallet's open rounds and settled stake (promotion turnover).
 export {

@@ -32,3 +32,6 @@ export type Lotto = ReturnType<typeof createLotto>;
 
 /** Payments: a bonus-wallet bill still in play keeps a promotion open. */
 export { hasPendingBill } from './payments-queries.ts';
+
+/** Points: main-wallet bills resulted and not yet read by the accrual (caller-named query file). */
+export { type ResultedBill, unreadResultedBills } from './points-queries.ts';

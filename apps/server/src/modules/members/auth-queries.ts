@@ -20,6 +20,9 @@ export interface NewMember {
   referred_by: number | null;
   sub_bank_account: string | null;
   last_login_at?: Date;
+  /** Kept for the risk rule (docs/rules/engagement.md §0 G5). */
+  register_ip?: string | null;
+  device_id?: string | null;
 }
 
 /** Inserts a member; a taken phone or bank account fails with the unique violation of its key. */

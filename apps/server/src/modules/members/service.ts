@@ -31,3 +31,4 @@ export {
   subAccountHolder,
 } from './member-queries.ts';
 export { payoutAccounts } from './payments-queries.ts';
+export { sharedIdentity } from './rewards-queries.ts';

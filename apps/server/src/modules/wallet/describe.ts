@@ -54,9 +54,15 @@ export function describeLine(line: StatementLine): string {
       if (reversed) return `เรียกคืนเงินรางวัลหวย บิล #${reversed} (แก้ไขผลรางวัล)`;
       return label;
     }
+    case 'reward':
+      // Reward features write what the member won in Thai words (docs/rules/engagement.md).
+      return isTitle(ref) ? ref : label;
     case 'forfeit':
+      if (ref === 'freecredit:release') return 'ตัดยอดเครดิตฟรีส่วนที่เกินยอดถอนสูงสุด';
+      if (ref === 'freecredit:closeout') return 'ตัดยอดเครดิตฟรีคงเหลือต่ำกว่า 1 บาท';
       return isTitle(ref) ? `ตัดยอดโบนัสคงเหลือ โปรโมชั่น ${ref}` : label;
     case 'wallet_move':
+      if (ref === 'freecredit:release') return 'ย้ายเครดิตฟรีที่ทำเทิร์นครบเข้ากระเป๋าหลัก';
       if (deposit) return `ย้ายยอดฝาก #${deposit} เข้ากระเป๋าโปรโมชั่น`;
       return isTitle(ref) ? `ย้ายยอดโปรโมชั่น ${ref} เข้ากระเป๋าหลัก` : label;
     case 'debt_recovery':

@@ -13,6 +13,7 @@ export const transferKinds = {
   refund: { group: 'refund', label: 'คืนเงิน' },
   bonus: { group: 'bonus', label: 'โบนัส' },
   demo_credit: { group: 'bonus', label: 'เครดิตทดลอง' },
+  reward: { group: 'bonus', label: 'รางวัลกิจกรรม' },
   adjustment: { group: 'adjustment', label: 'ปรับยอดโดยเจ้าหน้าที่' },
   forfeit: { group: 'adjustment', label: 'ตัดยอดคงเหลือ' },
   wallet_move: { group: 'adjustment', label: 'โอนระหว่างกระเป๋า' },

@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db.ts';
+
+/**
+ * Caller: the points accrual (modules/points). The settled figures of docs/rules/engagement.md §0 G6
+ * from the seamless wallet: main-wallet debits settled by a credit (never rolled back), with the
+ * credit's time and amount, that the accrual has not read yet (`point_accrual`, the caller's table,
+ * named here so the coupling shows in review). Read in settling order from `since`.
+ */
+export interface SettledRound {
+  source_key: string;
+  member_id: number;
+  category: string;
+  stake: number;
+  payout: number;
+  settled_at: Date;
+}
+
+export async function unreadSettledRounds(
+  ex: Executor,
+  o: { since: Date; memberId: number | null; limit: number },
+): Promise<SettledRound[]> {
+  const { rows } = await sql<SettledRound>`
+    SELECT 'game:' || d.id AS source_key, d.member_id, COALESCE(g.categories[1], 'casino') AS category,
+      d.amount AS stake, c.amount AS payout, c.created_at AS settled_at
+    FROM wallet_op c
+    JOIN wallet_op d ON d.provider_id = c.provider_id AND d.player_id = c.player_id
+      AND d.provider_tx_id = c.bet_tx_id AND d.op_class = 'tx'
+    LEFT JOIN game g ON g.provider_id = d.provider_id AND g.code = d.game_code
+    WHERE c.created_at >= ${o.since} AND c.op = 'credit' AND c.status = 'OK'
+      ${o.memberId === null ? sql`` : sql`AND c.member_id = ${o.memberId}`}
+      AND d.op = 'debit' AND d.state = 'settled' AND COALESCE(d.wallet_type_id, 1) = 1 AND d.amount > 0
+      AND NOT EXISTS (SELECT 1 FROM point_accrual a WHERE a.source_key = 'game:' || d.id)
+    ORDER BY c.created_at, c.id
+    LIMIT ${o.limit}`.execute(ex);
+  return rows;
+}

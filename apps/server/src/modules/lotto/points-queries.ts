@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db.ts';
+
+/**
+ * Caller: the points accrual (modules/points). The settled figures of docs/rules/engagement.md §0 G6
+ * from the lottery: main-wallet bills resulted won or lost (cancelled and refunded bills never count),
+ * that the accrual has not read yet (`point_accrual`, the caller's table, named here so the coupling
+ * shows in review). Read in settling order from `since`.
+ */
+export interface ResultedBill {
+  source_key: string;
+  member_id: number;
+  category: string;
+  stake: number;
+  payout: number;
+  settled_at: Date;
+}
+
+export async function unreadResultedBills(
+  ex: Executor,
+  o: { since: Date; memberId: number | null; limit: number },
+): Promise<ResultedBill[]> {
+  const { rows } = await sql<ResultedBill>`
+    SELECT 'lotto:' || b.id AS source_key, b.member_id, 'lotto' AS category, b.total_stake AS stake,
+      b.total_win AS payout, b.settled_at
+    FROM lotto_bill b
+    WHERE b.settled_at >= ${o.since} AND b.status IN ('won', 'lost') AND b.wallet_type_id = 1
+      ${o.memberId === null ? sql`` : sql`AND b.member_id = ${o.memberId}`}
+      AND NOT EXISTS (SELECT 1 FROM point_accrual a WHERE a.source_key = 'lotto:' || b.id)
+    ORDER BY b.settled_at, b.id
+    LIMIT ${o.limit}`.execute(ex);
+  return rows;
+}

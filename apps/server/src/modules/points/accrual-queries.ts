@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db.ts';
+
+export type AccrualSource = 'game' | 'lotto';
+
+/** Locks the source's cursor (one accrual run per source at a time, across processes). */
+export async function lockCursor(ex: Executor, source: AccrualSource): Promise<Date> {
+  const { rows } = await sql<{ read_until: Date }>`
+    SELECT read_until FROM point_accrual_cursor WHERE source = ${source} FOR UPDATE`.execute(ex);
+  return rows[0]?.read_until ?? new Date(-8.64e15);
+}
+
+export async function readCursor(ex: Executor, source: AccrualSource): Promise<Date> {
+  const { rows } = await sql<{ read_until: Date }>`
+    SELECT read_until FROM point_accrual_cursor WHERE source = ${source}`.execute(ex);
+  return rows[0]?.read_until ?? new Date(-8.64e15);
+}
+
+/** Moves the cursor forward only (never back). */
+export async function advanceCursor(ex: Executor, source: AccrualSource, to: Date): Promise<void> {
+  await sql`UPDATE point_accrual_cursor SET read_until = GREATEST(read_until, ${to}::timestamptz)
+    WHERE source = ${source}`.execute(ex);
+}
+
+export interface AccrualRow {
+  source_key: string;
+  member_id: number;
+  source: AccrualSource;
+  category: string;
+  stake_satang: number;
+  payout_satang: number;
+  points: number;
+  settled_at: Date;
+}
+
+/** Which of these sources are recorded already. */
+export async function recordedKeys(ex: Executor, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await ex
+    .selectFrom('point_accrual')
+    .select('source_key')
+    .where('source_key', 'in', keys)
+    .execute();
+  return new Set(rows.map((r) => r.source_key));
+}
+
+/** Records the rows read (the caller holds the member's point account lock). */
+export async function insertAccruals(ex: Executor, rows: AccrualRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await ex.insertInto('point_accrual').values(rows).execute();
+}
+
+/** Σ settled stake and the rounds with a stake of at least `minRoundStake`, settled in [from, to). */
+export async function playedBetween(
+  ex: Executor,
+  memberId: number,
+  from: Date,
+  to: Date,
+  minRoundStake: number,
+): Promise<{ stake: number; rounds: number; payout: number }> {
+  const { rows } = await sql<{ stake: number; rounds: number; payout: number }>`
+    SELECT COALESCE(sum(stake_satang), 0)::bigint AS stake, COALESCE(sum(payout_satang), 0)::bigint AS payout,
+      count(*) FILTER (WHERE source = 'game' AND stake_satang >= ${minRoundStake})::int AS rounds
+    FROM point_accrual
+    WHERE member_id = ${memberId} AND settled_at >= ${from} AND settled_at < ${to}`.execute(ex);
+  return rows[0] ?? { stake: 0, rounds: 0, payout: 0 };
+}

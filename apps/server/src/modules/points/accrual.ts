@@ -1,0 +1,116 @@
+import { accruePoints, SATANG_PER_POINT } from '@chok/engine/engagement/points';
+import { satang } from '@chok/engine/money';
+import type { Clock } from '../../platform/clock.ts';
+import { type Db, inTransaction } from '../../platform/db.ts';
+import { unreadSettledRounds } from '../games/service.ts';
+import { unreadResultedBills } from '../lotto/service.ts';
+import {
+  type AccrualRow,
+  type AccrualSource,
+  advanceCursor,
+  insertAccruals,
+  lockCursor,
+  readCursor,
+  recordedKeys,
+} from './accrual-queries.ts';
+import { applyTransfer, lockAccount, setCarry } from './ledger-queries.ts';
+
+/**
+ * How long after a row's settling time the cursor waits before passing it for good: a transaction
+ * that settled a round may still be committing (rows younger than this are read again, and skipped
+ * when already in point_accrual). Lotto settles whole rounds in one long transaction.
+ */
+const LAG_MS: Record<AccrualSource, number> = { game: 2 * 60_000, lotto: 15 * 60_000 };
+const BATCH = 2_000;
+
+export interface AccrualDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/**
+ * Points from settled play (docs/rules/engagement.md §7, §0 G6): every settled main-wallet round and
+ * resulted main-wallet bill not read yet earns ⌊(carry + stake) / 100 baht⌋ points, the remainder
+ * carried to the member's next one. Each is read once (`point_accrual`, key `points:<source>`);
+ * rolled-back rounds and cancelled or refunded bills never appear. Safe to run again and on several
+ * processes: members are locked in id order and a row taken by another run is skipped.
+ *
+ * With `memberId`, only that member's rows (a read that wants fresh points runs it first).
+ * Returns the number of rows read.
+ */
+export async function accrue(d: AccrualDeps, o: { memberId?: number } = {}): Promise<number> {
+  let total = 0;
+  for (const source of ['game', 'lotto'] as const) {
+    for (;;) {
+      const n = await accrueBatch(d, source, o.memberId ?? null);
+      total += n;
+      if (n < BATCH) break;
+    }
+  }
+  return total;
+}
+
+async function accrueBatch(d: AccrualDeps, source: AccrualSource, memberId: number | null): Promise<number> {
+  return inTransaction(d.db, async (tx) => {
+    // A full run holds the source's cursor; a member's own run only reads it.
+    const since = memberId === null ? await lockCursor(tx, source) : await readCursor(tx, source);
+    const read = { since, memberId, limit: BATCH };
+    const found =
+      source === 'game' ? await unreadSettledRounds(tx, read) : await unreadResultedBills(tx, read);
+    if (found.length === 0) {
+      if (memberId === null)
+        await advanceCursor(tx, source, new Date(d.clock.now().getTime() - LAG_MS[source]));
+      return 0;
+    }
+    const byMember = new Map<number, typeof found>();
+    for (const r of found) byMember.set(r.member_id, [...(byMember.get(r.member_id) ?? []), r]);
+    for (const member of [...byMember.keys()].sort((a, b) => a - b)) {
+      // The account lock orders runs per member; what another run recorded before it is skipped.
+      const account = await lockAccount(tx, member);
+      const mine = byMember.get(member) ?? [];
+      const taken = await recordedKeys(
+        tx,
+        mine.map((r) => r.source_key),
+      );
+      let carry = satang(account.carry_satang % SATANG_PER_POINT);
+      let balance = account.balance;
+      const rows: AccrualRow[] = [];
+      for (const r of mine) {
+        if (taken.has(r.source_key)) continue;
+        const step = accruePoints(carry, satang(Number(r.stake)));
+        carry = step.carry;
+        rows.push({
+          source_key: r.source_key,
+          member_id: member,
+          source,
+          category: r.category,
+          stake_satang: Number(r.stake),
+          payout_satang: Number(r.payout),
+          points: step.points,
+          settled_at: r.settled_at,
+        });
+      }
+      await insertAccruals(tx, rows);
+      for (const row of rows) {
+        if (row.points === 0) continue;
+        balance += row.points;
+        await applyTransfer(tx, {
+          memberId: member,
+          amount: row.points,
+          balanceAfter: balance,
+          kind: 'accrual',
+          reference: row.source === 'lotto' ? 'แต้มจากการซื้อหวย' : 'แต้มจากการเล่นเกม',
+          key: `points:${row.source_key}`,
+        });
+      }
+      await setCarry(tx, member, carry);
+    }
+    if (memberId === null) {
+      const last = found[found.length - 1];
+      const safe = new Date(d.clock.now().getTime() - LAG_MS[source]);
+      const to = found.length < BATCH ? safe : last && last.settled_at < safe ? last.settled_at : safe;
+      await advanceCursor(tx, source, to);
+    }
+    return found.length;
+  });
+}

@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db.ts';
+
+export type RewardKind = 'points' | 'free_credit' | 'main' | 'none';
+export type ClaimStatus = 'paid' | 'held' | 'rejected';
+
+export interface ClaimRow {
+  id: number;
+  member_id: number;
+  feature: string;
+  period_key: string;
+  reward_kind: RewardKind;
+  amount: number;
+  status: ClaimStatus;
+  hold_reason: string | null;
+  reference: string;
+  created_at: Date;
+  decided_at: Date | null;
+}
+
+const columns = [
+  'id',
+  'member_id',
+  'feature',
+  'period_key',
+  'reward_kind',
+  'amount',
+  'status',
+  'hold_reason',
+  'reference',
+  'created_at',
+  'decided_at',
+] as const;
+
+/** Inserts the claim unless (member, feature, period) has one; undefined when it had (G2). */
+export async function insertClaim(
+  ex: Executor,
+  c: Omit<ClaimRow, 'id' | 'created_at' | 'decided_at'>,
+): Promise<ClaimRow | undefined> {
+  const row = await ex
+    .insertInto('reward_claim')
+    .values(c)
+    .onConflict((oc) => oc.columns(['member_id', 'feature', 'period_key']).doNothing())
+    .returning(columns)
+    .executeTakeFirst();
+  return row as ClaimRow | undefined;
+}
+
+export async function claimOf(ex: Executor, memberId: number, feature: string, periodKey: string) {
+  return (await ex
+    .selectFrom('reward_claim')
+    .select(columns)
+    .where('member_id', '=', memberId)
+    .where('feature', '=', feature)
+    .where('period_key', '=', periodKey)
+    .executeTakeFirst()) as ClaimRow | undefined;
+}
+
+export async function claimsOf(ex: Executor, memberId: number, feature: string, periodKeys: string[]) {
+  if (periodKeys.length === 0) return [];
+  return (await ex
+    .selectFrom('reward_claim')
+    .select(columns)
+    .where('member_id', '=', memberId)
+    .where('feature', '=', feature)
+    .where('period_key', 'in', periodKeys)
+    .execute()) as ClaimRow[];
+}
+
+export async function claimById(ex: Executor, id: number) {
+  return (await ex.selectFrom('reward_claim').select(columns).where('id', '=', id).executeTakeFirst()) as
+    | ClaimRow
+    | undefined;
+}
+
+export async function lockClaim(ex: Executor, id: number) {
+  return (await ex
+    .selectFrom('reward_claim')
+    .select(columns)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()) as ClaimRow | undefined;
+}
+
+export async function decideClaim(
+  ex: Executor,
+  id: number,
+  d: { status: ClaimStatus; staffId: number; reason?: string },
+): Promise<ClaimRow> {
+  return (await ex
+    .updateTable('reward_claim')
+    .set({
+      status: d.status,
+      decided_at: sql<Date>`now()`,
+      decided_by: d.staffId,
+      ...(d.reason === undefined ? {} : { hold_reason: d.reason }),
+    })
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirstOrThrow()) as ClaimRow;
+}
+
+/** Claims in `status`; for paid and rejected, only those an operator decided (released or refused holds). */
+export async function claimsPage(ex: Executor, status: ClaimStatus, limit: number, offset: number) {
+  const base = () => {
+    const q = ex.selectFrom('reward_claim').where('status', '=', status);
+    return status === 'held' ? q : q.where('decided_by', 'is not', null);
+  };
+  const [items, total] = await Promise.all([
+    base().select(columns).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: items as ClaimRow[], total: Number(total.n) };
+}
