@@ -2,6 +2,7 @@ import type { CallInputOf, DataOf, Endpoint, Envelope, Route } from '@chok/contr
 import { useLocalData } from '../stores/local';
 import { useProgress } from '../stores/progress';
 import { useSessionData } from '../stores/session';
+import { deviceId } from './device';
 import { navigateTo } from './navigation';
 
 export const SESSION_EXPIRED = 'เซสซั่นหมดอายุ กรุณาลองใหม่';
@@ -95,6 +96,8 @@ export async function call<E extends Endpoint>(
   if (token) headers.authorization = `Bearer ${token}`;
   if (body) headers['content-type'] = 'application/json';
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  const device = deviceId();
+  if (device) headers['x-device-id'] = device;
 
   const progress = useProgress.getState();
   progress.start();

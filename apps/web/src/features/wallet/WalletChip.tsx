@@ -2,17 +2,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { PlusIcon, RefreshIcon, WalletIcon } from '../../components/Icons';
+import { MenuIcon, PlusIcon, RefreshIcon, WalletIcon } from '../../components/Icons';
 import { errorMessage } from '../../lib/api';
 import { formatSatang, sumBaht } from '../../lib/money';
+import { fetchPoints, pointsKey } from '../../lib/points';
 import { fetchWallets, useWallets, walletsKey } from '../../lib/wallets';
-import { refreshQuestPoints } from './questPoints';
+import { WalletMenu } from './WalletMenu';
 
-/** The header's balance: the total of every wallet, in baht with 2 decimals. */
+/**
+ * The header's balance: the total of every wallet, in baht with 2 decimals; a refresh that reloads the
+ * wallets and the points, the deposit button and the wallet menu (spec §5 header).
+ */
 export function WalletChip() {
   const { data: wallets } = useWallets();
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const total = wallets ? formatSatang(sumBaht(wallets.map((w) => w.balance))) : '–';
 
   async function refresh() {
@@ -20,7 +25,7 @@ export function WalletChip() {
     try {
       await Promise.all([
         queryClient.fetchQuery({ queryKey: walletsKey, queryFn: fetchWallets, staleTime: 0 }),
-        refreshQuestPoints(),
+        queryClient.fetchQuery({ queryKey: pointsKey, queryFn: fetchPoints, staleTime: 0 }),
       ]);
     } catch (err) {
       toast.error(errorMessage(err), { duration: 3000 });
@@ -49,6 +54,17 @@ export function WalletChip() {
       <Link to="/member/deposit" className="wallet-chip__deposit" aria-label="ฝากเงิน">
         <PlusIcon size={16} />
       </Link>
+      <button
+        type="button"
+        className="wallet-chip__menu"
+        onClick={() => setMenuOpen(true)}
+        aria-haspopup="dialog"
+        aria-label="เมนูกระเป๋าเงิน"
+        data-testid="wallet-menu-button"
+      >
+        <MenuIcon size={16} />
+      </button>
+      <WalletMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
     </div>
   );
 }

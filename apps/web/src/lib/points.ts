@@ -1,0 +1,24 @@
+import * as points from '@chok/contract/routes/points';
+import { useQuery } from '@tanstack/react-query';
+import { useLocalData } from '../stores/local';
+import { call, type Data } from './api';
+
+/**
+ * The member's points (แต้ม). The header's refresh, the shop, the wheel, quests and check-in change
+ * them, so they live here under one key: after a change, refetch `pointsKey`.
+ */
+export const pointsKey = ['points'] as const;
+export type Points = Data<typeof points.memberPoints>;
+
+export function fetchPoints(): Promise<Points> {
+  return call(points.memberPoints, {});
+}
+
+export function usePoints() {
+  const isLoggedIn = useLocalData((s) => s.isLoggedIn);
+  return useQuery({ queryKey: pointsKey, queryFn: fetchPoints, enabled: isLoggedIn });
+}
+
+export function formatPoints(n: number): string {
+  return n.toLocaleString('th-TH');
+}
