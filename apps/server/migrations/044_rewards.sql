@@ -44,6 +44,8 @@ CREATE TABLE point_accrual (
   category      text NOT NULL,
   stake_satang  bigint NOT NULL CHECK (stake_satang >= 0),
   payout_satang bigint NOT NULL CHECK (payout_satang >= 0),
+  -- The stake that counts as turnover: the stake, less the baccarat Player/Banker netting of G6.
+  turnover_satang bigint NOT NULL CHECK (turnover_satang >= 0 AND turnover_satang <= stake_satang),
   points        bigint NOT NULL CHECK (points >= 0),
   settled_at    timestamptz NOT NULL,
   created_at    timestamptz NOT NULL DEFAULT now()

@@ -4,6 +4,7 @@ import { playSlotRound } from '@chok/engine/games/slot';
 import { formatBaht, parseBaht } from '@chok/engine/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemberSession } from '../src/modules/auth/sessions.ts';
+import { accrue } from '../src/modules/points/service.ts';
 import { hashToken, newToken } from '../src/platform/rng.ts';
 import { balances, fundedMembers } from './games-support.ts';
 import { call, createTestApp, FixedClock, type TestApp } from './helpers.ts';
@@ -441,6 +442,27 @@ describe('shared tables', () => {
       0,
     );
     expect((await balances(t, m!))[1]).toBe(460_000 + paid);
+    // G6 (docs/rules/engagement.md §0): the Player and Banker bets of the hand count only by their
+    // difference (0 here); the tie and pair bets count in full — 200 baht of turnover, 2 points.
+    await accrue({ db: t.db, clock }, { memberId: m! });
+    const figures = await t.db
+      .selectFrom('point_accrual')
+      .select((eb) => [
+        eb.fn.sum<string>('stake_satang').as('stake'),
+        eb.fn.sum<string>('turnover_satang').as('turnover'),
+      ])
+      .where('member_id', '=', m!)
+      .executeTakeFirstOrThrow();
+    expect({ stake: Number(figures.stake), turnover: Number(figures.turnover) }).toEqual({
+      stake: 40_000,
+      turnover: 20_000,
+    });
+    const points = await t.db
+      .selectFrom('point_account')
+      .select('balance')
+      .where('member_id', '=', m!)
+      .executeTakeFirstOrThrow();
+    expect(points.balance).toBe(2);
   });
 
   it('virtual football: 8 priced fixtures each 3 minutes, betting closes 10 s before kick-off, settled 90 s after', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countedStake, type PlayedFigure } from '../src/engagement/figures.ts';
+import { countedStake, nettedHandStakes, type PlayedFigure } from '../src/engagement/figures.ts';
 import { accrueAll, accruePoints, SATANG_PER_POINT } from '../src/engagement/points.ts';
 import { type Satang, satang } from '../src/money.ts';
 
@@ -91,5 +91,57 @@ describe('which stakes count (docs/rules/engagement.md §0 G6)', () => {
     expect(countedStake(main(200_000, { baccarat: { player: s(100_000), banker: s(100_000) } }))).toBe(0);
     expect(countedStake(main(100_000, { baccarat: { player: s(100_000), banker: s(0) } }))).toBe(100_000);
     expect(() => countedStake(main(100, { baccarat: { player: s(100), banker: s(1) } }))).toThrow(RangeError);
+  });
+});
+
+describe('baccarat Player and Banker bets count by their difference (G6)', () => {
+  it('P 300 + B 100 on one hand counts 200; each side alone counts in full', () => {
+    const n = nettedHandStakes([
+      { id: 1, side: 'player', stake: satang(20_000) },
+      { id: 2, side: 'banker', stake: satang(10_000) },
+      { id: 3, side: 'player', stake: satang(10_000) },
+    ]);
+    expect([...n.entries()]).toEqual([
+      [1, 10_000],
+      [2, 0],
+      [3, 10_000],
+    ]);
+    expect([...nettedHandStakes([{ id: 7, side: 'banker', stake: satang(5_000) }]).values()]).toEqual([
+      5_000,
+    ]);
+  });
+
+  it('the counted stakes sum to |P − B| for any hand (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            side: fc.constantFrom('player' as const, 'banker' as const),
+            stake: fc.integer({ min: 0, max: 1e7 }),
+          }),
+          {
+            maxLength: 8,
+          },
+        ),
+        (raw) => {
+          const bets = raw.map((b, i) => ({ id: i + 1, side: b.side, stake: satang(b.stake) }));
+          const n = nettedHandStakes(bets);
+          const sum = [...n.values()].reduce((a, b) => a + b, 0);
+          const p = bets.filter((b) => b.side === 'player').reduce((a, b) => a + b.stake, 0);
+          const b = bets.filter((x) => x.side === 'banker').reduce((a, x) => a + x.stake, 0);
+          expect(sum).toBe(Math.abs(p - b));
+          expect(sum).toBe(
+            countedStake({
+              source: 'game',
+              walletType: 1,
+              status: 'settled',
+              stake: satang(p + b),
+              baccarat: { player: satang(p), banker: satang(b) },
+            }),
+          );
+          for (const v of n.values()) expect(v).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
   });
 });

@@ -638,6 +638,7 @@ export interface PointAccrual {
   source: 'game' | 'lotto';
   source_key: string;
   stake_satang: number;
+  turnover_satang: number;
 }
 
 export interface PointAccrualCursor {

@@ -39,3 +39,33 @@ export function countedStake(f: PlayedFigure): Satang {
     throw new RangeError('baccarat Player and Banker bets must be parts of the stake');
   return satang(f.stake - player - banker + Math.abs(player - banker));
 }
+
+export interface HandSideBet {
+  /** Unique per bet (the round id), ascending in the order the bets were placed. */
+  id: number;
+  side: 'player' | 'banker';
+  stake: Satang;
+}
+
+/**
+ * The counted stake of each Player or Banker bet of one member on one baccarat hand (G6): the two
+ * sides count only by their difference, so the smaller side's total m is taken off each side, bet by
+ * bet in id order. The counted stakes sum to |Player − Banker| and never go below 0; the answer is the
+ * same whichever subset of the hand's bets is being counted, so bets read in separate runs agree.
+ */
+export function nettedHandStakes(bets: readonly HandSideBet[]): Map<number, Satang> {
+  const sorted = [...bets].sort((a, b) => a.id - b.id);
+  const total = { player: 0, banker: 0 };
+  for (const b of sorted) {
+    if (!Number.isSafeInteger(b.stake) || b.stake < 0) throw new RangeError('stake must be whole satang ≥ 0');
+    total[b.side] += b.stake;
+  }
+  const left = { player: Math.min(total.player, total.banker), banker: Math.min(total.player, total.banker) };
+  const counted = new Map<number, Satang>();
+  for (const b of sorted) {
+    const cut = Math.min(b.stake, left[b.side]);
+    left[b.side] -= cut;
+    counted.set(b.id, satang(b.stake - cut));
+  }
+  return counted;
+}

@@ -9,6 +9,8 @@ import type { Executor } from '../../platform/db.ts';
  */
 export interface SettledRound {
   source_key: string;
+  provider_id: string;
+  provider_tx_id: string;
   member_id: number;
   category: string;
   stake: number;
@@ -21,7 +23,7 @@ export async function unreadSettledRounds(
   o: { since: Date; memberId: number | null; limit: number },
 ): Promise<SettledRound[]> {
   const { rows } = await sql<SettledRound>`
-    SELECT 'game:' || d.id AS source_key, d.member_id, COALESCE(g.categories[1], 'casino') AS category,
+    SELECT 'game:' || d.id AS source_key, d.provider_id, d.provider_tx_id, d.member_id, COALESCE(g.categories[1], 'casino') AS category,
       d.amount AS stake, c.amount AS payout, c.created_at AS settled_at
     FROM wallet_op c
     JOIN wallet_op d ON d.provider_id = c.provider_id AND d.player_id = c.player_id

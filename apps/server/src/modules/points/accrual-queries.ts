@@ -29,6 +29,7 @@ export interface AccrualRow {
   category: string;
   stake_satang: number;
   payout_satang: number;
+  turnover_satang: number;
   points: number;
   settled_at: Date;
 }
@@ -50,7 +51,10 @@ export async function insertAccruals(ex: Executor, rows: AccrualRow[]): Promise<
   await ex.insertInto('point_accrual').values(rows).execute();
 }
 
-/** Σ settled stake and the rounds with a stake of at least `minRoundStake`, settled in [from, to). */
+/**
+ * The member's settled turnover (stake after the G6 baccarat netting), payout, and the rounds with a
+ * stake of at least `minRoundStake`, settled in [from, to).
+ */
 export async function playedBetween(
   ex: Executor,
   memberId: number,
@@ -59,7 +63,7 @@ export async function playedBetween(
   minRoundStake: number,
 ): Promise<{ stake: number; rounds: number; payout: number }> {
   const { rows } = await sql<{ stake: number; rounds: number; payout: number }>`
-    SELECT COALESCE(sum(stake_satang), 0)::bigint AS stake, COALESCE(sum(payout_satang), 0)::bigint AS payout,
+    SELECT COALESCE(sum(turnover_satang), 0)::bigint AS stake, COALESCE(sum(payout_satang), 0)::bigint AS payout,
       count(*) FILTER (WHERE source = 'game' AND stake_satang >= ${minRoundStake})::int AS rounds
     FROM point_accrual
     WHERE member_id = ${memberId} AND settled_at >= ${from} AND settled_at < ${to}`.execute(ex);

@@ -1,9 +1,11 @@
+import { nettedHandStakes } from '@chok/engine/engagement/figures';
 import { accruePoints, SATANG_PER_POINT } from '@chok/engine/engagement/points';
 import { satang } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
-import { type Db, inTransaction } from '../../platform/db.ts';
-import { unreadSettledRounds } from '../games/service.ts';
+import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
+import { IN_HOUSE_PROVIDER, type SettledRound, unreadSettledRounds } from '../games/service.ts';
 import { unreadResultedBills } from '../lotto/service.ts';
+import { baccaratSideBets } from '../originals/service.ts';
 import {
   type AccrualRow,
   type AccrualSource,
@@ -62,6 +64,8 @@ async function accrueBatch(d: AccrualDeps, source: AccrualSource, memberId: numb
         await advanceCursor(tx, source, new Date(d.clock.now().getTime() - LAG_MS[source]));
       return 0;
     }
+    const turnover =
+      source === 'game' ? await nettedTurnover(tx, found as SettledRound[]) : new Map<string, number>();
     const byMember = new Map<number, typeof found>();
     for (const r of found) byMember.set(r.member_id, [...(byMember.get(r.member_id) ?? []), r]);
     for (const member of [...byMember.keys()].sort((a, b) => a - b)) {
@@ -77,7 +81,8 @@ async function accrueBatch(d: AccrualDeps, source: AccrualSource, memberId: numb
       const rows: AccrualRow[] = [];
       for (const r of mine) {
         if (taken.has(r.source_key)) continue;
-        const step = accruePoints(carry, satang(Number(r.stake)));
+        const counted = turnover.get(r.source_key) ?? Number(r.stake);
+        const step = accruePoints(carry, satang(counted));
         carry = step.carry;
         rows.push({
           source_key: r.source_key,
@@ -86,6 +91,7 @@ async function accrueBatch(d: AccrualDeps, source: AccrualSource, memberId: numb
           category: r.category,
           stake_satang: Number(r.stake),
           payout_satang: Number(r.payout),
+          turnover_satang: counted,
           points: step.points,
           settled_at: r.settled_at,
         });
@@ -113,4 +119,35 @@ async function accrueBatch(d: AccrualDeps, source: AccrualSource, memberId: numb
     }
     return found.length;
   });
+}
+
+/**
+ * G6 for the in-house baccarat: a member's Player and Banker bets on one hand count only by their
+ * difference. Returns the counted stake of each such bet among `rows` (by source key); every other
+ * round counts its whole stake.
+ */
+async function nettedTurnover(ex: Executor, rows: SettledRound[]): Promise<Map<string, number>> {
+  const keyOfRound = new Map<number, string>();
+  for (const r of rows) {
+    const m = r.provider_id === IN_HOUSE_PROVIDER ? /^round:(\d+):bet$/.exec(r.provider_tx_id) : null;
+    if (m?.[1]) keyOfRound.set(Number(m[1]), r.source_key);
+  }
+  const out = new Map<string, number>();
+  if (keyOfRound.size === 0) return out;
+  const bets = await baccaratSideBets(ex, [...keyOfRound.keys()]);
+  const hands = new Map<string, typeof bets>();
+  for (const b of bets) {
+    const hand = `${b.member_id}:${b.table_ref}`;
+    hands.set(hand, [...(hands.get(hand) ?? []), b]);
+  }
+  for (const hand of hands.values()) {
+    const counted = nettedHandStakes(
+      hand.map((b) => ({ id: Number(b.id), side: b.side, stake: satang(Number(b.stake)) })),
+    );
+    for (const [roundId, stake] of counted) {
+      const key = keyOfRound.get(roundId);
+      if (key) out.set(key, stake);
+    }
+  }
+  return out;
 }
