@@ -160,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authenticators = authenticatorRegistry();
   const routeOptions: RouteOptions = {
     authenticators,
+    agentId: config.AGENT_ID,
     takeWriteQuota: (memberId, endpoint, limit) => takeWriteQuota(db, memberId, endpoint, limit),
     rateLimits: {
       login: config.RATE_LIMIT_PER_MINUTE_LOGIN,

@@ -151,6 +151,38 @@ describe('member API shapes (docs/rules/lottery.md §10; responses checked again
   });
 });
 
+describe('one site, one agent (spec: lotto, poll and affiliate calls send agent_id)', () => {
+  it("another agent's id is refused with a Thai message and nothing is bought", async () => {
+    const { fundedMember, openRound } = await import('./lotto-fixtures.ts');
+    const m = await fundedMember(t, 1_000);
+    const roundId = await openRound(t, 'glo');
+    const lobby = await call(t.app, 'GET', '/api/lotto/lobby?agent_id=35');
+    expect(lobby.body).toMatchObject({
+      error: 1101,
+      code: 'AGENT_MISMATCH',
+      message: expect.stringMatching(/เอเย่นต์/),
+    });
+    expect((await call(t.app, 'GET', '/api/lotto/lobby?agent_id=34')).body.error).toBe(0);
+    const bill = await call(t.app, 'POST', '/api/lotto/bill/create', {
+      token: m.token,
+      body: {
+        agent_id: 35,
+        round_id: roundId,
+        wallet_id: 1,
+        idempotency_key: crypto.randomUUID(),
+        items: [{ bet_type: 'two_top', number: '12', amount: 10 }],
+      },
+    });
+    expect(bill.body.code).toBe('AGENT_MISMATCH');
+    const bills = await t.db
+      .selectFrom('lotto_bill')
+      .select('id')
+      .where('member_id', '=', m.memberId)
+      .execute();
+    expect(bills).toEqual([]);
+  });
+});
+
 describe('jobs wiring', () => {
   it('a process with jobs on creates the rounds at start without anyone pressing a button', async () => {
     const withJobs = await createTestApp({ seed: true, jobs: true });

@@ -21,6 +21,7 @@ export const errorCatalogue = {
   },
 
   AGENT_NOT_FOUND: { error: 1100, status: 200, message: 'ไม่พบรหัสเอเย่นต์นี้' },
+  AGENT_MISMATCH: { error: 1101, status: 200, message: 'รหัสเอเย่นต์ไม่ตรงกับเว็บไซต์นี้ กรุณาโหลดหน้าเว็บใหม่' },
 
   PHONE_TAKEN: { error: 1200, status: 200, message: 'เบอร์โทรศัพท์นี้ถูกใช้สมัครสมาชิกแล้ว' },
   BANK_ACCOUNT_TAKEN: { error: 1201, status: 200, message: 'เลขบัญชีนี้ถูกใช้สมัครสมาชิกแล้ว' },

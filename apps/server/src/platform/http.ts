@@ -103,6 +103,8 @@ export function bearer(req: FastifyRequest): string | null {
 
 export interface RouteOptions {
   authenticators: Authenticators;
+  /** This site's agent: a call naming another agent's `agent_id` is refused (AGENT_MISMATCH). */
+  agentId: number;
   /** Counts G4 member writes (`Endpoint.memberWritesPerMinute`); see platform/write-quota.ts. */
   takeWriteQuota: (memberId: number, endpoint: string, limit: number) => Promise<boolean>;
   rateLimits: Record<string, number>;
@@ -167,6 +169,13 @@ export function route<
       const params = (e.params ? parse(e.params, req.params, 'params') : undefined) as In<P>;
       const query = (e.query ? parse(e.query, req.query ?? {}, 'query') : undefined) as In<Q>;
       const body = (e.body ? parse(e.body, req.body, 'body') : undefined) as In<B>;
+      // One site serves one agent: lotto, poll and affiliate calls carry its id, and another agent's
+      // id is refused before anything runs.
+      for (const input of [query, body]) {
+        const named = (input as { agent_id?: unknown } | undefined)?.agent_id;
+        if (named !== undefined && named !== null && named !== opts.agentId)
+          throw new AppError('AGENT_MISMATCH');
+      }
       const keyHeader = req.headers['idempotency-key'];
       const ctx: HandlerContext<In<B>, In<Q>, In<P>> = {
         body,

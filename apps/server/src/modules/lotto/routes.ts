@@ -1,4 +1,5 @@
 import * as api from '@chok/contract/api/lotto';
+import { AppError } from '../../platform/errors.ts';
 import { ValidationError } from '../../platform/http.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import { billDetail, cancelBill, createBill, listBills, lottoWallets, validateBill } from './bills.ts';
@@ -29,6 +30,8 @@ export function lottoRoutes({ app, route }: ModuleContext, d: LottoDeps, shooter
     handler: async (req) => {
       const q = api.lobby.query!.safeParse(req.query ?? {});
       if (!q.success) throw new ValidationError(true, { query: q.error.issues[0]?.message ?? 'invalid' });
+      if (q.data.agent_id !== undefined && q.data.agent_id !== d.config.AGENT_ID)
+        throw new AppError('AGENT_MISMATCH');
       return { status: 0, error: 0, message: '', data: await lobby(d) };
     },
   });
