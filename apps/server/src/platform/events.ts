@@ -6,8 +6,10 @@ const CHANNEL = 'chok_events';
 const NOTIFY_PAYLOAD_MAX = 7900; // PostgreSQL's NOTIFY limit is 8000 bytes
 /** How often a client's waiting frames are written, as one write. */
 export const FLUSH_EVERY_MS = 150;
-/** What a client may have waiting (frames not yet written plus its socket's unsent bytes). */
+/** What a client's socket may hold unsent before the client is dropped. */
 export const CLIENT_BACKLOG_MAX_BYTES = 256 * 1024;
+/** Frames waiting for one client are written before the tick once they reach this size. */
+const FLUSH_AT_BYTES = 16 * 1024;
 
 export interface Subscriber {
   topics: ReadonlySet<string>;
@@ -31,9 +33,9 @@ export interface Subscriber {
  *   it for its SSE clients.
  * - Subscribers are indexed by topic: an event is looked at only by its topic's subscribers.
  * - Frames wait per client and go out as one write every FLUSH_EVERY_MS (only clients with frames
- *   waiting are visited).
- * - A client whose backlog (frames waiting plus its socket's unsent bytes) passes the limit is
- *   dropped and told so (`overflow`), without slowing anyone else; memory per client stays bounded.
+ *   waiting are visited), or at once when 16 KiB are waiting.
+ * - A client whose socket holds more unsent bytes than the limit after a write is dropped and told
+ *   so (`overflow`), without slowing anyone else: memory per client stays bounded.
  * - Topics with a dot (`auth.sessions`) are for in-process listeners (`listen`) only: the stream's
  *   topic pattern refuses them, so no client can ask for one.
  */
@@ -64,6 +66,8 @@ export async function startEventBus(
 ): Promise<EventBus> {
   const flushEveryMs = opts.flushEveryMs ?? FLUSH_EVERY_MS;
   const backlogMax = opts.backlogMaxBytes ?? CLIENT_BACKLOG_MAX_BYTES;
+  // A client with this much waiting is written at once rather than at the next tick.
+  const flushAtBytes = Math.min(FLUSH_AT_BYTES, Math.ceil(backlogMax / 4));
   /** topic → its subscribers; a subscriber of n topics is in n sets. */
   const byTopic = new Map<string, Set<Entry>>();
   const listeners = new Map<string, Set<(event: string, data: unknown) => void>>();
@@ -94,6 +98,21 @@ export async function startEventBus(
     }
   };
 
+  /** Writes a client's waiting frames as one write; a client whose socket is too far behind goes. */
+  const writeOut = (e: Entry) => {
+    dirty.delete(e);
+    const frames = e.pending.join('');
+    e.pending.length = 0;
+    e.pendingBytes = 0;
+    try {
+      e.write(frames);
+    } catch (err) {
+      log('writing to an event stream failed', err);
+    }
+    // What the socket could not send yet stays in its buffer: past the limit, the client goes.
+    if ((e.backlog?.() ?? 0) > backlogMax) drop(e);
+  };
+
   // Payload: `<topic>\n<event>\n<json of {topic, data}>` (JSON.stringify never writes a raw newline).
   const dispatch = (payload: string) => {
     const a = payload.indexOf('\n');
@@ -109,7 +128,7 @@ export async function startEventBus(
       for (const e of subs) {
         e.pending.push(frame);
         e.pendingBytes += bytes;
-        if (e.pendingBytes + (e.backlog?.() ?? 0) > backlogMax) drop(e);
+        if (e.pendingBytes >= flushAtBytes) writeOut(e);
         else dirty.add(e);
       }
     }
@@ -183,18 +202,7 @@ export async function startEventBus(
   await connect();
 
   const flush = () => {
-    for (const e of dirty) {
-      const frames = e.pending.join('');
-      e.pending.length = 0;
-      e.pendingBytes = 0;
-      try {
-        e.write(frames);
-      } catch (err) {
-        log('writing to an event stream failed', err);
-      }
-      // What the socket could not send yet stays in its buffer: past the limit, the client goes.
-      if ((e.backlog?.() ?? 0) > backlogMax) drop(e);
-    }
+    for (const e of dirty) writeOut(e);
     dirty.clear();
   };
   const ticker = setInterval(flush, flushEveryMs);
