@@ -173,7 +173,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     validateResponses: deps.validateResponses ?? false,
   };
   const route = bindRoute(routeOptions);
-  const events = await startEventBus(deps.databaseUrl, (msg, err) => app.log.error({ err }, msg));
+  const events = await startEventBus(deps.databaseUrl, (msg, err) => app.log.error({ err }, msg), {
+    backlogMaxBytes: config.SSE_BACKLOG_KB * 1024,
+  });
   app.decorate('events', events);
   app.addHook('onClose', async () => {
     await events.stop();

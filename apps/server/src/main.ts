@@ -1,21 +1,39 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { createLedger } from './modules/wallet/service.ts';
-import { loadConfig } from './platform/config.ts';
+import { type Config, loadConfig } from './platform/config.ts';
 import { createDb } from './platform/db.ts';
 import { openDatabase } from './platform/embedded-postgres.ts';
 import { startJobs } from './platform/jobs.ts';
 import { migrate } from './platform/migrate.ts';
 import { isSeeded, seed } from './seed/demo.ts';
 
-const log = (msg: string) => process.stdout.write(`[chok] ${msg}\n`);
+/**
+ * What a process runs (docs/operations.md, "Several processes"):
+ * - `all` (the default): HTTP and, with RUN_JOBS, the jobs — `npm start` as one process;
+ * - `web`: HTTP only, jobs off;
+ * - `worker`: the jobs only, no HTTP.
+ * With WEB_CONCURRENCY > 1, `all` and `web` fork that many HTTP processes sharing the port (Node
+ * cluster); the first process keeps the database, migrations, seed and (for `all`) the jobs.
+ */
+type Role = 'all' | 'web' | 'worker';
+
+const prefix = cluster.isWorker ? `[chok web ${cluster.worker?.id}]` : '[chok]';
+const log = (msg: string) => process.stdout.write(`${prefix} ${msg}\n`);
+const errorText = (err: unknown) => (err instanceof Error ? err.message : '');
 
 /** Set once the embedded server runs, so a failed start-up still stops it before exiting. */
 let stopEmbeddedOnFailure: (() => Promise<void>) | null = null;
 
-async function main(command: string): Promise<void> {
+async function main(command: string, role: Role): Promise<void> {
   const config = loadConfig();
-  // `npm run migrate` may run next to a running `npm start` and then uses its database.
-  const { url, stop: stopEmbedded } = await openDatabase(config, log, { attach: command === 'migrate' });
+  if (cluster.isWorker) return webChild(config);
+
+  // `npm run migrate`, and a web or worker process next to a running `npm start`, use its database.
+  const { url, stop: stopEmbedded } = await openDatabase(config, log, {
+    attach: command === 'migrate' || role !== 'all',
+  });
   stopEmbeddedOnFailure = stopEmbedded;
   try {
     const applied = await migrate(url, log);
@@ -41,10 +59,16 @@ async function main(command: string): Promise<void> {
     await seed(db, createLedger(), config, { demo: config.SEED_DEMO });
   }
 
-  const jobs = config.RUN_JOBS
-    ? await startJobs(url, (msg, err) => log(`${msg}: ${err instanceof Error ? err.message : ''}`))
-    : undefined;
-  const app = await buildApp({ config, db, databaseUrl: url, ...(jobs ? { jobs } : {}) });
+  const forks = role !== 'worker' && config.WEB_CONCURRENCY > 1 ? config.WEB_CONCURRENCY : 0;
+  const runJobs = role === 'worker' || (role === 'all' && config.RUN_JOBS);
+  const serveHere = role !== 'worker' && forks === 0;
+
+  const jobs = runJobs ? await startJobs(url, (msg, err) => log(`${msg}: ${errorText(err)}`)) : undefined;
+  // The worker builds the app too, without listening: the modules register their jobs there.
+  const app =
+    serveHere || jobs ? await buildApp({ config, db, databaseUrl: url, ...(jobs ? { jobs } : {}) }) : null;
+  const children = forks > 0 ? await forkWeb(forks, url) : null;
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -53,8 +77,9 @@ async function main(command: string): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      await children?.stop();
       await jobs?.stop();
-      await app.close();
+      await app?.close();
       await db.destroy();
       await stopEmbedded();
     } finally {
@@ -65,8 +90,97 @@ async function main(command: string): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (serveHere && app) {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    log(`Chok is running at http://localhost:${config.PORT}${runJobs ? '' : ' (jobs off in this process)'}`);
+  } else if (children) {
+    log(
+      `Chok is running at http://localhost:${config.PORT} (${forks} web processes${runJobs ? ', jobs in this one' : ''})`,
+    );
+  } else {
+    log('Chok jobs worker is running (no HTTP)');
+  }
+}
+
+/** A web process forked by the first one: HTTP only, on the database the first one opened. */
+async function webChild(config: Config): Promise<void> {
+  const url = config.DATABASE_URL;
+  if (!url) throw new Error('a web process needs DATABASE_URL from the process that started it');
+  const { db } = createDb(url, config.DB_POOL_SIZE);
+  let app: FastifyInstance | null = null;
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app?.close();
+      await db.destroy();
+    } finally {
+      process.exit(0);
+    }
+  };
+  // Ctrl-C reaches the whole process group; the first process also sends SIGTERM.
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+  app = await buildApp({ config, db, databaseUrl: url });
   await app.listen({ port: config.PORT, host: config.HOST });
-  log(`Chok is running at http://localhost:${config.PORT}`);
+}
+
+/**
+ * Forks `n` web processes sharing the port and waits until each listens. One that ends later is
+ * started again after a second; at shutdown each gets SIGTERM and is waited for.
+ */
+async function forkWeb(n: number, url: string): Promise<{ stop: () => Promise<void> }> {
+  let stopping = false;
+  const live = new Set<Worker>();
+  const fork = () => {
+    const w = cluster.fork({ DATABASE_URL: url });
+    live.add(w);
+    w.once('exit', (code, signal) => {
+      live.delete(w);
+      if (stopping) return;
+      log(`web process ${w.id} ended (${signal ?? `code ${code}`}); starting another`);
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, 1000).unref();
+    });
+    return w;
+  };
+  await Promise.all(
+    Array.from({ length: n }, () => {
+      const w = fork();
+      return new Promise<void>((resolve, reject) => {
+        const failed = (code: number | null) =>
+          reject(new Error(`a web process exited with code ${code} while starting`));
+        w.once('exit', failed);
+        w.once('listening', () => {
+          w.off('exit', failed);
+          resolve();
+        });
+      });
+    }),
+  ).catch((err) => {
+    stopping = true;
+    for (const w of live) w.process.kill('SIGTERM');
+    throw err;
+  });
+  return {
+    stop: async () => {
+      stopping = true;
+      await Promise.all(
+        [...live].map(
+          (w) =>
+            new Promise<void>((resolve) => {
+              if (w.isDead()) return resolve();
+              w.once('exit', () => resolve());
+              w.process.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
 }
 
 // A last resort: a rejected promise nobody awaited (a library's background work while the database
@@ -75,13 +189,21 @@ process.on('unhandledRejection', (err) => {
   log(`unhandled rejection: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
 });
 
-const command = process.argv[2] ?? 'start';
-if (command !== 'start' && command !== 'migrate') {
-  process.stderr.write(`usage: main.ts [start|migrate]\n`);
+const args = process.argv.slice(2);
+const command = args.find((a) => !a.startsWith('--')) ?? 'start';
+const roleArg = args.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all';
+const unknown = args.filter((a) => a.startsWith('--') && !a.startsWith('--role='));
+if (
+  (command !== 'start' && command !== 'migrate') ||
+  !['all', 'web', 'worker'].includes(roleArg) ||
+  unknown.length > 0 ||
+  args.filter((a) => !a.startsWith('--')).length > 1
+) {
+  process.stderr.write(`usage: main.ts [start|migrate] [--role=all|web|worker]\n`);
   process.exit(2);
 }
-main(command).catch(async (err: unknown) => {
-  process.stderr.write(`[chok] failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+main(command, roleArg as Role).catch(async (err: unknown) => {
+  process.stderr.write(`${prefix} failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
   await stopEmbeddedOnFailure?.().catch(() => {});
   process.exit(1);
 });

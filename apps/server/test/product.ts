@@ -16,17 +16,20 @@ export interface RunningProduct {
 
 /**
  * Starts the product exactly as `npm start` does (embedded PostgreSQL, migrations, seed) on free
- * ports, with its data in `dataDir`, and waits until it listens.
+ * ports, with its data in `dataDir`, and waits until it listens (or prints `opts.ready`). `opts.args`
+ * follow `start` (e.g. `--role=web`).
  */
 export async function startProduct(
   dataDir: string,
   env: Record<string, string> = {},
+  opts: { args?: string[]; ready?: string } = {},
 ): Promise<RunningProduct> {
+  const ready = opts.ready ?? 'Chok is running at';
   const port = await freePort();
   const pgPort = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.resolve('apps/server/src/main.ts'), 'start'],
+    ['--import', 'tsx', path.resolve('apps/server/src/main.ts'), 'start', ...(opts.args ?? [])],
     {
       env: {
         ...process.env,
@@ -47,7 +50,7 @@ export async function startProduct(
     const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Chok is running at')) {
+      if (output.includes(ready)) {
         clearTimeout(timer);
         resolve();
       }

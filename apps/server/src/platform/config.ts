@@ -20,6 +20,12 @@ const schema = z.object({
   PAYMENT_SANDBOX: flag.optional(),
   /** Run scheduled jobs in this process (pg-boss; safe with several processes). */
   RUN_JOBS: flag.default(true),
+  /** Web processes `npm start` runs (Node cluster, one port); 1 keeps everything in one process. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** How long a checked member token is trusted without asking the database again (0: never). */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** An SSE client further behind than this (KiB waiting to be sent) is disconnected. */
+  SSE_BACKLOG_KB: z.coerce.number().int().min(1).max(65536).default(256),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()

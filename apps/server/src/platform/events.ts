@@ -3,44 +3,151 @@ import pg from 'pg';
 import type { Executor } from './db.ts';
 
 const CHANNEL = 'chok_events';
-const FLUSH_EVERY_MS = 150;
 const NOTIFY_PAYLOAD_MAX = 7900; // PostgreSQL's NOTIFY limit is 8000 bytes
+/** How often a client's waiting frames are written, as one write. */
+export const FLUSH_EVERY_MS = 150;
+/** What a client's socket may hold unsent before the client is dropped. */
+export const CLIENT_BACKLOG_MAX_BYTES = 256 * 1024;
+/** Frames waiting for one client are written before the tick once they reach this size. */
+const FLUSH_AT_BYTES = 16 * 1024;
 
 export interface Subscriber {
   topics: ReadonlySet<string>;
   /** Receives already-serialised SSE frames, coalesced into one write per tick. */
   write: (frames: string) => void;
+  /** Bytes written but not sent yet (the socket's buffer); 0 when not given. */
+  backlog?: () => number;
+  /**
+   * Called once when the client fell more than the backlog limit behind; the bus has already
+   * dropped it. The stream closes the connection, and the client reconnects and reloads.
+   */
+  overflow?: () => void;
 }
 
 /**
  * Events between server processes through PostgreSQL LISTEN/NOTIFY, fanned out to this process's
- * SSE clients. Publishing inside a transaction delivers on commit only. Each event is serialised
- * once, and frames are coalesced per client every 150 ms.
+ * SSE clients and in-process listeners. Publishing inside a transaction delivers on commit only.
+ *
+ * - Each event is serialised once, by its publisher: the NOTIFY payload carries the SSE `data` line
+ *   as it will be written, so a receiving process builds one frame string per event and never parses
+ *   it for its SSE clients.
+ * - Subscribers are indexed by topic: an event is looked at only by its topic's subscribers.
+ * - Frames wait per client and go out as one write every FLUSH_EVERY_MS (only clients with frames
+ *   waiting are visited), or at once when 16 KiB are waiting.
+ * - A client whose socket holds more unsent bytes than the limit after a write is dropped and told
+ *   so (`overflow`), without slowing anyone else: memory per client stays bounded.
+ * - Topics with a dot (`auth.sessions`) are for in-process listeners (`listen`) only: the stream's
+ *   topic pattern refuses them, so no client can ask for one.
  */
 export interface EventBus {
   publish(ex: Executor, topic: string, event: string, data: unknown): Promise<void>;
   subscribe(s: Subscriber): () => void;
-  subscriberCount(): number;
+  /** An in-process listener of one topic, called with each event's parsed data. */
+  listen(topic: string, handler: (event: string, data: unknown) => void): () => void;
+  /** SSE subscribers of this process (of one topic, if given). */
+  subscriberCount(topic?: string): number;
   stop(): Promise<void>;
 }
+
+export interface EventBusOptions {
+  flushEveryMs?: number;
+  /** Per-client backlog limit (CLIENT_BACKLOG_MAX_BYTES unless given). */
+  backlogMaxBytes?: number;
+}
+
+type Entry = Subscriber & { pending: string[]; pendingBytes: number; dropped: boolean };
+
+const NAME = /^[^\n]{1,200}$/;
 
 export async function startEventBus(
   connectionString: string,
   log: (msg: string, err?: unknown) => void,
+  opts: EventBusOptions = {},
 ): Promise<EventBus> {
-  const subscribers = new Set<Subscriber & { pending: string[] }>();
+  const flushEveryMs = opts.flushEveryMs ?? FLUSH_EVERY_MS;
+  const backlogMax = opts.backlogMaxBytes ?? CLIENT_BACKLOG_MAX_BYTES;
+  // A client with this much waiting is written at once rather than at the next tick.
+  const flushAtBytes = Math.min(FLUSH_AT_BYTES, Math.ceil(backlogMax / 4));
+  /** topic → its subscribers; a subscriber of n topics is in n sets. */
+  const byTopic = new Map<string, Set<Entry>>();
+  const listeners = new Map<string, Set<(event: string, data: unknown) => void>>();
+  /** Subscribers with frames waiting for the next flush. */
+  const dirty = new Set<Entry>();
+  let count = 0;
   let client: pg.Client | null = null;
   let stopped = false;
 
-  const dispatch = (payload: string) => {
-    let msg: { topic: string; event: string; data: unknown };
-    try {
-      msg = JSON.parse(payload);
-    } catch {
-      return;
+  const remove = (e: Entry) => {
+    if (e.dropped) return;
+    e.dropped = true;
+    count -= 1;
+    dirty.delete(e);
+    e.pending.length = 0;
+    for (const topic of e.topics) {
+      const set = byTopic.get(topic);
+      set?.delete(e);
+      if (set?.size === 0) byTopic.delete(topic);
     }
-    const frame = `event: ${msg.event}\ndata: ${JSON.stringify({ topic: msg.topic, data: msg.data })}\n\n`;
-    for (const s of subscribers) if (s.topics.has(msg.topic)) s.pending.push(frame);
+  };
+  const drop = (e: Entry) => {
+    remove(e);
+    try {
+      e.overflow?.();
+    } catch (err) {
+      log('closing a slow event stream failed', err);
+    }
+  };
+
+  /** Writes a client's waiting frames as one write; a client whose socket is too far behind goes. */
+  const writeOut = (e: Entry) => {
+    dirty.delete(e);
+    const frames = e.pending.join('');
+    e.pending.length = 0;
+    e.pendingBytes = 0;
+    try {
+      e.write(frames);
+    } catch (err) {
+      log('writing to an event stream failed', err);
+    }
+    // What the socket could not send yet stays in its buffer: past the limit, the client goes.
+    if ((e.backlog?.() ?? 0) > backlogMax) drop(e);
+  };
+
+  // Payload: `<topic>\n<event>\n<json of {topic, data}>` (JSON.stringify never writes a raw newline).
+  const dispatch = (payload: string) => {
+    const a = payload.indexOf('\n');
+    const b = a < 0 ? -1 : payload.indexOf('\n', a + 1);
+    if (b < 0) return;
+    const topic = payload.slice(0, a);
+    const event = payload.slice(a + 1, b);
+    const json = payload.slice(b + 1);
+    const subs = byTopic.get(topic);
+    if (subs) {
+      const frame = `event: ${event}\ndata: ${json}\n\n`;
+      const bytes = Buffer.byteLength(frame);
+      for (const e of subs) {
+        e.pending.push(frame);
+        e.pendingBytes += bytes;
+        if (e.pendingBytes >= flushAtBytes) writeOut(e);
+        else dirty.add(e);
+      }
+    }
+    const handlers = listeners.get(topic);
+    if (handlers) {
+      let data: unknown;
+      try {
+        data = (JSON.parse(json) as { data: unknown }).data;
+      } catch {
+        return;
+      }
+      for (const h of handlers) {
+        try {
+          h(event, data);
+        } catch (err) {
+          log(`listener of ${topic} failed`, err);
+        }
+      }
+    }
   };
 
   // The LISTEN connection: when it is lost (database restart, terminated backend, network), it is
@@ -94,36 +201,55 @@ export async function startEventBus(
   };
   await connect();
 
-  const ticker = setInterval(() => {
-    for (const s of subscribers) {
-      if (s.pending.length === 0) continue;
-      const frames = s.pending.join('');
-      s.pending.length = 0;
-      s.write(frames);
-    }
-  }, FLUSH_EVERY_MS);
+  const flush = () => {
+    for (const e of dirty) writeOut(e);
+    dirty.clear();
+  };
+  const ticker = setInterval(flush, flushEveryMs);
   ticker.unref();
 
   return {
     async publish(ex, topic, event, data) {
-      const payload = JSON.stringify({ topic, event, data });
+      if (!NAME.test(topic) || !NAME.test(event)) throw new Error(`bad event name ${event} on ${topic}`);
+      const payload = `${topic}\n${event}\n${JSON.stringify({ topic, data })}`;
       if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_MAX)
         throw new Error(`event ${event} on ${topic} is too large`);
       await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(ex);
     },
     subscribe(s) {
-      const entry = { ...s, pending: [] as string[] };
-      subscribers.add(entry);
+      const entry: Entry = { ...s, topics: new Set(s.topics), pending: [], pendingBytes: 0, dropped: false };
+      count += 1;
+      for (const topic of entry.topics) {
+        let set = byTopic.get(topic);
+        if (!set) {
+          set = new Set();
+          byTopic.set(topic, set);
+        }
+        set.add(entry);
+      }
+      return () => remove(entry);
+    },
+    listen(topic, handler) {
+      let set = listeners.get(topic);
+      if (!set) {
+        set = new Set();
+        listeners.set(topic, set);
+      }
+      set.add(handler);
       return () => {
-        subscribers.delete(entry);
+        set.delete(handler);
+        if (set.size === 0 && listeners.get(topic) === set) listeners.delete(topic);
       };
     },
-    subscriberCount: () => subscribers.size,
+    subscriberCount: (topic) => (topic === undefined ? count : (byTopic.get(topic)?.size ?? 0)),
     async stop() {
       stopped = true;
       if (retry) clearTimeout(retry);
       clearInterval(ticker);
-      subscribers.clear();
+      byTopic.clear();
+      listeners.clear();
+      dirty.clear();
+      count = 0;
       await client?.end().catch(() => {});
     },
   };

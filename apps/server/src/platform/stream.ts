@@ -4,6 +4,7 @@ import { AppError, envelopeOf } from './errors.ts';
 import type { EventBus } from './events.ts';
 import { type Authenticators, bearer } from './http.ts';
 
+// No dot: topics with one are the bus's in-process topics (events.ts), never a client's.
 const TOPIC = /^[a-z_]+(:[A-Za-z0-9_-]{1,40})?$/;
 const TOPICS_MAX = 20;
 const CLIENTS_MAX = 5000;
@@ -47,7 +48,17 @@ export function registerStream(app: FastifyInstance, bus: EventBus, auth: Authen
       'x-accel-buffering': 'no',
     });
     res.write(`retry: 3000\n: connected ${[...topics].join(',')}\n\n`);
-    const unsubscribe = bus.subscribe({ topics, write: (frames) => res.write(frames) });
+    // A client that cannot keep up (its socket's buffer and waiting frames past the bus's limit) is
+    // cut off rather than buffered without bound; it reconnects after `retry` and reloads its state.
+    const unsubscribe = bus.subscribe({
+      topics,
+      write: (frames) => res.write(frames),
+      backlog: () => res.writableLength,
+      overflow: () => {
+        req.log.info({ topics: topics.size }, 'event stream too far behind: closed');
+        res.destroy();
+      },
+    });
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
     const close = () => {
       clearInterval(heartbeat);

@@ -4,6 +4,7 @@ import type { LockoutPolicy } from '../../platform/lockout.ts';
 import type { Ledger } from '../wallet/service.ts';
 import type { OtpPolicy } from './otp.ts';
 import type { SessionPolicy } from './sessions.ts';
+import type { SessionCache } from './sessions-cache.ts';
 import type { SmsSender } from './sms.ts';
 
 export interface AuthDeps {
@@ -13,6 +14,8 @@ export interface AuthDeps {
   ledger: Pick<Ledger, 'openMemberWallets'>;
   agentId: number;
   session: SessionPolicy;
+  /** Member tokens checked in the last few seconds, and revocations across processes. */
+  sessionCache: SessionCache;
   otp: OtpPolicy;
   login: LockoutPolicy;
 }

@@ -9,7 +9,7 @@ import { authenticateMember, createMemberSession, revokeSession } from './sessio
 
 /** The member authenticator `route` calls for every member endpoint. */
 export function authenticate(d: AuthDeps, token: string): Promise<MemberPrincipal | null> {
-  return authenticateMember(d.db, d.clock, d.session, token);
+  return authenticateMember(d.db, d.clock, d.session, d.sessionCache, token);
 }
 
 /** Phone and password → a session token; wrong passwords count toward the lock-out. */
@@ -46,5 +46,5 @@ export async function login(d: AuthDeps, phone: string, password: string, client
 }
 
 export function logout(d: AuthDeps, p: MemberPrincipal): Promise<void> {
-  return revokeSession(d.db, d.clock, p.sessionId);
+  return inTransaction(d.db, (tx) => revokeSession(tx, d.clock, d.sessionCache, p));
 }

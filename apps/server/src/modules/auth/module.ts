@@ -3,6 +3,7 @@ import type { Ledger } from '../wallet/service.ts';
 import type { AuthDeps } from './deps.ts';
 import { authenticate } from './login.ts';
 import { authRoutes } from './routes.ts';
+import { createSessionCache } from './sessions-cache.ts';
 import { outboxSmsSender, type SmsSender } from './sms.ts';
 
 /** Members' registration, login, OTP and sessions; registers the member authenticator. */
@@ -15,6 +16,12 @@ export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: Sms
     sms: deps.sms ?? outboxSmsSender,
     agentId: c.AGENT_ID,
     session: { idleMinutes: c.SESSION_IDLE_MINUTES, absoluteHours: c.SESSION_ABSOLUTE_HOURS },
+    sessionCache: createSessionCache({
+      clock: ctx.clock,
+      events: ctx.events,
+      ttlSeconds: c.SESSION_CACHE_SECONDS,
+      idleMinutes: c.SESSION_IDLE_MINUTES,
+    }),
     otp: {
       ttlSeconds: c.OTP_TTL_SECONDS,
       resendSeconds: c.OTP_RESEND_SECONDS,

@@ -26,7 +26,7 @@ export async function changePassword(
   const hash = await hashPassword(newPassword);
   await inTransaction(d.db, async (tx) => {
     await members.setPassword(tx, p.memberId, hash, d.clock.now());
-    await revokeMemberSessions(tx, d.clock, p.memberId, { sessionId: p.sessionId });
+    await revokeMemberSessions(tx, d.clock, d.sessionCache, p.memberId, { sessionId: p.sessionId });
   });
 }
 
@@ -40,6 +40,6 @@ export async function completeReset(d: AuthDeps, phone: string, code: string, ne
     const memberId = await members.resetPassword(tx, phone, hash, d.clock.now());
     if (memberId === undefined)
       throw new AppError('PHONE_NOT_REGISTERED', {}, { phone: new AppError('PHONE_NOT_REGISTERED').message });
-    await revokeMemberSessions(tx, d.clock, memberId, null);
+    await revokeMemberSessions(tx, d.clock, d.sessionCache, memberId, null);
   });
 }

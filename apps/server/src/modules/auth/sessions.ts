@@ -4,6 +4,7 @@ import type { MemberPrincipal } from '../../platform/http.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
 import { liveMemberSession } from '../members/service.ts';
 import * as q from './session-queries.ts';
+import type { SessionCache } from './sessions-cache.ts';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -32,17 +33,28 @@ export async function createMemberSession(
   return { token, expiresAt };
 }
 
-/** A token is valid while not revoked, before its absolute expiry, and used within the idle window. */
+/**
+ * A token is valid while not revoked, before its absolute expiry, and used within the idle window.
+ * A token checked in the last few seconds is answered from `cache` (sessions-cache.ts).
+ */
 export async function authenticateMember(
   ex: Executor,
   clock: Clock,
   policy: SessionPolicy,
+  cache: SessionCache,
   token: string,
 ): Promise<MemberPrincipal | null> {
-  const row = await liveMemberSession(ex, { ...window(clock, policy), tokenHash: hashToken(token) });
+  const tokenHash = hashToken(token);
+  const key = tokenHash.toString('base64');
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const generation = cache.generation();
+  const row = await liveMemberSession(ex, { ...window(clock, policy), tokenHash });
   if (!row) return null;
-  await touch(ex, clock, row);
-  return { memberId: row.member_id, sessionId: row.id };
+  const lastUsedAt = await touch(ex, clock, row);
+  const principal = { memberId: row.member_id, sessionId: row.id };
+  cache.put(key, generation, principal, { expiresAt: row.expires_at, lastUsedAt });
+  return principal;
 }
 
 /**
@@ -66,25 +78,37 @@ function window(clock: Clock, policy: SessionPolicy) {
   return { now, idleSince: new Date(now.getTime() - policy.idleMinutes * 60_000) };
 }
 
-async function touch(ex: Executor, clock: Clock, row: { id: number; last_used_at: Date }): Promise<void> {
+/** Records a use at most once a minute; returns the session's last use as the database now has it. */
+async function touch(ex: Executor, clock: Clock, row: { id: number; last_used_at: Date }): Promise<Date> {
   const now = clock.now();
-  if (now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) await q.touchSession(ex, row.id, now);
+  if (now.getTime() - row.last_used_at.getTime() <= TOUCH_EVERY_MS) return row.last_used_at;
+  await q.touchSession(ex, row.id, now);
+  return now;
 }
 
 /**
  * Revoking a member session also closes the game sessions launched from it and spends its unused
  * launch tokens, and a password change ends every game of the member: both by triggers (migration
- * 040), so every path that revokes or changes a password does it.
+ * 040), so every path that revokes or changes a password does it. The revocation reaches every
+ * process's session cache when `ex`'s transaction commits (sessions-cache.ts).
  */
-export function revokeMemberSessions(
+export async function revokeMemberSessions(
   ex: Executor,
   clock: Clock,
+  cache: SessionCache,
   memberId: number,
   except: { sessionId: number } | null,
 ): Promise<void> {
-  return q.revokeMemberSessions(ex, memberId, clock.now(), except?.sessionId ?? null);
+  await q.revokeMemberSessions(ex, memberId, clock.now(), except?.sessionId ?? null);
+  await cache.revoked(ex, { memberId, sessionId: null, exceptSessionId: except?.sessionId ?? null });
 }
 
-export function revokeSession(ex: Executor, clock: Clock, sessionId: number): Promise<void> {
-  return q.revokeSession(ex, sessionId, clock.now());
+export async function revokeSession(
+  ex: Executor,
+  clock: Clock,
+  cache: SessionCache,
+  s: MemberPrincipal,
+): Promise<void> {
+  await q.revokeSession(ex, s.sessionId, clock.now());
+  await cache.revoked(ex, { memberId: s.memberId, sessionId: s.sessionId, exceptSessionId: null });
 }

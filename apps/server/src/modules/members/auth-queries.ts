@@ -120,7 +120,7 @@ export function liveMemberSession(
   let q = ex
     .selectFrom('member_session as s')
     .innerJoin('member as m', 'm.id', 's.member_id')
-    .select(['s.id', 's.member_id', 's.last_used_at'])
+    .select(['s.id', 's.member_id', 's.last_used_at', 's.expires_at'])
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', f.now)
     .where('s.last_used_at', '>', f.idleSince)

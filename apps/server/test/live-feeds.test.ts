@@ -1,0 +1,310 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createSessionCache } from '../src/modules/auth/sessions-cache.ts';
+import { createDb, type Db, inTransaction } from '../src/platform/db.ts';
+import { type EventBus, startEventBus } from '../src/platform/events.ts';
+import { call, createTestApp, FixedClock, registerMember, type TestApp } from './helpers.ts';
+
+// Issue 15, item 2: the event bus's topic index, coalesced writes and back-pressure, and the member
+// session cache with its revocations across processes.
+
+const clock = new FixedClock(new Date());
+let a: TestApp;
+let b: { app: FastifyInstance; db: Db }; // a second process on the same database
+let base: string;
+const BACKLOG_KB = 64;
+
+beforeAll(async () => {
+  a = await createTestApp({
+    clock,
+    env: { SSE_BACKLOG_KB: String(BACKLOG_KB), SESSION_CACHE_SECONDS: '60' },
+  });
+  await a.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
+  const { db } = createDb(a.url, 4);
+  const app = await buildApp({ config: a.config, db, databaseUrl: a.url, clock, logger: false });
+  await app.ready();
+  b = { app, db };
+});
+afterAll(async () => {
+  await b?.app.close();
+  await b?.db.destroy();
+  await a?.close();
+});
+
+/** Frames of an SSE text, in order. */
+function framesOf(text: string): { event: string; data: { topic: string; data: Record<string, unknown> } }[] {
+  const out = [];
+  for (const block of text.split('\n\n')) {
+    const event = /^event: (.*)$/m.exec(block)?.[1];
+    const data = /^data: (.*)$/m.exec(block)?.[1];
+    if (event && data) out.push({ event, data: JSON.parse(data) });
+  }
+  return out;
+}
+
+/** An SSE client reading as fast as it can (fetch), collecting frames. */
+async function openStream(url: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { signal: controller.signal });
+  const frames: ReturnType<typeof framesOf> = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ended = false;
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        const cut = buffer.lastIndexOf('\n\n');
+        if (cut >= 0) {
+          frames.push(...framesOf(buffer.slice(0, cut + 2)));
+          buffer = buffer.slice(cut + 2);
+        }
+      }
+    } catch {
+      // aborted
+    } finally {
+      ended = true;
+    }
+  })();
+  return {
+    status: res.status,
+    frames,
+    ended: () => ended,
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+describe('the event bus', () => {
+  let bus: EventBus;
+  beforeAll(async () => {
+    bus = await startEventBus(a.url, () => {});
+  });
+  afterAll(async () => {
+    await bus.stop();
+  });
+
+  it('looks at an event through its topic’s subscribers only', async () => {
+    const touched = { a: 0, b: 0 };
+    const got = { a: '', b: '' };
+    const offA = bus.subscribe({
+      topics: new Set(['feed:a']),
+      write: (f) => {
+        got.a += f;
+      },
+      backlog: () => {
+        touched.a += 1;
+        return 0;
+      },
+    });
+    const offB = bus.subscribe({
+      topics: new Set(['feed:b', 'feed:c']),
+      write: (f) => {
+        got.b += f;
+      },
+      backlog: () => {
+        touched.b += 1;
+        return 0;
+      },
+    });
+    expect([bus.subscriberCount('feed:a'), bus.subscriberCount('feed:b'), bus.subscriberCount()]).toEqual([
+      1, 1, 2,
+    ]);
+    await inTransaction(a.db, async (tx) => {
+      for (let i = 0; i < 50; i++) await bus.publish(tx, 'feed:b', 'tick', { i });
+    });
+    await expect.poll(() => framesOf(got.b).length).toBe(50);
+    // Fifty events on feed:b: the feed:a subscriber was never looked at, not even to ask its backlog.
+    expect(touched.a).toBe(0);
+    expect(got.a).toBe('');
+    expect(touched.b).toBeGreaterThan(0);
+
+    await bus.publish(a.db, 'feed:a', 'tick', { i: 'a' });
+    await expect.poll(() => framesOf(got.a).map((f) => f.data.data.i)).toEqual(['a']);
+    offA();
+    offB();
+    expect(bus.subscriberCount('feed:a')).toBe(0);
+    expect(bus.subscriberCount()).toBe(0);
+  });
+
+  it('delivers many events of one tick complete and in order, in a few coalesced writes', async () => {
+    const writes: string[] = [];
+    const off = bus.subscribe({ topics: new Set(['burst:1']), write: (f) => writes.push(f) });
+    const N = 1000;
+    await inTransaction(a.db, async (tx) => {
+      for (let i = 0; i < N; i++) await bus.publish(tx, 'burst:1', 'tick', { i, note: 'ยิงเลข' });
+    });
+    await expect.poll(() => framesOf(writes.join('')).length).toBe(N);
+    const frames = framesOf(writes.join(''));
+    expect(frames.map((f) => f.data.data.i)).toEqual(Array.from({ length: N }, (_, i) => i));
+    expect(frames.every((f) => f.event === 'tick' && f.data.topic === 'burst:1')).toBe(true);
+    expect(frames[0]!.data.data.note).toBe('ยิงเลข');
+    // One commit's thousand events: written in chunks (a tick, or 16 KiB waiting), never one by one.
+    expect(writes.length).toBeLessThan(N / 10);
+    off();
+  });
+
+  it('never lets a client see a process-internal topic', async () => {
+    const res = await fetch(`${base}/api/stream?topics=auth.sessions`);
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('a slow SSE client', () => {
+  it('is disconnected once its socket is over the backlog limit, while a fast one on the same topic gets every event', async () => {
+    const topic = 'flood:1';
+    // The slow client: a raw socket that reads the answer's head and then stops reading.
+    const port = (a.app.server.address() as AddressInfo).port;
+    const slow = connect(port, '127.0.0.1');
+    let slowText = '';
+    let slowClosed = false;
+    slow.on('close', () => {
+      slowClosed = true;
+    });
+    slow.on('error', () => {});
+    slow.setEncoding('utf8');
+    const head = new Promise<void>((resolve) => {
+      const onData = (chunk: string) => {
+        slowText += chunk;
+        if (slowText.includes(': connected')) {
+          slow.pause();
+          slow.off('data', onData);
+          resolve();
+        }
+      };
+      slow.on('data', onData);
+    });
+    slow.write(`GET /api/stream?topics=${topic} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    await head;
+
+    const fast = await openStream(`${base}/api/stream?topics=${topic}`);
+    onTestFinished(async () => {
+      slow.destroy();
+      await fast.close();
+    });
+    expect(fast.status).toBe(200);
+    await expect.poll(() => a.app.events.subscriberCount(topic)).toBe(2);
+
+    // 10 events of ~6 KB per commit; the next commit waits until the fast client has all the
+    // earlier ones (it reads as they come; the last few of a commit may wait for the next tick).
+    const pad = 'ก'.repeat(2000);
+    let sent = 0;
+    const publishBatch = async () => {
+      await inTransaction(a.db, async (tx) => {
+        for (let k = 0; k < 10; k++) await a.app.events.publish(tx, topic, 'flood', { seq: sent++, pad });
+      });
+      const upTo = sent - 10;
+      await expect.poll(() => fast.frames.length >= upTo, { timeout: 10_000, interval: 5 }).toBe(true);
+    };
+    while (a.app.events.subscriberCount(topic) === 2) {
+      await publishBatch();
+      if (sent > 20_000) throw new Error('the slow client was never disconnected');
+    }
+    // Dropped: more than the limit was waiting in its socket, far less than what was sent.
+    expect(sent * 6000).toBeGreaterThan(BACKLOG_KB * 1024);
+    await publishBatch();
+    await publishBatch();
+    await expect.poll(() => fast.frames.length, { timeout: 10_000 }).toBe(sent);
+
+    // The fast client: every event, in order, none lost while the slow one was cut off.
+    expect(fast.frames.map((f) => f.data.data.seq)).toEqual(Array.from({ length: sent }, (_, i) => i));
+    expect(fast.ended()).toBe(false);
+
+    // The slow client, reading again, finds its stream ended part-way (it would reconnect).
+    slow.resume();
+    slow.on('data', (chunk: string) => {
+      slowText += chunk;
+    });
+    await expect.poll(() => slowClosed, { timeout: 10_000 }).toBe(true);
+    // (A raw read of a chunked answer, cut part-way: count frame starts rather than parse.)
+    const slowFrames = slowText.split('event: flood\n').length - 1;
+    expect(slowFrames).toBeGreaterThan(0);
+    expect(slowFrames).toBeLessThan(sent);
+  });
+});
+
+describe('the member session cache', () => {
+  const userInfo = (app: FastifyInstance, token: string) =>
+    call(app, 'GET', '/api/get_user_info', { token }).then((r) => r.status);
+
+  it('refuses a logged-out token at once on the process that logged it out', async () => {
+    const m = await registerMember(a);
+    expect(await userInfo(a.app, m.token)).toBe(200);
+    expect(await userInfo(a.app, m.token)).toBe(200); // now answered from the cache
+    expect((await call(a.app, 'POST', '/api/logout', { token: m.token })).body.error).toBe(0);
+    expect(await userInfo(a.app, m.token)).toBe(401);
+  });
+
+  it('refuses it on another process as soon as the revocation’s notification arrives (TTL 60 s)', async () => {
+    const m = await registerMember(a);
+    expect(await userInfo(b.app, m.token)).toBe(200); // cached on b
+    expect((await call(a.app, 'POST', '/api/logout', { token: m.token })).body.error).toBe(0);
+    await expect.poll(() => userInfo(b.app, m.token), { timeout: 10_000 }).toBe(401);
+  });
+
+  it('a password change ends the other sessions on every process and keeps the current one', async () => {
+    const m = await registerMember(a);
+    const other = await call<{ access_token: string }>(a.app, 'POST', '/api/login', {
+      body: { phone: m.phone, password: m.password },
+    });
+    const otherToken = other.body.data.access_token;
+    for (const app of [a.app, b.app]) {
+      expect(await userInfo(app, m.token)).toBe(200);
+      expect(await userInfo(app, otherToken)).toBe(200);
+    }
+    const changed = await call(a.app, 'POST', '/api/member/change_password', {
+      token: m.token,
+      body: { old_password: m.password, new_password: 'Changed-Pass-42' },
+    });
+    expect(changed.body.error).toBe(0);
+    expect(await userInfo(a.app, otherToken)).toBe(401);
+    await expect.poll(() => userInfo(b.app, otherToken), { timeout: 10_000 }).toBe(401);
+    expect(await userInfo(a.app, m.token)).toBe(200);
+    expect(await userInfo(b.app, m.token)).toBe(200);
+  });
+
+  it('trusts a session ended behind its back (no revocation published) for at most the TTL, by the app’s clock', async () => {
+    const m = await registerMember(a);
+    expect(await userInfo(a.app, m.token)).toBe(200);
+    await sql`UPDATE member_session SET revoked_at = now() WHERE member_id = ${m.memberId}`.execute(a.db);
+    expect(await userInfo(a.app, m.token)).toBe(200); // cached: documented in docs/operations.md
+    clock.advance(61_000);
+    expect(await userInfo(a.app, m.token)).toBe(401);
+  });
+
+  it('caches nothing a revocation may have missed: a check that read before it, or ran before its commit', async () => {
+    const cache = createSessionCache({ clock, events: a.app.events, ttlSeconds: 60, idleMinutes: 60 });
+    const principal = { memberId: 987_654, sessionId: 1 };
+    const times = { expiresAt: new Date(clock.now().getTime() + 3_600_000), lastUsedAt: clock.now() };
+    // A check that started before the revocation: its answer is not kept.
+    const before = cache.generation();
+    await inTransaction(a.db, async (tx) => {
+      await cache.revoked(tx, { memberId: principal.memberId, sessionId: 1, exceptSessionId: null });
+      cache.put('k1', before, principal, times);
+      expect(cache.get('k1')).toBeNull();
+      // One that started after it but before the commit (it read the session as still live).
+      cache.put('k2', cache.generation(), principal, times);
+      expect(cache.get('k2')).toBeNull();
+      // Another session of the member is not concerned.
+      cache.put('k3', cache.generation(), { ...principal, sessionId: 2 }, times);
+      expect(cache.get('k3')).toEqual({ ...principal, sessionId: 2 });
+    });
+    // Once the commit's own notification is back, the session may be cached again (as a new login would be).
+    await expect
+      .poll(() => {
+        cache.put('k4', cache.generation(), principal, times);
+        return cache.get('k4');
+      })
+      .toEqual(principal);
+  });
+});

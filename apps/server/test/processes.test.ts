@@ -1,0 +1,171 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, staffToken, type TestApp } from './helpers.ts';
+import { fundedMember, openRound } from './lotto-fixtures.ts';
+import { type RunningProduct, scratchDataDir, startProduct } from './product.ts';
+
+// Issue 15, item 3 (docs/operations.md, "Several processes"): web processes started as `npm start`
+// starts them, on one database, sharing live events through LISTEN/NOTIFY; jobs in a worker only.
+
+const data = scratchDataDir('processes');
+let t: TestApp; // the database, seeded; its in-process app only logs staff in for the test
+let one: RunningProduct; // `--role=web` with WEB_CONCURRENCY=2: two HTTP processes behind one port
+let other: RunningProduct; // `--role=web`, a single process
+const running: RunningProduct[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  const env = { DATABASE_URL: t.url, SEED_DEMO: 'true', WEB_DIST: '/nonexistent' };
+  one = await startProduct(data.dir, { ...env, WEB_CONCURRENCY: '2' }, { args: ['--role=web'] });
+  running.push(one);
+  other = await startProduct(data.dir, env, { args: ['--role=web'] });
+  running.push(other);
+});
+afterAll(async () => {
+  for (const p of running) await p.stop();
+  await t?.close();
+  data.remove();
+});
+
+async function api<T = unknown>(base: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { error: number; code?: string; message: string; data: T };
+}
+
+/** An SSE client with a member token; resolves once the server has subscribed it. */
+async function openStream(url: string, token: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { signal: controller.signal, headers: { authorization: `Bearer ${token}` } });
+  const frames: { event: string; topic: string; data: Record<string, unknown> }[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let connected: () => void = () => {};
+  const subscribed = new Promise<void>((resolve) => {
+    connected = resolve;
+  });
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          if (block.includes(': connected')) connected();
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const json = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && json) {
+            const { topic, data } = JSON.parse(json) as { topic: string; data: Record<string, unknown> };
+            frames.push({ event, topic, data });
+          }
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  await subscribed;
+  return {
+    frames,
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+describe('two web processes on one database', () => {
+  it('run no jobs', async () => {
+    const { rows } = await sql<{ ns: string | null }>`SELECT to_regnamespace('pgboss')::text AS ns`.execute(
+      t.db,
+    );
+    expect(rows[0]!.ns).toBeNull();
+    expect(one.output()).toContain('2 web processes');
+  });
+
+  it('a yeekee shot accepted by one reaches a member’s stream on the other', async () => {
+    const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+    const shooter = await fundedMember(t, 100);
+    const watcher = await fundedMember(t, 100);
+    // The shooter and a second member watch the round on the other process.
+    const own = await openStream(`${other.baseUrl}/api/stream?topics=yeekee:${roundId}`, shooter.token);
+    const theirs = await openStream(`${other.baseUrl}/api/stream?topics=yeekee:${roundId}`, watcher.token);
+    try {
+      const shot = await api<{ seq: number; number: string }>(
+        one.baseUrl,
+        '/api/lotto/yeekee/shoot_number',
+        { round_id: roundId, number: '12345' },
+        shooter.token,
+      );
+      expect(shot.error, shot.message).toBe(0);
+      expect(shot.data.seq).toBe(1);
+      await expect
+        .poll(() => own.frames.find((f) => f.event === 'yeekee_shot'), { timeout: 10_000 })
+        .toMatchObject({
+          topic: `member:${shooter.memberId}`,
+          data: { round_id: roundId, seq: 1, number: '12345' },
+        });
+      for (const s of [own, theirs]) {
+        await expect
+          .poll(() => s.frames.find((f) => f.event === 'shot_count'), { timeout: 10_000 })
+          .toMatchObject({ topic: `yeekee:${roundId}`, data: { round_id: roundId, count: 1 } });
+      }
+      // The shooter's own shot is private: the other member never hears of it.
+      expect(theirs.frames.some((f) => f.event === 'yeekee_shot')).toBe(false);
+    } finally {
+      await own.close();
+      await theirs.close();
+    }
+  });
+
+  it('a lotto bill is refused by one once its round was closed through the other', async () => {
+    const roundId = await openRound(t, 'lao');
+    const m = await fundedMember(t, 1000);
+    const bill = (key: string) =>
+      api(
+        one.baseUrl,
+        '/api/lotto/bill/create',
+        {
+          agent_id: 34,
+          round_id: roundId,
+          wallet_id: 1,
+          idempotency_key: key,
+          items: [{ bet_type: 'two_top', number: '12', amount: 10 }],
+        },
+        m.token,
+      );
+    expect((await bill(crypto.randomUUID())).error).toBe(0);
+    const closed = await api(
+      other.baseUrl,
+      `/api/admin/lotto/rounds/${roundId}/close`,
+      { reason: 'ทดสอบปิดงวดจากอีกโปรเซส' },
+      await staffToken(t, 'lotto'),
+    );
+    expect(closed.error, closed.message).toBe(0);
+    expect(await bill(crypto.randomUUID())).toMatchObject({ error: 2001, code: 'LOTTO_ROUND_CLOSED' });
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM lotto_bill WHERE round_id = ${roundId}`.execute(t.db);
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('a worker process runs the jobs; every process stops cleanly', async () => {
+    const worker = await startProduct(
+      data.dir,
+      { DATABASE_URL: t.url, WEB_DIST: '/nonexistent' },
+      { args: ['--role=worker'], ready: 'Chok jobs worker is running' },
+    );
+    running.push(worker);
+    const { rows } = await sql<{ name: string }>`SELECT name FROM pgboss.schedule ORDER BY name`.execute(
+      t.db,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const p of running.splice(0)) expect(await p.stop()).toBe(0);
+    expect(one.output()).toContain('stopped');
+  });
+});
