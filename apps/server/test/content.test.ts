@@ -227,4 +227,84 @@ describe('operator console API', () => {
     expect(res.body.data.net).toBe('0.00');
     expect(res.body.data.member_accounts).toBeGreaterThanOrEqual(9);
   });
+
+  it('serves notifications and banners only inside their window, by priority, from a 60 s cache', async () => {
+    const token = await staffToken(t, 'content');
+    const hour = 3_600_000;
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const post = (kind: string, body: object) =>
+      call<{ id: number }>(t.app, 'POST', `/api/admin/content/${kind}`, { token, body });
+    const past = await post('notifications', {
+      type: 2,
+      title: 'หมดเวลาแล้ว',
+      start_at: at(-2 * hour),
+      end_at: at(-hour),
+    });
+    const future = await post('notifications', { type: 2, title: 'ยังไม่ถึงเวลา', start_at: at(hour) });
+    const urgent = await post('notifications', { type: 1, title: 'สำคัญที่สุด', priority: 50, end_at: at(hour) });
+    const banner = await post('banners', {
+      title: 'แบนเนอร์ชั่วคราว',
+      image: '/b.png',
+      sort_order: 7,
+      end_at: at(hour),
+    });
+    const expired = await post('banners', { title: 'แบนเนอร์เก่า', image: '/b.png', end_at: at(-hour) });
+    for (const r of [past, future, urgent, banner, expired]) expect(r.body.error).toBe(0);
+    const bad = await post('notifications', {
+      type: 2,
+      title: 'ช่วงเวลาผิด',
+      start_at: at(hour),
+      end_at: at(-hour),
+    });
+    expect(bad.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { end_at: 'เวลาสิ้นสุดต้องอยู่หลังเวลาเริ่ม' },
+    });
+    const badEdit = await call(t.app, 'PUT', `/api/admin/content/notifications/${future.body.data.id}`, {
+      token,
+      body: { end_at: at(-3 * hour) },
+    });
+    expect(badEdit.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { end_at: 'เวลาสิ้นสุดต้องอยู่หลังเวลาเริ่ม' },
+    });
+
+    const list = await call<{ id: number; priority: number; end_at: string | null }[]>(
+      t.app,
+      'GET',
+      '/api/notifications',
+    );
+    const ids = list.body.data.map((n) => n.id);
+    expect(ids[0]).toBe(urgent.body.data.id);
+    expect(ids).not.toContain(past.body.data.id);
+    expect(ids).not.toContain(future.body.data.id);
+    const banners = await call<{ id: number; order: number }[]>(t.app, 'GET', '/api/banner');
+    expect(banners.body.data.find((b) => b.id === banner.body.data.id)).toMatchObject({ order: 7 });
+    expect(banners.body.data.map((b) => b.id)).not.toContain(expired.body.data.id);
+
+    // An edit sends only what changes: the rest keeps its value (no create-time default fills it in).
+    const retitled = await call<{ priority: number; end_at: string | null; description: string }>(
+      t.app,
+      'PUT',
+      `/api/admin/content/notifications/${urgent.body.data.id}`,
+      { token, body: { description: 'รายละเอียด' } },
+    );
+    expect(retitled.body.data).toMatchObject({ priority: 50, description: 'รายละเอียด' });
+    expect(retitled.body.data.end_at).not.toBeNull();
+    const onlyTitle = await call<{ priority: number; description: string; is_active: boolean }>(
+      t.app,
+      'PUT',
+      `/api/admin/content/notifications/${urgent.body.data.id}`,
+      { token, body: { title: 'สำคัญที่สุด' } },
+    );
+    expect(onlyTitle.body.data).toMatchObject({ priority: 50, description: 'รายละเอียด', is_active: true });
+    // A row changed behind the operator API shows after the cache's minute, not before.
+    await t.db
+      .updateTable('notification')
+      .set({ title: 'แก้ตรงในฐานข้อมูล' })
+      .where('id', '=', urgent.body.data.id)
+      .execute();
+    const again = await call<{ id: number; title: string }[]>(t.app, 'GET', '/api/notifications');
+    expect(again.body.data[0]?.title).toBe('สำคัญที่สุด');
+  });
 });

@@ -104,11 +104,13 @@ export interface BaccaratShoe {
 export interface Banner {
   agent_id: number;
   created_at: Generated<Timestamp>;
+  end_at: Timestamp | null;
   id: Generated<number>;
   image: string;
   is_active: Generated<boolean>;
   link: string | null;
   sort_order: Generated<number>;
+  start_at: Timestamp | null;
   title: string;
   updated_at: Generated<Timestamp>;
 }
@@ -148,11 +150,13 @@ export interface DepositRequest {
 export interface Event {
   agent_id: number;
   created_at: Generated<Timestamp>;
+  end_at: Timestamp | null;
   id: Generated<number>;
   image: string;
   is_active: Generated<boolean>;
   link: string | null;
   sort_order: Generated<number>;
+  start_at: Timestamp | null;
   title: string;
   updated_at: Generated<Timestamp>;
 }
@@ -555,10 +559,13 @@ export interface Notification {
   agent_id: number;
   created_at: Generated<Timestamp>;
   description: Generated<string>;
+  end_at: Timestamp | null;
   id: Generated<number>;
   image: string | null;
   is_active: Generated<boolean>;
+  priority: Generated<number>;
   sort_order: Generated<number>;
+  start_at: Timestamp | null;
   title: string;
   type: number;
   updated_at: Generated<Timestamp>;

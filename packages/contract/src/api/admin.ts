@@ -145,18 +145,38 @@ const contentBase = {
   sort_order: z.number().int().min(0).max(10000).default(0),
 };
 const url = z.string().trim().min(1, { error: 'กรุณาระบุที่อยู่รูปภาพหรือลิงก์' }).max(500);
+/** An active window's edge: an ISO date-time with its offset, or null for "always". */
+const windowEdge = z.iso
+  .datetime({ offset: true, error: 'วันเวลาต้องอยู่ในรูปแบบ ISO 8601 พร้อมเขตเวลา' })
+  .nullable()
+  .default(null);
+const activeWindow = { start_at: windowEdge, end_at: windowEdge };
 const title = z.string().trim().min(1, { error: 'กรุณากรอกหัวข้อ' }).max(200);
 
 export const contentInputs = {
   notifications: z.object({
     ...contentBase,
+    ...activeWindow,
     type: z.number().int().min(1).max(9),
+    priority: z.number().int().min(0).max(1000).default(0),
     title,
     description: z.string().max(5000).default(''),
     image: url.nullable().default(null),
   }),
-  banners: z.object({ ...contentBase, title, image: url, link: url.nullable().default(null) }),
-  events: z.object({ ...contentBase, title, image: url, link: url.nullable().default(null) }),
+  banners: z.object({
+    ...contentBase,
+    ...activeWindow,
+    title,
+    image: url,
+    link: url.nullable().default(null),
+  }),
+  events: z.object({
+    ...contentBase,
+    ...activeWindow,
+    title,
+    image: url,
+    link: url.nullable().default(null),
+  }),
   promotions: z.object({
     ...contentBase,
     title,
@@ -183,6 +203,20 @@ const contentRoles: Record<ContentKind, readonly StaffRole[]> = {
   bank_accounts: ['owner', 'finance'],
   true_money_accounts: ['owner', 'finance'],
 };
+
+/**
+ * The body of an edit: every field optional and WITHOUT its create-time default, so a field the
+ * operator leaves out keeps its value (a `.partial()` of a schema with defaults would fill them in
+ * and quietly reset is_active, sort_order, texts and windows on every edit).
+ */
+export function patchOf<S extends z.ZodObject>(schema: S): ReturnType<S['partial']> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const bare = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field;
+    shape[key] = bare.optional();
+  }
+  return z.object(shape) as unknown as ReturnType<S['partial']>;
+}
 
 export function contentEndpoints<K extends ContentKind>(kind: K) {
   const input = contentInputs[kind];
@@ -215,7 +249,7 @@ export function contentEndpoints<K extends ContentKind>(kind: K) {
       roles: contentRoles[kind],
       summary: `Edit one of ${kind}; send only the fields that change (audited)`,
       params: idParam,
-      body: input.partial(),
+      body: patchOf(input),
       data: item,
     }),
   };

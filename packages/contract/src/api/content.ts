@@ -79,6 +79,9 @@ export const notification = z.object({
   title: z.string(),
   description: z.string(),
   image: z.string().nullable(),
+  priority: z.number().int().describe('Higher first'),
+  start_at: timestamp.nullable(),
+  end_at: timestamp.nullable(),
 });
 
 export const notifications = endpoint({
@@ -86,7 +89,7 @@ export const notifications = endpoint({
   path: '/api/notifications',
   tag,
   auth: 'none',
-  summary: 'Active notifications',
+  summary: 'Notifications in their active window, by priority then the operator order (cached 60 s)',
   query: agentCodeQuery,
   data: z.array(notification),
 });
@@ -96,6 +99,9 @@ export const banner = z.object({
   title: z.string(),
   image: z.string(),
   link: z.string().nullable(),
+  order: z.number().int(),
+  start_at: timestamp.nullable(),
+  end_at: timestamp.nullable(),
 });
 
 export const banners = endpoint({
@@ -103,7 +109,7 @@ export const banners = endpoint({
   path: '/api/banner',
   tag,
   auth: 'none',
-  summary: 'Active home-page banners',
+  summary: 'Home-page banners in their active window, in order (cached 60 s)',
   query: agentCodeQuery,
   data: z.array(banner),
 });
@@ -120,7 +126,7 @@ export const events = endpoint({
   path: '/api/event/list',
   tag,
   auth: 'none',
-  summary: 'Active events (agent_code optional)',
+  summary: 'Events in their active window (agent_code optional; cached 60 s)',
   query: agentCodeQuery,
   data: z.array(event),
 });

@@ -5,6 +5,7 @@ import { inTransaction, isUniqueViolation } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ContentDeps } from './deps.ts';
 import * as q from './editing-queries.ts';
+import { dropPublicCache } from './published.ts';
 
 // Operator editing: one generic path over the content tables, every change audited.
 
@@ -20,9 +21,26 @@ function checkBank(kind: ContentKind, input: Record<string, unknown>): void {
   }
 }
 
+const WINDOW_MESSAGE = 'เวลาสิ้นสุดต้องอยู่หลังเวลาเริ่ม';
+
 function duplicate(err: unknown): never {
   if (isUniqueViolation(err)) throw new AppError('DUPLICATE_RECORD');
+  // An edit of one edge that puts the end before the start (the table's window CHECK).
+  if (
+    (err as { code?: unknown; constraint?: unknown })?.code === '23514' &&
+    /_window$/.test(String((err as { constraint?: unknown }).constraint))
+  ) {
+    throw new AppError('VALIDATION_FAILED', {}, { end_at: WINDOW_MESSAGE });
+  }
   throw err;
+}
+
+/** An active window (docs/rules/engagement.md §13) must end after it starts. */
+function checkWindow(input: Record<string, unknown>): void {
+  const { start_at: start, end_at: end } = input;
+  if (typeof start === 'string' && typeof end === 'string' && Date.parse(end) <= Date.parse(start)) {
+    throw new AppError('VALIDATION_FAILED', {}, { end_at: WINDOW_MESSAGE });
+  }
 }
 
 export async function list(d: ContentDeps, kind: ContentKind) {
@@ -36,6 +54,7 @@ export async function create(
   staffId: number,
 ) {
   checkBank(kind, input);
+  checkWindow(input);
   return inTransaction(d.db, async (tx) => {
     const row = await q.insertRow(tx, kind, d.agentId, input).catch(duplicate);
     await appendAudit(tx, {
@@ -47,7 +66,7 @@ export async function create(
       after: wire(row),
     });
     return wire(row);
-  });
+  }).finally(() => dropPublicCache(d));
 }
 
 export async function update(
@@ -58,6 +77,7 @@ export async function update(
   staffId: number,
 ) {
   checkBank(kind, input);
+  checkWindow(input);
   return inTransaction(d.db, async (tx) => {
     const before = await q.lockRow(tx, kind, id, d.agentId);
     if (!before) throw new AppError('RECORD_NOT_FOUND');
@@ -72,5 +92,5 @@ export async function update(
       after: wire(row),
     });
     return wire(row);
-  });
+  }).finally(() => dropPublicCache(d));
 }

@@ -18,19 +18,67 @@ export function trueMoneyAccounts(d: ContentDeps) {
   return receivingAccounts(d.db, d.agentId, 'truemoney');
 }
 
+/**
+ * Public reads cached 60 s (docs/rules/engagement.md §13): the switched-on rows are read at most once
+ * a minute per process (an operator's edit on this process drops the cache at once), and each answer
+ * keeps only the rows whose window holds at the server's time, so nothing is served outside its window.
+ */
+export const PUBLIC_CACHE_MS = 60_000;
+type Windowed = { start_at: Date | null; end_at: Date | null };
+type Cache = Map<string, { until: number; rows: Promise<unknown[]> }>;
+/** One cache per running content module (its deps object), never shared between apps. */
+const caches = new WeakMap<ContentDeps, Cache>();
+
+function cached<T>(d: ContentDeps, key: string, read: () => Promise<T[]>): Promise<T[]> {
+  let cache = caches.get(d);
+  if (!cache) {
+    cache = new Map();
+    caches.set(d, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.rows as Promise<T[]>;
+  const rows = read();
+  cache.set(key, { until: now + PUBLIC_CACHE_MS, rows });
+  rows.catch(() => cache.delete(key));
+  return rows;
+}
+
+/** Drops the public cache (after an operator's edit of notifications, banners or events). */
+export function dropPublicCache(d: ContentDeps): void {
+  caches.get(d)?.clear();
+}
+
+function inWindow<T extends Windowed>(rows: T[], now: Date) {
+  const t = now.getTime();
+  return rows
+    .filter(
+      (r) =>
+        (r.start_at === null || r.start_at.getTime() <= t) && (r.end_at === null || r.end_at.getTime() > t),
+    )
+    .map((r) => ({
+      ...r,
+      start_at: r.start_at?.toISOString() ?? null,
+      end_at: r.end_at?.toISOString() ?? null,
+    }));
+}
+
 export async function notifications(d: ContentDeps, code?: string) {
   checkAgentCode(d, code);
-  return q.notifications(d.db, d.agentId);
+  const rows = await cached(d, 'notification', () => q.notifications(d.db, d.agentId));
+  return inWindow(rows, d.clock.now());
 }
 
 export async function banners(d: ContentDeps, code?: string) {
   checkAgentCode(d, code);
-  return q.banners(d.db, d.agentId);
+  const rows = await cached(d, 'banner', () => q.banners(d.db, d.agentId));
+  return inWindow(rows, d.clock.now()).map(({ sort_order, ...b }) => ({ ...b, order: sort_order }));
 }
 
 export async function events(d: ContentDeps, code?: string) {
   checkAgentCode(d, code);
-  return q.events(d.db, d.agentId);
+  const rows = await cached(d, 'event', () => q.events(d.db, d.agentId));
+  return inWindow(rows, d.clock.now()).map(({ start_at: _s, end_at: _e, ...e }) => e);
 }
 
 export async function promotions(d: ContentDeps, code?: string) {
