@@ -299,6 +299,7 @@ describe('operator console API', () => {
     );
     expect(onlyTitle.body.data).toMatchObject({ priority: 50, description: 'รายละเอียด', is_active: true });
     // A row changed behind the operator API shows after the cache's minute, not before.
+    await call(t.app, 'GET', '/api/notifications');
     await t.db
       .updateTable('notification')
       .set({ title: 'แก้ตรงในฐานข้อมูล' })
