@@ -1,6 +1,6 @@
 /**
- * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit and lotto at phone
- * (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
+ * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit, the prize wheel
+ * and lotto at phone (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
 import { mkdirSync } from 'node:fs';
@@ -67,6 +67,18 @@ async function main(): Promise<void> {
       await shoot('profile', '/member/profile');
       await shoot('statement', '/member/statement');
       await shoot('deposit', '/member/deposit');
+      await shoot('wheel', '/member/wheel');
+      if (size === 'phone') {
+        // The spin itself, animated (this context does not ask for reduced motion), and its prize.
+        await page.getByTestId('wheel-spin').click();
+        await page.getByTestId('wheel-prize-dialog').getByTestId('wheel-prize-label').waitFor();
+        await settled(page);
+        await page.screenshot({ path: path.join(OUT, 'wheel-prize-phone.png') });
+        await page.getByTestId('wheel-prize-dialog').getByRole('button').last().click();
+        await page.getByRole('tab', { name: 'แต้มของฉัน' }).click();
+        await settled(page);
+        await page.screenshot({ path: path.join(OUT, 'wheel-points-phone.png') });
+      }
       await shoot('lotto-round', `/lotto/${await openRoundId(baseUrl)}`);
       await shoot('lotto-unknown-round', '/lotto/99999999');
       await shoot('coming-soon', '/poll/1');

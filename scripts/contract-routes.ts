@@ -25,6 +25,7 @@ export const ROUTE_MODULES = [
   'rewards',
   'system',
   'wallet',
+  'wheel',
 ] as const;
 
 export const routesFile = (module: string) => path.join(CONTRACT, 'routes', `${module}.ts`);

@@ -24,6 +24,7 @@ import { paymentsModule } from './modules/payments/module.ts';
 import { pointsModule } from './modules/points/module.ts';
 import { rewardsModule } from './modules/rewards/module.ts';
 import { walletModule } from './modules/wallet/module.ts';
+import { wheelModule } from './modules/wheel/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db.ts';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await paymentsModule(ctx, { ledger });
   await pointsModule(ctx);
   await rewardsModule(ctx, { ledger });
+  await wheelModule(ctx, { ledger });
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

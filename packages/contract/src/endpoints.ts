@@ -8,6 +8,7 @@ import { pointsEndpoints } from './api/points.ts';
 import { rewardsEndpoints } from './api/rewards.ts';
 import * as system from './api/system.ts';
 import * as wallet from './api/wallet.ts';
+import { wheelEndpoints } from './api/wheel.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API, for the OpenAPI document and the route-coverage test. */
@@ -49,4 +50,5 @@ export const allEndpoints: Endpoint[] = [
   ...paymentsEndpoints,
   ...pointsEndpoints,
   ...rewardsEndpoints,
+  ...wheelEndpoints,
 ];

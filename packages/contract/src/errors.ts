@@ -188,6 +188,7 @@ export const errorCatalogue = {
   WHEEL_DAILY_LIMIT: { error: 2332, status: 200, message: 'วันนี้หมุนด้วยแต้มครบ {limit} ครั้งแล้ว กลับมาใหม่พรุ่งนี้' },
   WHEEL_SPIN_NOT_FOUND: { error: 2333, status: 200, message: 'ไม่พบรายการหมุนวงล้อนี้' },
   WHEEL_CLOSED: { error: 2334, status: 200, message: 'วงล้อเสี่ยงโชคปิดให้บริการชั่วคราว' },
+  WHEEL_TABLE_INVALID: { error: 2335, status: 200, message: 'ตารางรางวัลวงล้อไม่ถูกต้อง: {reason}' },
   SHOP_ITEM_NOT_FOUND: { error: 2340, status: 200, message: 'ไม่พบของรางวัลนี้ หรือของรางวัลปิดการแลกแล้ว' },
   SHOP_INVALID_QUANTITY: { error: 2341, status: 200, message: 'จำนวนที่แลกไม่ถูกต้อง' },
   SHOP_OUT_OF_STOCK: { error: 2342, status: 200, message: 'ของรางวัลหมดแล้ว' },

@@ -830,6 +830,38 @@ export interface WalletType {
   name: string;
 }
 
+export interface WheelPrize {
+  amount: number;
+  kind: 'none' | 'points' | 'free_credit';
+  label: string;
+  prize_index: number;
+  version: number;
+  weight: number;
+}
+
+export interface WheelSpin {
+  claim_id: number | null;
+  created_at: Timestamp;
+  day_seq: number;
+  id: Generated<number>;
+  member_id: number;
+  paid_with: 'free' | 'points';
+  points_spent: number;
+  prize_index: number;
+  rewarded_at: Timestamp | null;
+  spin_date: string;
+  version: number;
+}
+
+export interface WheelVersion {
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  extra_spins_per_day: number;
+  free_spins_per_day: number;
+  points_per_extra_spin: number;
+  version: number;
+}
+
 export interface Withdrawal {
   account_name: string;
   account_no: string;
@@ -917,5 +949,8 @@ export interface DB {
   statement_line: StatementLine;
   wallet_op: WalletOp;
   wallet_type: WalletType;
+  wheel_prize: WheelPrize;
+  wheel_spin: WheelSpin;
+  wheel_version: WheelVersion;
   withdrawal: Withdrawal;
 }

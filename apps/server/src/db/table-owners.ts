@@ -13,7 +13,8 @@ export type TableOwner =
   | 'originals'
   | 'payments'
   | 'points'
-  | 'rewards';
+  | 'rewards'
+  | 'wheel';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -107,6 +108,10 @@ export const tableOwners = {
   reward_claim: 'rewards',
   free_credit_state: 'rewards',
   reward_setting: 'rewards',
+  // wheel: the prize wheel's versioned prize tables and its spins
+  wheel_version: 'wheel',
+  wheel_prize: 'wheel',
+  wheel_spin: 'wheel',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

@@ -39,7 +39,7 @@ const pages: Record<MemberRoute, PageDef> = {
   '/member/deposit': page('ฝากเงิน', () => import('../pages/payments/Deposit')),
   '/member/withdraw': page('ถอนเงิน', () => import('../pages/payments/Withdraw')),
   '/member/promotions': comingSoon('โปรโมชั่นของฉัน'),
-  '/member/wheel': comingSoon('หมุนกงล้อ'),
+  '/member/wheel': page('หมุนกงล้อ', () => import('../pages/Wheel')),
   '/member/winloss': comingSoon('คืนยอดได้เสีย'),
   '/member/profile': page('ข้อมูลส่วนตัว', () => import('../pages/Profile')),
   '/member/statement': page('ประวัติการเงิน', () => import('../pages/Statement')),
