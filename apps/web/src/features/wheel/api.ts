@@ -1,7 +1,7 @@
-import * as points from '@chok/contract/routes/points';
 import * as wheel from '@chok/contract/routes/wheel';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { call, type Data } from '../../lib/api';
+import { fetchPoints, pointsKey } from '../../lib/points';
 import { fetchWallets, walletsKey } from '../../lib/wallets';
 
 export type WheelConfig = Data<typeof wheel.wheelConfigV2>;
@@ -17,8 +17,6 @@ export const wheelKeys = {
   board: ['wheel', 'board'] as const,
   pointSpins: ['wheel', 'history', 'points'] as const,
 };
-/** The member's point balance (POST /api/member/points), shared with whoever shows points. */
-export const pointsKey = ['points'] as const;
 
 export function useWheelConfig() {
   return useQuery({ queryKey: wheelKeys.config, queryFn: () => call(wheel.wheelConfigV2, {}) });
@@ -49,6 +47,6 @@ export async function refreshAfterReward(qc: QueryClient): Promise<void> {
   await Promise.all([
     qc.invalidateQueries({ queryKey: ['wheel'] }),
     qc.fetchQuery({ queryKey: walletsKey, queryFn: fetchWallets, staleTime: 0 }),
-    qc.fetchQuery({ queryKey: pointsKey, queryFn: () => call(points.memberPoints, {}), staleTime: 0 }),
+    qc.fetchQuery({ queryKey: pointsKey, queryFn: fetchPoints, staleTime: 0 }),
   ]);
 }
