@@ -3,6 +3,7 @@ import { insertStaff } from '../modules/admin/service.ts';
 import { hashPassword } from '../modules/auth/service.ts';
 import { agentExists, seedAgent, seedDemoContent } from '../modules/content/seed.ts';
 import { insertMember } from '../modules/members/service.ts';
+import { noteFreeCreditGrant } from '../modules/rewards/service.ts';
 import {
   BONUS_WALLET,
   FREE_CREDIT_WALLET,
@@ -107,6 +108,10 @@ async function seedDemoAccounts(
         reference: 'demo',
         idempotencyKey: `seed:demo:${memberId}:${type}`,
       });
+      // Demo free credit is under the same turnover and cap as any grant (docs/rules/casino.md §1.3).
+      if (Number(type) === FREE_CREDIT_WALLET) {
+        await noteFreeCreditGrant(tx, { memberId, amount: parseBaht(baht), now: new Date() });
+      }
     }
   }
   for (const [i, s] of demoStaff.entries()) {

@@ -110,7 +110,6 @@ export async function grantFreeCredit(
 ): Promise<void> {
   const rules = d.rules ?? FREE_CREDIT_DEFAULTS;
   await settleFreeCredit(tx, d, g.memberId, g.now);
-  const state = await lockState(tx, g.memberId, g.now);
   const t = await d.ledger.transfer(tx, {
     from: { system: 'sys:promo' },
     to: { member: g.memberId, wallet: FREE_CREDIT_WALLET },
@@ -120,6 +119,20 @@ export async function grantFreeCredit(
     idempotencyKey: g.key,
   });
   if (t.replayed) return;
+  await noteFreeCreditGrant(tx, { memberId: g.memberId, amount: g.amount, now: g.now }, rules);
+}
+
+/**
+ * Puts a grant already credited to the free-credit wallet under §1.3 (requirement + grant × 5, cap +
+ * 300 baht). `grantFreeCredit` calls it after its transfer; the demo seed calls it for the play money
+ * it credits, so demo free credit follows the same rules.
+ */
+export async function noteFreeCreditGrant(
+  tx: Tx,
+  g: { memberId: number; amount: Satang; now: Date },
+  rules: FreeCreditRules = FREE_CREDIT_DEFAULTS,
+): Promise<void> {
+  const state = await lockState(tx, g.memberId, g.now);
   // An empty state starts counting turnover now; one already running keeps its start.
   const fresh = state.granted_satang === 0;
   const next = grantRule({ ...walletOf(state, 0, 0), cap: satang(state.cap_satang) }, g.amount, rules);

@@ -12,7 +12,7 @@ export {
   type RewardRequest,
   rewardKey,
 } from './claims.ts';
-export { grantFreeCredit, readFreeCredit, settleFreeCredit } from './free-credit.ts';
+export { grantFreeCredit, noteFreeCreditGrant, readFreeCredit, settleFreeCredit } from './free-credit.ts';
 export { featureLabels } from './holds.ts';
 export { countsAsMemberAddress, riskReason } from './risk.ts';
 export { readSetting, saveSetting } from './settings.ts';

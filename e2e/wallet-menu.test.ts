@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.ts';
+import { DEMO, loginThroughForm } from './journeys.ts';
+import { openPage, PHONE, skipAnnouncements } from './page.ts';
+
+// The wallet chip's menu: each wallet, the points, and the free-credit wallet's turnover requirement,
+// progress and cap (docs/rules/casino.md §1.3). 0811111111 holds 50.00 of demo free credit, seeded
+// under the same rule as any grant: 250.00 to play, 300.00 at most to main.
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const browserOf = useBrowser();
+const baseUrl = inject('baseUrl');
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run()).violations;
+  })) as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('wallet menu', () => {
+  it('shows every wallet, the points and the free-credit requirement, progress and cap; no axe violations at phone width', async () => {
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await skipAnnouncements(context);
+    await loginThroughForm(page, baseUrl, DEMO.rich);
+    await page.getByTestId('wallet-menu-button').click();
+    const menu = page.getByTestId('wallet-menu');
+    await menu.waitFor();
+    await expect.poll(() => menu.getByTestId('wallet-menu-balance-3').textContent()).toBe('50.00 ฿');
+    await expect.poll(() => menu.getByTestId('wallet-menu-points').textContent()).toMatch(/^\d[\d,]* แต้ม$/);
+    await expect.poll(() => menu.textContent()).toContain('ยอดเทิร์นที่ต้องทำ250.00 ฿');
+    expect(await menu.textContent()).toContain('ถอนได้สูงสุด300.00 ฿');
+    expect(await menu.getByTestId('free-credit-played').textContent()).toBe('0.00 ฿');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
