@@ -13,7 +13,9 @@ export type TableOwner =
   | 'originals'
   | 'payments'
   | 'points'
-  | 'rewards';
+  | 'rewards'
+  | 'checkin'
+  | 'quests';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -107,6 +109,11 @@ export const tableOwners = {
   reward_claim: 'rewards',
   free_credit_state: 'rewards',
   reward_setting: 'rewards',
+  // checkin: the daily stamps (docs/rules/engagement.md §5)
+  checkin_stamp: 'checkin',
+  // quests: the operator's quests and which of their periods a claim paid (§6)
+  quest: 'quests',
+  quest_claim: 'quests',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;
