@@ -96,7 +96,7 @@ const adminQuest = z.object({
 
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
 const WHOLE = /^[1-9]\d{0,12}$/;
-const instant = z.iso.datetime({ offset: true, error: 'วันเวลาต้องอยู่ในรูปแบบ ISO 8601' });
+const instant = z.iso.datetime({ offset: true, error: 'วันเวลาไม่ถูกต้อง กรุณาระบุวันที่ เวลา และเขตเวลา' });
 
 /** A quest as the operator writes it; amounts as text, read by the task and the reward kind. */
 export const questInput = z
