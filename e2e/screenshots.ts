@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit and lotto at phone
+ * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit, check-in, quests and lotto at phone
  * (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
@@ -66,6 +66,8 @@ async function main(): Promise<void> {
       await page.getByRole('button', { name: 'ยังอยู่กับเรา' }).click();
       await shoot('profile', '/member/profile');
       await shoot('statement', '/member/statement');
+      await shoot('checkin', '/checkin');
+      await shoot('quests', '/member/creditfree');
       await shoot('deposit', '/member/deposit');
       await shoot('lotto-round', `/lotto/${await openRoundId(baseUrl)}`);
       await shoot('lotto-unknown-round', '/lotto/99999999');
