@@ -1,25 +1,30 @@
 import * as points from '@chok/contract/routes/points';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useLocalData } from '../stores/local';
-import { call } from './api';
+import { call, type Data } from './api';
 import { walletsKey } from './wallets';
 
 /**
- * The member's points (POST /api/member/points, `data.point`). Every feature that pays or spends
- * points refreshes them under this one key, so they live here below the features.
+ * The member's points (แต้ม). The header's refresh, the shop, the wheel, quests and check-in change
+ * them, so they live here under one key: after a change, refetch `pointsKey`.
  */
 export const pointsKey = ['points'] as const;
+export type Points = Data<typeof points.memberPoints>;
+
+export function fetchPoints(): Promise<Points> {
+  return call(points.memberPoints, {});
+}
 
 export function usePoints() {
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
-  return useQuery({
-    queryKey: pointsKey,
-    queryFn: async () => (await call(points.memberPoints, {})).point,
-    enabled: isLoggedIn,
-  });
+  return useQuery({ queryKey: pointsKey, queryFn: fetchPoints, enabled: isLoggedIn });
 }
 
-/** After a reward: the wallets (free credit) and the points are fetched again. */
+export function formatPoints(n: number): string {
+  return n.toLocaleString('th-TH');
+}
+
+/** After a reward (check-in, quests): the wallets (free credit) and the points are fetched again. */
 export function refreshRewards(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: walletsKey }),

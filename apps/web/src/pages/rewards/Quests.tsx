@@ -5,7 +5,7 @@ import { FormAlert } from '../../components/AuthCard';
 import { type Quest, questKeys, redeemQuest, useQuests } from '../../features/quests/api';
 import { QuestCard } from '../../features/quests/QuestCard';
 import { errorMessage } from '../../lib/api';
-import { refreshRewards, usePoints } from '../../lib/points';
+import { formatPoints, refreshRewards, usePoints } from '../../lib/points';
 import '../member.css';
 import './quests.css';
 
@@ -43,7 +43,7 @@ export default function Quests() {
       <div className="quests-page__head">
         <h1 className="page-title">ภารกิจ</h1>
         <p className="points-chip" data-testid="member-points">
-          แต้มสะสม <strong>{points === undefined ? '–' : points.toLocaleString('th-TH')}</strong>
+          แต้มสะสม <strong>{points === undefined ? '–' : formatPoints(points.point)}</strong>
         </p>
       </div>
       <p className="quests-page__intro">ทำภารกิจให้ครบตามเป้าหมายในแต่ละรอบ แล้วกดรับรางวัลเป็นแต้มหรือเครดิตฟรี</p>
