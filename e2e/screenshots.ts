@@ -1,6 +1,7 @@
 /**
- * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit, the prize wheel
- * and lotto at phone (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
+ * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit, check-in,
+ * quests, the prize wheel and lotto at phone (390×844) and desktop (1440×900) sizes, into the
+ * git-ignored e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
 import { mkdirSync } from 'node:fs';
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
       await page.getByRole('button', { name: 'ยังอยู่กับเรา' }).click();
       await shoot('profile', '/member/profile');
       await shoot('statement', '/member/statement');
+      await shoot('checkin', '/checkin');
+      await shoot('quests', '/member/creditfree');
       await shoot('deposit', '/member/deposit');
       await shoot('wheel', '/member/wheel');
       if (size === 'phone') {

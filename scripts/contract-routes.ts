@@ -17,11 +17,13 @@ const CONTRACT = path.join(ROOT, 'packages/contract/src');
 /** The modules whose endpoints a browser calls; admin.ts (the staff API) has no browser client. */
 export const ROUTE_MODULES = [
   'auth',
+  'checkin',
   'content',
   'games',
   'lotto',
   'payments',
   'points',
+  'quests',
   'rewards',
   'system',
   'wallet',

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { adminModule } from './modules/admin/module.ts';
 import { authModule } from './modules/auth/module.ts';
 import type { SmsSender } from './modules/auth/sms.ts';
+import { checkinModule } from './modules/checkin/module.ts';
 import { contentModule } from './modules/content/module.ts';
 import { gamesModule } from './modules/games/module.ts';
 import { gameNamesOfOperations } from './modules/games/wallet-queries.ts';
@@ -22,6 +23,7 @@ import { memberRefs } from './modules/members/service.ts';
 import { originalsModule } from './modules/originals/module.ts';
 import { paymentsModule } from './modules/payments/module.ts';
 import { pointsModule } from './modules/points/module.ts';
+import { questsModule } from './modules/quests/module.ts';
 import { rewardsModule } from './modules/rewards/module.ts';
 import { walletModule } from './modules/wallet/module.ts';
 import { wheelModule } from './modules/wheel/module.ts';
@@ -213,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await pointsModule(ctx);
   await rewardsModule(ctx, { ledger });
   await wheelModule(ctx, { ledger });
+  await checkinModule(ctx, { ledger });
+  await questsModule(ctx, { ledger });
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

@@ -1,10 +1,12 @@
 import * as admin from './api/admin.ts';
 import * as auth from './api/auth.ts';
+import { checkinEndpoints } from './api/checkin.ts';
 import * as content from './api/content.ts';
 import { gamesEndpoints } from './api/games.ts';
 import { lottoEndpoints } from './api/lotto.ts';
 import { paymentsEndpoints } from './api/payments.ts';
 import { pointsEndpoints } from './api/points.ts';
+import { questsEndpoints } from './api/quests.ts';
 import { rewardsEndpoints } from './api/rewards.ts';
 import * as system from './api/system.ts';
 import * as wallet from './api/wallet.ts';
@@ -51,4 +53,6 @@ export const allEndpoints: Endpoint[] = [
   ...pointsEndpoints,
   ...rewardsEndpoints,
   ...wheelEndpoints,
+  ...checkinEndpoints,
+  ...questsEndpoints,
 ];

@@ -183,6 +183,11 @@ export const errorCatalogue = {
   QUEST_NOT_FOUND: { error: 2320, status: 200, message: 'ไม่พบภารกิจนี้ หรือภารกิจหมดเวลาแล้ว' },
   QUEST_NOT_COMPLETE: { error: 2321, status: 200, message: 'ภารกิจยังไม่สำเร็จ ทำต่ออีกนิดแล้วค่อยกดรับรางวัล' },
   EVENT_NOT_FOUND: { error: 2322, status: 200, message: 'ไม่พบกิจกรรมนี้ หรือกิจกรรมสิ้นสุดแล้ว' },
+  QUEST_HAS_CLAIMS: {
+    error: 2323,
+    status: 200,
+    message: 'ภารกิจนี้มีผู้รับรางวัลแล้ว เปลี่ยนประเภทงาน รอบเวลา หรือวันเริ่มไม่ได้ กรุณาสร้างภารกิจใหม่แทน',
+  },
   WHEEL_NO_SPINS: { error: 2330, status: 200, message: 'วันนี้ใช้สิทธิ์หมุนฟรีไปแล้ว กรุณาใช้แต้มเพื่อหมุนเพิ่ม' },
   WHEEL_NO_POINTS: { error: 2331, status: 200, message: 'แต้มไม่พอสำหรับหมุนวงล้อ (ต้องใช้ {points} แต้มต่อครั้ง)' },
   WHEEL_DAILY_LIMIT: { error: 2332, status: 200, message: 'วันนี้หมุนด้วยแต้มครบ {limit} ครั้งแล้ว กลับมาใหม่พรุ่งนี้' },

@@ -115,6 +115,17 @@ export interface Banner {
   updated_at: Generated<Timestamp>;
 }
 
+export interface CheckinStamp {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  member_id: number;
+  points: number;
+  stamp_date: string;
+  stamped_at: Timestamp;
+  streak_day: number;
+  streak_start: string;
+}
+
 export interface DepositRequest {
   account_id: number;
   account_kind: 'bank' | 'truemoney' | 'gateway';
@@ -707,6 +718,33 @@ export interface ProviderNonce {
   provider_id: string;
 }
 
+export interface Quest {
+  code: string | null;
+  created_at: Generated<Timestamp>;
+  ends_at: Timestamp | null;
+  event_id: number | null;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  period: 'daily' | 'weekly' | 'campaign';
+  reward_amount: number;
+  reward_kind: 'points' | 'free_credit';
+  sort_order: Generated<number>;
+  starts_at: Timestamp | null;
+  target: number;
+  task: 'deposit' | 'bet' | 'rounds' | 'checkin';
+  title: string;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
+export interface QuestClaim {
+  claim_id: number;
+  created_at: Generated<Timestamp>;
+  member_id: number;
+  period_key: string;
+  quest_id: number;
+}
+
 export interface RewardClaim {
   amount: number;
   created_at: Generated<Timestamp>;
@@ -888,6 +926,7 @@ export interface DB {
   baccarat_room: BaccaratRoom;
   baccarat_shoe: BaccaratShoe;
   banner: Banner;
+  checkin_stamp: CheckinStamp;
   deposit_request: DepositRequest;
   event: Event;
   fair_seed: FairSeed;
@@ -939,6 +978,8 @@ export interface DB {
   promotion_rule: PromotionRule;
   promptpay_account: PromptpayAccount;
   provider_nonce: ProviderNonce;
+  quest: Quest;
+  quest_claim: QuestClaim;
   reward_claim: RewardClaim;
   reward_setting: RewardSetting;
   sandbox_gateway_payment: SandboxGatewayPayment;

@@ -14,7 +14,9 @@ export type TableOwner =
   | 'payments'
   | 'points'
   | 'rewards'
-  | 'wheel';
+  | 'wheel'
+  | 'checkin'
+  | 'quests';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -112,6 +114,11 @@ export const tableOwners = {
   wheel_version: 'wheel',
   wheel_prize: 'wheel',
   wheel_spin: 'wheel',
+  // checkin: the daily stamps (docs/rules/engagement.md §5)
+  checkin_stamp: 'checkin',
+  // quests: the operator's quests and which of their periods a claim paid (§6)
+  quest: 'quests',
+  quest_claim: 'quests',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

@@ -1,7 +1,8 @@
 import * as points from '@chok/contract/routes/points';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useLocalData } from '../stores/local';
 import { call, type Data } from './api';
+import { walletsKey } from './wallets';
 
 /**
  * The member's points (แต้ม). The header's refresh, the shop, the wheel, quests and check-in change
@@ -21,4 +22,12 @@ export function usePoints() {
 
 export function formatPoints(n: number): string {
   return n.toLocaleString('th-TH');
+}
+
+/** After a reward (check-in, quests): the wallets (free credit) and the points are fetched again. */
+export function refreshRewards(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: walletsKey }),
+    queryClient.invalidateQueries({ queryKey: pointsKey }),
+  ]);
 }

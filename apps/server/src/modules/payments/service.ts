@@ -1,0 +1,5 @@
+/**
+ * What other modules may use of payments (docs/architecture.md): reads of its tables, each taking the
+ * caller's executor so it runs inside the caller's transaction.
+ */
+export { confirmedDepositsBetween } from './checkin-queries.ts';
