@@ -23,6 +23,7 @@ export const ROUTE_MODULES = [
   'payments',
   'points',
   'rewards',
+  'shop',
   'system',
   'wallet',
 ] as const;

@@ -23,6 +23,7 @@ import { originalsModule } from './modules/originals/module.ts';
 import { paymentsModule } from './modules/payments/module.ts';
 import { pointsModule } from './modules/points/module.ts';
 import { rewardsModule } from './modules/rewards/module.ts';
+import { shopModule } from './modules/shop/module.ts';
 import { walletModule } from './modules/wallet/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await paymentsModule(ctx, { ledger });
   await pointsModule(ctx);
   await rewardsModule(ctx, { ledger });
+  await shopModule(ctx, { ledger });
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

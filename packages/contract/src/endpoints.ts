@@ -6,6 +6,7 @@ import { lottoEndpoints } from './api/lotto.ts';
 import { paymentsEndpoints } from './api/payments.ts';
 import { pointsEndpoints } from './api/points.ts';
 import { rewardsEndpoints } from './api/rewards.ts';
+import { shopEndpoints } from './api/shop.ts';
 import * as system from './api/system.ts';
 import * as wallet from './api/wallet.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -49,4 +50,5 @@ export const allEndpoints: Endpoint[] = [
   ...paymentsEndpoints,
   ...pointsEndpoints,
   ...rewardsEndpoints,
+  ...shopEndpoints,
 ];

@@ -13,7 +13,8 @@ export type TableOwner =
   | 'originals'
   | 'payments'
   | 'points'
-  | 'rewards';
+  | 'rewards'
+  | 'shop';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -107,6 +108,11 @@ export const tableOwners = {
   reward_claim: 'rewards',
   free_credit_state: 'rewards',
   reward_setting: 'rewards',
+  // shop: the point shop's items, quotes, orders and monthly counts
+  shop_item: 'shop',
+  shop_quote: 'shop',
+  shop_order: 'shop',
+  shop_monthly_count: 'shop',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;
