@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit and lotto at phone
+ * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit, the point shop and lotto at phone
  * (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
@@ -66,6 +66,22 @@ async function main(): Promise<void> {
       await page.getByRole('button', { name: 'ยังอยู่กับเรา' }).click();
       await shoot('profile', '/member/profile');
       await shoot('statement', '/member/statement');
+      await shoot('redeem', '/redeem');
+      await page.getByTestId('shop-item').first().getByRole('button', { name: 'แลกเลย' }).click();
+      await page.getByTestId('quote-dialog').getByText('แต้มคงเหลือหลังแลก').waitFor();
+      await settled(page);
+      await page.screenshot({ path: path.join(OUT, `redeem-confirm-${size}.png`) });
+      if (size === 'phone') {
+        // One redeem (the free-credit voucher), so the result and the history have something to show.
+        await page.getByTestId('quote-dialog').getByRole('button', { name: 'ยืนยันการแลก' }).click();
+        await page.getByTestId('redeem-result').waitFor();
+        await settled(page);
+        await page.screenshot({ path: path.join(OUT, 'redeem-result-phone.png') });
+        await page.getByTestId('redeem-result').getByRole('button', { name: 'ตกลง' }).click();
+      } else {
+        await page.getByTestId('quote-dialog').getByRole('button', { name: 'ยกเลิก' }).click();
+      }
+      await shoot('redeem-history', '/redeem?tab=history');
       await shoot('deposit', '/member/deposit');
       await shoot('lotto-round', `/lotto/${await openRoundId(baseUrl)}`);
       await shoot('lotto-unknown-round', '/lotto/99999999');
