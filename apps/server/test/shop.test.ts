@@ -1,3 +1,4 @@
+import { redemptionCalc, redemptionRedeem } from '@chok/contract/api/shop';
 import { type ErrorCode, errorCatalogue, errorMessage } from '@chok/contract/errors';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -293,6 +294,15 @@ describe('calc and redeem a voucher', () => {
     );
     expect(holds.body.data.items).toContainEqual(
       expect.objectContaining({ member_id: flagged.memberId, feature: 'shop', amount: '100.00' }),
+    );
+    const orders = await admin<{ items: { id: number; reward_status: string; phone: string }[] }>(
+      'GET',
+      '/api/admin/shop/orders?kind=voucher',
+      undefined,
+      'support',
+    );
+    expect(orders.body.data.items).toContainEqual(
+      expect.objectContaining({ id: r.body.data.order.id, reward_status: 'held', phone: flagged.phone }),
     );
   });
 
@@ -663,6 +673,8 @@ describe('guards', () => {
       .where('member_id', '=', m.memberId)
       .execute();
     expect(quotes).toHaveLength(ok.length);
+    // Both member writes of the shop carry the quota.
+    expect([redemptionCalc.memberWritesPerMinute, redemptionRedeem.memberWritesPerMinute]).toEqual([10, 10]);
   });
 
   it('every ledger and point balance equals the sum of its transfers', async () => {
