@@ -1,14 +1,15 @@
 /**
  * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit, check-in,
- * quests, the prize wheel and lotto at phone (390×844) and desktop (1440×900) sizes, into the
- * git-ignored e2e/artifacts/screenshots.
+ * quests, the prize wheel, the point shop and lotto at phone (390×844) and desktop (1440×900) sizes,
+ * into the git-ignored e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Request as PwRequest } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
-import { settled } from './page.ts';
+import { pageIdle, settled } from './page.ts';
 import { ensureChromium, startProduct } from './server.ts';
 
 const OUT = path.resolve('e2e/artifacts/screenshots');
@@ -37,9 +38,25 @@ async function main(): Promise<void> {
     for (const [size, viewport] of Object.entries(SIZES)) {
       const context = await browser.newContext({ viewport, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
       const page = await context.newPage();
+      // Requests in flight, without the live stream (it stays open, so "network idle" never comes on
+      // pages that listen to it: deposit, lotto rounds).
+      const inflight = new Set<PwRequest>();
+      page.on('request', (r) => {
+        if (!r.url().includes('/api/stream')) inflight.add(r);
+      });
+      page.on('requestfinished', (r) => inflight.delete(r));
+      page.on('requestfailed', (r) => inflight.delete(r));
+      const quiet = async () => {
+        await page.waitForLoadState('load');
+        for (;;) {
+          await pageIdle(page);
+          if (inflight.size === 0) return;
+          await page.waitForEvent('requestfinished', { timeout: 15_000 }).catch(() => undefined);
+        }
+      };
       const shoot = async (name: string, url: string) => {
         await page.goto(baseUrl + url);
-        await page.waitForLoadState('networkidle');
+        await quiet();
         await settled(page);
         const file = path.join(OUT, `${name}-${size}.png`);
         await page.screenshot({ path: file, fullPage: size === 'desktop' });
@@ -69,6 +86,22 @@ async function main(): Promise<void> {
       await shoot('statement', '/member/statement');
       await shoot('checkin', '/checkin');
       await shoot('quests', '/member/creditfree');
+      await shoot('redeem', '/redeem');
+      await page.getByTestId('shop-item').first().getByRole('button', { name: 'แลกเลย' }).click();
+      await page.getByTestId('quote-dialog').getByText('แต้มคงเหลือหลังแลก').waitFor();
+      await settled(page);
+      await page.screenshot({ path: path.join(OUT, `redeem-confirm-${size}.png`) });
+      if (size === 'phone') {
+        // One redeem (the free-credit voucher), so the result and the history have something to show.
+        await page.getByTestId('quote-dialog').getByRole('button', { name: 'ยืนยันการแลก' }).click();
+        await page.getByTestId('redeem-result').waitFor();
+        await settled(page);
+        await page.screenshot({ path: path.join(OUT, 'redeem-result-phone.png') });
+        await page.getByTestId('redeem-result').getByRole('button', { name: 'ตกลง' }).click();
+      } else {
+        await page.getByTestId('quote-dialog').getByRole('button', { name: 'ยกเลิก' }).click();
+      }
+      await shoot('redeem-history', '/redeem?tab=history');
       await shoot('deposit', '/member/deposit');
       await shoot('wheel', '/member/wheel');
       if (size === 'phone') {

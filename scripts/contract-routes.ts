@@ -25,6 +25,7 @@ export const ROUTE_MODULES = [
   'points',
   'quests',
   'rewards',
+  'shop',
   'system',
   'wallet',
   'wheel',

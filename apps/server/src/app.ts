@@ -25,6 +25,7 @@ import { paymentsModule } from './modules/payments/module.ts';
 import { pointsModule } from './modules/points/module.ts';
 import { questsModule } from './modules/quests/module.ts';
 import { rewardsModule } from './modules/rewards/module.ts';
+import { shopModule } from './modules/shop/module.ts';
 import { walletModule } from './modules/wallet/module.ts';
 import { wheelModule } from './modules/wheel/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await wheelModule(ctx, { ledger });
   await checkinModule(ctx, { ledger });
   await questsModule(ctx, { ledger });
+  await shopModule(ctx, { ledger });
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

@@ -8,6 +8,7 @@ import { paymentsEndpoints } from './api/payments.ts';
 import { pointsEndpoints } from './api/points.ts';
 import { questsEndpoints } from './api/quests.ts';
 import { rewardsEndpoints } from './api/rewards.ts';
+import { shopEndpoints } from './api/shop.ts';
 import * as system from './api/system.ts';
 import * as wallet from './api/wallet.ts';
 import { wheelEndpoints } from './api/wheel.ts';
@@ -55,4 +56,5 @@ export const allEndpoints: Endpoint[] = [
   ...wheelEndpoints,
   ...checkinEndpoints,
   ...questsEndpoints,
+  ...shopEndpoints,
 ];

@@ -202,6 +202,7 @@ export const errorCatalogue = {
   SHOP_QUOTE_USED: { error: 2345, status: 200, message: 'ใบเสนอราคานี้ถูกใช้ไปแล้ว' },
   SHOP_PRICE_CHANGED: { error: 2346, status: 200, message: 'ราคาของรางวัลเปลี่ยนแล้ว กรุณาคำนวณแต้มใหม่อีกครั้ง' },
   SHOP_ORDER_ILLEGAL_MOVE: { error: 2347, status: 200, message: 'เปลี่ยนสถานะคำสั่งแลกนี้ไม่ได้' },
+  SHOP_QUOTE_NOT_FOUND: { error: 2348, status: 200, message: 'ไม่พบใบเสนอราคานี้ กรุณาคำนวณแต้มใหม่อีกครั้ง' },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -134,6 +134,16 @@ describe('point shop quotes (docs/rules/engagement.md §8)', () => {
     expect(quoteRefusal(quote, at(1_000), 600)).toBe('SHOP_PRICE_CHANGED');
     expect(quoteRefusal({ ...quote, usedAt: at(500) }, at(1_000), 500)).toBe('SHOP_QUOTE_USED');
   });
+
+  it('refuses a quote from before a price change even when the price has returned to the quoted one', () => {
+    const issuedAt = new Date('2025-03-03T05:00:00Z');
+    const quote = { issuedAt, usedAt: null, unitPricePoints: 500, priceVersion: 1 };
+    const soon = new Date(issuedAt.getTime() + 5_000);
+    expect(quoteRefusal(quote, soon, { pricePoints: 500, priceVersion: 1 })).toBeNull();
+    // 500 → 600 → 500: the price reads the same, the version has moved twice.
+    expect(quoteRefusal(quote, soon, { pricePoints: 500, priceVersion: 3 })).toBe('SHOP_PRICE_CHANGED');
+    expect(quoteRefusal(quote, soon, { pricePoints: 600, priceVersion: 2 })).toBe('SHOP_PRICE_CHANGED');
+  });
 });
 
 describe('goods orders: requested → shipped → delivered, or cancelled with the points refunded', () => {

@@ -778,6 +778,73 @@ export interface SandboxGatewayPayment {
   status: Generated<'pending' | 'paid' | 'expired' | 'failed'>;
 }
 
+export interface ShopItem {
+  active: Generated<boolean>;
+  code: string | null;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<number>;
+  image: string | null;
+  kind: 'voucher' | 'goods';
+  monthly_limit: Generated<number>;
+  price_points: number;
+  price_version: Generated<number>;
+  sort_order: Generated<number>;
+  stock: number | null;
+  title: string;
+  updated_at: Generated<Timestamp>;
+  voucher_satang: number | null;
+  voucher_wallet: 'free_credit' | 'main' | null;
+}
+
+export interface ShopMonthlyCount {
+  item_id: number;
+  member_id: number;
+  month: string;
+  qty: number;
+}
+
+export interface ShopOrder {
+  cancel_reason: string | null;
+  cancelled_at: Timestamp | null;
+  created_at: Timestamp;
+  decided_by: number | null;
+  delivered_at: Timestamp | null;
+  id: Generated<number>;
+  item_id: number;
+  kind: 'voucher' | 'goods';
+  member_id: number;
+  month: string;
+  note: string | null;
+  points: number;
+  quantity: number;
+  quote_id: string;
+  ship_address: string | null;
+  ship_name: string | null;
+  ship_phone: string | null;
+  shipped_at: Timestamp | null;
+  status: 'completed' | 'requested' | 'shipped' | 'delivered' | 'cancelled';
+  title: string;
+  tracking: string | null;
+  unit_price_points: number;
+  updated_at: Timestamp;
+  voucher_satang: number | null;
+  voucher_wallet: 'free_credit' | 'main' | null;
+}
+
+export interface ShopQuote {
+  cost_points: number;
+  expires_at: Timestamp;
+  id: string;
+  issued_at: Timestamp;
+  item_id: number;
+  member_id: number;
+  price_version: number;
+  quantity: number;
+  unit_price_points: number;
+  used_at: Timestamp | null;
+}
+
 export interface SmsOutbox {
   body: string;
   created_at: Generated<Timestamp>;
@@ -983,6 +1050,10 @@ export interface DB {
   reward_claim: RewardClaim;
   reward_setting: RewardSetting;
   sandbox_gateway_payment: SandboxGatewayPayment;
+  shop_item: ShopItem;
+  shop_monthly_count: ShopMonthlyCount;
+  shop_order: ShopOrder;
+  shop_quote: ShopQuote;
   sms_outbox: SmsOutbox;
   staff: Staff;
   staff_session: StaffSession;

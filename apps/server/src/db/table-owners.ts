@@ -16,7 +16,8 @@ export type TableOwner =
   | 'rewards'
   | 'wheel'
   | 'checkin'
-  | 'quests';
+  | 'quests'
+  | 'shop';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -119,6 +120,11 @@ export const tableOwners = {
   // quests: the operator's quests and which of their periods a claim paid (§6)
   quest: 'quests',
   quest_claim: 'quests',
+  // shop: the point shop's items, quotes, orders and monthly counts
+  shop_item: 'shop',
+  shop_quote: 'shop',
+  shop_order: 'shop',
+  shop_monthly_count: 'shop',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

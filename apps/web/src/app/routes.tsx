@@ -30,7 +30,7 @@ const pages: Record<MemberRoute, PageDef> = {
   '/cashback': comingSoon('คืนยอดเสียรายวัน'),
   '/checkin': page('เช็คอินรายวัน', () => import('../pages/rewards/Checkin')),
   '/promotions': comingSoon('รับโปรโมชั่น'),
-  '/redeem': comingSoon('แลกของรางวัล'),
+  '/redeem': page('แลกของรางวัล', () => import('../pages/Redeem')),
   '/sooth': comingSoon('สูตรบาคาร่า'),
   '/winloss': comingSoon('ยอดได้เสีย'),
   '/lotto/bills': page('โพยหวย', () => import('../pages/lotto/Bills')),

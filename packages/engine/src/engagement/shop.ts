@@ -126,18 +126,25 @@ export function quoteRedemption(
 
 /**
  * Whether a stored quote may still be redeemed at `now`: unused, younger than 60 s (valid while
- * now < issuedAt + 60 s) and at the item's current price. Stock, limit and balance are checked again
- * by the redeem itself.
+ * now < issuedAt + 60 s) and at the item's current price. `current` is the item's price, or its price
+ * and price version: the version moves on every price change, so a quote from before a change is
+ * refused even when the price has since returned to the quoted one. Stock, limit and balance are
+ * checked again by the redeem itself.
  */
 export function quoteRefusal(
-  quote: { issuedAt: Date; usedAt: Date | null; unitPricePoints: number },
+  quote: { issuedAt: Date; usedAt: Date | null; unitPricePoints: number; priceVersion?: number },
   now: Date,
-  currentPricePoints: number,
+  current: number | { pricePoints: number; priceVersion: number },
   rules: ShopRules = SHOP_DEFAULTS,
 ): ShopRefusal | null {
   if (quote.usedAt !== null) return 'SHOP_QUOTE_USED';
   if (now.getTime() >= quote.issuedAt.getTime() + rules.quoteValidSeconds * 1000) return 'SHOP_QUOTE_EXPIRED';
-  if (currentPricePoints !== quote.unitPricePoints) return 'SHOP_PRICE_CHANGED';
+  const price = typeof current === 'number' ? current : current.pricePoints;
+  const versionMoved =
+    typeof current !== 'number' &&
+    quote.priceVersion !== undefined &&
+    quote.priceVersion !== current.priceVersion;
+  if (price !== quote.unitPricePoints || versionMoved) return 'SHOP_PRICE_CHANGED';
   return null;
 }
 

@@ -2,19 +2,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { MenuIcon, PlusIcon, RefreshIcon, WalletIcon } from '../../components/Icons';
+import { GiftIcon, MenuIcon, PlusIcon, RefreshIcon, WalletIcon } from '../../components/Icons';
 import { errorMessage } from '../../lib/api';
 import { formatSatang, sumBaht } from '../../lib/money';
-import { fetchPoints, pointsKey } from '../../lib/points';
+import { fetchPoints, formatPoints, pointsKey, usePoints } from '../../lib/points';
 import { fetchWallets, useWallets, walletsKey } from '../../lib/wallets';
 import { WalletMenu } from './WalletMenu';
 
 /**
- * The header's balance: the total of every wallet, in baht with 2 decimals; a refresh that reloads the
- * wallets and the points, the deposit button and the wallet menu (spec §5 header).
+ * The header's balance: the total of every wallet, in baht with 2 decimals, and the member's points;
+ * a refresh that reloads the wallets and the points, the deposit button and the wallet menu (spec §5
+ * header).
  */
 export function WalletChip() {
   const { data: wallets } = useWallets();
+  const { data: points } = usePoints();
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -37,11 +39,21 @@ export function WalletChip() {
   return (
     <div className="wallet-chip">
       <WalletIcon size={18} className="wallet-chip__icon" />
-      <span className="sr-only">ยอดเงินรวม</span>
-      <span className="wallet-chip__amount" data-testid="wallet-total">
-        {total}
+      <span className="wallet-chip__figures">
+        <span className="wallet-chip__line">
+          <span className="sr-only">ยอดเงินรวม</span>
+          <span className="wallet-chip__amount" data-testid="wallet-total">
+            {total}
+          </span>
+          <span className="wallet-chip__unit">฿</span>
+        </span>
+        <span className="wallet-chip__points">
+          <GiftIcon size={11} />
+          <span className="sr-only">แต้มสะสม</span>
+          <span data-testid="points-total">{points === undefined ? '–' : formatPoints(points.point)}</span>{' '}
+          แต้ม
+        </span>
       </span>
-      <span className="wallet-chip__unit">฿</span>
       <button
         type="button"
         className={`wallet-chip__refresh${refreshing ? ' is-spinning' : ''}`}
