@@ -18,10 +18,12 @@ const CONTRACT = path.join(ROOT, 'packages/contract/src');
 export const ROUTE_MODULES = [
   'auth',
   'content',
+  'coupons',
   'games',
   'lotto',
   'payments',
   'points',
+  'promotions',
   'rewards',
   'system',
   'wallet',

@@ -14,6 +14,7 @@ import { adminModule } from './modules/admin/module.ts';
 import { authModule } from './modules/auth/module.ts';
 import type { SmsSender } from './modules/auth/sms.ts';
 import { contentModule } from './modules/content/module.ts';
+import { couponsModule } from './modules/coupons/module.ts';
 import { gamesModule } from './modules/games/module.ts';
 import { gameNamesOfOperations } from './modules/games/wallet-queries.ts';
 import { lottoModule } from './modules/lotto/module.ts';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await paymentsModule(ctx, { ledger });
   await pointsModule(ctx);
   await rewardsModule(ctx, { ledger });
+  await couponsModule(ctx, { ledger });
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

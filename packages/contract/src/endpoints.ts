@@ -1,10 +1,12 @@
 import * as admin from './api/admin.ts';
 import * as auth from './api/auth.ts';
 import * as content from './api/content.ts';
+import { couponsEndpoints } from './api/coupons.ts';
 import { gamesEndpoints } from './api/games.ts';
 import { lottoEndpoints } from './api/lotto.ts';
 import { paymentsEndpoints } from './api/payments.ts';
 import { pointsEndpoints } from './api/points.ts';
+import { promotionsEndpoints } from './api/promotions.ts';
 import { rewardsEndpoints } from './api/rewards.ts';
 import * as system from './api/system.ts';
 import * as wallet from './api/wallet.ts';
@@ -49,4 +51,6 @@ export const allEndpoints: Endpoint[] = [
   ...paymentsEndpoints,
   ...pointsEndpoints,
   ...rewardsEndpoints,
+  ...promotionsEndpoints,
+  ...couponsEndpoints,
 ];

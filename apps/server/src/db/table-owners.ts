@@ -13,7 +13,8 @@ export type TableOwner =
   | 'originals'
   | 'payments'
   | 'points'
-  | 'rewards';
+  | 'rewards'
+  | 'coupons';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -107,6 +108,11 @@ export const tableOwners = {
   reward_claim: 'rewards',
   free_credit_state: 'rewards',
   reward_setting: 'rewards',
+  // coupons: campaigns, codes, each member's use of a code, the wrong-code lock-out
+  coupon_campaign: 'coupons',
+  coupon: 'coupons',
+  coupon_use: 'coupons',
+  coupon_attempt: 'coupons',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

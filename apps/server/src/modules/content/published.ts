@@ -32,8 +32,3 @@ export async function events(d: ContentDeps, code?: string) {
   checkAgentCode(d, code);
   return q.events(d.db, d.agentId);
 }
-
-export async function promotions(d: ContentDeps, code?: string) {
-  checkAgentCode(d, code);
-  return q.promotions(d.db, d.agentId);
-}
