@@ -69,7 +69,7 @@ const amount = bahtAmount({
   tooBig: 'มูลค่าคูปองสูงเกินไป',
 }).refine((b) => b !== '0.00', { error: 'มูลค่าคูปองต้องมากกว่า 0' });
 const expiresAt = z.iso
-  .datetime({ offset: true, error: 'วันหมดอายุต้องเป็นวันที่และเวลาแบบ ISO 8601' })
+  .datetime({ offset: true, error: 'วันหมดอายุไม่ถูกต้อง กรุณาระบุวันที่และเวลา' })
   .nullable()
   .default(null);
 
