@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit, check-in,
- * quests, the prize wheel, the point shop and lotto at phone (390×844) and desktop (1440×900) sizes,
- * into the git-ignored e2e/artifacts/screenshots.
+ * quests, the prize wheel, the point shop, promotions, coupons and lotto at phone (390×844) and
+ * desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
 import { mkdirSync } from 'node:fs';
@@ -9,8 +9,9 @@ import path from 'node:path';
 import type { Request as PwRequest } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
-import { pageIdle, settled } from './page.ts';
+import { pageIdle, settled, skipAnnouncements } from './page.ts';
 import { ensureChromium, startProduct } from './server.ts';
+import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
 
 const OUT = path.resolve('e2e/artifacts/screenshots');
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
@@ -28,14 +29,80 @@ async function openRoundId(baseUrl: string): Promise<number> {
   return round.round_id;
 }
 
+/**
+ * A new member running the welcome promotion (a 500 deposit paid through the sandbox gateway), for
+ * the shots of /promotions, /member/promotions and /member/coupon.
+ */
+async function promotionMember(baseUrl: string): Promise<{ phone: string; password: string }> {
+  const support = await staffLogin(baseUrl, 'support');
+  const phone = freshPhone();
+  const password = 'secret123';
+  await requestOtp(baseUrl, phone);
+  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
+    method: 'POST',
+    body: JSON.stringify({
+      phone,
+      otp: await latestOtp(baseUrl, support, phone),
+      password,
+      bank_code: '004',
+      account_no: `4${phone.slice(1)}`,
+      account_name: `ภาพหน้าจอ โปรโม${phone.slice(-4)}`,
+    }),
+  });
+  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
+  const token = r.body.data.access_token;
+  const list = await call<{ id: number; title: string }[]>(baseUrl, '/api/promotion/list', { token });
+  const welcome = list.body.data.find((p) => p.title.includes('สมาชิกใหม่'));
+  const qr = await call<{ gateway_ref: string }>(baseUrl, '/api/member/payment/generate_qr', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({
+      channel_id: 3,
+      sub_channel_id: 2,
+      amount: 500,
+      promotion_id: welcome?.id ?? null,
+      idempotency_key: crypto.randomUUID(),
+    }),
+  });
+  if (qr.body.error !== 0) throw new Error(`deposit failed: ${qr.body.message}`);
+  await call(baseUrl, `/api/sandbox/payments/${qr.body.data.gateway_ref}/pay`, {
+    method: 'POST',
+    body: '{}',
+  });
+  return { phone, password };
+}
+
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   ensureChromium();
   const server = process.env.BASE_URL ? null : await startProduct();
   const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
   const browser = await launchBrowser();
+  const promo = await promotionMember(baseUrl);
   try {
     for (const [size, viewport] of Object.entries(SIZES)) {
+      const promoContext = await browser.newContext({
+        viewport,
+        locale: 'th-TH',
+        timezoneId: 'Asia/Bangkok',
+      });
+      await skipAnnouncements(promoContext);
+      const promoPage = await promoContext.newPage();
+      await loginThroughForm(promoPage, baseUrl, promo);
+      for (const [name, url] of [
+        ['promotions', '/promotions'],
+        ['member-promotions', '/member/promotions'],
+        ['member-coupon', '/member/coupon'],
+      ] as const) {
+        await promoPage.goto(baseUrl + url);
+        await promoPage.waitForLoadState('networkidle');
+        await settled(promoPage);
+        const file = path.join(OUT, `${name}-${size}.png`);
+        await promoPage.screenshot({ path: file, fullPage: size === 'desktop' });
+        process.stdout.write(`${file}\n`);
+      }
+      await promoContext.close();
+
       const context = await browser.newContext({ viewport, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
       const page = await context.newPage();
       // Requests in flight, without the live stream (it stays open, so "network idle" never comes on

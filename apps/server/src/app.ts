@@ -15,6 +15,7 @@ import { authModule } from './modules/auth/module.ts';
 import type { SmsSender } from './modules/auth/sms.ts';
 import { checkinModule } from './modules/checkin/module.ts';
 import { contentModule } from './modules/content/module.ts';
+import { couponsModule } from './modules/coupons/module.ts';
 import { gamesModule } from './modules/games/module.ts';
 import { gameNamesOfOperations } from './modules/games/wallet-queries.ts';
 import { lottoModule } from './modules/lotto/module.ts';
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await checkinModule(ctx, { ledger });
   await questsModule(ctx, { ledger });
   await shopModule(ctx, { ledger });
+  await couponsModule(ctx, { ledger });
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

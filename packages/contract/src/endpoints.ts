@@ -2,10 +2,12 @@ import * as admin from './api/admin.ts';
 import * as auth from './api/auth.ts';
 import { checkinEndpoints } from './api/checkin.ts';
 import * as content from './api/content.ts';
+import { couponsEndpoints } from './api/coupons.ts';
 import { gamesEndpoints } from './api/games.ts';
 import { lottoEndpoints } from './api/lotto.ts';
 import { paymentsEndpoints } from './api/payments.ts';
 import { pointsEndpoints } from './api/points.ts';
+import { promotionsEndpoints } from './api/promotions.ts';
 import { questsEndpoints } from './api/quests.ts';
 import { rewardsEndpoints } from './api/rewards.ts';
 import { shopEndpoints } from './api/shop.ts';
@@ -57,4 +59,6 @@ export const allEndpoints: Endpoint[] = [
   ...checkinEndpoints,
   ...questsEndpoints,
   ...shopEndpoints,
+  ...promotionsEndpoints,
+  ...couponsEndpoints,
 ];

@@ -203,6 +203,33 @@ export const errorCatalogue = {
   SHOP_PRICE_CHANGED: { error: 2346, status: 200, message: 'ราคาของรางวัลเปลี่ยนแล้ว กรุณาคำนวณแต้มใหม่อีกครั้ง' },
   SHOP_ORDER_ILLEGAL_MOVE: { error: 2347, status: 200, message: 'เปลี่ยนสถานะคำสั่งแลกนี้ไม่ได้' },
   SHOP_QUOTE_NOT_FOUND: { error: 2348, status: 200, message: 'ไม่พบใบเสนอราคานี้ กรุณาคำนวณแต้มใหม่อีกครั้ง' },
+  // rewards II: promotions and coupons 2400–2429
+  PROMOTION_NOT_ELIGIBLE: { error: 2400, status: 200, message: 'รับโปรโมชั่นนี้ไม่ได้: {reason}' },
+  PROMOTION_MIN_DEPOSIT: { error: 2401, status: 200, message: 'โปรโมชั่นนี้ต้องฝากขั้นต่ำ {min} บาท' },
+  PROMOTION_NOT_ACTIVE: { error: 2402, status: 200, message: 'โปรโมชั่นนี้สิ้นสุดไปแล้ว หรือไม่ได้อยู่ระหว่างใช้งาน' },
+  PROMOTION_CANCEL_OPEN_ROUND: {
+    error: 2403,
+    status: 200,
+    message: 'ยกเลิกโปรโมชั่นไม่ได้ระหว่างที่มีเกมจากกระเป๋าโบนัสรอผล กรุณารอให้เกมจบก่อน',
+  },
+  PROMOTION_NOT_EDITABLE: { error: 2404, status: 200, message: 'โปรโมชั่นนี้สิ้นสุดหรือมีเวอร์ชันใหม่แล้ว แก้ไขไม่ได้' },
+  COUPON_INVALID: { error: 2410, status: 200, message: 'โค้ดคูปองไม่ถูกต้อง' },
+  COUPON_EXPIRED: { error: 2411, status: 200, message: 'คูปองนี้หมดอายุแล้ว' },
+  COUPON_DISABLED: { error: 2412, status: 200, message: 'คูปองนี้ถูกปิดใช้งานแล้ว' },
+  COUPON_USED_UP: { error: 2413, status: 200, message: 'คูปองนี้ถูกใช้ครบจำนวนแล้ว' },
+  COUPON_ALREADY_USED: { error: 2414, status: 200, message: 'คุณใช้คูปองนี้ไปแล้ว' },
+  COUPON_BALANCE_TOO_HIGH: {
+    error: 2415,
+    status: 200,
+    message: 'ใช้คูปองได้เมื่อยอดเงินทุกกระเป๋ารวมกันต่ำกว่า {amount} บาทเท่านั้น',
+  },
+  COUPON_OPEN_PLAY: { error: 2416, status: 200, message: 'ใช้คูปองได้เมื่อไม่มีเกมหรือโพยหวยที่รอผลเท่านั้น' },
+  COUPON_LOCKED: {
+    error: 2417,
+    status: 200,
+    message: 'กรอกโค้ดคูปองผิดครบ {limit} ครั้ง ใช้คูปองได้อีกครั้งในอีก {minutes} นาที',
+  },
+  COUPON_MEMBER_NOT_FOUND: { error: 2418, status: 200, message: 'ไม่พบสมาชิกรหัส {ids}' },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

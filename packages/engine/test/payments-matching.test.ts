@@ -7,7 +7,9 @@ import {
   bonusFor,
   type PromotionRule,
   type PromotionState,
+  promotionCancel,
   promotionClose,
+  promotionTermLines,
   requiredTurnover,
 } from '../src/payments/promotion.ts';
 import {
@@ -219,5 +221,65 @@ describe('closing a deposit promotion (docs/rules/engagement.md §1.4–1.5, doc
       expect(promotionClose(s)).not.toBeNull();
       expect(promotionClose({ ...s, openRound: true })).toBeNull();
     }
+  });
+});
+
+describe('cancelling a deposit promotion (docs/rules/engagement.md §1.5)', () => {
+  it('min(bonus wallet, deposit) back to main, the rest forfeited; nothing while a bonus round is open', () => {
+    const s = { bonusBalance: satang(120000), depositSatang: satang(100000), openRound: false };
+    expect(promotionCancel(s)).toEqual({ status: 'cancelled', release: 100000, forfeit: 20000 });
+    expect(promotionCancel({ ...s, bonusBalance: satang(30000) })).toEqual({
+      status: 'cancelled',
+      release: 30000,
+      forfeit: 0,
+    });
+    expect(promotionCancel({ ...s, openRound: true })).toBeNull();
+  });
+});
+
+describe("a promotion's rules in plain Thai", () => {
+  it('the §1 defaults', () => {
+    expect(
+      promotionTermLines({
+        kind: 'percent',
+        value: 20,
+        capSatang: satang(50000),
+        minDepositSatang: satang(10000),
+        turnoverMultiplier: 5,
+        eligibility: 'first_of_day',
+        maxWithdrawSatang: null,
+        expiryDays: 7,
+        categories: ['สล็อต', 'ซื้อฟรีสปิน', 'ยิงปลา'],
+      }),
+    ).toEqual([
+      'โบนัส 20% ของยอดฝาก สูงสุด 500 บาท',
+      'ฝากขั้นต่ำ 100 บาท (ยอดฝากแรกของวัน)',
+      'ทำเทิร์น 5 เท่าของ (ยอดฝาก + โบนัส)',
+      'เล่นได้เฉพาะสล็อต ซื้อฟรีสปิน และยิงปลา',
+      'ถอนได้ไม่จำกัดเมื่อทำเทิร์นครบ',
+      'ต้องทำเทิร์นให้ครบภายใน 7 วัน',
+    ]);
+  });
+
+  it('a fixed bonus, a withdrawal cap and no turnover', () => {
+    const lines = promotionTermLines({
+      kind: 'fixed',
+      value: 5000,
+      capSatang: null,
+      minDepositSatang: satang(30000),
+      turnoverMultiplier: 0,
+      eligibility: 'every',
+      maxWithdrawSatang: satang(200000),
+      expiryDays: 3,
+      categories: [],
+    });
+    expect(lines).toEqual([
+      'โบนัส 50 บาท',
+      'ฝากขั้นต่ำ 300 บาท (ทุกยอดฝาก)',
+      'ไม่ต้องทำเทิร์น',
+      'เล่นได้ทุกเกม',
+      'ถอนได้สูงสุด 2,000 บาทเมื่อทำเทิร์นครบ',
+      'ต้องทำเทิร์นให้ครบภายใน 3 วัน',
+    ]);
   });
 });

@@ -126,6 +126,48 @@ export interface CheckinStamp {
   streak_start: string;
 }
 
+export interface Coupon {
+  campaign_id: number;
+  code: string;
+  created_at: Generated<Timestamp>;
+  disabled_at: Timestamp | null;
+  disabled_by: number | null;
+  id: Generated<number>;
+  member_id: number | null;
+  quota: number;
+  status: Generated<'active' | 'disabled'>;
+  used: Generated<number>;
+}
+
+export interface CouponAttempt {
+  failures: number;
+  locked_until: Timestamp | null;
+  member_id: number;
+  window_start: Timestamp;
+}
+
+export interface CouponCampaign {
+  amount_satang: number;
+  created_at: Generated<Timestamp>;
+  created_by: number;
+  disabled_at: Timestamp | null;
+  disabled_by: number | null;
+  expires_at: Timestamp | null;
+  id: Generated<number>;
+  kind: 'campaign' | 'personal';
+  status: Generated<'active' | 'disabled'>;
+  title: string;
+}
+
+export interface CouponUse {
+  amount_satang: number;
+  claim_id: number;
+  coupon_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  member_id: number;
+}
+
 export interface DepositRequest {
   account_id: number;
   account_kind: 'bank' | 'truemoney' | 'gateway';
@@ -690,14 +732,20 @@ export interface Promotion {
 
 export interface PromotionRule {
   cap_satang: number | null;
+  created_by: number | null;
   eligibility: Generated<'first_of_day' | 'first_ever' | 'every'>;
+  ended_at: Timestamp | null;
+  ended_by: number | null;
   expiry_days: Generated<number>;
   kind: Generated<'percent' | 'fixed'>;
   max_withdraw_satang: number | null;
   min_deposit_satang: Generated<number>;
   promotion_id: number;
+  replaced_by: number | null;
+  replaces_id: number | null;
   turnover_multiplier: Generated<number>;
   value: number;
+  version: Generated<number>;
 }
 
 export interface PromptpayAccount {
@@ -994,6 +1042,10 @@ export interface DB {
   baccarat_shoe: BaccaratShoe;
   banner: Banner;
   checkin_stamp: CheckinStamp;
+  coupon: Coupon;
+  coupon_attempt: CouponAttempt;
+  coupon_campaign: CouponCampaign;
+  coupon_use: CouponUse;
   deposit_request: DepositRequest;
   event: Event;
   fair_seed: FairSeed;

@@ -17,7 +17,8 @@ export type TableOwner =
   | 'wheel'
   | 'checkin'
   | 'quests'
-  | 'shop';
+  | 'shop'
+  | 'coupons';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -125,6 +126,11 @@ export const tableOwners = {
   shop_quote: 'shop',
   shop_order: 'shop',
   shop_monthly_count: 'shop',
+  // coupons: campaigns, codes, each member's use of a code, the wrong-code lock-out
+  coupon_campaign: 'coupons',
+  coupon: 'coupons',
+  coupon_use: 'coupons',
+  coupon_attempt: 'coupons',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

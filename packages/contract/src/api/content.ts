@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { timestamp } from '../fields.ts';
+import { promotionTerms } from './promotions.ts';
 
 const tag = 'content';
 const agentCodeQuery = z.object({ agent_code: z.string().max(32).optional() }).loose();
@@ -137,6 +138,11 @@ export const promotion = z.object({
   description: z.string(),
   image: z.string().nullable(),
   terms: z.string(),
+  rules: promotionTerms.nullable().describe('the deposit rule; null: not a promotion chosen at deposit'),
+  eligible: z
+    .boolean()
+    .describe('the member may pick it for the next deposit (checked again at confirmation)'),
+  reason: z.string().nullable().describe('why not, in Thai'),
 });
 
 export const promotions = endpoint({
@@ -144,7 +150,8 @@ export const promotions = endpoint({
   path: '/api/promotion/list',
   tag,
   auth: 'optional',
-  summary: 'Active promotions',
+  summary:
+    'Active promotions with their rules, each marked eligible or not for the member with the reason (docs/rules/engagement.md §1)',
   query: agentCodeQuery,
   data: z.array(promotion),
 });

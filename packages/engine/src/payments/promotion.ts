@@ -41,7 +41,7 @@ export interface PromotionState {
 }
 
 export type PromotionClose = {
-  status: 'completed' | 'expired' | 'lost';
+  status: 'completed' | 'expired' | 'lost' | 'cancelled';
   /** Bonus wallet → main. */
   release: Satang;
   /** Bonus wallet → sys:forfeit. */
@@ -72,6 +72,58 @@ export function promotionClose(s: PromotionState): PromotionClose {
     return null;
   }
   return { status, release: release as Satang, forfeit: (s.bonusBalance - release) as Satang };
+}
+
+/**
+ * The member cancels their active promotion (docs/rules/engagement.md §1.5): min(bonus wallet, deposit)
+ * returns to main and the rest is forfeited, as on expiry. Null while a round staked from the bonus
+ * wallet is open (its result lands in that wallet). The caller settles the promotion first
+ * (`promotionClose`), so a met turnover completes it instead of cancelling it.
+ */
+export function promotionCancel(
+  s: Omit<PromotionState, 'turnover' | 'required' | 'now' | 'endsAt' | 'maxWithdrawSatang'>,
+): PromotionClose {
+  if (s.openRound) return null;
+  const release = Math.min(s.bonusBalance, s.depositSatang);
+  return { status: 'cancelled', release: release as Satang, forfeit: (s.bonusBalance - release) as Satang };
+}
+
+/** What the member reads about a promotion's rules, one plain Thai line each (docs/rules/engagement.md §1). */
+export interface PromotionTerms extends PromotionRule {
+  eligibility: 'first_of_day' | 'first_ever' | 'every';
+  maxWithdrawSatang: Satang | null;
+  expiryDays: number;
+  /** The game categories the bonus wallet plays, as Thai labels. */
+  categories: string[];
+}
+
+export const eligibilityLabels: Record<PromotionTerms['eligibility'], string> = {
+  first_of_day: 'ยอดฝากแรกของวัน',
+  first_ever: 'ยอดฝากครั้งแรกเท่านั้น',
+  every: 'ทุกยอดฝาก',
+};
+
+/** A list as Thai writes it: "ก", "ก และข", "ก ข และค". */
+export function thaiList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(' ')} และ${items.at(-1)}`;
+}
+
+export function promotionTermLines(t: PromotionTerms): string[] {
+  const bonus =
+    t.kind === 'percent'
+      ? `โบนัส ${t.value}% ของยอดฝาก${t.capSatang === null ? '' : ` สูงสุด ${bahtInWords(t.capSatang)} บาท`}`
+      : `โบนัส ${bahtInWords(t.value)} บาท`;
+  return [
+    bonus,
+    `ฝากขั้นต่ำ ${bahtInWords(t.minDepositSatang)} บาท (${eligibilityLabels[t.eligibility]})`,
+    t.turnoverMultiplier === 0 ? 'ไม่ต้องทำเทิร์น' : `ทำเทิร์น ${t.turnoverMultiplier} เท่าของ (ยอดฝาก + โบนัส)`,
+    t.categories.length > 0 ? `เล่นได้เฉพาะ${thaiList(t.categories)}` : 'เล่นได้ทุกเกม',
+    t.maxWithdrawSatang === null
+      ? 'ถอนได้ไม่จำกัดเมื่อทำเทิร์นครบ'
+      : `ถอนได้สูงสุด ${bahtInWords(t.maxWithdrawSatang)} บาทเมื่อทำเทิร์นครบ`,
+    `ต้องทำเทิร์นให้ครบภายใน ${t.expiryDays} วัน`,
+  ];
 }
 
 const grouping = new Intl.NumberFormat('en-US', { useGrouping: true, maximumFractionDigits: 0 });

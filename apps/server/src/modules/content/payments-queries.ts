@@ -54,12 +54,14 @@ export function depositRules(ex: Executor, agentId: number) {
     ])
     .where('p.agent_id', '=', agentId)
     .where('p.is_active', '=', true)
+    .where('r.replaced_by', 'is', null)
+    .where('r.ended_at', 'is', null)
     .orderBy('p.sort_order')
     .orderBy('p.id')
     .execute();
 }
 
-/** One promotion's deposit rule with the promotion's title and whether it is still active. */
+/** One promotion's deposit rule with the promotion's title and whether it is still active (or replaced). */
 export function depositRule(ex: Executor, promotionId: number) {
   return ex
     .selectFrom('promotion_rule as r')
@@ -68,6 +70,7 @@ export function depositRule(ex: Executor, promotionId: number) {
       'r.promotion_id',
       'p.title',
       'p.is_active',
+      'r.replaced_by',
       'r.kind',
       'r.value',
       'r.cap_satang',
@@ -88,8 +91,10 @@ export function lockActiveMemberPromotion(tx: Tx, memberId: number) {
     .innerJoin('promotion as pr', 'pr.id', 'mp.promotion_id')
     .select([
       'mp.id',
+      'mp.promotion_id',
       'pr.title',
       'mp.deposit_satang',
+      'mp.bonus_satang',
       'mp.required_turnover_satang',
       'mp.max_withdraw_satang',
       'mp.taken_at',
@@ -109,4 +114,167 @@ export function promotionRef(ex: Executor, id: number) {
 /** Every promotion's id and title in the operator's order (the payments seed attaches demo rules). */
 export function promotionRefs(ex: Executor) {
   return ex.selectFrom('promotion').select(['id', 'title']).orderBy('sort_order').execute();
+}
+
+// ── Promotions as members and operators read them (docs/rules/engagement.md §1) ──
+
+const ruleColumns = [
+  'r.kind',
+  'r.value',
+  'r.cap_satang',
+  'r.min_deposit_satang',
+  'r.turnover_multiplier',
+  'r.eligibility',
+  'r.max_withdraw_satang',
+  'r.expiry_days',
+] as const;
+
+/** The agent's active promotions in the operator's order, each with its deposit rule when it has one. */
+export function offeredPromotions(ex: Executor, agentId: number) {
+  return (
+    ex
+      .selectFrom('promotion as p')
+      .leftJoin('promotion_rule as r', 'r.promotion_id', 'p.id')
+      .select([
+        'p.id',
+        'p.title',
+        'p.description',
+        'p.image',
+        'p.terms',
+        'r.promotion_id as rule_id',
+        ...ruleColumns,
+      ])
+      .where('p.agent_id', '=', agentId)
+      .where('p.is_active', '=', true)
+      // A version replaced or ended stays off even if its text is switched on again.
+      .where((eb) =>
+        eb.or([
+          eb('r.promotion_id', 'is', null),
+          eb.and([eb('r.replaced_by', 'is', null), eb('r.ended_at', 'is', null)]),
+        ]),
+      )
+      .orderBy('p.sort_order')
+      .orderBy('p.id')
+      .execute()
+  );
+}
+
+/** Every promotion of the agent with its rule, version chain and how many members took and run it. */
+export function adminPromotionRows(ex: Executor, agentId: number, id?: number) {
+  let q = ex
+    .selectFrom('promotion as p')
+    .leftJoin('promotion_rule as r', 'r.promotion_id', 'p.id')
+    .select((eb) => [
+      'p.id',
+      'p.title',
+      'p.description',
+      'p.image',
+      'p.terms',
+      'p.sort_order',
+      'p.is_active',
+      'r.promotion_id as rule_id',
+      ...ruleColumns,
+      'r.version',
+      'r.replaces_id',
+      'r.replaced_by',
+      'r.ended_at',
+      eb
+        .selectFrom('member_promotion as mp')
+        .select((m) => m.fn.countAll<string>().as('n'))
+        .whereRef('mp.promotion_id', '=', 'p.id')
+        .as('taken'),
+      eb
+        .selectFrom('member_promotion as mp')
+        .select((m) => m.fn.countAll<string>().as('n'))
+        .whereRef('mp.promotion_id', '=', 'p.id')
+        .where('mp.status', '=', 'active')
+        .as('running'),
+    ])
+    .where('p.agent_id', '=', agentId);
+  if (id !== undefined) q = q.where('p.id', '=', id);
+  return q.orderBy('p.sort_order').orderBy('p.id').execute();
+}
+
+/** A promotion of the agent's with its rule, both locked until the caller commits. */
+export function lockPromotionWithRule(tx: Tx, agentId: number, id: number) {
+  return tx
+    .selectFrom('promotion as p')
+    .innerJoin('promotion_rule as r', 'r.promotion_id', 'p.id')
+    .select([
+      'p.id',
+      'p.title',
+      'p.description',
+      'p.image',
+      'p.terms',
+      'p.sort_order',
+      'p.is_active',
+      ...ruleColumns,
+      'r.version',
+      'r.replaced_by',
+      'r.ended_at',
+    ])
+    .where('p.agent_id', '=', agentId)
+    .where('p.id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function insertPromotion(
+  tx: Tx,
+  p: {
+    agentId: number;
+    title: string;
+    description: string;
+    image: string | null;
+    terms: string;
+    sortOrder: number;
+    now: Date;
+  },
+) {
+  return tx
+    .insertInto('promotion')
+    .values({
+      agent_id: p.agentId,
+      title: p.title,
+      description: p.description,
+      image: p.image,
+      terms: p.terms,
+      sort_order: p.sortOrder,
+      is_active: true,
+      created_at: p.now,
+      updated_at: p.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** The promotion is no longer offered (ended, or replaced by a new version). */
+export async function withdrawPromotion(tx: Tx, id: number, now: Date): Promise<void> {
+  await tx.updateTable('promotion').set({ is_active: false, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** The member's promotions, newest first, with their titles. */
+export function memberPromotionHistory(ex: Executor, memberId: number, limit: number) {
+  return ex
+    .selectFrom('member_promotion as mp')
+    .innerJoin('promotion as pr', 'pr.id', 'mp.promotion_id')
+    .select([
+      'mp.id',
+      'mp.promotion_id',
+      'pr.title',
+      'mp.deposit_satang',
+      'mp.bonus_satang',
+      'mp.required_turnover_satang',
+      'mp.max_withdraw_satang',
+      'mp.status',
+      'mp.taken_at',
+      'mp.ends_at',
+      'mp.closed_at',
+      'mp.released_satang',
+      'mp.forfeited_satang',
+    ])
+    .where('mp.member_id', '=', memberId)
+    .orderBy('mp.id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -37,14 +37,3 @@ export function events(ex: Executor, agentId: number) {
     .orderBy('id')
     .execute();
 }
-
-export function promotions(ex: Executor, agentId: number) {
-  return ex
-    .selectFrom('promotion')
-    .select(['id', 'title', 'description', 'image', 'terms'])
-    .where('agent_id', '=', agentId)
-    .where('is_active', '=', true)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-}

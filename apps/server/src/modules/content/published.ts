@@ -80,8 +80,3 @@ export async function events(d: ContentDeps, code?: string) {
   const rows = await cached(d, 'event', () => q.events(d.db, d.agentId));
   return inWindow(rows, d.clock.now()).map(({ start_at: _s, end_at: _e, ...e }) => e);
 }
-
-export async function promotions(d: ContentDeps, code?: string) {
-  checkAgentCode(d, code);
-  return q.promotions(d.db, d.agentId);
-}

@@ -6,7 +6,7 @@ import type { ModuleContext } from '../../platform/module.ts';
 import { agentConfig, updateAgentConfig, validateAgent } from './agent.ts';
 import type { ContentDeps } from './deps.ts';
 import { create, list, update } from './editing.ts';
-import { bankAccounts, banners, events, notifications, promotions, trueMoneyAccounts } from './published.ts';
+import { bankAccounts, banners, events, notifications, trueMoneyAccounts } from './published.ts';
 
 export function contentRoutes({ app, route }: ModuleContext, d: ContentDeps): void {
   route(app, api.agentConfig, async (ctx) => agentConfig(d, ctx.body?.agent_code));
@@ -16,7 +16,7 @@ export function contentRoutes({ app, route }: ModuleContext, d: ContentDeps): vo
   route(app, api.notifications, async (ctx) => notifications(d, ctx.query.agent_code));
   route(app, api.banners, async (ctx) => banners(d, ctx.query.agent_code));
   route(app, api.events, async (ctx) => events(d, ctx.query.agent_code));
-  route(app, api.promotions, async (ctx) => promotions(d, ctx.query.agent_code));
+  // GET /api/promotion/list is served by payments, which owns the deposit rules and eligibility.
   route(app, api.banks, async () =>
     banks.map((b) => ({ code: b.code, short: b.short, name: b.name, usual_length: b.usualLength })),
   );

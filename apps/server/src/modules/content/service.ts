@@ -27,11 +27,17 @@ export type ContentService = ReturnType<typeof createContentService>;
 
 /** Payments' statements over content's tables (caller-named query file). */
 export {
+  adminPromotionRows,
   depositRule,
   depositRules,
+  insertPromotion,
   lockActiveMemberPromotion,
+  lockPromotionWithRule,
+  memberPromotionHistory,
+  offeredPromotions,
   promotionRef,
   promotionRefs,
   promptPayAccounts,
   receivingAccountExists,
+  withdrawPromotion,
 } from './payments-queries.ts';

@@ -1,13 +1,10 @@
 import { PaymentChannel, PaymentSubChannel } from '@chok/contract/api/payments';
 import { formatBaht } from '@chok/engine/money';
 import type { Executor } from '../../platform/db.ts';
-import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { depositRules } from '../content/service.ts';
 import { memberAccount, receivingTargets } from './accounts.ts';
 import { enabledChannels, enabledSubChannels, paymentChannel } from './channel-queries.ts';
 import type { PaymentsDeps } from './deps.ts';
-import { ineligibility, settlePromotion } from './promotions.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
 
 const instructions: Record<number, string[]> = {
@@ -74,37 +71,4 @@ export async function channelInfo(deps: PaymentsDeps, memberId: number, channelI
     accounts,
     member_account: await memberAccount(deps.db, memberId),
   };
-}
-
-/** Promotions a member may pick for a deposit now, and the one still running (if any). */
-export async function depositPromotionList(deps: PaymentsDeps, memberId: number) {
-  const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
-    const active = await settlePromotion(tx, deps.ledger, memberId, now);
-    const rules = await depositRules(tx, deps.agentId);
-    const items = [];
-    for (const r of rules) {
-      const why = await ineligibility(tx, memberId, r, now);
-      items.push({
-        id: r.promotion_id,
-        title: r.title,
-        description: r.description,
-        image: r.image,
-        min_deposit: formatBaht(r.min_deposit_satang),
-        eligible: why === null,
-        reason: why,
-      });
-    }
-    return {
-      active: active
-        ? {
-            title: active.title,
-            required_turnover: formatBaht(active.required),
-            turnover: formatBaht(active.turnover),
-            ends_at: active.endsAt.toISOString(),
-          }
-        : null,
-      items,
-    };
-  });
 }

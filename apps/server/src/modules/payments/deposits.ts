@@ -41,6 +41,7 @@ import {
 } from './deposit-queries.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { gatewayCode } from './gateway-queries.ts';
+import { ineligibility } from './promotions.ts';
 import type { DepositRow } from './row-types.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
 import { depositView } from './views.ts';
@@ -155,9 +156,17 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
     );
   }
   if (d.promotionId !== null) {
+    // Checked now so the member hears why at once, and again when the deposit is confirmed
+    // (docs/rules/engagement.md §1.2).
     const rules = await depositRules(tx, deps.agentId);
     const rule = rules.find((r) => r.promotion_id === d.promotionId);
-    if (!rule || amountSatang < rule.min_deposit_satang) throw new AppError('PROMOTION_NOT_AVAILABLE');
+    if (!rule) throw new AppError('PROMOTION_NOT_AVAILABLE');
+    if (amountSatang < rule.min_deposit_satang) {
+      const min = bahtInWords(rule.min_deposit_satang);
+      throw new AppError('PROMOTION_MIN_DEPOSIT', { min }, { amount: `โปรโมชั่นนี้ต้องฝากขั้นต่ำ ${min} บาท` });
+    }
+    const why = await ineligibility(tx, d.memberId, rule, now);
+    if (why) throw new AppError('PROMOTION_NOT_ELIGIBLE', { reason: why });
   }
 
   const targets = await receivingTargets(

@@ -58,11 +58,75 @@ export async function insertMemberPromotion(
 
 export async function closeMemberPromotion(
   ex: Executor,
-  c: { id: number; status: 'completed' | 'expired' | 'lost'; now: Date; release: number; forfeit: number },
+  c: {
+    id: number;
+    status: 'completed' | 'expired' | 'lost' | 'cancelled';
+    now: Date;
+    release: number;
+    forfeit: number;
+  },
 ): Promise<void> {
   await ex
     .updateTable('member_promotion')
     .set({ status: c.status, closed_at: c.now, released_satang: c.release, forfeited_satang: c.forfeit })
     .where('id', '=', c.id)
     .execute();
+}
+
+/** A promotion's deposit rule (docs/rules/engagement.md §1), written with its promotion row. */
+export async function insertPromotionRule(
+  ex: Executor,
+  r: {
+    promotionId: number;
+    kind: 'percent' | 'fixed';
+    value: number;
+    capSatang: number | null;
+    minDepositSatang: number;
+    turnoverMultiplier: number;
+    eligibility: 'first_of_day' | 'first_ever' | 'every';
+    maxWithdrawSatang: number | null;
+    expiryDays: number;
+    version: number;
+    replacesId: number | null;
+    staffId: number;
+  },
+): Promise<void> {
+  await ex
+    .insertInto('promotion_rule')
+    .values({
+      promotion_id: r.promotionId,
+      kind: r.kind,
+      value: r.value,
+      cap_satang: r.capSatang,
+      min_deposit_satang: r.minDepositSatang,
+      turnover_multiplier: r.turnoverMultiplier,
+      eligibility: r.eligibility,
+      max_withdraw_satang: r.maxWithdrawSatang,
+      expiry_days: r.expiryDays,
+      version: r.version,
+      replaces_id: r.replacesId,
+      created_by: r.staffId,
+    })
+    .execute();
+}
+
+/** The rule stops being offered: replaced by a new version, or ended by an operator. */
+export async function closePromotionRule(
+  ex: Executor,
+  c: { promotionId: number; replacedBy: number | null; now: Date; staffId: number },
+): Promise<void> {
+  await ex
+    .updateTable('promotion_rule')
+    .set({ replaced_by: c.replacedBy, ended_at: c.now, ended_by: c.staffId })
+    .where('promotion_id', '=', c.promotionId)
+    .execute();
+}
+
+/** How a member promotion closed (or that it still runs). */
+export function memberPromotionOutcome(ex: Executor, id: number) {
+  return ex
+    .selectFrom('member_promotion')
+    .select(['status', 'released_satang', 'forfeited_satang'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }

@@ -1,11 +1,14 @@
 import { type Satang, satang } from '@chok/engine/money';
 import {
   bonusFor,
+  type PromotionClose,
   type PromotionRule,
+  promotionCancel,
   promotionClose,
   requiredTurnover,
 } from '@chok/engine/payments/promotion';
 import type { Executor, Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
 import { depositRule, lockActiveMemberPromotion } from '../content/service.ts';
 import { hasOpenRound, settledStakeSince } from '../games/service.ts';
 import { hasPendingBill } from '../lotto/service.ts';
@@ -16,6 +19,7 @@ import {
   closeMemberPromotion,
   earlierPaidDeposit,
   insertMemberPromotion,
+  memberPromotionOutcome,
 } from './promotion-queries.ts';
 import { bangkokDayStart } from './settings.ts';
 
@@ -32,7 +36,7 @@ type RuleRow = {
   expiry_days: number;
 };
 
-function ruleOf(r: RuleRow): PromotionRule {
+export function ruleOf(r: Omit<RuleRow, 'promotion_id' | 'title'>): PromotionRule {
   return {
     kind: r.kind,
     value: r.value,
@@ -74,7 +78,8 @@ export async function applyDepositPromotion(
   d: { requestId: number; memberId: number; promotionId: number; depositSatang: Satang; now: Date },
 ): Promise<string | null> {
   const rule = await depositRule(tx, d.promotionId);
-  if (!rule?.is_active) return 'ไม่ได้รับโบนัส: โปรโมชั่นนี้ปิดไปแล้ว';
+  // A version replaced after the member chose it keeps the terms they chose; an ended one pays nothing.
+  if (!rule || (!rule.is_active && rule.replaced_by === null)) return 'ไม่ได้รับโบนัส: โปรโมชั่นนี้ปิดไปแล้ว';
   if (d.depositSatang <= 0) return 'ไม่ได้รับโบนัส: ยอดฝากนี้ถูกหักชำระยอดค้างจากการแก้ไขผลหวยทั้งหมด';
   // G1: one member's promotion decisions run one at a time.
   await lockMember(tx, d.memberId);
@@ -125,17 +130,24 @@ export async function turnoverSince(ex: Executor, memberId: number, since: Date)
  * A stake from the bonus wallet still waiting for its result: a game round in play, or a lottery
  * bill paid from the bonus wallet before it stopped paying bills.
  */
-async function openBonusRound(ex: Executor, memberId: number): Promise<boolean> {
+export async function openBonusRound(ex: Executor, memberId: number): Promise<boolean> {
   if (await hasOpenRound(ex, memberId, BONUS_WALLET)) return true;
   return hasPendingBill(ex, memberId, BONUS_WALLET);
 }
 
 export interface ActivePromotion {
   id: number;
+  promotionId: number;
   title: string;
   turnover: Satang;
   required: Satang;
   endsAt: Date;
+  takenAt: Date;
+  deposit: Satang;
+  bonus: Satang;
+  bonusBalance: Satang;
+  maxWithdraw: Satang | null;
+  openRound: boolean;
 }
 
 /**
@@ -157,6 +169,8 @@ export async function settlePromotion(
     (await lockMemberWallets(tx, memberId, [MAIN_WALLET, BONUS_WALLET])).get(BONUS_WALLET) ?? 0,
   );
   const turnover = await turnoverSince(tx, memberId, p.taken_at);
+  const openRound = await openBonusRound(tx, memberId);
+  const maxWithdraw = p.max_withdraw_satang === null ? null : satang(p.max_withdraw_satang);
   const close = promotionClose({
     turnover,
     required: satang(p.required_turnover_satang),
@@ -164,18 +178,40 @@ export async function settlePromotion(
     endsAt: p.ends_at,
     bonusBalance,
     depositSatang: satang(p.deposit_satang),
-    maxWithdrawSatang: p.max_withdraw_satang === null ? null : satang(p.max_withdraw_satang),
-    openRound: await openBonusRound(tx, memberId),
+    maxWithdrawSatang: maxWithdraw,
+    openRound,
   });
   if (close === null) {
     return {
       id: p.id,
+      promotionId: p.promotion_id,
       title: p.title,
       turnover,
       required: satang(p.required_turnover_satang),
       endsAt: p.ends_at,
+      takenAt: p.taken_at,
+      deposit: satang(p.deposit_satang),
+      bonus: satang(p.bonus_satang),
+      bonusBalance,
+      maxWithdraw,
+      openRound,
     };
   }
+  await closePromotion(tx, ledger, memberId, p, close, now);
+  return null;
+}
+
+type LockedPromotion = NonNullable<Awaited<ReturnType<typeof lockActiveMemberPromotion>>>;
+
+/** Moves what a closing promotion releases and forfeits, and records how it closed. */
+async function closePromotion(
+  tx: Tx,
+  ledger: Ledger,
+  memberId: number,
+  p: LockedPromotion,
+  close: NonNullable<PromotionClose>,
+  now: Date,
+): Promise<void> {
   const { status, release, forfeit } = close;
   if (release > 0) {
     await ledger.transfer(tx, {
@@ -198,5 +234,48 @@ export async function settlePromotion(
     });
   }
   await closeMemberPromotion(tx, { id: p.id, status, now, release, forfeit });
-  return null;
+}
+
+export interface PromotionOutcome {
+  status: 'completed' | 'expired' | 'lost' | 'cancelled';
+  release: Satang;
+  forfeit: Satang;
+}
+
+/**
+ * The member cancels their running promotion (docs/rules/engagement.md §1.5), under G1: it is brought
+ * up to date first (a met turnover completes it, a past end expires it); if it still runs,
+ * min(bonus wallet, deposit) returns to main and the rest is forfeited. Refused while a round from
+ * the bonus wallet waits for its result. Returns how it closed.
+ */
+export async function cancelMemberPromotion(
+  tx: Tx,
+  ledger: Ledger,
+  memberId: number,
+  memberPromotionId: number,
+  now: Date,
+): Promise<PromotionOutcome> {
+  await lockMember(tx, memberId);
+  const before = await lockActiveMemberPromotion(tx, memberId);
+  if (!before || before.id !== memberPromotionId) throw new AppError('PROMOTION_NOT_ACTIVE');
+  const still = await settlePromotion(tx, ledger, memberId, now);
+  if (!still) {
+    const closed = await memberPromotionOutcome(tx, before.id);
+    return {
+      status: closed.status as PromotionOutcome['status'],
+      release: satang(closed.released_satang ?? 0),
+      forfeit: satang(closed.forfeited_satang ?? 0),
+    };
+  }
+  const bonusBalance = satang(
+    (await lockMemberWallets(tx, memberId, [MAIN_WALLET, BONUS_WALLET])).get(BONUS_WALLET) ?? 0,
+  );
+  const close = promotionCancel({
+    bonusBalance,
+    depositSatang: satang(before.deposit_satang),
+    openRound: await openBonusRound(tx, memberId),
+  });
+  if (!close) throw new AppError('PROMOTION_CANCEL_OPEN_ROUND');
+  await closePromotion(tx, ledger, memberId, before, close, now);
+  return { status: 'cancelled', release: close.release, forfeit: close.forfeit };
 }

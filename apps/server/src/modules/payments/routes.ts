@@ -1,11 +1,20 @@
+import * as content from '@chok/contract/api/content';
 import * as api from '@chok/contract/api/payments';
+import * as promo from '@chok/contract/api/promotions';
 import { parseBaht } from '@chok/engine/money';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../platform/module.ts';
 import * as admin from './admin.ts';
-import { channelInfo, channelList, depositPromotionList } from './channels.ts';
+import { channelInfo, channelList } from './channels.ts';
 import * as deposits from './deposits.ts';
 import type { PaymentsDeps } from './deps.ts';
+import {
+  cancelPromotion,
+  depositPromotionList,
+  memberPromotions,
+  promotionList,
+} from './member-promotions.ts';
+import { adminPromotionList, createPromotion, endPromotion, newPromotionVersion } from './promotion-admin.ts';
 import { sandboxPay } from './sandbox.ts';
 import { sandboxState, setSandbox } from './settings.ts';
 import { importStatement } from './statement.ts';
@@ -22,7 +31,20 @@ function keyOf(c: {
 }
 
 /** The payments endpoints: each one contract endpoint → one use case. */
-export async function paymentsRoutes({ app, route }: ModuleContext, deps: PaymentsDeps): Promise<void> {
+export async function paymentsRoutes(
+  { app, route, config }: ModuleContext,
+  deps: PaymentsDeps,
+): Promise<void> {
+  // ── member: deposit promotions (docs/rules/engagement.md §1) ──
+  route(app, content.promotions, async (c) =>
+    promotionList(deps, c.maybeMember?.memberId ?? null, {
+      given: c.query.agent_code,
+      ours: config.AGENT_CODE,
+    }),
+  );
+  route(app, promo.memberPromotions, async (c) => memberPromotions(deps, c.member.memberId));
+  route(app, promo.cancelPromotion, async (c) => cancelPromotion(deps, c.member.memberId, c.body.id));
+
   // ── member: deposits ──
   route(app, api.channels, async () => channelList(deps));
   route(app, api.info, async (c) => channelInfo(deps, c.member.memberId, c.query.channel_id));
@@ -94,6 +116,12 @@ export async function paymentsRoutes({ app, route }: ModuleContext, deps: Paymen
   }
 
   // ── operator ──
+  route(app, promo.adminPromotions, async () => adminPromotionList(deps));
+  route(app, promo.adminCreatePromotion, async (c) => createPromotion(deps, c.body, c.staff.staffId));
+  route(app, promo.adminPromotionVersion, async (c) =>
+    newPromotionVersion(deps, c.params.id, c.body, c.staff.staffId),
+  );
+  route(app, promo.adminEndPromotion, async (c) => endPromotion(deps, c.params.id, c.staff.staffId));
   route(app, api.adminDeposits, async (c) => admin.depositQueue(deps, c.query.status, c.query.limit));
   route(app, api.adminConfirmDeposit, async (c) =>
     admin.confirmDepositByOperator(deps, c.params.id, c.staff.staffId, c.body.bank_ref),

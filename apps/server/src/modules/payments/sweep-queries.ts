@@ -1,12 +1,15 @@
 import type { Executor } from '../../platform/db.ts';
 
-/** Members with an active promotion that ended by `now` (at most 500 a sweep). */
-export function duePromotionMembers(ex: Executor, now: Date) {
+/**
+ * Members with an active promotion (at most `limit` a sweep, oldest first): each is settled, so a
+ * met turnover moves the bonus wallet to main and a promotion past its end closes within a minute.
+ */
+export function activePromotionMembers(ex: Executor, limit: number) {
   return ex
     .selectFrom('member_promotion')
     .select('member_id')
     .where('status', '=', 'active')
-    .where('ends_at', '<=', now)
-    .limit(500)
+    .orderBy('id')
+    .limit(limit)
     .execute();
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import {
@@ -100,6 +100,13 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const key = useRef<string | null>(null);
+  // A promotion picked on /promotions (?promotion=<id>) is chosen here once the list says it may be taken.
+  const [params] = useSearchParams();
+  const chosenOnPromotions = Number(params.get('promotion')) || null;
+  useEffect(() => {
+    if (chosenOnPromotions !== null && promos?.items.some((p) => p.id === chosenOnPromotions && p.eligible))
+      setPromotionId(chosenOnPromotions);
+  }, [chosenOnPromotions, promos]);
 
   if (isLoading) return <p className="empty-text">กำลังโหลดช่องทางฝาก…</p>;
   if (isError) return <FormAlert message={error.message} />;

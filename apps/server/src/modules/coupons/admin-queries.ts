@@ -1,0 +1,142 @@
+import type { Executor } from '../../platform/db.ts';
+
+export function insertCampaign(
+  ex: Executor,
+  c: {
+    kind: 'campaign' | 'personal';
+    title: string;
+    amountSatang: number;
+    expiresAt: Date | null;
+    staffId: number;
+    now: Date;
+  },
+) {
+  return ex
+    .insertInto('coupon_campaign')
+    .values({
+      kind: c.kind,
+      title: c.title,
+      amount_satang: c.amountSatang,
+      expires_at: c.expiresAt,
+      created_by: c.staffId,
+      created_at: c.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Inserts a code unless it exists already (then undefined: the caller draws another). */
+export function insertCode(
+  ex: Executor,
+  c: { campaignId: number; code: string; memberId: number | null; quota: number; now: Date },
+) {
+  return ex
+    .insertInto('coupon')
+    .values({
+      campaign_id: c.campaignId,
+      code: c.code,
+      member_id: c.memberId,
+      quota: c.quota,
+      created_at: c.now,
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** Campaigns, newest first, with their code count, quota and uses summed over their codes. */
+export function campaignRows(ex: Executor, limit: number, offset: number, id?: number) {
+  let q = ex.selectFrom('coupon_campaign as k').select((eb) => [
+    'k.id',
+    'k.kind',
+    'k.title',
+    'k.amount_satang',
+    'k.expires_at',
+    'k.status',
+    'k.created_at',
+    'k.created_by',
+    'k.disabled_at',
+    eb
+      .selectFrom('coupon as c')
+      .select((c) => c.fn.countAll<string>().as('n'))
+      .whereRef('c.campaign_id', '=', 'k.id')
+      .as('codes'),
+    eb
+      .selectFrom('coupon as c')
+      .select((c) => c.fn.sum<string>('c.quota').as('n'))
+      .whereRef('c.campaign_id', '=', 'k.id')
+      .as('quota'),
+    eb
+      .selectFrom('coupon as c')
+      .select((c) => c.fn.sum<string>('c.used').as('n'))
+      .whereRef('c.campaign_id', '=', 'k.id')
+      .as('used'),
+    eb
+      .selectFrom('coupon as c')
+      .select('c.code')
+      .whereRef('c.campaign_id', '=', 'k.id')
+      .orderBy('c.id')
+      .limit(1)
+      .as('first_code'),
+  ]);
+  if (id !== undefined) q = q.where('k.id', '=', id);
+  return q.orderBy('k.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export async function campaignCount(ex: Executor): Promise<number> {
+  const row = await ex
+    .selectFrom('coupon_campaign')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const codeColumns = [
+  'id',
+  'campaign_id',
+  'code',
+  'member_id',
+  'quota',
+  'used',
+  'status',
+  'disabled_at',
+] as const;
+
+export function campaignCodes(ex: Executor, campaignId: number) {
+  return ex
+    .selectFrom('coupon')
+    .select(codeColumns)
+    .where('campaign_id', '=', campaignId)
+    .orderBy('id')
+    .execute();
+}
+
+export function lockCampaign(ex: Executor, id: number) {
+  return ex
+    .selectFrom('coupon_campaign')
+    .select(['id', 'status'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function disableCampaign(ex: Executor, id: number, staffId: number, now: Date) {
+  await ex
+    .updateTable('coupon_campaign')
+    .set({ status: 'disabled', disabled_at: now, disabled_by: staffId })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function lockCode(ex: Executor, id: number) {
+  return ex.selectFrom('coupon').select(codeColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function disableCode(ex: Executor, id: number, staffId: number, now: Date) {
+  return ex
+    .updateTable('coupon')
+    .set({ status: 'disabled', disabled_at: now, disabled_by: staffId })
+    .where('id', '=', id)
+    .returning(codeColumns)
+    .executeTakeFirstOrThrow();
+}

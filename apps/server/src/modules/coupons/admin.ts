@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { COUPON_CODE_BYTES, couponCode } from '@chok/engine/engagement/coupon';
+import { parseBaht } from '@chok/engine/money';
+import { appendAudit } from '../../platform/audit.ts';
+import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { memberRefs } from '../members/service.ts';
+import {
+  campaignCodes,
+  campaignCount,
+  campaignRows,
+  disableCampaign,
+  disableCode,
+  insertCampaign,
+  insertCode,
+  lockCampaign,
+  lockCode,
+} from './admin-queries.ts';
+import type { CouponDeps } from './deps.ts';
+import { campaignView, codeView } from './views.ts';
+
+/**
+ * The operator's coupons (docs/rules/engagement.md §2): generate a campaign code (one code, a global
+ * quota) or personal codes (one per member, quota 1), list them, disable a campaign or one code.
+ * Codes are 10 Crockford base32 characters from `randomBytes`; every change is audited.
+ */
+
+/** A fresh code for the campaign; a collision with an existing code draws again. */
+async function newCode(tx: Tx, campaignId: number, memberId: number | null, quota: number, now: Date) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const code = couponCode(randomBytes(COUPON_CODE_BYTES));
+    const row = await insertCode(tx, { campaignId, code, memberId, quota, now });
+    if (row) return row.id;
+  }
+  throw new Error('coupon code space exhausted'); // 2^50 codes: never in practice
+}
+
+async function campaignOf(ex: Executor, id: number) {
+  const [row] = await campaignRows(ex, 1, 0, id);
+  if (!row) throw new AppError('RECORD_NOT_FOUND');
+  return campaignView(row);
+}
+
+async function codesOf(ex: Executor, campaignId: number) {
+  const rows = await campaignCodes(ex, campaignId);
+  const members = await memberRefs(
+    ex,
+    rows.flatMap((r) => (r.member_id === null ? [] : [r.member_id])),
+  );
+  return rows.map((r) => codeView(r, members));
+}
+
+const expiry = (iso: string | null) => (iso === null ? null : new Date(iso));
+
+export async function listCampaigns(d: CouponDeps, page: number, perPage: number) {
+  const rows = await campaignRows(d.db, perPage, (page - 1) * perPage);
+  return { items: rows.map(campaignView), total: await campaignCount(d.db) };
+}
+
+export async function listCodes(d: CouponDeps, campaignId: number) {
+  await campaignOf(d.db, campaignId);
+  return codesOf(d.db, campaignId);
+}
+
+/** `POST /api/admin/coupons/campaigns`: one code any member may use once, `quota` times in all. */
+export async function createCampaign(
+  d: CouponDeps,
+  input: { title: string; amount: string; quota: number; expires_at: string | null },
+  staffId: number,
+) {
+  return inTransaction(d.db, async (tx) => {
+    const now = d.clock.now();
+    const { id } = await insertCampaign(tx, {
+      kind: 'campaign',
+      title: input.title,
+      amountSatang: parseBaht(input.amount),
+      expiresAt: expiry(input.expires_at),
+      staffId,
+      now,
+    });
+    await newCode(tx, id, null, input.quota, now);
+    const after = await campaignOf(tx, id);
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: staffId,
+      action: 'coupon.campaign_create',
+      entity: 'coupon_campaign',
+      entityId: id,
+      after,
+    });
+    return after;
+  });
+}
+
+/** `POST /api/admin/coupons/personal`: one code per member, each usable by that member once. */
+export async function createPersonal(
+  d: CouponDeps,
+  input: { title: string; amount: string; member_ids: number[]; expires_at: string | null },
+  staffId: number,
+) {
+  return inTransaction(d.db, async (tx) => {
+    const found = await memberRefs(tx, input.member_ids);
+    const missing = input.member_ids.filter((id) => !found.has(id));
+    if (missing.length > 0)
+      throw new AppError('COUPON_MEMBER_NOT_FOUND', { ids: missing.slice(0, 20).join(', ') });
+    const now = d.clock.now();
+    const { id } = await insertCampaign(tx, {
+      kind: 'personal',
+      title: input.title,
+      amountSatang: parseBaht(input.amount),
+      expiresAt: expiry(input.expires_at),
+      staffId,
+      now,
+    });
+    for (const memberId of input.member_ids) await newCode(tx, id, memberId, 1, now);
+    const campaign = await campaignOf(tx, id);
+    const codes = await codesOf(tx, id);
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: staffId,
+      action: 'coupon.personal_create',
+      entity: 'coupon_campaign',
+      entityId: id,
+      after: { ...campaign, member_ids: input.member_ids },
+    });
+    return { campaign, codes };
+  });
+}
+
+/** `POST /api/admin/coupons/campaigns/:id/disable`: none of its codes redeem any more. */
+export async function disableCampaignById(d: CouponDeps, id: number, staffId: number) {
+  return inTransaction(d.db, async (tx) => {
+    const row = await lockCampaign(tx, id);
+    if (!row) throw new AppError('RECORD_NOT_FOUND');
+    const before = await campaignOf(tx, id);
+    if (row.status === 'disabled') return before;
+    await disableCampaign(tx, id, staffId, d.clock.now());
+    const after = await campaignOf(tx, id);
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: staffId,
+      action: 'coupon.campaign_disable',
+      entity: 'coupon_campaign',
+      entityId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/** `POST /api/admin/coupons/codes/:id/disable`: this code no longer redeems. */
+export async function disableCodeById(d: CouponDeps, id: number, staffId: number) {
+  return inTransaction(d.db, async (tx) => {
+    const before = await lockCode(tx, id);
+    if (!before) throw new AppError('RECORD_NOT_FOUND');
+    const members = await memberRefs(tx, before.member_id === null ? [] : [before.member_id]);
+    if (before.status === 'disabled') return codeView(before, members);
+    const after = await disableCode(tx, id, staffId, d.clock.now());
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: staffId,
+      action: 'coupon.code_disable',
+      entity: 'coupon',
+      entityId: id,
+      before: codeView(before, members),
+      after: codeView(after, members),
+    });
+    return codeView(after, members);
+  });
+}

@@ -1,0 +1,45 @@
+import { formatBaht } from '@chok/engine/money';
+import type { MemberRef } from '../members/service.ts';
+import type { campaignCodes, campaignRows } from './admin-queries.ts';
+
+/** What became of a coupon's reward, as the member reads it. */
+export const claimStatusLabels = {
+  paid: 'ได้รับเครดิตฟรีแล้ว',
+  held: 'รอเจ้าหน้าที่ตรวจสอบ',
+  rejected: 'ไม่อนุมัติ',
+} as const;
+
+type CampaignRow = Awaited<ReturnType<typeof campaignRows>>[number];
+type CodeRow = Awaited<ReturnType<typeof campaignCodes>>[number];
+
+export function campaignView(r: CampaignRow) {
+  return {
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    amount: formatBaht(r.amount_satang),
+    expires_at: r.expires_at?.toISOString() ?? null,
+    status: r.status,
+    code: r.kind === 'campaign' ? (r.first_code ?? null) : null,
+    codes: Number(r.codes ?? 0),
+    quota: Number(r.quota ?? 0),
+    used: Number(r.used ?? 0),
+    created_at: r.created_at.toISOString(),
+    created_by: r.created_by,
+    disabled_at: r.disabled_at?.toISOString() ?? null,
+  };
+}
+
+export function codeView(r: CodeRow, members: Map<number, MemberRef>) {
+  return {
+    id: r.id,
+    campaign_id: r.campaign_id,
+    code: r.code,
+    member_id: r.member_id,
+    member_phone: r.member_id === null ? null : (members.get(r.member_id)?.phone ?? null),
+    quota: r.quota,
+    used: r.used,
+    status: r.status,
+    disabled_at: r.disabled_at?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormAlert } from '../../components/AuthCard';
+import { Field } from '../../components/Field';
+import { ApiError, errorMessage } from '../../lib/api';
+import { formatBaht } from '../../lib/money';
+import { fetchWallets, walletsKey } from '../../lib/wallets';
+import { couponHistoryKey, type Redeemed, redeemCoupon } from './api';
+
+/**
+ * The code field and the result: free credit in the wallet chip at once, or the server's Thai reason
+ * (wrong or used code, balance of 5 baht or more, a game or bill waiting, entry locked).
+ */
+export function CouponForm() {
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [result, setResult] = useState<Redeemed | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    setResult(null);
+    if (code.trim() === '') {
+      setFieldError('กรุณากรอกโค้ดคูปอง');
+      return;
+    }
+    setFieldError(undefined);
+    setBusy(true);
+    try {
+      const r = await redeemCoupon(code);
+      setResult(r);
+      setCode('');
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.code) setFieldError(err.fields.code);
+      else setFormError(errorMessage(err));
+    } finally {
+      setBusy(false);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: couponHistoryKey }),
+        queryClient.invalidateQueries({ queryKey: ['free-credit'] }),
+        queryClient.fetchQuery({ queryKey: walletsKey, queryFn: fetchWallets, staleTime: 0 }),
+      ]);
+    }
+  }
+
+  return (
+    <form className="panel coupon-form" onSubmit={submit} noValidate aria-label="ใช้โค้ดคูปอง">
+      <Field
+        label="โค้ดคูปอง"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={20}
+        placeholder="เช่น 7K2M9QX4TB"
+        value={code}
+        onChange={(e) => setCode(e.target.value.toUpperCase())}
+        error={fieldError}
+        hint="โค้ด 10 ตัวอักษร ภาษาอังกฤษและตัวเลข"
+      />
+      <FormAlert message={formError} />
+      {result && (
+        <div
+          className={`coupon-result${result.held ? ' coupon-result--held' : ''}`}
+          role="status"
+          data-testid="coupon-result"
+        >
+          <p className="coupon-result__amount">
+            {result.held ? 'รอตรวจสอบ' : 'ได้รับ'} เครดิตฟรี {formatBaht(result.amount)} ฿
+          </p>
+          <p>{result.message}</p>
+        </div>
+      )}
+      <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={busy}>
+        {busy ? 'กำลังตรวจสอบโค้ด…' : 'ใช้คูปอง'}
+      </button>
+    </form>
+  );
+}

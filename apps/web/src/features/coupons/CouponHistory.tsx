@@ -1,0 +1,37 @@
+import { formatDateTime } from '../../lib/dates';
+import { formatBaht } from '../../lib/money';
+import { useCouponHistory } from './api';
+
+const tone = { paid: 'ok', held: 'wait', rejected: 'off' } as const;
+
+/** The member's redeemed coupons, newest first, with what became of each credit. */
+export function CouponHistory() {
+  const { data, isLoading } = useCouponHistory();
+  return (
+    <section className="panel" aria-labelledby="coupon-history-title">
+      <h2 id="coupon-history-title" className="panel__title">
+        ประวัติการใช้คูปอง
+      </h2>
+      {isLoading && <p className="empty-text">กำลังโหลด…</p>}
+      {data && data.length === 0 && <p className="empty-text">ยังไม่เคยใช้คูปอง</p>}
+      {data && data.length > 0 && (
+        <ul className="coupon-history" data-testid="coupon-history">
+          {data.map((c) => (
+            <li key={c.id} className="coupon-history__item">
+              <div className="coupon-history__main">
+                <p className="coupon-history__title">{c.title}</p>
+                <p className="coupon-history__meta">
+                  <span className="coupon-history__code">{c.code}</span> · {formatDateTime(c.used_at)}
+                </p>
+              </div>
+              <div className="coupon-history__side">
+                <strong>+{formatBaht(c.amount)} ฿</strong>
+                <span className={`coupon-pill coupon-pill--${tone[c.status]}`}>{c.status_label}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
