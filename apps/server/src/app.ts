@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { adminModule } from './modules/admin/module.ts';
+import { affiliateModule } from './modules/affiliate/module.ts';
 import { authModule } from './modules/auth/module.ts';
 import type { SmsSender } from './modules/auth/sms.ts';
 import { contentModule } from './modules/content/module.ts';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await paymentsModule(ctx, { ledger });
   await pointsModule(ctx);
   await rewardsModule(ctx, { ledger });
+  await affiliateModule(ctx, { ledger });
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

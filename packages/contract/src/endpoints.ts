@@ -1,4 +1,5 @@
 import * as admin from './api/admin.ts';
+import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
 import * as content from './api/content.ts';
 import { gamesEndpoints } from './api/games.ts';
@@ -49,4 +50,5 @@ export const allEndpoints: Endpoint[] = [
   ...paymentsEndpoints,
   ...pointsEndpoints,
   ...rewardsEndpoints,
+  ...affiliateEndpoints,
 ];

@@ -195,6 +195,19 @@ export const errorCatalogue = {
   SHOP_QUOTE_USED: { error: 2345, status: 200, message: 'ใบเสนอราคานี้ถูกใช้ไปแล้ว' },
   SHOP_PRICE_CHANGED: { error: 2346, status: 200, message: 'ราคาของรางวัลเปลี่ยนแล้ว กรุณาคำนวณแต้มใหม่อีกครั้ง' },
   SHOP_ORDER_ILLEGAL_MOVE: { error: 2347, status: 200, message: 'เปลี่ยนสถานะคำสั่งแลกนี้ไม่ได้' },
+  // affiliate (docs/rules/engagement.md §11): 2460–2489
+  AFFILIATE_REDEEM_MIN: { error: 2460, status: 200, message: 'ถอนค่าแนะนำเพื่อนได้ขั้นต่ำครั้งละ {min} บาท' },
+  AFFILIATE_BALANCE_LOW: {
+    error: 2461,
+    status: 200,
+    message: 'ยอดค่าแนะนำเพื่อนคงเหลือไม่พอ (คงเหลือ {balance} บาท)',
+  },
+  AFFILIATE_DAILY_LIMIT: {
+    error: 2462,
+    status: 200,
+    message: 'ถอนค่าแนะนำเพื่อนได้สูงสุดวันละ {limit} บาท วันนี้ถอนได้อีก {left} บาท',
+  },
+  AFFILIATE_DAY_NOT_OVER: { error: 2463, status: 200, message: 'คำนวณค่าแนะนำได้เฉพาะวันที่สิ้นสุดไปแล้วเท่านั้น' },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -13,7 +13,8 @@ export type TableOwner =
   | 'originals'
   | 'payments'
   | 'points'
-  | 'rewards';
+  | 'rewards'
+  | 'affiliate';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -107,6 +108,12 @@ export const tableOwners = {
   reward_claim: 'rewards',
   free_credit_state: 'rewards',
   reward_setting: 'rewards',
+  // affiliate: the affiliate balance, the daily commission and its runs (docs/rules/engagement.md §11)
+  affiliate_account: 'affiliate',
+  affiliate_entry: 'affiliate',
+  affiliate_payout: 'affiliate',
+  affiliate_commission_line: 'affiliate',
+  affiliate_run: 'affiliate',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;
