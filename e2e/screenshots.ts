@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit and lotto at phone
+ * `npm run screenshots -w @chok/e2e`: home, login, register, profile, affiliate, statement, deposit and lotto at phone
  * (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
@@ -9,6 +9,7 @@ import { launchBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { settled } from './page.ts';
 import { ensureChromium, startProduct } from './server.ts';
+import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
 
 const OUT = path.resolve('e2e/artifacts/screenshots');
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
@@ -26,11 +27,35 @@ async function openRoundId(baseUrl: string): Promise<number> {
   return round.round_id;
 }
 
+/** Two friends registered from the rich demo member's link, for the /affiliate shot's network. */
+async function referFriends(baseUrl: string): Promise<void> {
+  const staff = await staffLogin(baseUrl, 'support');
+  for (const [i, name] of ['วิภา สุขใจ', 'ประเสริฐ ทองดี'].entries()) {
+    const phone = freshPhone();
+    await requestOtp(baseUrl, phone);
+    const r = await call(baseUrl, '/api/register', {
+      method: 'POST',
+      body: JSON.stringify({
+        phone,
+        otp: await latestOtp(baseUrl, staff, phone),
+        password: 'secret123',
+        bank_code: '004',
+        account_no: `7${i}${phone.slice(2)}`,
+        account_name: name,
+        referral_code: 'DEMO0001',
+      }),
+    });
+    if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   ensureChromium();
   const server = process.env.BASE_URL ? null : await startProduct();
   const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
+  // Only on a product this script started: a running one (BASE_URL) is left as it is.
+  if (server) await referFriends(baseUrl);
   const browser = await launchBrowser();
   try {
     for (const [size, viewport] of Object.entries(SIZES)) {
@@ -65,6 +90,7 @@ async function main(): Promise<void> {
       await page.screenshot({ path: path.join(OUT, `logout-confirm-${size}.png`) });
       await page.getByRole('button', { name: 'ยังอยู่กับเรา' }).click();
       await shoot('profile', '/member/profile');
+      await shoot('affiliate', '/affiliate');
       await shoot('statement', '/member/statement');
       await shoot('deposit', '/member/deposit');
       await shoot('lotto-round', `/lotto/${await openRoundId(baseUrl)}`);
