@@ -133,6 +133,7 @@ let C: Member;
 let S: Member;
 let E: Member;
 let F: Member;
+let T: Member;
 let day: string;
 
 beforeAll(async () => {
@@ -148,11 +149,16 @@ beforeAll(async () => {
   E = await register('ซ้ำ ชื่อบัญชี', S.code);
   await register('ซ้ำ  ชื่อบัญชี'); // X: the same bank-account name as E (G5)
   F = await register('ฟ้าใส ใจงาม', S.code);
+  // T is flagged (shares a bank-account name with Y); T's downline U is not.
+  T = await register('แชร์ ชื่อเดียวกัน');
+  await register('แชร์ ชื่อเดียวกัน');
+  const U = await register('ยูริ ใจเย็น', T.code);
   await fund(t, A.memberId, 2_000);
   await fund(t, B.memberId, 1_000);
   await fund(t, C.memberId, 1_000);
   await fund(t, E.memberId, 3_000);
   await fund(t, F.memberId, 4_000);
+  await fund(t, U.memberId, 2_000);
   day = bangkokDate(clock.now());
   // Day D: A loses 2,000; B wins 500 (1,000 staked, 1,500 back); C loses 1,000.
   await play(A.memberId, '1500.00', '0.00');
@@ -161,6 +167,7 @@ beforeAll(async () => {
   await play(C.memberId, '1000.00', '0.00');
   await play(E.memberId, '3000.00', '0.00');
   await play(F.memberId, '4000.00', '0.00');
+  await play(U.memberId, '2000.00', '0.00');
   // The play above is all on D (a run started within a minute of midnight could straddle it).
   expect(bangkokDate(clock.now())).toBe(day);
 });
@@ -241,9 +248,9 @@ describe('the 01:30 commission (§11 rules 2–3)', () => {
       await Promise.all([computeDueDays(deps()), computeDueDays(deps()), computeDay(deps(), day, null)])
     ).flat();
     expect(runs.every((r) => r.day === day)).toBe(true);
-    // Three referrers had lines on D (R, A, S); each was computed by exactly one of the runs.
-    expect(runs.reduce((s, r) => s + r.paid, 0)).toBe(3);
-    expect(runs.reduce((s, r) => s + r.paid_satang, 0)).toBe(110_00 + 50_00 + 200_00);
+    // Four referrers had lines on D (R, A, S, T); each was computed by exactly one of the runs.
+    expect(runs.reduce((s, r) => s + r.paid, 0)).toBe(4);
+    expect(runs.reduce((s, r) => s + r.paid_satang, 0)).toBe(110_00 + 50_00 + 200_00 + 100_00);
     expect(await affiliateBalance(R.memberId)).toEqual({ balance: 110_00, sumOfEntries: 110_00 });
     expect(await affiliateBalance(A.memberId)).toEqual({ balance: 50_00, sumOfEntries: 50_00 });
     const history = await call<{
@@ -316,12 +323,12 @@ describe('the 01:30 commission (§11 rules 2–3)', () => {
   it('the job run again, and a day run again, pay nothing twice', async () => {
     expect(await computeDueDays(deps())).toEqual([]);
     const again = await Promise.all([computeDay(deps(), day, null), computeDay(deps(), day, null)]);
-    for (const run of again) expect(run).toMatchObject({ paid: 0, paid_satang: 0, repeated: 3 });
+    for (const run of again) expect(run).toMatchObject({ paid: 0, paid_satang: 0, repeated: 4 });
     expect(await affiliateBalance(R.memberId)).toEqual({ balance: 110_00, sumOfEntries: 110_00 });
     expect(await affiliateBalance(S.memberId)).toEqual({ balance: 200_00, sumOfEntries: 200_00 });
     const payouts = await t.db.selectFrom('affiliate_payout').select('referrer_id').execute();
     expect(payouts.map((p) => p.referrer_id).sort((a, b) => a - b)).toEqual(
-      [R.memberId, A.memberId, S.memberId].sort((a, b) => a - b),
+      [R.memberId, A.memberId, S.memberId, T.memberId].sort((a, b) => a - b),
     );
     await reconciles();
   });
@@ -336,7 +343,7 @@ describe('the operator (§11, issue 12 item 7)', () => {
       '/api/admin/affiliate/commission/run',
       { token: finance, body: { date: day } },
     );
-    expect(rerun.body.data).toMatchObject({ paid: 0, repeated: 3, paid_amount: '0.00', by_staff: true });
+    expect(rerun.body.data).toMatchObject({ paid: 0, repeated: 4, paid_amount: '0.00', by_staff: true });
     const audit = await t.db
       .selectFrom('audit_log')
       .select(['action', 'actor_type'])
@@ -426,6 +433,7 @@ describe('redeeming to main (§11 rule 3, G1, G4)', () => {
     // Without an amount: as much as today allows.
     const ok = await redeem(S);
     expect(ok.body.data).toEqual({
+      status: 'paid',
       amount: '150.00',
       balance: '50.00',
       redeemed_today: '150.00',
@@ -456,7 +464,7 @@ describe('redeeming to main (§11 rule 3, G1, G4)', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => redeem(R)));
     const paid = answers.filter((a) => a.body.error === 0);
     expect(paid).toHaveLength(1);
-    expect(paid[0]?.body.data).toMatchObject({ amount: '110.00', balance: '0.00' });
+    expect(paid[0]?.body.data).toMatchObject({ status: 'paid', amount: '110.00', balance: '0.00' });
     for (const a of answers.filter((x) => x.body.error !== 0)) {
       expect(
         a.status === 429 || a.body.message === 'ถอนค่าแนะนำเพื่อนได้ขั้นต่ำครั้งละ 100 บาท',
@@ -484,6 +492,29 @@ describe('redeeming to main (§11 rule 3, G1, G4)', () => {
     );
     expect(JSON.stringify(wallet.body.data)).toContain('ถอนค่าแนะนำเพื่อนเข้ากระเป๋าหลัก');
     expect((await summaryOf(R)).body.data).toMatchObject({ balance: '0.00', can_redeem: false });
+    await reconciles();
+  });
+
+  it("a referrer flagged by G5 redeems into a hold: the main wallet waits for an operator's release", async () => {
+    const main = await balanceOf(t, T.memberId);
+    const held = await redeem(T);
+    expect(held.body.data).toMatchObject({ status: 'held', amount: '100.00', balance: '0.00' });
+    expect(await balanceOf(t, T.memberId)).toBe(main);
+    expect(await affiliateBalance(T.memberId)).toEqual({ balance: 0, sumOfEntries: 0 });
+    const finance = await staffToken(t, 'finance', clock);
+    const holds = await call<{ items: { id: number; member_id: number; feature: string; amount: string }[] }>(
+      t.app,
+      'GET',
+      '/api/admin/rewards/holds',
+      { token: finance },
+    );
+    const hold = holds.body.data.items.find((h) => h.member_id === T.memberId);
+    expect(hold).toMatchObject({ feature: 'affiliate', amount: '100.00' });
+    const released = await call(t.app, 'POST', `/api/admin/rewards/holds/${hold?.id}/release`, {
+      token: finance,
+    });
+    expect(released.body.error).toBe(0);
+    expect(await balanceOf(t, T.memberId)).toBe(main + 100_00);
     await reconciles();
   });
 });

@@ -183,6 +183,9 @@ export const affiliateRedeem = endpoint({
     })
     .optional(),
   data: z.object({
+    status: z
+      .enum(['paid', 'held'])
+      .describe('held: the member is flagged by the risk rule (G5); the money waits for an operator'),
     amount: baht,
     balance: baht.describe('The affiliate balance afterwards'),
     redeemed_today: baht,

@@ -4,25 +4,25 @@ import { formatBaht, parseBaht, satang } from '@chok/engine/money';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockMember } from '../members/service.ts';
-import { MAIN_WALLET } from '../wallet/service.ts';
+import { payReward } from '../rewards/service.ts';
 import { insertRedeemEntry, lockAccount, takeRedemption } from './account-queries.ts';
 import type { AffiliateDeps } from './commission.ts';
 import { readRules } from './settings.ts';
 import { bahtWords } from './views.ts';
 
-/** The system account commissions are paid from when redeemed (docs/rules/casino.md §2.5). */
-const PAYER = { system: 'sys:affiliate' } as const;
 const REFERENCE = 'ถอนค่าแนะนำเพื่อนเข้ากระเป๋าหลัก';
 
 /**
  * Redeeming the affiliate balance to main (docs/rules/engagement.md §11 rule 3): from 100 baht, at most
  * 50,000 a Bangkok day (the server's date, G3); without an amount, as much as allowed. One transaction
  * under the member lock (G1): the balance and today's total change in one guarded statement, the
- * entry is appended and the ledger moves the same amount from `sys:affiliate` to main under one key.
- * A refusal changes nothing.
+ * entry is appended and the same amount is paid to main as a reward (`payReward`: G2 claim
+ * `affiliate:<member>:redeem:<n>`; G5: a flagged member's cash waits for an operator). A refusal
+ * changes nothing.
  */
 export async function redeem(d: AffiliateDeps, memberId: number, requested: string | undefined) {
-  const today = bangkokDate(d.clock.now());
+  const now = d.clock.now();
+  const today = bangkokDate(now);
   return inTransaction(d.db, async (tx) => {
     await lockMember(tx, memberId);
     const rules = await readRules(tx);
@@ -48,24 +48,22 @@ export async function redeem(d: AffiliateDeps, memberId: number, requested: stri
     const taken = await takeRedemption(tx, { memberId, amount, today, limit: rules.dailyLimit });
     // The lock above makes this unreachable; the guarded statement is the last word all the same.
     if (!taken) throw new AppError('AFFILIATE_BALANCE_LOW', { balance: bahtWords(account.balance_satang) });
-    const key = `affiliate:redeem:${memberId}:${taken.redeems}`;
+    const periodKey = `redeem:${taken.redeems}`;
     await insertRedeemEntry(tx, {
       memberId,
       amount,
       balanceAfter: taken.balance_satang,
       day: today,
       reference: REFERENCE,
-      key,
+      key: `affiliate:${memberId}:${periodKey}`,
     });
-    await d.ledger.transfer(tx, {
-      from: PAYER,
-      to: { member: memberId, wallet: MAIN_WALLET },
-      amount,
-      kind: 'reward',
-      reference: REFERENCE,
-      idempotencyKey: key,
-    });
+    const { claim } = await payReward(
+      tx,
+      { ledger: d.ledger },
+      { memberId, feature: 'affiliate', periodKey, kind: 'main', amount, reference: REFERENCE, now },
+    );
     return {
+      status: claim.status === 'held' ? ('held' as const) : ('paid' as const),
       amount: formatBaht(amount),
       balance: formatBaht(satang(taken.balance_satang)),
       redeemed_today: formatBaht(satang(taken.redeemed_day_satang)),

@@ -34,7 +34,11 @@ export function BalanceCard({ summary, configs }: { summary: AffiliateSummary; c
     setBusy(true);
     try {
       const r = await redeemToMain();
-      toast.success(`ถอนค่าแนะนำ ${formatBaht(r.amount)} บาท เข้ากระเป๋าหลักแล้ว`, { duration: 3000 });
+      if (r.status === 'held')
+        toast.info(`ถอนค่าแนะนำ ${formatBaht(r.amount)} บาท แล้ว รอเจ้าหน้าที่ตรวจสอบก่อนเข้ากระเป๋าหลัก`, {
+          duration: 3000,
+        });
+      else toast.success(`ถอนค่าแนะนำ ${formatBaht(r.amount)} บาท เข้ากระเป๋าหลักแล้ว`, { duration: 3000 });
     } catch (err) {
       toast.error(errorMessage(err), { duration: 3000 });
     } finally {
