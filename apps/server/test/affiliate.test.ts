@@ -1,5 +1,6 @@
 import { addDays, bangkokDate } from '@chok/engine/engagement/calendar';
 import { bangkokTime } from '@chok/engine/lotto/schedule';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeDay, computeDueDays } from '../src/modules/affiliate/commission.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
@@ -516,5 +517,38 @@ describe('redeeming to main (§11 rule 3, G1, G4)', () => {
     expect(released.body.error).toBe(0);
     expect(await balanceOf(t, T.memberId)).toBe(main + 100_00);
     await reconciles();
+  });
+});
+
+describe('the API', () => {
+  it("declares the specification's affiliate paths in the OpenAPI document", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const [method, path] of [
+      ['get', '/api/affiliate/v2/configs'],
+      ['post', '/api/affiliate/network'],
+      ['get', '/api/affiliate/transactions'],
+      ['get', '/api/affiliate/v2/transactions'],
+      ['get', '/api/affiliate/summary'],
+      ['post', '/api/affiliate/redeem'],
+    ] as const) {
+      expect(doc.paths[path], path).toHaveProperty(method);
+    }
+  });
+});
+
+describe('the job', () => {
+  it('is scheduled at 01:30 Bangkok time in pg-boss', async () => {
+    const withJobs = await createTestApp({ jobs: true, seed: false });
+    try {
+      const { rows } = await sql<{ name: string; cron: string; timezone: string }>`
+        SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'affiliate.commission'`.execute(
+        withJobs.db,
+      );
+      expect(rows).toEqual([{ name: 'affiliate.commission', cron: '30 1 * * *', timezone: 'Asia/Bangkok' }]);
+    } finally {
+      await withJobs.close();
+    }
   });
 });
