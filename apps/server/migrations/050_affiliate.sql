@@ -19,8 +19,8 @@ CREATE INDEX point_accrual_settled ON point_accrual (settled_at);
 CREATE INDEX ledger_transfer_deposit ON ledger_transfer (credit_account_id, created_at) WHERE kind = 'deposit';
 
 -- The affiliate balance: a ledger of its own. The balance never goes below zero; each change is one
--- append-only entry with a unique key (commission `affiliate:<referrer>:<day>`, G2). Redeeming moves
--- the amount out of here and, in the same transaction, from `sys:affiliate` to the main wallet.
+-- append-only entry with a unique key (commission `affiliate:<referrer>:<day>`, G2). Redeeming takes
+-- the amount out of here and, in the same transaction, pays it to main as a reward (reward_claim).
 CREATE TABLE affiliate_account (
   member_id      integer PRIMARY KEY REFERENCES member(id),
   balance_satang bigint NOT NULL DEFAULT 0 CHECK (balance_satang >= 0),
