@@ -1,7 +1,7 @@
 /**
- * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit, check-in,
- * quests, the prize wheel, the point shop, promotions, coupons and lotto at phone (390×844) and
- * desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
+ * `npm run screenshots -w @chok/e2e`: home, login, register, profile, affiliate, statement, deposit,
+ * check-in, quests, the prize wheel, the point shop, promotions, coupons and lotto at phone (390×844)
+ * and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
 import { mkdirSync } from 'node:fs';
@@ -72,11 +72,35 @@ async function promotionMember(baseUrl: string): Promise<{ phone: string; passwo
   return { phone, password };
 }
 
+/** Two friends registered from the rich demo member's link, for the /affiliate shot's network. */
+async function referFriends(baseUrl: string): Promise<void> {
+  const staff = await staffLogin(baseUrl, 'support');
+  for (const [i, name] of ['วิภา สุขใจ', 'ประเสริฐ ทองดี'].entries()) {
+    const phone = freshPhone();
+    await requestOtp(baseUrl, phone);
+    const r = await call(baseUrl, '/api/register', {
+      method: 'POST',
+      body: JSON.stringify({
+        phone,
+        otp: await latestOtp(baseUrl, staff, phone),
+        password: 'secret123',
+        bank_code: '004',
+        account_no: `7${i}${phone.slice(2)}`,
+        account_name: name,
+        referral_code: 'DEMO0001',
+      }),
+    });
+    if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   ensureChromium();
   const server = process.env.BASE_URL ? null : await startProduct();
   const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
+  // Only on a product this script started: a running one (BASE_URL) is left as it is.
+  if (server) await referFriends(baseUrl);
   const browser = await launchBrowser();
   const promo = await promotionMember(baseUrl);
   try {
@@ -150,6 +174,7 @@ async function main(): Promise<void> {
       await page.screenshot({ path: path.join(OUT, `logout-confirm-${size}.png`) });
       await page.getByRole('button', { name: 'ยังอยู่กับเรา' }).click();
       await shoot('profile', '/member/profile');
+      await shoot('affiliate', '/affiliate');
       await shoot('statement', '/member/statement');
       await shoot('checkin', '/checkin');
       await shoot('quests', '/member/creditfree');

@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { adminModule } from './modules/admin/module.ts';
+import { affiliateModule } from './modules/affiliate/module.ts';
 import { authModule } from './modules/auth/module.ts';
 import type { SmsSender } from './modules/auth/sms.ts';
 import { checkinModule } from './modules/checkin/module.ts';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await questsModule(ctx, { ledger });
   await shopModule(ctx, { ledger });
   await couponsModule(ctx, { ledger });
+  await affiliateModule(ctx, { ledger });
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

@@ -1,4 +1,5 @@
 import * as admin from './api/admin.ts';
+import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
 import { checkinEndpoints } from './api/checkin.ts';
 import * as content from './api/content.ts';
@@ -61,4 +62,5 @@ export const allEndpoints: Endpoint[] = [
   ...shopEndpoints,
   ...promotionsEndpoints,
   ...couponsEndpoints,
+  ...affiliateEndpoints,
 ];

@@ -24,6 +24,59 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AffiliateAccount {
+  balance_satang: Generated<number>;
+  member_id: number;
+  redeem_day: Timestamp | null;
+  redeemed_day_satang: Generated<number>;
+  redeems: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AffiliateCommissionLine {
+  commission_satang: number;
+  day: Timestamp;
+  downline_id: number;
+  excluded: Generated<boolean>;
+  level: number;
+  net_loss_satang: number;
+  payout_satang: number;
+  rate_bp: number;
+  referrer_id: number;
+  stake_satang: number;
+}
+
+export interface AffiliateEntry {
+  amount_satang: number;
+  balance_after: number;
+  created_at: Generated<Timestamp>;
+  day: Timestamp;
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: 'commission' | 'redeem';
+  member_id: number;
+  reference: string;
+}
+
+export interface AffiliatePayout {
+  amount_satang: number;
+  created_at: Generated<Timestamp>;
+  day: Timestamp;
+  referrer_id: number;
+}
+
+export interface AffiliateRun {
+  day: Timestamp;
+  finished_at: Generated<Timestamp>;
+  id: Generated<number>;
+  paid: number;
+  paid_satang: number;
+  referrers: number;
+  repeated: number;
+  staff_id: number | null;
+  started_at: Timestamp;
+}
+
 export interface Agent {
   code: string;
   created_at: Generated<Timestamp>;
@@ -1033,6 +1086,11 @@ export interface Withdrawal {
 }
 
 export interface DB {
+  affiliate_account: AffiliateAccount;
+  affiliate_commission_line: AffiliateCommissionLine;
+  affiliate_entry: AffiliateEntry;
+  affiliate_payout: AffiliatePayout;
+  affiliate_run: AffiliateRun;
   agent: Agent;
   agent_bank_account: AgentBankAccount;
   agent_true_money_account: AgentTrueMoneyAccount;

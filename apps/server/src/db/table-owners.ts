@@ -18,7 +18,8 @@ export type TableOwner =
   | 'checkin'
   | 'quests'
   | 'shop'
-  | 'coupons';
+  | 'coupons'
+  | 'affiliate';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -131,6 +132,12 @@ export const tableOwners = {
   coupon: 'coupons',
   coupon_use: 'coupons',
   coupon_attempt: 'coupons',
+  // affiliate: the affiliate balance, the daily commission and its runs (docs/rules/engagement.md §11)
+  affiliate_account: 'affiliate',
+  affiliate_entry: 'affiliate',
+  affiliate_payout: 'affiliate',
+  affiliate_commission_line: 'affiliate',
+  affiliate_run: 'affiliate',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

@@ -26,7 +26,7 @@ const pages: Record<MemberRoute, PageDef> = {
   '/lotto/:round_id?': page('แทงหวย', () => import('../pages/lotto/Round')),
   '/poll/:id?': comingSoon('โพลกิจกรรม'),
   '/fair': page('ตรวจสอบความยุติธรรม', () => import('../pages/games/Fair')),
-  '/affiliate': comingSoon('แนะนำเพื่อน'),
+  '/affiliate': page('แนะนำเพื่อน', () => import('../pages/Affiliate')),
   '/cashback': comingSoon('คืนยอดเสียรายวัน'),
   '/checkin': page('เช็คอินรายวัน', () => import('../pages/rewards/Checkin')),
   '/promotions': page('รับโปรโมชั่น', () => import('../pages/promotions/Promotions')),

@@ -8,6 +8,7 @@ import { checkAccount, register, requestOtp } from '../features/auth/api';
 import { useFormErrors } from '../features/auth/formErrors';
 import { OtpField } from '../features/auth/OtpField';
 import { useBanks } from '../features/content/api';
+import { forgetReferral, rememberedReferral, rememberReferral } from '../lib/referral';
 
 const FIELDS = [
   'phone',
@@ -23,6 +24,13 @@ const FIELDS = [
 
 type Form = Record<(typeof FIELDS)[number], string>;
 
+/** The referral code of the link (`/register?ref=CODE`), or the one remembered from an earlier visit. */
+function referralFromLink(params: URLSearchParams): string {
+  const fromLink = params.get('ref') ?? params.get('referral_code');
+  rememberReferral(fromLink);
+  return fromLink ?? rememberedReferral() ?? '';
+}
+
 export default function Register() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -31,7 +39,7 @@ export default function Register() {
   const errors = useFormErrors();
   const [busy, setBusy] = useState(false);
   const [accountWarning, setAccountWarning] = useState<string | null>(null);
-  const [form, setForm] = useState<Form>({
+  const [form, setForm] = useState<Form>(() => ({
     phone: '',
     otp: '',
     password: '',
@@ -40,8 +48,9 @@ export default function Register() {
     account_no: '',
     account_name: '',
     line_id: '',
-    referral_code: params.get('ref') ?? params.get('referral_code') ?? '',
-  });
+    referral_code: referralFromLink(params),
+  }));
+  const [linkCode] = useState(form.referral_code);
   const set = (name: keyof Form, value: string) => {
     setForm((f) => ({ ...f, [name]: value }));
     errors.setField(name, null);
@@ -89,6 +98,7 @@ export default function Register() {
         line_id: form.line_id.trim() || undefined,
         referral_code: form.referral_code.trim() || undefined,
       });
+      forgetReferral();
       queryClient.clear();
       toast.success('สมัครสมาชิกสำเร็จ ยินดีต้อนรับ', { duration: 3000 });
       navigate('/', { replace: true });
@@ -213,6 +223,7 @@ export default function Register() {
             value={form.referral_code}
             onChange={(e) => set('referral_code', e.target.value)}
             error={errors.fields.referral_code}
+            hint={linkCode && form.referral_code === linkCode ? 'ได้รับรหัสจากลิงก์แนะนำเพื่อน' : undefined}
           />
         </fieldset>
         <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={busy}>

@@ -3,6 +3,8 @@
  * `member` table it owns. Each function takes the caller's executor, so it runs inside the caller's
  * transaction.
  */
+
+export { type NetworkRow, networkCounts, networkPage, referralOf, uplinesOf } from './affiliate-queries.ts';
 export {
   clearLoginFailures,
   countLoginFailure,

@@ -36,6 +36,8 @@ export { createLedger };
 
 export type Ledger = ReturnType<typeof createLedger>;
 
+// ── For the affiliate network: who deposited lately ──
+export { depositedSince } from './affiliate-queries.ts';
 export { transferIdByKey } from './games-queries.ts';
 // ── For the lottery (modules/lotto): wallet ids by name, and its reads and writes of wallet rows ──
 export type { LottoWallet } from './lotto-queries.ts';
