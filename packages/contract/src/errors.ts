@@ -234,10 +234,14 @@ export const errorCatalogue = {
   AFFILIATE_REDEEM_MIN: { error: 2460, status: 200, message: 'ถอนค่าแนะนำเพื่อนได้ขั้นต่ำครั้งละ {min} บาท' },
   AFFILIATE_BALANCE_LOW: {
     error: 2461,
+    status: 200,
     message: 'ยอดค่าแนะนำเพื่อนคงเหลือไม่พอ (คงเหลือ {balance} บาท)',
+  },
   AFFILIATE_DAILY_LIMIT: {
     error: 2462,
+    status: 200,
     message: 'ถอนค่าแนะนำเพื่อนได้สูงสุดวันละ {limit} บาท วันนี้ถอนได้อีก {left} บาท',
+  },
   AFFILIATE_DAY_NOT_OVER: { error: 2463, status: 200, message: 'คำนวณค่าแนะนำได้เฉพาะวันที่สิ้นสุดไปแล้วเท่านั้น' },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
