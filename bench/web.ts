@@ -39,6 +39,12 @@ interface Run {
   unused_js_bytes: number;
   /** Bytes the page transferred (compressed as sent). */
   transfer_bytes: number;
+  /**
+   * Lighthouse's measure of this machine's speed at the start of the run (a typical desktop scores
+   * about 1,000–2,500): it falls when the other work on the machine leaves Chromium less CPU, and so
+   * do the scores, since Lighthouse multiplies the observed CPU time by 4.
+   */
+  benchmark_index: number;
 }
 
 const loadavg = () => os.loadavg().map((n) => Number(n.toFixed(2)));
@@ -115,6 +121,7 @@ async function lighthouseRun(url: string, file: string): Promise<Run> {
       unused_js_bytes:
         unused && 'overallSavingsBytes' in unused ? Math.round(unused.overallSavingsBytes ?? 0) : 0,
       transfer_bytes: Math.round(num('total-byte-weight')),
+      benchmark_index: Math.round(lhr.environment.benchmarkIndex),
     };
   } finally {
     await chromium.stop();
@@ -161,7 +168,7 @@ async function main() {
         );
         const r = runs.at(-1)!;
         console.log(
-          `  ${route} run ${i + 1}: performance ${r.performance}, FCP ${r.fcp_ms} ms, LCP ${r.lcp_ms} ms, TBT ${r.tbt_ms} ms, CLS ${r.cls}, SI ${r.speed_index_ms} ms`,
+          `  ${route} run ${i + 1}: performance ${r.performance}, FCP ${r.fcp_ms} ms, LCP ${r.lcp_ms} ms, TBT ${r.tbt_ms} ms, CLS ${r.cls}, SI ${r.speed_index_ms} ms, benchmark index ${r.benchmark_index}`,
         );
       }
       lighthouseResults[route] = { median: medianRun(runs), runs };
