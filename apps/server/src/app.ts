@@ -249,7 +249,27 @@ function serveMemberSite(
 ): void {
   const indexFile = path.join(dist, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  if (indexHtml !== null) app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  if (indexHtml !== null) {
+    const hashed = path.resolve(dist, 'assets') + path.sep;
+    app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      // The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts); they are
+      // sent for the file itself when Accept-Encoding allows, never as routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('vary', 'Accept-Encoding');
+        // Files under assets/ carry a hash of their content in the name: a new build is a new URL.
+        res.setHeader(
+          'cache-control',
+          path.resolve(file).startsWith(hashed) ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+        );
+      },
+    });
+  }
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isApi = url.startsWith('/api/') || url.startsWith('/provider/');

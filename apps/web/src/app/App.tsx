@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { ApiError } from '../lib/api';
 import { setNavigator, setPendingPathSource } from '../lib/navigation';
 import { routes } from './routes';
-import { boot } from './startup';
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -20,25 +21,25 @@ function makeQueryClient(): QueryClient {
   });
 }
 
-export function App() {
+/**
+ * The router, created once the start-up payload is applied (`boot`). Creating it starts loading
+ * the current route's page code, so that download runs beside the first render.
+ */
+export function createAppRouter(): AppRouter {
+  const r = createBrowserRouter(routes);
+  setNavigator((to) => void r.navigate(to, { replace: to === '/login' }));
+  setPendingPathSource(() => {
+    const to = r.state.navigation.location;
+    return to ? to.pathname + to.search : null;
+  });
+  return r;
+}
+
+export function App({ router }: { router: AppRouter }) {
   const [queryClient] = useState(makeQueryClient);
-  const [router, setRouter] = useState<ReturnType<typeof createBrowserRouter> | null>(null);
-
-  useLayoutEffect(() => {
-    boot();
-    const r = createBrowserRouter(routes);
-    setNavigator((to) => void r.navigate(to, { replace: to === '/login' }));
-    setRouter(r);
-    setPendingPathSource(() => {
-      const to = r.state.navigation.location;
-      return to ? to.pathname + to.search : null;
-    });
-    return () => r.dispose();
-  }, []);
-
   return (
     <QueryClientProvider client={queryClient}>
-      {router && <RouterProvider router={router} />}
+      <RouterProvider router={router} />
       <Toaster theme="dark" position="top-center" richColors closeButton={false} duration={3000} />
     </QueryClientProvider>
   );

@@ -3,7 +3,6 @@ import type { RouteObject } from 'react-router';
 import { ErrorPage } from '../components/ErrorPage';
 import { Layout } from '../layouts/Layout';
 import type { PageHandle } from '../lib/page-handle';
-import { BootFallback } from './BootFallback';
 import { lazyPage } from './lazyPage';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
@@ -63,9 +62,19 @@ const CHECKS: Partial<Record<LayoutName, 'login' | 'member'>> = {
   iframe: 'member',
 };
 
+/**
+ * What a page route renders while its code loads on the first visit: nothing of its own; the
+ * layout above it is already there and shows the page as pending (layouts/Layout.tsx).
+ */
+const PageCodeLoading = () => null;
+
 function routeObject(path: MemberRoute): RouteObject {
   const { title, load } = pages[path];
-  const common = { handle: { title } satisfies PageHandle, lazy: lazyPage(load) };
+  const common = {
+    handle: { title } satisfies PageHandle,
+    lazy: lazyPage(load),
+    hydrateFallbackElement: <PageCodeLoading />,
+  };
   return path === '/' ? { index: true, ...common } : { path: path.slice(1), ...common };
 }
 
@@ -74,7 +83,6 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Root />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <BootFallback />,
     children: [
       ...layoutNames.map(
         (name): RouteObject => ({

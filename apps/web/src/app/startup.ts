@@ -30,7 +30,7 @@ function startupFailed(err: unknown): void {
 }
 
 /**
- * Runs once after mount: hydrates the persisted stores, then applies the start-up payload (or, in
+ * Runs once before the first render (main.tsx): hydrates the persisted stores, then applies the start-up payload (or, in
  * `vite dev` where there is none, asks for the agent config).
  */
 export function boot(): void {
@@ -41,7 +41,7 @@ export function boot(): void {
     syncServerClock(payload?.server_time);
     const ui = useUi.getState();
     // The server names the layout from the route table the router is built from (contract/layouts);
-    // it frames the first paint (BootFallback) while the page's code loads.
+    // it frames the first paint (layouts/Layout.tsx) while the page's code loads.
     const layout = payload?.layout && layoutNames.includes(payload.layout) ? payload.layout : null;
     ui.set({
       hydrated: true,

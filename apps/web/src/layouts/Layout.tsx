@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { type ReactNode, useContext, useEffect } from 'react';
+import { Outlet, UNSAFE_DataRouterStateContext, useLocation, useNavigate } from 'react-router';
 import { ChatButton } from '../components/ChatButton';
 import { Footer } from '../components/Footer';
 import { EventCorner } from '../features/content/EventCorner';
@@ -34,8 +34,14 @@ function useLayoutCheck(check: Props['check']): boolean {
   return hydrated && !refused;
 }
 
+const PendingPage = () => <main id="main" className="page-pending" aria-busy="true" />;
+
 function Page() {
   const { pathname } = useLocation();
+  // On the first visit the layout renders at once and the page's code is still loading (the
+  // router's `initialized` is false until it has): the page shows as pending meanwhile.
+  const loading = useContext(UNSAFE_DataRouterStateContext)?.initialized === false;
+  if (loading) return <PendingPage />;
   return (
     <main id="main" className="page-fade" key={pathname}>
       <PageTitle />
@@ -45,23 +51,9 @@ function Page() {
   );
 }
 
-export const PendingPage = () => <main id="main" className="page-pending" aria-busy="true" />;
-
-/**
- * A layout's frame around `page`. `full` is the live layout with its dialogs and floating buttons;
- * `frame` only the header and footer, for the first paint while the page's code loads.
- */
-export function LayoutFrame({
-  layout,
-  page,
-  chrome = 'full',
-}: {
-  layout: LayoutName;
-  page: ReactNode;
-  chrome?: 'full' | 'frame';
-}) {
+/** A layout's frame around `page`, with its dialogs and floating buttons. */
+function LayoutFrame({ layout, page }: { layout: LayoutName; page: ReactNode }) {
   const { pathname } = useLocation();
-  const full = chrome === 'full';
   switch (layout) {
     case 'default':
     case 'auth':
@@ -71,9 +63,9 @@ export function LayoutFrame({
           <Header announcements />
           {page}
           <Footer />
-          {full && <NotificationDialog />}
-          {full && <EventCorner />}
-          {full && <ChatButton />}
+          <NotificationDialog />
+          <EventCorner />
+          <ChatButton />
         </div>
       );
     case 'no-auth':
@@ -82,7 +74,7 @@ export function LayoutFrame({
           <Header />
           {page}
           <Footer />
-          {full && <ChatButton />}
+          <ChatButton />
         </div>
       );
     case 'lobby':

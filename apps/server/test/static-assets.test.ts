@@ -1,0 +1,126 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+let t: TestApp;
+let dist: string;
+/** The entry script and stylesheet index.html names (/assets/<name>-<hash>.js|css). */
+let assets: { url: string; type: string }[];
+
+beforeAll(async () => {
+  // The member site as `npm run build:web` builds it (with its .br and .gz files), into a folder of
+  // this test's own.
+  dist = mkdtempSync(path.join(tmpdir(), 'chok-web-dist-'));
+  const built = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      dist,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: path.join(ROOT, 'apps/web'), encoding: 'utf8' },
+  );
+  expect(built.status, built.stderr).toBe(0);
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const script = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
+  const style = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[\w-]+\.css)"/.exec(html)?.[1];
+  expect(script).toBeDefined();
+  expect(style).toBeDefined();
+  assets = [
+    { url: script!, type: 'application/javascript' },
+    { url: style!, type: 'text/css' },
+  ];
+  t = await createTestApp({ env: { WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+const original = (url: string) => readFileSync(path.join(dist, url));
+
+describe('built assets go over the wire precompressed, and hashed ones are cached for good', () => {
+  it('the build writes a brotli and a gzip file beside each script and stylesheet', () => {
+    for (const { url } of assets) {
+      expect(existsSync(path.join(dist, `${url}.br`)), url).toBe(true);
+      expect(existsSync(path.join(dist, `${url}.gz`)), url).toBe(true);
+    }
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+  ])('Accept-Encoding: %s → %s, immutable', async (accept, encoding) => {
+    for (const { url, type } of assets) {
+      const res = await get(url, accept);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe(encoding);
+      expect(res.headers['content-type'], url).toContain(type);
+      expect(res.headers['cache-control'], url).toBe(IMMUTABLE);
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+      const body = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(body.equals(original(url)), url).toBe(true);
+      expect(res.rawPayload.length, url).toBeLessThan(body.length);
+    }
+  });
+
+  it.each([
+    ['no Accept-Encoding', undefined],
+    ['identity', 'identity'],
+    ['deflate', 'deflate'],
+  ])('%s → the file as it is, immutable', async (_, accept) => {
+    for (const { url, type } of assets) {
+      const res = await get(url, accept);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+      expect(res.headers['content-type'], url).toContain(type);
+      expect(res.headers['cache-control'], url).toBe(IMMUTABLE);
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.equals(original(url)), url).toBe(true);
+    }
+  });
+
+  it('the compressed files are no URLs of their own', async () => {
+    const res = await get(`${assets[0]!.url}.br`, 'br');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('the HTML, which carries the start-up payload, is revalidated on every visit', async () => {
+    for (const url of ['/', '/lotto/lobby']) {
+      const res = await get(url, 'gzip, deflate, br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('id="chok-startup"');
+    }
+    const file = await get('/index.html', 'br');
+    expect(file.headers['cache-control']).not.toContain('immutable');
+  });
+
+  it('files that are not hashed (public/) are not cached for good', async () => {
+    const res = await get('/brand/logo.svg', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=0');
+  });
+});
