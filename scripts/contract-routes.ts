@@ -17,6 +17,7 @@ const CONTRACT = path.join(ROOT, 'packages/contract/src');
 /** The modules whose endpoints a browser calls; admin.ts (the staff API) has no browser client. */
 export const ROUTE_MODULES = [
   'auth',
+  'cashback',
   'content',
   'games',
   'lotto',

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { adminModule } from './modules/admin/module.ts';
 import { authModule } from './modules/auth/module.ts';
 import type { SmsSender } from './modules/auth/sms.ts';
+import { cashbackModule } from './modules/cashback/module.ts';
 import { contentModule } from './modules/content/module.ts';
 import { gamesModule } from './modules/games/module.ts';
 import { gameNamesOfOperations } from './modules/games/wallet-queries.ts';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await paymentsModule(ctx, { ledger });
   await pointsModule(ctx);
   await rewardsModule(ctx, { ledger });
+  await cashbackModule(ctx, { ledger });
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

@@ -1,5 +1,6 @@
 import * as admin from './api/admin.ts';
 import * as auth from './api/auth.ts';
+import { cashbackEndpoints } from './api/cashback.ts';
 import * as content from './api/content.ts';
 import { gamesEndpoints } from './api/games.ts';
 import { lottoEndpoints } from './api/lotto.ts';
@@ -49,4 +50,5 @@ export const allEndpoints: Endpoint[] = [
   ...paymentsEndpoints,
   ...pointsEndpoints,
   ...rewardsEndpoints,
+  ...cashbackEndpoints,
 ];

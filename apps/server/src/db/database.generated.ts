@@ -113,6 +113,22 @@ export interface Banner {
   updated_at: Generated<Timestamp>;
 }
 
+export interface CashbackPayout {
+  amount_satang: number;
+  base_satang: number;
+  claim_id: number;
+  created_at: Generated<Timestamp>;
+  day: Timestamp;
+  id: Generated<number>;
+  kind: 'loss' | 'lotto' | 'commission';
+  member_id: number;
+  paid_by: 'member' | 'job' | 'operator';
+  payout_satang: number;
+  rate_bp: number;
+  staff_id: number | null;
+  stake_satang: number;
+}
+
 export interface DepositRequest {
   account_id: number;
   account_kind: 'bank' | 'truemoney' | 'gateway';
@@ -848,6 +864,7 @@ export interface DB {
   baccarat_room: BaccaratRoom;
   baccarat_shoe: BaccaratShoe;
   banner: Banner;
+  cashback_payout: CashbackPayout;
   deposit_request: DepositRequest;
   event: Event;
   fair_seed: FairSeed;

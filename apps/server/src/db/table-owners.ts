@@ -13,7 +13,8 @@ export type TableOwner =
   | 'originals'
   | 'payments'
   | 'points'
-  | 'rewards';
+  | 'rewards'
+  | 'cashback';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -107,6 +108,8 @@ export const tableOwners = {
   reward_claim: 'rewards',
   free_credit_state: 'rewards',
   reward_setting: 'rewards',
+  // cashback: what each loss cashback and turnover commission payment was computed from
+  cashback_payout: 'cashback',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

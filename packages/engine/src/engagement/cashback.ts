@@ -67,6 +67,28 @@ export interface CashbackResult {
   refusal: 'no_loss' | 'below_minimum' | null;
 }
 
+/** The cashback of Σ stake and Σ payout of the counted categories of one member-day (§3 rule 2). */
+export function cashbackOf(
+  stake: Satang,
+  payout: Satang,
+  rule: RateRule = LOSS_CASHBACK_DEFAULTS,
+): CashbackResult {
+  checkRule(rule);
+  checkSatang('stake', stake);
+  checkSatang('payout', payout);
+  const netLoss = stake - payout;
+  const computed = netLoss > 0 ? applyRate(satang(netLoss), rule.rateBp) : satang(0);
+  const amount = computed >= rule.minimum ? computed : satang(0);
+  return {
+    stake,
+    payout,
+    netLoss: satang(netLoss),
+    computed,
+    amount,
+    refusal: amount > 0 ? null : netLoss > 0 ? 'below_minimum' : 'no_loss',
+  };
+}
+
 /**
  * The cashback of one member-day (§3 rules 1–2, 5): `figures` are the day's settled stake and payout
  * per category; only `categories` count (casino and slot, or lotto).
@@ -76,7 +98,6 @@ export function lossCashback(
   rule: RateRule = LOSS_CASHBACK_DEFAULTS,
   categories: readonly string[] = LOSS_CATEGORIES,
 ): CashbackResult {
-  checkRule(rule);
   let stake = 0;
   let payout = 0;
   for (const f of figures) {
@@ -86,17 +107,7 @@ export function lossCashback(
     stake += f.stake;
     payout += f.payout;
   }
-  const netLoss = stake - payout;
-  const computed = netLoss > 0 ? applyRate(satang(netLoss), rule.rateBp) : satang(0);
-  const amount = computed >= rule.minimum ? computed : satang(0);
-  return {
-    stake: satang(stake),
-    payout: satang(payout),
-    netLoss: satang(netLoss),
-    computed,
-    amount,
-    refusal: amount > 0 ? null : netLoss > 0 ? 'below_minimum' : 'no_loss',
-  };
+  return cashbackOf(satang(stake), satang(payout), rule);
 }
 
 export interface CommissionResult {
@@ -106,20 +117,25 @@ export interface CommissionResult {
   amount: Satang;
 }
 
+/** The commission of one member-day's turnover in the counted categories (§4). */
+export function commissionOf(turnover: Satang, rule: RateRule = COMMISSION_DEFAULTS): CommissionResult {
+  checkRule(rule);
+  const computed = applyRate(turnover, rule.rateBp);
+  return { turnover, computed, amount: computed >= rule.minimum ? computed : satang(0) };
+}
+
 /** The turnover commission of one member-day (§4) from the day's settled figures per category. */
 export function turnoverCommission(
   figures: readonly Figure[],
   rule: RateRule = COMMISSION_DEFAULTS,
   categories: readonly string[] = COMMISSION_CATEGORIES,
 ): CommissionResult {
-  checkRule(rule);
   let turnover = 0;
   for (const f of figures) {
     checkSatang('stake', f.stake);
     if (categories.includes(f.category)) turnover += f.stake;
   }
-  const computed = applyRate(satang(turnover), rule.rateBp);
-  return { turnover: satang(turnover), computed, amount: computed >= rule.minimum ? computed : satang(0) };
+  return commissionOf(satang(turnover), rule);
 }
 
 /** The day whose cashback can be claimed at `now`: yesterday in Bangkok (§3 rule 3). */
