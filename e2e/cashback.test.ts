@@ -67,7 +67,7 @@ describe('/cashback at phone width (docs/rules/engagement.md §3)', () => {
     await card.waitFor();
     await expect.poll(() => card.getByTestId('cashback-amount').textContent()).toMatch(/^85\.00/);
     const rows = await card.locator('tbody tr').allTextContents();
-    expect(rows).toEqual(['คาสิโน12,000.009,400.002,600.00', 'สล็อต3,000.003,900.00+900.00']);
+    expect(rows).toEqual(['คาสิโน12,000.009,400.002,600.00', 'สล็อต3,000.003,900.00ได้ 900.00']);
     expect(await card.locator('tfoot tr').textContent()).toBe('รวม15,000.0013,300.001,700.00');
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);

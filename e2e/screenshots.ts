@@ -1,11 +1,12 @@
 /**
- * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit and lotto at phone
+ * `npm run screenshots -w @chok/e2e`: home, login, register, profile, statement, deposit, cashback, win/loss and lotto at phone
  * (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from './browser.ts';
+import { seedSettledFigures } from './figures.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { settled } from './page.ts';
 import { ensureChromium, startProduct } from './server.ts';
@@ -31,6 +32,19 @@ async function main(): Promise<void> {
   ensureChromium();
   const server = process.env.BASE_URL ? null : await startProduct();
   const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
+  // Past days of play for the cashback and win/loss pages (only on a product this script started).
+  if (server) {
+    await seedSettledFigures(server.databaseUrl, DEMO.rich.phone, [
+      { daysAgo: 1, category: 'casino', stake: 12_000, payout: 9_400 },
+      { daysAgo: 1, category: 'slot', stake: 3_000, payout: 3_900 },
+      { daysAgo: 1, category: 'lotto', stake: 400, payout: 150 },
+      { daysAgo: 2, category: 'slot', stake: 1_500, payout: 2_300 },
+      { daysAgo: 4, category: 'fishing', stake: 800, payout: 520 },
+      { daysAgo: 4, category: 'lotto', stake: 200, payout: 0 },
+      { daysAgo: 6, category: 'sport', stake: 1_000, payout: 1_900 },
+      { daysAgo: 9, category: 'casino', stake: 5_000, payout: 3_800 },
+    ]);
+  }
   const browser = await launchBrowser();
   try {
     for (const [size, viewport] of Object.entries(SIZES)) {
@@ -66,6 +80,10 @@ async function main(): Promise<void> {
       await page.getByRole('button', { name: 'ยังอยู่กับเรา' }).click();
       await shoot('profile', '/member/profile');
       await shoot('statement', '/member/statement');
+      await shoot('cashback', '/cashback');
+      await shoot('cashback-turnover', '/cashback?tab=turnover');
+      await shoot('winloss', '/winloss');
+      await shoot('member-winloss', '/member/winloss');
       await shoot('deposit', '/member/deposit');
       await shoot('lotto-round', `/lotto/${await openRoundId(baseUrl)}`);
       await shoot('lotto-unknown-round', '/lotto/99999999');

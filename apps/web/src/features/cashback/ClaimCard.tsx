@@ -24,12 +24,12 @@ const STATE_LABEL: Record<DayCashback['state'], string> = {
   closed: 'ปิดให้บริการ',
 };
 
-/** A net figure: a loss reads as it is, a win (negative loss) in green with a plus. */
+/** A net loss as it is; a day the member came out ahead (negative loss) reads "ได้ 900.00" in green. */
 function NetLoss({ value }: { value: string }) {
   const won = value.startsWith('-');
   return (
     <span className={won ? 'cb-num cb-num--won' : 'cb-num'}>
-      {won ? `+${formatBaht(value.slice(1))}` : formatBaht(value)}
+      {won ? `ได้ ${formatBaht(value.slice(1))}` : formatBaht(value)}
     </span>
   );
 }

@@ -1,9 +1,10 @@
 import { formatSatang, parseBaht, type Satang } from '../../lib/money';
 import { formatShortDay, type Winloss } from './api';
 
+// Bars only in the SVG (stretched to the width); the labels are text beside it, never stretched.
 const W = 360;
-const H = 170;
-const PAD = { top: 14, right: 8, bottom: 22, left: 8 };
+const H = 160;
+const PAD = { top: 6, right: 2, bottom: 6, left: 2 };
 
 function addDays(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -28,15 +29,24 @@ export function WinlossChart({ data }: { data: Winloss }) {
   const total = parseBaht(data.total.net);
   return (
     <figure className="cb-chart">
+      <p className="cb-chart__label">สูงสุด ±{formatSatang(max as Satang)} บาท</p>
       <svg
         viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
         role="img"
         aria-labelledby="cb-chart-title"
         className="cb-chart__svg"
         data-testid="winloss-chart"
       >
         <title id="cb-chart-title">กราฟยอดได้เสียรายวัน</title>
-        <line x1={PAD.left} x2={W - PAD.right} y1={zero} y2={zero} className="cb-chart__axis" />
+        <line
+          x1={PAD.left}
+          x2={W - PAD.right}
+          y1={zero}
+          y2={zero}
+          className="cb-chart__axis"
+          vectorEffect="non-scaling-stroke"
+        />
         {days.map((day, i) => {
           const v = net.get(day);
           if (v === undefined || v === 0) return null;
@@ -48,24 +58,18 @@ export function WinlossChart({ data }: { data: Winloss }) {
               y={v > 0 ? zero - h : zero}
               width={bar}
               height={h}
-              rx={Math.min(2, bar / 2)}
               className={v > 0 ? 'cb-chart__won' : 'cb-chart__lost'}
             >
               <title>{`${formatShortDay(day)}: ${v > 0 ? '+' : ''}${formatSatang(v as Satang)} บาท`}</title>
             </rect>
           );
         })}
-        <text x={PAD.left} y={H - 6} className="cb-chart__label">
-          {formatShortDay(data.from)}
-        </text>
-        <text x={W - PAD.right} y={H - 6} textAnchor="end" className="cb-chart__label">
-          {formatShortDay(data.to)}
-        </text>
-        <text x={PAD.left} y={PAD.top - 3} className="cb-chart__label">
-          +{formatSatang(max as Satang)}
-        </text>
       </svg>
-      <figcaption id="cb-chart-caption" className="cb-muted">
+      <div className="cb-chart__axis-labels" aria-hidden="true">
+        <span>{formatShortDay(data.from)}</span>
+        <span>{formatShortDay(data.to)}</span>
+      </div>
+      <figcaption className="cb-muted">
         ยอดได้เสียรายวัน {days.length} วันล่าสุด รวม {total > 0 ? '+' : ''}
         {formatSatang(total)} บาท (แท่งขึ้น = ได้, แท่งลง = เสีย)
       </figcaption>
