@@ -23,7 +23,3 @@ CREATE TABLE cashback_payout (
 );
 CREATE INDEX cashback_payout_history ON cashback_payout (member_id, kind, day DESC);
 CREATE INDEX cashback_payout_day ON cashback_payout (kind, day);
-
--- The 01:00 commission job and an operator's re-run read one day of every member's settled figures
--- (points/cashback-queries.ts); point_accrual is indexed by member only.
-CREATE INDEX IF NOT EXISTS point_accrual_settled ON point_accrual (settled_at);

@@ -11,7 +11,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockMember } from '../members/service.ts';
-import { accrue, membersTotals } from '../points/service.ts';
+import { accrue, type MemberTotal, membersTotals } from '../points/service.ts';
 import { categoriesOf } from './loss-claim.ts';
 import { type CashbackDeps, payDay } from './pay.ts';
 import { type PayoutKind, paidMembers } from './payout-queries.ts';
@@ -49,13 +49,13 @@ async function ruleFor(d: CashbackDeps, kind: PayoutKind): Promise<{ enabled: bo
   return { enabled: s.enabled, rule: lossRule(s, kind) };
 }
 
-/** What one member-day's Σ stake and Σ payout of the counted categories earn: the base and the amount. */
-function dueOf(kind: PayoutKind, stake: number, payout: number, rule: RateRule) {
+/** What one member-day's figures in the counted categories earn: the base (net loss or turnover) and the amount. */
+function dueOf(kind: PayoutKind, m: MemberTotal, rule: RateRule) {
   if (kind === 'commission') {
-    const c = commissionOf(satang(stake), rule);
+    const c = commissionOf(satang(m.turnover), rule);
     return { base: c.turnover, amount: c.amount };
   }
-  const c = cashbackOf(satang(stake), satang(payout), rule);
+  const c = cashbackOf(satang(m.stake), satang(m.payout), rule);
   return { base: c.netLoss, amount: c.amount };
 }
 
@@ -94,7 +94,7 @@ export async function payWholeDay(
       totals.already++;
       continue;
     }
-    const figure = dueOf(kind, m.stake, m.payout, rule);
+    const figure = dueOf(kind, m, rule);
     if (figure.amount <= 0) {
       totals.below++;
       continue;

@@ -37,7 +37,11 @@ export async function turnoverHistory(
   const today = bangkokDate(d.clock.now());
   await accrue(d, { memberId });
   const { from, to } = dayBounds(today);
-  const sofar = turnoverCommission(await memberDayFigures(d.db, memberId, from, to), rule);
+  const figures = await memberDayFigures(d.db, memberId, from, to);
+  const sofar = turnoverCommission(
+    figures.map((f) => ({ category: f.category, stake: f.turnover, payout: f.payout })),
+    rule,
+  );
   const { items, total } = await payoutsPage(
     d.db,
     memberId,

@@ -13,6 +13,8 @@ export interface DayFigure {
   category: string;
   stake: number;
   payout: number;
+  /** The stake that counts as turnover (§0 G6; equal to `stake` until the baccarat netting is recorded). */
+  turnover: number;
   /** Rounds and bills. */
   count: number;
 }
@@ -26,7 +28,8 @@ export async function memberDayFigures(
 ): Promise<DayFigure[]> {
   const { rows } = await sql<DayFigure>`
     SELECT to_char((settled_at AT TIME ZONE 'Asia/Bangkok')::date, 'YYYY-MM-DD') AS day, category,
-      sum(stake_satang)::bigint AS stake, sum(payout_satang)::bigint AS payout, count(*)::int AS count
+      sum(stake_satang)::bigint AS stake, sum(payout_satang)::bigint AS payout,
+      sum(stake_satang)::bigint AS turnover, count(*)::int AS count
     FROM point_accrual
     WHERE member_id = ${memberId} AND settled_at >= ${from} AND settled_at < ${to}
     GROUP BY 1, 2
@@ -38,6 +41,8 @@ export interface MemberTotal {
   member_id: number;
   stake: number;
   payout: number;
+  /** See DayFigure.turnover. */
+  turnover: number;
 }
 
 /**
@@ -52,7 +57,8 @@ export async function membersTotals(
 ): Promise<MemberTotal[]> {
   if (categories.length === 0) return [];
   const { rows } = await sql<MemberTotal>`
-    SELECT member_id, sum(stake_satang)::bigint AS stake, sum(payout_satang)::bigint AS payout
+    SELECT member_id, sum(stake_satang)::bigint AS stake, sum(payout_satang)::bigint AS payout,
+      sum(stake_satang)::bigint AS turnover
     FROM point_accrual
     WHERE settled_at >= ${from} AND settled_at < ${to}
       AND category IN (${sql.join(categories.map((c) => sql`${c}`))})
