@@ -4,6 +4,7 @@ import { ensureChromium, startProduct } from './server.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    databaseUrl: string;
   }
 }
 
@@ -11,5 +12,6 @@ export default async function setup(project: TestProject) {
   ensureChromium();
   const server = await startProduct();
   project.provide('baseUrl', server.baseUrl);
+  project.provide('databaseUrl', server.databaseUrl);
   return () => server.stop();
 }

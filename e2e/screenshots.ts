@@ -1,13 +1,14 @@
 /**
  * `npm run screenshots -w @chok/e2e`: home, login, register, profile, affiliate, statement, deposit,
- * check-in, quests, the prize wheel, the point shop, promotions, coupons and lotto at phone (390×844)
- * and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
+ * check-in, quests, the prize wheel, the point shop, promotions, coupons, cashback, win/loss and lotto
+ * at phone (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Request as PwRequest } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
+import { seedSettledFigures } from './figures.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { pageIdle, settled, skipAnnouncements } from './page.ts';
 import { ensureChromium, startProduct } from './server.ts';
@@ -101,6 +102,19 @@ async function main(): Promise<void> {
   const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
   // Only on a product this script started: a running one (BASE_URL) is left as it is.
   if (server) await referFriends(baseUrl);
+  // Past days of play for the cashback and win/loss pages (only on a product this script started).
+  if (server) {
+    await seedSettledFigures(server.databaseUrl, DEMO.rich.phone, [
+      { daysAgo: 1, category: 'casino', stake: 12_000, payout: 9_400 },
+      { daysAgo: 1, category: 'slot', stake: 3_000, payout: 3_900 },
+      { daysAgo: 1, category: 'lotto', stake: 400, payout: 150 },
+      { daysAgo: 2, category: 'slot', stake: 1_500, payout: 2_300 },
+      { daysAgo: 4, category: 'fishing', stake: 800, payout: 520 },
+      { daysAgo: 4, category: 'lotto', stake: 200, payout: 0 },
+      { daysAgo: 6, category: 'sport', stake: 1_000, payout: 1_900 },
+      { daysAgo: 9, category: 'casino', stake: 5_000, payout: 3_800 },
+    ]);
+  }
   const browser = await launchBrowser();
   const promo = await promotionMember(baseUrl);
   try {
@@ -194,6 +208,10 @@ async function main(): Promise<void> {
         await page.getByTestId('quote-dialog').getByRole('button', { name: 'ยกเลิก' }).click();
       }
       await shoot('redeem-history', '/redeem?tab=history');
+      await shoot('cashback', '/cashback');
+      await shoot('cashback-turnover', '/cashback?tab=turnover');
+      await shoot('winloss', '/winloss');
+      await shoot('member-winloss', '/member/winloss');
       await shoot('deposit', '/member/deposit');
       await shoot('wheel', '/member/wheel');
       if (size === 'phone') {

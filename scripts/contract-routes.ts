@@ -19,6 +19,7 @@ export const ROUTE_MODULES = [
   'affiliate',
   'auth',
   'checkin',
+  'cashback',
   'content',
   'coupons',
   'games',

@@ -14,6 +14,7 @@ import { adminModule } from './modules/admin/module.ts';
 import { affiliateModule } from './modules/affiliate/module.ts';
 import { authModule } from './modules/auth/module.ts';
 import type { SmsSender } from './modules/auth/sms.ts';
+import { cashbackModule } from './modules/cashback/module.ts';
 import { checkinModule } from './modules/checkin/module.ts';
 import { contentModule } from './modules/content/module.ts';
 import { couponsModule } from './modules/coupons/module.ts';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await shopModule(ctx, { ledger });
   await couponsModule(ctx, { ledger });
   await affiliateModule(ctx, { ledger });
+  await cashbackModule(ctx, { ledger });
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

@@ -1,6 +1,7 @@
 import * as admin from './api/admin.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
+import { cashbackEndpoints } from './api/cashback.ts';
 import { checkinEndpoints } from './api/checkin.ts';
 import * as content from './api/content.ts';
 import { couponsEndpoints } from './api/coupons.ts';
@@ -63,4 +64,5 @@ export const allEndpoints: Endpoint[] = [
   ...promotionsEndpoints,
   ...couponsEndpoints,
   ...affiliateEndpoints,
+  ...cashbackEndpoints,
 ];

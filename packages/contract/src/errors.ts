@@ -243,6 +243,34 @@ export const errorCatalogue = {
     message: 'ถอนค่าแนะนำเพื่อนได้สูงสุดวันละ {limit} บาท วันนี้ถอนได้อีก {left} บาท',
   },
   AFFILIATE_DAY_NOT_OVER: { error: 2463, status: 200, message: 'คำนวณค่าแนะนำได้เฉพาะวันที่สิ้นสุดไปแล้วเท่านั้น' },
+  // loss cashback and turnover commission (docs/rules/engagement.md §3, §4): 2430–2459
+  CASHBACK_NO_LOSS: {
+    error: 2430,
+    status: 200,
+    message: 'วันที่ {date} ไม่มียอดเสีย{source} จึงไม่มียอดคืนให้รับ',
+  },
+  CASHBACK_BELOW_MINIMUM: {
+    error: 2431,
+    status: 200,
+    message: 'ยอดคืนของวันที่ {date} คือ {amount} บาท ต่ำกว่าขั้นต่ำ {minimum} บาท จึงรับไม่ได้',
+  },
+  CASHBACK_WINDOW_CLOSED: {
+    error: 2432,
+    status: 200,
+    message: 'หมดเวลารับคืนยอดเสียของวันที่ {date} แล้ว (รับได้เฉพาะวันถัดไป เวลา 00:00–23:59 น.)',
+  },
+  CASHBACK_NOT_OPEN: {
+    error: 2433,
+    status: 200,
+    message: 'ยังไม่ถึงเวลารับคืนยอดเสียของวันที่ {date} (รับได้วันถัดไป เวลา 00:00–23:59 น.)',
+  },
+  CASHBACK_CLOSED: { error: 2434, status: 200, message: 'ระบบคืนยอดเสียปิดให้บริการชั่วคราว' },
+  COMMISSION_CLOSED: { error: 2435, status: 200, message: 'ระบบคืนยอดเทิร์นปิดให้บริการชั่วคราว' },
+  CASHBACK_RERUN_DAY: {
+    error: 2436,
+    status: 200,
+    message: 'คำนวณซ้ำได้เฉพาะวันที่จบไปแล้ว ย้อนหลังไม่เกิน {days} วัน',
+  },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

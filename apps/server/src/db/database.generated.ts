@@ -168,6 +168,22 @@ export interface Banner {
   updated_at: Generated<Timestamp>;
 }
 
+export interface CashbackPayout {
+  amount_satang: number;
+  base_satang: number;
+  claim_id: number;
+  created_at: Generated<Timestamp>;
+  day: Timestamp;
+  id: Generated<number>;
+  kind: 'loss' | 'lotto' | 'commission';
+  member_id: number;
+  paid_by: 'member' | 'job' | 'operator';
+  payout_satang: number;
+  rate_bp: number;
+  staff_id: number | null;
+  stake_satang: number;
+}
+
 export interface CheckinStamp {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -1099,6 +1115,7 @@ export interface DB {
   baccarat_room: BaccaratRoom;
   baccarat_shoe: BaccaratShoe;
   banner: Banner;
+  cashback_payout: CashbackPayout;
   checkin_stamp: CheckinStamp;
   coupon: Coupon;
   coupon_attempt: CouponAttempt;

@@ -19,7 +19,8 @@ export type TableOwner =
   | 'quests'
   | 'shop'
   | 'coupons'
-  | 'affiliate';
+  | 'affiliate'
+  | 'cashback';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -138,6 +139,8 @@ export const tableOwners = {
   affiliate_payout: 'affiliate',
   affiliate_commission_line: 'affiliate',
   affiliate_run: 'affiliate',
+  // cashback: what each loss cashback and turnover commission payment was computed from
+  cashback_payout: 'cashback',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;
