@@ -51,6 +51,7 @@ export const allEndpoints: Endpoint[] = [
   admin.withdrawalFreezes,
   admin.clearWithdrawalFreeze,
   admin.updateAgentConfig,
+  admin.updateMemberBank,
   ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
   ...lottoEndpoints,
   ...gamesEndpoints,
