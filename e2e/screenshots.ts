@@ -1,6 +1,7 @@
 /**
  * `npm run screenshots -w @chok/e2e`: home, login, register, profile, affiliate, statement, deposit,
- * check-in, quests, the prize wheel, the point shop, promotions, coupons, cashback, win/loss and lotto
+ * check-in, quests, the prize wheel, the point shop, promotions, coupons, cashback, win/loss, lotto and
+ * the baccarat roads (/sooth)
  * at phone (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
@@ -12,6 +13,7 @@ import { seedSettledFigures } from './figures.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { pageIdle, settled, skipAnnouncements } from './page.ts';
 import { ensureChromium, startProduct } from './server.ts';
+import { seedShoeHands } from './sooth-shoe.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
 
 const OUT = path.resolve('e2e/artifacts/screenshots');
@@ -114,6 +116,14 @@ async function main(): Promise<void> {
       { daysAgo: 6, category: 'sport', stake: 1_000, payout: 1_900 },
       { daysAgo: 9, category: 'casino', stake: 5_000, payout: 3_800 },
     ]);
+  }
+  // A shoe well under way in the first baccarat room, for the /sooth shot (a dragon tail, ties, pairs).
+  if (server) {
+    await seedShoeHands(
+      server.databaseUrl,
+      1,
+      'B P Pp Bb T B B P P P B P B B B B Bb B B B P T P B P P Bb P B B T P P P Pp B P B B P P B T B Pp B B P B P',
+    );
   }
   const browser = await launchBrowser();
   const promo = await promotionMember(baseUrl);
@@ -227,6 +237,7 @@ async function main(): Promise<void> {
       }
       await shoot('lotto-round', `/lotto/${await openRoundId(baseUrl)}`);
       await shoot('lotto-unknown-round', '/lotto/99999999');
+      await shoot('sooth', '/sooth');
       await shoot('coming-soon', '/poll/1');
       await shoot('not-found', '/no-such-page');
       await context.close();

@@ -30,6 +30,7 @@ export const ROUTE_MODULES = [
   'promotions',
   'rewards',
   'shop',
+  'sooth',
   'system',
   'wallet',
   'wheel',

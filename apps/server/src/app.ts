@@ -29,6 +29,7 @@ import { pointsModule } from './modules/points/module.ts';
 import { questsModule } from './modules/quests/module.ts';
 import { rewardsModule } from './modules/rewards/module.ts';
 import { shopModule } from './modules/shop/module.ts';
+import { soothModule } from './modules/sooth/module.ts';
 import { walletModule } from './modules/wallet/module.ts';
 import { wheelModule } from './modules/wheel/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await couponsModule(ctx, { ledger });
   await affiliateModule(ctx, { ledger });
   await cashbackModule(ctx, { ledger });
+  soothModule(ctx);
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

@@ -13,6 +13,7 @@ import { promotionsEndpoints } from './api/promotions.ts';
 import { questsEndpoints } from './api/quests.ts';
 import { rewardsEndpoints } from './api/rewards.ts';
 import { shopEndpoints } from './api/shop.ts';
+import { soothEndpoints } from './api/sooth.ts';
 import * as system from './api/system.ts';
 import * as wallet from './api/wallet.ts';
 import { wheelEndpoints } from './api/wheel.ts';
@@ -66,4 +67,5 @@ export const allEndpoints: Endpoint[] = [
   ...couponsEndpoints,
   ...affiliateEndpoints,
   ...cashbackEndpoints,
+  ...soothEndpoints,
 ];

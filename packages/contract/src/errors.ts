@@ -282,6 +282,8 @@ export const errorCatalogue = {
     status: 200,
     message: 'คำนวณซ้ำได้เฉพาะวันที่จบไปแล้ว ย้อนหลังไม่เกิน {days} วัน',
   },
+  // sooth, baccarat roads (docs/rules/casino.md §7): 2530–2549
+  SOOTH_ROOM_NOT_FOUND: { error: 2530, status: 200, message: 'ไม่พบห้องบาคาร่านี้ หรือห้องปิดให้บริการแล้ว' },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -30,7 +30,7 @@ const pages: Record<MemberRoute, PageDef> = {
   '/checkin': page('เช็คอินรายวัน', () => import('../pages/rewards/Checkin')),
   '/promotions': page('รับโปรโมชั่น', () => import('../pages/promotions/Promotions')),
   '/redeem': page('แลกของรางวัล', () => import('../pages/Redeem')),
-  '/sooth': comingSoon('สูตรบาคาร่า'),
+  '/sooth': page('สูตรบาคาร่า', () => import('../pages/Sooth')),
   '/winloss': page('ยอดได้เสีย', () => import('../pages/Winloss')),
   '/lotto/bills': page('โพยหวย', () => import('../pages/lotto/Bills')),
   '/member/coupon': page('ใช้คูปอง', () => import('../pages/coupons/Coupon')),
