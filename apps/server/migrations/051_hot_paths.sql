@@ -424,24 +424,28 @@ END $$;
 
 -- ── lotto: a batch of yeekee shots (docs/rules/lottery.md §9) ───────────────────────────────────────
 
--- Records a batch judged in Node against the round as it was read: only if the round is still exactly
--- that (same shot count, status, rules version and shooting times) are the shots inserted and the
--- count and chain head moved, under the round's FOR UPDATE lock, so seq order stays commit order.
--- Answers false (nothing written) when the round moved on; the caller reads it again and re-judges.
+-- What a batch of shots is judged against on the round row: its count (the next seq, the chain head,
+-- each member's shots), status, shooting times and rules (the yeekee settings). Read with the
+-- recent shots, compared again under the lock by lotto_record_shots.
+CREATE FUNCTION lotto_shot_token(r lotto_round) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT md5(concat_ws('|', r.shot_count, r.status, r.rules_version, extract(epoch FROM r.open_at),
+    extract(epoch FROM r.shoot_close_at), r.seal_offset_ms))
+$$;
+
+-- Records a batch judged in Node against the round as it was read (docs/rules/lottery.md §9): only if
+-- the round's token is still the one read are the shots inserted and the count and chain head moved,
+-- under the round's FOR UPDATE lock, so seq order stays commit order. Answers false (nothing written)
+-- when the round moved on; the caller reads it again and judges the batch again.
 CREATE FUNCTION lotto_record_shots(
-  p_round bigint, p_count integer, p_status text, p_rules_version integer, p_open_at timestamptz,
-  p_shoot_close_at timestamptz, p_seal_offset_ms integer, p_new_count integer, p_new_head text,
+  p_round bigint, p_token text, p_new_count integer, p_new_head text,
   p_seqs integer[], p_members integer[], p_refs text[], p_numbers text[], p_ts timestamptz[], p_hashes text[],
   p_ips text[]
 ) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
-  r record;
+  r lotto_round;
 BEGIN
-  SELECT shot_count, status, rules_version, open_at, shoot_close_at, seal_offset_ms INTO r
-  FROM lotto_round WHERE id = p_round FOR UPDATE;
-  IF NOT FOUND OR r.shot_count <> p_count OR r.status <> p_status OR r.rules_version <> p_rules_version
-     OR r.open_at <> p_open_at OR r.shoot_close_at IS DISTINCT FROM p_shoot_close_at
-     OR r.seal_offset_ms IS DISTINCT FROM p_seal_offset_ms THEN
+  SELECT * INTO r FROM lotto_round WHERE id = p_round FOR UPDATE;
+  IF NOT FOUND OR lotto_shot_token(r) <> p_token THEN
     RETURN false;
   END IF;
   INSERT INTO lotto_shot (round_id, seq, member_id, member_ref, number, server_ts, hash, ip)
