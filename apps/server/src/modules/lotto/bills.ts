@@ -194,11 +194,11 @@ function cacheRules(d: LottoDeps, roundId: number, rules: BillRules): CachedRule
 async function refusalError(
   d: LottoDeps,
   raised: { code: string; detail: string | null },
-  rules: CachedRules,
+  rules: CachedRules | undefined,
   input: BillInput,
 ): Promise<never> {
   if (raised.code === 'LOTTO_WALLET_NOT_ELIGIBLE') await refuseWallet(d.db, Number(raised.detail));
-  if (raised.code === 'LOTTO_OVER_CEILING' && raised.detail) {
+  if (raised.code === 'LOTTO_OVER_CEILING' && raised.detail && rules) {
     const over = JSON.parse(raised.detail) as { bet_type: string; number: string; accepted: number }[];
     const before = new Map(over.map((o) => [exposureKey(o.bet_type, o.number), o.accepted]));
     refuseItems(checkItems(rules.settings, input.items, rules.limits, before));
@@ -271,8 +271,7 @@ async function placeBill(d: LottoDeps, memberId: number, input: BillInput, key: 
       });
     } catch (err) {
       const raised = raisedRefusal(err);
-      if (raised && rules) return refusalError(d, raised, rules, input);
-      if (raised) throw new AppError(raised.code as ErrorCode);
+      if (raised) return refusalError(d, raised, rules, input);
       throw err;
     }
     if ('stale' in placed) {
