@@ -209,6 +209,7 @@ DECLARE
   b record;
   m record;
   v record;
+  x record;
   v_now timestamptz;
   v_items json;
   v_slot integer;
@@ -271,10 +272,22 @@ BEGIN
     ORDER BY u.bet_type COLLATE "C", u.number COLLATE "C"
   LOOP
     v_slot := p_slot % greatest(v.slots, 1);
-    UPDATE lotto_exposure_slot e SET accepted_amount = e.accepted_amount + v.stake
-    WHERE e.round_id = p_round AND e.bet_type = v.bet_type AND e.number = v.number AND e.slot = v_slot
-      AND e.ceiling = v.ceiling AND e.accepted_amount + v.stake <= e.budget;
-    IF NOT FOUND THEN
+    -- Read first, without a lock: a bill takes the exact path holding no row of the number, so the
+    -- locks are always taken in (number, slot) order and two bills never wait for each other in a
+    -- circle.
+    SELECT e.accepted_amount, e.budget, e.ceiling INTO x FROM lotto_exposure_slot e
+    WHERE e.round_id = p_round AND e.bet_type = v.bet_type AND e.number = v.number AND e.slot = v_slot;
+    IF FOUND AND x.ceiling = v.ceiling AND x.accepted_amount + v.stake <= x.budget THEN
+      UPDATE lotto_exposure_slot e SET accepted_amount = e.accepted_amount + v.stake
+      WHERE e.round_id = p_round AND e.bet_type = v.bet_type AND e.number = v.number AND e.slot = v_slot
+        AND e.ceiling = v.ceiling AND e.accepted_amount + v.stake <= e.budget;
+      IF NOT FOUND THEN
+        -- The slot changed after the read and no longer covers the stake; the re-check may have
+        -- left its row locked by this bill, which then must not wait for the number's other rows.
+        -- Nothing of the bill stays; the caller places it again.
+        RAISE EXCEPTION USING ERRCODE = '40001', MESSAGE = 'an exposure slot changed under the bill';
+      END IF;
+    ELSE
       v_before := lotto_exposure_take(p_round, v.bet_type, v.number, v_slot, greatest(v.slots, 1), v.stake, v.ceiling);
       IF v_before IS NOT NULL THEN
         v_over := v_over || jsonb_build_array(jsonb_build_object('bet_type', v.bet_type, 'number', v.number,

@@ -157,6 +157,8 @@ const EXPOSURE_SLOTS: Record<BetType, number> = {
   three_back: 1,
 };
 
+const SERIALIZATION_FAILURE = '40001';
+
 /** Each bill's exposure slot, taken in turn (not an outcome: it only spreads bills over rows). */
 let nextSlot = randomInt(0, 840);
 
@@ -233,7 +235,7 @@ async function refuseBill(d: LottoDeps, memberId: number, input: BillInput): Pro
 async function placeBill(d: LottoDeps, memberId: number, input: BillInput, key: string) {
   let rules = rulesCache.get(d.db)?.get(input.round_id);
   for (let attempt = 0; ; attempt++) {
-    if (attempt >= 4) throw new Error(`round ${input.round_id}: its rules kept changing under a bill`);
+    if (attempt >= 10) throw new Error(`round ${input.round_id}: a bill kept meeting changed rules or slots`);
     let lines: BillLine[] = [];
     let totalSatang = 0;
     if (rules) {
@@ -272,6 +274,9 @@ async function placeBill(d: LottoDeps, memberId: number, input: BillInput, key: 
     } catch (err) {
       const raised = raisedRefusal(err);
       if (raised) return refusalError(d, raised, rules, input);
+      // An exposure slot changed between its read and its update (see lotto_place_bill): nothing of
+      // the bill stayed, so it is placed again.
+      if ((err as { code?: string }).code === SERIALIZATION_FAILURE) continue;
       throw err;
     }
     if ('stale' in placed) {
