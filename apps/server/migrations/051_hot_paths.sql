@@ -288,6 +288,15 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = '40001', MESSAGE = 'an exposure slot changed under the bill';
       END IF;
     ELSE
+      -- A number nobody has bet on yet: its first row (slot 0) takes the stake and the whole ceiling
+      -- as its budget. Other slots are only ever created under slot 0's lock, so when slot 0 does not
+      -- exist the number has no row at all.
+      IF NOT FOUND AND v.stake <= v.ceiling THEN
+        INSERT INTO lotto_exposure_slot (round_id, bet_type, number, slot, accepted_amount, budget, ceiling)
+        VALUES (p_round, v.bet_type, v.number, 0, v.stake, v.ceiling, v.ceiling)
+        ON CONFLICT DO NOTHING;
+        CONTINUE WHEN FOUND;
+      END IF;
       v_before := lotto_exposure_take(p_round, v.bet_type, v.number, v_slot, greatest(v.slots, 1), v.stake, v.ceiling);
       IF v_before IS NOT NULL THEN
         v_over := v_over || jsonb_build_array(jsonb_build_object('bet_type', v.bet_type, 'number', v.number,
