@@ -13,7 +13,7 @@
  * (c) settlement of a round holding 1,000,000 bill items.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,7 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createDb, type Db } from '../apps/server/src/platform/db.ts';
 import { disabledJobs } from '../apps/server/src/platform/jobs.ts';
 import { hashToken, newToken } from '../apps/server/src/platform/rng.ts';
+import { cpuSampler } from './cpu.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS = path.join(HERE, 'results');
@@ -352,41 +353,6 @@ async function pgbenchTps(db: Db, url: string, clients: number): Promise<number>
   return Number(m[1]);
 }
 
-/** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
-/** utime + stime of a /proc stat line, in ms. */
-function statCpuMs(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
-/**
- * CPU time, in ms, of PostgreSQL (the postmaster's children: backends, WAL writer, checkpointer, …)
- * and of this process's main thread (the server's event loop; the load generator runs on a worker
- * thread). CPU per operation is what a shared machine distorts least: it does not count the time
- * spent waiting for a core that another helper's job holds.
- */
-async function cpuSampler(db: Db) {
-  const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
-  const status = readFileSync(`/proc/${rows[0]!.pid}/status`, 'utf8');
-  const postmaster = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
-  return () => {
-    let pgMs = 0;
-    for (const e of readdirSync('/proc')) {
-      if (!/^\d+$/.test(e)) continue;
-      try {
-        const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        if (ppid === postmaster) pgMs += statCpuMs(stat);
-      } catch {
-        // gone since the listing
-      }
-    }
-    return { pgMs, nodeMs: statCpuMs(readFileSync('/proc/thread-self/stat', 'utf8')) };
-  };
-}
-
 /** Diagnostics (LOTTO_BENCH_WAITS=1): what the server's connections wait on, sampled every 20 ms. */
 function waitSampler(url: string) {
   const { db } = createDb(url, 1);
@@ -526,6 +492,8 @@ export async function benchShots(
       close_at = clock_timestamp() + make_interval(secs => ${SECONDS + 3 - 120}) WHERE id = ${roundId}`.execute(
       o.db,
     );
+    const cpu = await cpuSampler(o.db);
+    const cpu0 = cpu();
     w.send('go');
     const r = await w.next<{
       acks: [number, number, string][];
@@ -534,6 +502,7 @@ export async function benchShots(
       seconds: number;
       sse: { clients: number; min_max_count: number; own_events: number; frames: number };
     }>();
+    const cpu1 = cpu();
     await w.stop();
     const stats = latencyStats(r.latencies);
     const accepted = r.acks.length;
@@ -586,12 +555,17 @@ export async function benchShots(
       chain_intact: chainBreak === null,
       sse_min_last_count: r.sse.min_max_count,
       sse_own_shot_events: r.sse.own_events,
+      // Refused shots cost too; this is all the CPU of the run over the shots accepted.
+      pg_cpu_ms_per_accepted_shot: Number(((cpu1.pgMs - cpu0.pgMs) / Math.max(1, accepted)).toFixed(3)),
+      server_cpu_ms_per_accepted_shot: Number(
+        ((cpu1.nodeMs - cpu0.nodeMs) / Math.max(1, accepted)).toFixed(3),
+      ),
     };
     console.log(
       `| ${s.name} (${s.members} ${s.sse === false ? 'members without SSE' : 'SSE members'}, cooldown ${s.cooldown} s, ${s.rate}/s offered) | open loop | ${accepted} | ${result.accepted_per_second} | ${stats.p50_ms} | ${stats.p95_ms} | ${stats.p99_ms} |`,
     );
     console.log(
-      `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}`,
+      `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}; CPU per accepted shot: PostgreSQL ${result.pg_cpu_ms_per_accepted_shot} ms, server ${result.server_cpu_ms_per_accepted_shot} ms`,
     );
     record(s.name, result);
     return result;

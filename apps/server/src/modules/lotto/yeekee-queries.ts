@@ -1,4 +1,4 @@
-import { type Executor, prepared, runPrepared } from '../../platform/db.ts';
+import { type Executor, plannedEachTime, prepared, runPrepared } from '../../platform/db.ts';
 import { ROUND_COLUMNS, type RoundRow } from './round-queries.ts';
 
 /** A round as a batch of shots is judged against it, with the shots its limits count. */
@@ -11,8 +11,8 @@ export interface ShotState extends RoundRow {
   mine: { member_id: number; n: number; last: string }[];
 }
 
-const shotStateStatement = prepared<ShotState>(
-  'lotto_shot_state',
+// Planned for each batch: a named statement's generic plan for these arrays measured twice as costly.
+const shotStateStatement = plannedEachTime<ShotState>(
   `SELECT ${ROUND_COLUMNS}, lotto_shot_token(r) AS token,
      (SELECT coalesce(json_agg(json_build_object('ip', s.ip, 'ts', s.server_ts)), '[]'::json) FROM lotto_shot s
       WHERE s.ip = ANY($2::text[]) AND s.server_ts > $4::timestamptz AND s.server_ts <= $5::timestamptz) AS by_ip,
