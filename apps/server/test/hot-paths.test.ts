@@ -1,3 +1,4 @@
+import { chainSeed, verifyChain } from '@chok/engine/lotto/chain';
 import { satang } from '@chok/engine/money';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -354,5 +355,43 @@ describe('round trips (decision 0012)', () => {
       .where('id', '=', roundId)
       .executeTakeFirstOrThrow();
     expect(round.shot_count).toBe(30);
+  });
+
+  it('two shooters (two processes) on one round: every shot gets its own seq and the chain holds', async () => {
+    const roundId = await openRound(t, 'yeekee');
+    const members = await fundedMembers(t, 60, {});
+    const events = { publish: async () => {} } as unknown as EventBus;
+    const d: LottoDeps = {
+      db: t.db,
+      ledger: t.ledger,
+      events,
+      jobs: disabledJobs,
+      clock: systemClock,
+      config: t.config,
+    };
+    // Each shooter judges a batch against the round as it read it; a batch that meets a round the
+    // other one moved on is read and judged again.
+    const shooters = [createShooter(d), createShooter(d)];
+    const acks = await Promise.all(
+      members.map((memberId, i) =>
+        shooters[i % 2]!.shoot(memberId, `10.1.0.${i + 1}`, roundId, String(i * 7).padStart(5, '0')),
+      ),
+    );
+    expect(acks.map((a) => a.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    const round = await t.db
+      .selectFrom('lotto_round')
+      .select(['market_id', 'business_date', 'round_no', 'shot_count'])
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    expect(round.shot_count).toBe(60);
+    const shots = await t.db
+      .selectFrom('lotto_shot')
+      .select(['seq', 'member_ref', 'number', 'server_ts', 'hash'])
+      .where('round_id', '=', roundId)
+      .orderBy('seq')
+      .execute();
+    const list = shots.map((x) => ({ ...x, server_ts: x.server_ts.toISOString() }));
+    expect(verifyChain(chainSeed(round.market_id, round.business_date, round.round_no), list)).toBeNull();
+    for (const a of acks) expect(list[a.seq - 1]!.number).toBe(a.number);
   });
 });
