@@ -14,6 +14,7 @@ import { injectTransport, ProviderSimulator } from '../apps/server/src/modules/g
 import { createLedger } from '../apps/server/src/modules/wallet/service.ts';
 import { type Db, inTransaction } from '../apps/server/src/platform/db.ts';
 import { hashToken, newToken } from '../apps/server/src/platform/rng.ts';
+import { cpuSampler } from './cpu.ts';
 
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -183,13 +184,70 @@ export async function runGamesBench(c: { app: FastifyInstance; db: Db }) {
   console.log(
     `one at a time: p50 ${percentile(alone, 50).toFixed(2)} ms, p99 ${percentile(alone, 99).toFixed(2)} ms`,
   );
+  // Closed loop: 32 callers, each a debit then its credit, as fast as they are answered; with the CPU
+  // that PostgreSQL and this process spent per request (the figure a busy machine distorts least).
+  const cpu = await cpuSampler(c.db);
+  const c0 = cpu();
+  const closed: number[] = [];
+  let failures = 0;
+  let k = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (performance.now() - t0 < SECONDS * 1000) {
+        const i = k++;
+        const player = ids[i % ids.length]!;
+        let s = performance.now();
+        const d = await sim.debit({
+          player,
+          tx_id: `cl-${i}-b`,
+          round_id: `cl-${i}`,
+          game: 'bench-slot',
+          amount: '1.00',
+        });
+        closed.push(performance.now() - s);
+        s = performance.now();
+        const w = await sim.credit({
+          player,
+          tx_id: `cl-${i}-w`,
+          bet_tx_id: `cl-${i}-b`,
+          round_id: `cl-${i}`,
+          game: 'bench-slot',
+          amount: i % 3 === 0 ? '2.00' : '0.00',
+        });
+        closed.push(performance.now() - s);
+        if (d.status !== 'OK' || w.status !== 'OK') failures++;
+      }
+    }),
+  );
+  const closedSeconds = (performance.now() - t0) / 1000;
+  const c1 = cpu();
+  closed.sort((a, b) => a - b);
+  const capacity = {
+    callers: 32,
+    requests: closed.length,
+    requests_per_second: Math.round(closed.length / closedSeconds),
+    p50_ms: Number(percentile(closed, 50).toFixed(2)),
+    p99_ms: Number(percentile(closed, 99).toFixed(2)),
+    failures,
+    pg_cpu_ms_per_request: Number(((c1.pgMs - c0.pgMs) / closed.length).toFixed(3)),
+    server_cpu_ms_per_request: Number(((c1.nodeMs - c0.nodeMs) / closed.length).toFixed(3)),
+  };
+  console.log(
+    `closed loop (32 callers): ${capacity.requests_per_second} requests/s, p50 ${capacity.p50_ms} ms, p99 ${capacity.p99_ms} ms, failures ${failures}; CPU per request: PostgreSQL ${capacity.pg_cpu_ms_per_request} ms, server ${capacity.server_cpu_ms_per_request} ms`,
+  );
   console.log(
     '\n| provider callbacks (debit → credit, signed, app.inject) | target req/s | achieved | p50 ms | p95 ms | p99 ms | failures |',
   );
   console.log('|---|---|---|---|---|---|---|');
   const rows = [];
   let sustained = 0;
-  for (const rate of [250, 500, 750, 1000, 1250, 1500, 2000]) {
+  // GAMES_BENCH_RATES=250,500 runs only those rates (GAMES_BENCH_RATES=none: the closed loop only).
+  const rates = (process.env.GAMES_BENCH_RATES ?? '250,500,750,1000,1250,1500,2000')
+    .split(',')
+    .filter((x) => x !== 'none' && x !== '')
+    .map(Number);
+  for (const rate of rates) {
     const r = await openLoop(sim, ids, rate, `r${rate}`);
     rows.push(r);
     console.log(
@@ -200,6 +258,7 @@ export async function runGamesBench(c: { app: FastifyInstance; db: Db }) {
   }
   const result = {
     rows,
+    closed_loop: capacity,
     highest_sustained_rps: sustained,
     node: process.version,
     cpus: os.cpus().length,

@@ -16,6 +16,8 @@ export interface TestApp {
   ledger: Ledger;
   config: Config;
   url: string;
+  /** Statements this app's pool has sent so far (round trips; decision 0012); set by createTestApp. */
+  statements?: () => number;
   close: () => Promise<void>;
 }
 
@@ -37,7 +39,7 @@ export async function createTestApp(
     RATE_LIMIT_PER_MINUTE_PASSWORD_RESET: '10000',
     ...opts.env,
   });
-  const { db } = createDb(url, 10);
+  const { db, counter } = createDb(url, 10);
   const ledger = createLedger();
   await seed(db, ledger, config, { demo: opts.seed ?? true });
   const jobs = opts.jobs ? await startJobs(url, () => {}) : undefined;
@@ -57,6 +59,7 @@ export async function createTestApp(
     ledger,
     config,
     url,
+    statements: () => counter.statements,
     close: async () => {
       await jobs?.stop();
       await app.close();

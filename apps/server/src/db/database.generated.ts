@@ -503,10 +503,20 @@ export interface LottoCategory {
 }
 
 export interface LottoExposure {
+  accepted_amount: number | null;
+  bet_type: string | null;
+  number: string | null;
+  round_id: number | null;
+}
+
+export interface LottoExposureSlot {
   accepted_amount: Generated<number>;
   bet_type: string;
+  budget: number | null;
+  ceiling: number | null;
   number: string;
   round_id: number;
+  slot: Generated<number>;
 }
 
 export interface LottoMarket {
@@ -561,6 +571,7 @@ export interface LottoRound {
   result_version: Generated<number>;
   resulted_at: Timestamp | null;
   round_no: number;
+  rules_version: Generated<number>;
   seal_commitment: string | null;
   seal_offset_ms: number | null;
   seal_salt: string | null;
@@ -1146,6 +1157,7 @@ export interface DB {
   lotto_bill_item: LottoBillItem;
   lotto_category: LottoCategory;
   lotto_exposure: LottoExposure;
+  lotto_exposure_slot: LottoExposureSlot;
   lotto_market: LottoMarket;
   lotto_member_debt: LottoMemberDebt;
   lotto_number_limit: LottoNumberLimit;

@@ -66,6 +66,7 @@ export const tableOwners = {
   lotto_bill_item: 'lotto',
   lotto_category: 'lotto',
   lotto_exposure: 'lotto',
+  lotto_exposure_slot: 'lotto',
   lotto_market: 'lotto',
   lotto_number_limit: 'lotto',
   lotto_round: 'lotto',

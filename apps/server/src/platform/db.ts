@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, type PostgresPool, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB as Database } from '../db/database.generated.ts';
 
@@ -14,7 +14,86 @@ export type Tx = Transaction<Database>;
 /** Query functions accept either, so a use case can compose them inside one transaction. */
 export type Executor = Db | Tx;
 
-export function createDb(connectionString: string, poolSize: number): { db: Db; pool: pg.Pool } {
+/**
+ * A hot statement: a fixed SQL text under a stable name. pg sends it as a named prepared statement,
+ * so PostgreSQL parses and plans it once per connection instead of on every call (issue 15,
+ * decision 0012). The text must not vary (no `sql.join` of a variable length, no optional clauses):
+ * each variant is its own `prepared`.
+ */
+export interface Prepared<R> {
+  readonly name: string;
+  readonly text: string;
+  /** Only carries the row type. */
+  readonly row?: R;
+}
+
+/** text → name of every prepared statement; the client wrapper of `createDb` looks texts up here. */
+const preparedNames = new Map<string, string>();
+const preparedTexts = new Map<string, string>();
+
+/** Declares a prepared statement (once, at module load). A name is never reused for another text. */
+export function prepared<R>(name: string, text: string): Prepared<R> {
+  const known = preparedTexts.get(name);
+  if (known !== undefined && known !== text) throw new Error(`prepared statement ${name} declared twice`);
+  preparedTexts.set(name, text);
+  preparedNames.set(text, name);
+  return { name, text };
+}
+
+/**
+ * A fixed SQL text sent unnamed, so PostgreSQL plans it for each call's values. For a statement
+ * whose best plan depends on them (arrays whose length varies from call to call), where the generic
+ * plan a named statement settles on measured slower (decision 0012).
+ */
+export function plannedEachTime<R>(text: string): Prepared<R> {
+  return { name: '', text };
+}
+
+/** Runs a prepared statement in the caller's transaction or on the pool; answers its rows. */
+export async function runPrepared<R>(ex: Executor, p: Prepared<R>, values: readonly unknown[]): Promise<R[]> {
+  const r = await ex.executeQuery<R>(CompiledQuery.raw(p.text, [...values]));
+  return r.rows as R[];
+}
+
+type PoolClient = pg.PoolClient;
+type QueryCounter = { statements: number };
+
+/**
+ * The pool as Kysely sees it: each client's `query(text, values)` goes out as a named statement when
+ * the text is a declared `prepared` one, and counts every statement sent (round trips, for tests).
+ */
+function namingPool(pool: pg.Pool, counter: QueryCounter): PostgresPool {
+  const wrapped = new WeakMap<PoolClient, ReturnType<typeof wrap>>();
+  const wrap = (client: PoolClient) => ({
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (text + values, or a cursor object)
+    query(text: any, values?: readonly unknown[]): any {
+      counter.statements += 1;
+      if (typeof text !== 'string') return client.query(text);
+      const name = preparedNames.get(text);
+      return name
+        ? client.query({ name, text, values: values as unknown[] })
+        : client.query(text, values as unknown[]);
+    },
+    release: () => client.release(),
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let w = wrapped.get(client);
+      if (!w) {
+        w = wrap(client);
+        wrapped.set(client, w);
+      }
+      return w;
+    },
+    end: () => pool.end(),
+  };
+}
+
+export function createDb(
+  connectionString: string,
+  poolSize: number,
+): { db: Db; pool: pg.Pool; counter: QueryCounter } {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
@@ -35,8 +114,9 @@ export function createDb(connectionString: string, poolSize: number): { db: Db; 
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, pool };
+  const counter: QueryCounter = { statements: 0 };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool, counter) }) });
+  return { db, pool, counter };
 }
 
 const UNAVAILABLE_CODES = new Set([
@@ -93,4 +173,17 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, max
       if (attempt >= maxAttempts || (code !== SERIALIZATION_FAILURE && code !== DEADLOCK)) throw err;
     }
   }
+}
+
+const RAISED_REFUSAL = 'CK001';
+
+/**
+ * A refusal raised by one of the database's hot-path functions (migration 051, decision 0012):
+ * SQLSTATE CK001 with a catalogue code as the message and, for some, a detail. Null for any other error.
+ */
+export function raisedRefusal(err: unknown): { code: string; detail: string | null } | null {
+  if (!err || typeof err !== 'object') return null;
+  const e = err as { code?: unknown; message?: unknown; detail?: unknown };
+  if (e.code !== RAISED_REFUSAL || typeof e.message !== 'string') return null;
+  return { code: e.message, detail: typeof e.detail === 'string' ? e.detail : null };
 }

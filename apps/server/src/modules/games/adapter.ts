@@ -5,7 +5,7 @@ import { formatBaht, parseBaht } from '@chok/engine/money';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
-import type { SeamlessWallet, WalletAnswer } from './seamless.ts';
+import { NonceReused, type SeamlessWallet, type WalletAnswer } from './seamless.ts';
 import { claimNonce, providerSecret } from './seamless-queries.ts';
 
 export const TIMESTAMP_WINDOW_SECONDS = 5 * 60;
@@ -33,8 +33,13 @@ export type ProviderOperations = {
     wallet: SeamlessWallet,
     provider: string,
     body: BodyOf<(typeof providerEndpoints)[K]>,
+    /** The signed call's nonce, for the operations that claim it with the money (debit, credit). */
+    nonce: string | null,
   ) => Promise<Answer<K>>;
 };
+
+/** Debit and credit claim the nonce in their own round trip (decision 0012); the others before running. */
+const claimsNonce: ReadonlySet<ProviderOperation> = new Set(['debit', 'credit']);
 
 const walletBody = (a: WalletAnswer) => ({
   status: a.status,
@@ -55,29 +60,35 @@ export const providerOperations: ProviderOperations = {
       session_id: a.sessionId,
     };
   },
-  async debit(wallet, provider, body) {
+  async debit(wallet, provider, body, nonce) {
     return walletBody(
-      await wallet.debit({
-        provider,
-        player: body.player,
-        providerTxId: body.tx_id,
-        roundId: body.round_id,
-        game: body.game,
-        amount: parseBaht(body.amount),
-      }),
+      await wallet.debit(
+        {
+          provider,
+          player: body.player,
+          providerTxId: body.tx_id,
+          roundId: body.round_id,
+          game: body.game,
+          amount: parseBaht(body.amount),
+        },
+        nonce,
+      ),
     );
   },
-  async credit(wallet, provider, body) {
+  async credit(wallet, provider, body, nonce) {
     return walletBody(
-      await wallet.credit({
-        provider,
-        player: body.player,
-        providerTxId: body.tx_id,
-        roundId: body.round_id,
-        game: body.game,
-        amount: parseBaht(body.amount),
-        betTxId: body.bet_tx_id,
-      }),
+      await wallet.credit(
+        {
+          provider,
+          player: body.player,
+          providerTxId: body.tx_id,
+          roundId: body.round_id,
+          game: body.game,
+          amount: parseBaht(body.amount),
+          betTxId: body.bet_tx_id,
+        },
+        nonce,
+      ),
     );
   },
   async rollback(wallet, provider, body) {
@@ -135,11 +146,18 @@ export async function providerCall(
   const body = parsed.data;
   const skew = Math.abs(d.clock.now().getTime() / 1000 - body.ts);
   if (skew > TIMESTAMP_WINDOW_SECONDS) return unauthorized('stale timestamp');
-  if (!(await claimNonce(d.db, c.provider, body.nonce))) return unauthorized('nonce reused');
+  const withMoney = claimsNonce.has(c.operation);
+  if (!withMoney && !(await claimNonce(d.db, c.provider, body.nonce))) return unauthorized('nonce reused');
   const run = providerOperations[c.operation] as (
     wallet: SeamlessWallet,
     provider: string,
     body: unknown,
+    nonce: string | null,
   ) => Promise<unknown>;
-  return { http: 200, body: await run(d.wallet, c.provider, body) };
+  try {
+    return { http: 200, body: await run(d.wallet, c.provider, body, withMoney ? body.nonce : null) };
+  } catch (err) {
+    if (err instanceof NonceReused) return unauthorized('nonce reused');
+    throw err;
+  }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../platform/db.ts';
+import { type Executor, prepared, runPrepared } from '../../platform/db.ts';
 import { type BONUS_WALLET, type FREE_CREDIT_WALLET, MAIN_WALLET } from '../wallet/service.ts';
 
 /** SQL of the seamless wallet (docs/rules/casino.md §3). Every write claims its key with ON CONFLICT DO NOTHING. */
@@ -205,4 +205,103 @@ export async function claimNonce(ex: Executor, provider: string, nonce: string):
     .returning('nonce')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** What the one-call debit and credit answer (migration 051). */
+export type FastAnswer =
+  | { nonce_reused: true }
+  | { fallback: true }
+  | { transfer_id: number | null; balance: number; wallet_type_id: number };
+
+const debitStatement = prepared<{ r: FastAnswer }>(
+  'seamless_debit',
+  `SELECT seamless_debit($1::text, $2::text, $3::text, $4::int, $5::text, $6::text, $7::text, $8::bigint,
+     $9::bytea, $10::timestamptz, $11::timestamptz, $12::text, $13::text) AS r`,
+);
+
+/**
+ * A provider debit in one round trip, outside any transaction (decision 0012): the nonce (if given),
+ * the claim of the id under the player's live session, the bet transfer. `fallback` when the id was
+ * not claimed (nothing but the nonce written); too little money raises CK001 INSUFFICIENT_FUNDS.
+ */
+export async function fastDebit(
+  ex: Executor,
+  d: {
+    nonce: string | null;
+    provider: string;
+    player: string;
+    memberId: number;
+    txId: string;
+    roundId: string;
+    game: string;
+    amount: number;
+    fingerprint: Buffer;
+    now: Date;
+    idleSince: Date;
+    ledgerKey: string;
+    reference: string;
+  },
+): Promise<FastAnswer> {
+  const rows = await runPrepared(ex, debitStatement, [
+    d.nonce,
+    d.provider,
+    d.player,
+    d.memberId,
+    d.txId,
+    d.roundId,
+    d.game,
+    d.amount,
+    d.fingerprint,
+    d.now,
+    d.idleSince,
+    d.ledgerKey,
+    d.reference,
+  ]);
+  return rows[0]!.r;
+}
+
+const creditStatement = prepared<{ r: FastAnswer }>(
+  'seamless_credit',
+  `SELECT seamless_credit($1::text, $2::text, $3::text, $4::int, $5::text, $6::text, $7::text, $8::text,
+     $9::bigint, $10::bytea, $11::text, $12::text, $13::int) AS r`,
+);
+
+/**
+ * A provider credit in one round trip, outside any transaction (decision 0012): the nonce, the bet
+ * locked, the credit's id claimed, the win transfer, the bet settled; `fallback` (nothing but the
+ * nonce written) for anything else than that common case.
+ */
+export async function fastCredit(
+  ex: Executor,
+  c: {
+    nonce: string | null;
+    provider: string;
+    player: string;
+    memberId: number;
+    txId: string;
+    betTxId: string;
+    roundId: string;
+    game: string;
+    amount: number;
+    fingerprint: Buffer;
+    ledgerKey: string;
+    reference: string;
+  },
+): Promise<FastAnswer> {
+  const rows = await runPrepared(ex, creditStatement, [
+    c.nonce,
+    c.provider,
+    c.player,
+    c.memberId,
+    c.txId,
+    c.betTxId,
+    c.roundId,
+    c.game,
+    c.amount,
+    c.fingerprint,
+    c.ledgerKey,
+    c.reference,
+    MAIN_WALLET,
+  ]);
+  return rows[0]!.r;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { WalletStatus } from '@chok/contract/api/games';
 import type { Satang } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
-import { type Db, type Executor, inTransaction, type Tx } from '../../platform/db.ts';
+import { type Db, type Executor, inTransaction, raisedRefusal, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/rng.ts';
 import { claimDebit } from '../members/service.ts';
@@ -52,6 +52,13 @@ export interface Authenticated {
   currency: 'THB';
   balance: Satang;
   sessionId: number;
+}
+
+/** A signed call's nonce was used within the window (docs/rules/casino.md §3.6): the adapter answers 401. */
+export class NonceReused extends Error {
+  constructor() {
+    super('nonce reused');
+  }
 }
 
 /** Thrown inside a wallet transaction to roll it back and answer a status. */
@@ -329,6 +336,84 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
     return { status, balance: (await memberBalance(tx, memberId, wallet)) as Satang, transferId };
   }
 
+  /**
+   * The common case of a debit or credit as one database call (decision 0012). 'fallback': the call
+   * wrote nothing but the nonce and the TypeScript path answers; 'undone': the call raised and left
+   * nothing, nonce included.
+   */
+  async function oneCall(call: () => Promise<q.FastAnswer>): Promise<WalletAnswer | 'fallback' | 'undone'> {
+    let a: q.FastAnswer;
+    try {
+      a = await call();
+    } catch (err) {
+      if (raisedRefusal(err) || (err as { code?: string }).code === '23503') return 'undone';
+      throw err;
+    }
+    if ('nonce_reused' in a) throw new NonceReused();
+    if ('fallback' in a) return 'fallback';
+    return { status: 'OK', balance: a.balance as Satang, transferId: a.transfer_id };
+  }
+
+  /**
+   * A provider debit: one round trip when it is the common case (a live session, a new id, money
+   * enough), else the transaction of `debitIn`. A given nonce is claimed first either way; a used one
+   * throws NonceReused.
+   */
+  async function debit(r: DebitRequest, nonce: string | null = null): Promise<WalletAnswer> {
+    const memberId = invalid(r, false);
+    if (memberId !== null) {
+      const now = clock.now();
+      const fast = await oneCall(() =>
+        q.fastDebit(db, {
+          nonce,
+          provider: r.provider,
+          player: r.player,
+          memberId,
+          txId: r.providerTxId,
+          roundId: r.roundId,
+          game: r.game,
+          amount: r.amount,
+          fingerprint: fingerprint('debit', r.roundId, r.game, r.amount, ''),
+          now,
+          idleSince: new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000),
+          ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
+          reference: `${r.provider}:${r.roundId || r.providerTxId}`,
+        }),
+      );
+      if (fast !== 'fallback' && fast !== 'undone') return fast;
+      if (fast === 'fallback') nonce = null;
+    }
+    if (nonce !== null && !(await q.claimNonce(db, r.provider, nonce))) throw new NonceReused();
+    return run(memberIdOf(r.player), (tx) => debitIn(tx, r));
+  }
+
+  /** A provider credit: one round trip in the common case (see `debit`), else `creditIn`'s transaction. */
+  async function credit(r: CreditRequest, nonce: string | null = null): Promise<WalletAnswer> {
+    const memberId = invalid(r, true);
+    if (memberId !== null) {
+      const fast = await oneCall(() =>
+        q.fastCredit(db, {
+          nonce,
+          provider: r.provider,
+          player: r.player,
+          memberId,
+          txId: r.providerTxId,
+          betTxId: r.betTxId,
+          roundId: r.roundId,
+          game: r.game,
+          amount: r.amount,
+          fingerprint: fingerprint('credit', r.roundId, r.game, r.amount, r.betTxId),
+          ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
+          reference: `${r.provider}:${r.roundId || r.betTxId}`,
+        }),
+      );
+      if (fast !== 'fallback' && fast !== 'undone') return fast;
+      if (fast === 'fallback') nonce = null;
+    }
+    if (nonce !== null && !(await q.claimNonce(db, r.provider, nonce))) throw new NonceReused();
+    return run(memberIdOf(r.player), (tx) => creditIn(tx, r));
+  }
+
   return {
     /** Exchanges a launch token (single use, 60 s) for a session of 8 h with a 30-minute idle limit. */
     async authenticate(
@@ -364,8 +449,8 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
         };
       });
     },
-    debit: (r: DebitRequest) => run(memberIdOf(r.player), (tx) => debitIn(tx, r)),
-    credit: (r: CreditRequest) => run(memberIdOf(r.player), (tx) => creditIn(tx, r)),
+    debit,
+    credit,
     rollback: (r: RollbackRequest) => run(memberIdOf(r.player), (tx) => rollbackIn(tx, r)),
     /** The same calls inside a caller's transaction (in-house games); a refusal throws WalletRefusal. */
     debitIn,

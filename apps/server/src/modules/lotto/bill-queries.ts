@@ -1,9 +1,10 @@
 import type { billStatus } from '@chok/contract/api/lotto';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Executor, Tx } from '../../platform/db.ts';
-import { type LottoWallet, lottoBalanceSql, lottoWalletJson } from '../wallet/service.ts';
+import { type Executor, prepared, runPrepared, type Tx } from '../../platform/db.ts';
+import { type LottoWallet, lottoWalletJson } from '../wallet/service.ts';
 import { type RoundRow, roundColumns } from './round-queries.ts';
+import type { RoundSettings } from './settings.ts';
 
 export interface BillRow {
   id: number;
@@ -35,27 +36,32 @@ export interface NumberLimitRow {
   cap: number | null;
 }
 
+interface RoundForBill {
+  db_now: Date;
+  rules_version: number;
+  wallet: LottoWallet | null;
+  limits: NumberLimitRow[];
+}
+
 /**
- * What a bill needs before it touches exposure, in one round trip: the round locked FOR SHARE with
- * the database clock read after the lock, the member's wallet (by ledger account id or wallet type
- * id, the wallet module's subquery) and the round's เลขอั้น.
+ * What a bill whose lines break a rule is judged by, in one round trip (a bill itself is placed by
+ * `placeBillRow`): the round with the database clock, the member's wallet (by ledger account id or
+ * wallet type id, the wallet module's subquery), the round's เลขอั้น and the version of its rules.
  */
 export async function roundForBill(
   ex: Executor,
   roundId: number,
   memberId: number,
   walletId: number,
-): Promise<(RoundRow & { db_now: Date; wallet: LottoWallet | null; limits: NumberLimitRow[] }) | undefined> {
-  const { rows } = await sql<
-    RoundRow & { db_now: Date; wallet: LottoWallet | null; limits: NumberLimitRow[] }
-  >`
-    SELECT ${roundColumns}, clock_timestamp() AS db_now,
+): Promise<(RoundRow & RoundForBill) | undefined> {
+  const { rows } = await sql<RoundRow & RoundForBill>`
+    SELECT ${roundColumns}, r.rules_version, clock_timestamp() AS db_now,
       ${lottoWalletJson(memberId, walletId)} AS wallet,
       (SELECT coalesce(json_agg(json_build_object('bet_type', l.bet_type, 'number', l.number,
          'action', l.action, 'rate', l.rate::text, 'cap', l.cap)), '[]'::json)
        FROM lotto_number_limit l WHERE l.round_id = r.id) AS limits
     FROM lotto_round r JOIN lotto_market m ON m.id = r.market_id
-    WHERE r.id = ${roundId} FOR SHARE OF r`.execute(ex);
+    WHERE r.id = ${roundId}`.execute(ex);
   return rows[0];
 }
 
@@ -73,104 +79,110 @@ export async function acceptedExposure(
   return rows;
 }
 
-/** The bill and its items in one statement, items in the order given; answers both as inserted. */
-export async function insertBill(
-  tx: Tx,
+/** What a bill's lines are checked against in Node: the round's settings and เลขอั้น, and their version. */
+export interface BillRules {
+  version: number;
+  settings: RoundSettings;
+  limits: NumberLimitRow[];
+}
+
+/** One line as the bill function takes it. */
+export interface BillLine {
+  bet_type: string;
+  number: string;
+  tod_key: string | null;
+  stakeSatang: number;
+  rate: string;
+  potentialWinSatang: number;
+  /** The number's ceiling in satang, as Node resolved it from the rules of `rulesVersion`. */
+  ceilingSatang: number;
+  /** Into how many exposure slots the number is split. */
+  slots: number;
+}
+
+/** The round fields a bill view shows, as the bill function read them under the round's lock. */
+export interface PlacedRound {
+  market_name: string;
+  business_date: string;
+  round_no: number;
+  close_at: string;
+  status: RoundRow['status'];
+  derive_rule: RoundRow['derive_rule'];
+}
+
+export type PlaceBillAnswer =
+  | { stale: BillRules }
+  | { replay: true }
+  | {
+      bill: Omit<BillRow, 'created_at' | 'item_count'> & { created_at: string };
+      items: ItemRow[];
+      balance: number;
+      round: PlacedRound;
+    };
+
+const placeBillStatement = prepared<{ r: PlaceBillAnswer }>(
+  'lotto_place_bill',
+  `SELECT lotto_place_bill($1::bigint, $2::int, $3::int, $4::int, $5::int[], $6::text, $7::bigint, $8::int,
+     $9::text[], $10::text[], $11::text[], $12::bigint[], $13::numeric[], $14::bigint[], $15::bigint[], $16::int[]) AS r`,
+);
+
+/**
+ * A whole bill in one round trip (migration 051, decision 0012): the database function locks the
+ * round, checks it is open and the wallet may pay, compares the rules version, inserts the bill and
+ * its items, debits the wallet and adds exposure, and answers the bill — or `stale` with the rules as
+ * they are now, or `replay` when the member already used the key. A refusal raises CK001 (see
+ * `raisedRefusal`); it runs outside any transaction, so a refusal leaves nothing behind.
+ */
+export async function placeBillRow(
+  ex: Executor,
   b: {
-    memberId: number;
     roundId: number;
-    walletTypeId: number;
-    totalStakeSatang: number;
+    rulesVersion: number;
+    memberId: number;
+    walletId: number;
+    lottoWallets: readonly number[];
     idempotencyKey: string;
-    items: {
-      bet_type: string;
-      number: string;
-      tod_key: string | null;
-      stakeSatang: number;
-      rate: string;
-      potentialWinSatang: number;
-    }[];
+    totalStakeSatang: number;
+    slot: number;
+    lines: readonly BillLine[];
   },
-): Promise<{ bill: Omit<BillRow, 'created_at' | 'item_count'> & { created_at: string }; items: ItemRow[] }> {
-  const { rows: placed } = await sql<{
-    bill: Omit<BillRow, 'created_at' | 'item_count'> & { created_at: string };
-    items: ItemRow[];
-  }>`
-      WITH b AS (
-        INSERT INTO lotto_bill (member_id, round_id, wallet_type_id, total_stake, idempotency_key)
-        VALUES (${b.memberId}, ${b.roundId}, ${b.walletTypeId}, ${b.totalStakeSatang}, ${b.idempotencyKey})
-        RETURNING id, round_id, wallet_type_id, status, total_stake, total_win, created_at),
-      i AS (
-        INSERT INTO lotto_bill_item (bill_id, round_id, bet_type, number, tod_key, stake, rate_snapshot, potential_win)
-        SELECT b.id, b.round_id, v.bet_type, v.number, v.tod_key, v.stake, v.rate, v.potential_win
-        FROM b, unnest(${b.items.map((i) => i.bet_type)}::text[], ${b.items.map((i) => i.number)}::text[],
-          ${b.items.map((i) => i.tod_key)}::text[],
-          ${b.items.map((i) => i.stakeSatang)}::bigint[], ${b.items.map((i) => i.rate)}::numeric[],
-          ${b.items.map((i) => i.potentialWinSatang)}::bigint[]) WITH ORDINALITY
-          AS v(bet_type, number, tod_key, stake, rate, potential_win, ord)
-        ORDER BY v.ord
-        RETURNING id, bet_type, number, stake, rate_snapshot::text, potential_win, status, win_amount)
-      SELECT row_to_json(b) AS bill, (SELECT json_agg(i ORDER BY i.id) FROM i) AS items FROM b`.execute(tx);
-  return placed[0]!;
+): Promise<PlaceBillAnswer> {
+  const rows = await runPrepared(ex, placeBillStatement, [
+    b.roundId,
+    b.rulesVersion,
+    b.memberId,
+    b.walletId,
+    b.lottoWallets,
+    b.idempotencyKey,
+    b.totalStakeSatang,
+    b.slot,
+    b.lines.map((l) => l.bet_type),
+    b.lines.map((l) => l.number),
+    b.lines.map((l) => l.tod_key),
+    b.lines.map((l) => l.stakeSatang),
+    b.lines.map((l) => l.rate),
+    b.lines.map((l) => l.potentialWinSatang),
+    b.lines.map((l) => l.ceilingSatang),
+    b.lines.map((l) => l.slots),
+  ]);
+  return rows[0]!.r;
 }
 
 /**
- * Adds stakes to a round's exposure: inserts missing rows or adds to existing ones, locking them in
- * the order given (the caller sorts by bet_type, number). Each row answers its new total; `open` says
- * whether the clock read after the last lock is still before `closeAt`; `balance` is the paying
- * wallet's balance, read in the same statement.
+ * Subtracts the stakes of these bills' pending items from exposure: per round, the database function
+ * takes them off number by number in (bet_type, number) order, each under every slot's lock.
  */
-export async function addExposure(
-  tx: Tx,
-  e: {
-    roundId: number;
-    closeAt: Date;
-    memberId: number;
-    walletTypeId: number;
-    adds: { bet_type: string; number: string; amountSatang: number }[];
-  },
-): Promise<{ bet_type: string; number: string; accepted_amount: number; open: boolean; balance: number }[]> {
-  const { rows } = await sql<{
-    bet_type: string;
-    number: string;
-    accepted_amount: number;
-    open: boolean;
-    balance: number;
-  }>`
-      WITH x AS (
-        INSERT INTO lotto_exposure AS e (round_id, bet_type, number, accepted_amount)
-        SELECT ${e.roundId}, v.bet_type, v.number, v.amount
-        FROM unnest(${e.adds.map((a) => a.bet_type)}::text[], ${e.adds.map((a) => a.number)}::text[],
-          ${e.adds.map((a) => a.amountSatang)}::bigint[]) WITH ORDINALITY AS v(bet_type, number, amount, ord)
-        ORDER BY v.ord
-        ON CONFLICT (round_id, bet_type, number)
-          DO UPDATE SET accepted_amount = e.accepted_amount + EXCLUDED.accepted_amount
-        RETURNING e.bet_type, e.number, e.accepted_amount, clock_timestamp() AS at)
-      SELECT x.bet_type, x.number, x.accepted_amount, max(x.at) OVER () < ${e.closeAt} AS open,
-        ${lottoBalanceSql(e.memberId, e.walletTypeId)} AS balance
-      FROM x`.execute(tx);
-  return rows;
-}
-
-/** Subtracts the stakes of these bills' pending items from exposure (rows locked in key order). */
 export async function releaseExposure(tx: Tx, billIds: number[]): Promise<void> {
   if (billIds.length === 0) return;
-  const { rows } = await sql<{ round_id: number; bet_type: string; number: string; amount: number }>`
-    SELECT round_id, bet_type, number, sum(stake)::bigint AS amount FROM lotto_bill_item
-    WHERE bill_id IN (${sql.join(billIds)}) AND status = 'pending'
-    GROUP BY round_id, bet_type, number ORDER BY round_id, bet_type, number`.execute(tx);
-  if (rows.length === 0) return;
-  const values = sql.join(
-    rows.map((r) => sql`(${r.round_id}::bigint, ${r.bet_type}, ${r.number}, ${r.amount}::bigint)`),
-  );
-  await sql`
-    SELECT 1 FROM lotto_exposure e JOIN (VALUES ${values}) AS v(round_id, bet_type, number, amount)
-      ON e.round_id = v.round_id AND e.bet_type = v.bet_type AND e.number = v.number
-    ORDER BY e.round_id, e.bet_type, e.number FOR UPDATE OF e`.execute(tx);
-  await sql`
-    UPDATE lotto_exposure e SET accepted_amount = greatest(0, e.accepted_amount - v.amount)
-    FROM (VALUES ${values}) AS v(round_id, bet_type, number, amount)
-    WHERE e.round_id = v.round_id AND e.bet_type = v.bet_type AND e.number = v.number`.execute(tx);
+  const { rows } = await sql<{ round_id: number; bet_types: string[]; numbers: string[]; amounts: number[] }>`
+    SELECT round_id, array_agg(bet_type) AS bet_types, array_agg(number) AS numbers, array_agg(amount) AS amounts
+    FROM (SELECT round_id, bet_type, number, sum(stake)::bigint AS amount FROM lotto_bill_item
+          WHERE bill_id IN (${sql.join(billIds)}) AND status = 'pending' GROUP BY round_id, bet_type, number) x
+    GROUP BY round_id ORDER BY round_id`.execute(tx);
+  for (const r of rows) {
+    await sql`SELECT lotto_exposure_release(${r.round_id}::bigint, ${r.bet_types}::text[], ${r.numbers}::text[],
+      ${r.amounts}::bigint[])`.execute(tx);
+  }
 }
 
 /** A bill's items in line order. */

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { type GameCategory, gameCategoryLabels } from '@chok/contract/api/games';
+import type { ErrorCode } from '@chok/contract/errors';
 import { x100ToRate } from '@chok/engine/lotto/match';
-import { todKey } from '@chok/engine/lotto/types';
+import { type BetType, todKey } from '@chok/engine/lotto/types';
 import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
-import { type Executor, inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
+import { type Executor, inTransaction, raisedRefusal } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { walletTypeCategories } from '../games/service.ts';
 import {
@@ -24,22 +25,25 @@ import {
 } from './bill-check.ts';
 import {
   acceptedExposure,
-  addExposure,
+  type BillLine,
   type BillPageFilter,
+  type BillRules,
   billItems,
   billsByIds,
-  insertBill,
   lockMemberBill,
   markBillCancelled,
   memberBillId,
   memberBillPage,
   numberLimitRows,
+  type PlaceBillAnswer,
+  placeBillRow,
   releaseExposure,
   roundForBill,
 } from './bill-queries.ts';
 import { billView, itemView, problemView } from './bill-views.ts';
-import { HOUSE, isLottoWallet, type LottoDeps } from './deps.ts';
+import { HOUSE, isLottoWallet, LOTTO_WALLET_TYPES, type LottoDeps } from './deps.ts';
 import { findRound, type RoundRow } from './round-queries.ts';
+import type { RoundSettings } from './settings.ts';
 
 /** A member's bills: validate, create, cancel and read them (docs/rules/lottery.md §7). */
 
@@ -139,107 +143,177 @@ export async function validateBill(d: LottoDeps, memberId: number, input: BillIn
 }
 
 /**
- * One bill in the caller's transaction (docs/rules/lottery.md §7 Create; decision 0011), in five
- * steps and five statements. Exposure comes last so its hot rows (popular numbers, the ten run
- * digits) are held only for that statement and the commit; every path that locks both takes the
- * member's wallet before exposure rows. An over-ceiling line throws, which rolls back the additions,
- * the debit and the bill together.
+ * Into how many exposure rows a number of each type is split (decision 0012): the ten run digits and
+ * the hundred two-digit numbers take most bills at once; a three-digit number rarely does.
  */
-async function placeBill(d: LottoDeps, tx: Tx, memberId: number, input: BillInput, key: string) {
-  // 1. One statement: the round FOR SHARE with the database clock read after the lock, the member's
-  //    wallet and the round's เลขอั้น. The round must be open and before close_at by that clock
-  //    (rule step 1); the wallet the member's own and one that may pay for lotto (rule step 2).
-  const r = await roundForBill(tx, input.round_id, memberId, input.wallet_id);
+const EXPOSURE_SLOTS: Record<BetType, number> = {
+  run_top: 8,
+  run_bottom: 8,
+  two_top: 4,
+  two_bottom: 4,
+  three_top: 1,
+  three_tod: 1,
+  three_front: 1,
+  three_back: 1,
+};
+
+const SERIALIZATION_FAILURE = '40001';
+
+/** Each bill's exposure slot, taken in turn (not an outcome: it only spreads bills over rows). */
+let nextSlot = randomInt(0, 840);
+
+interface CachedRules {
+  version: number;
+  settings: RoundSettings;
+  limits: Map<string, NumberLimit>;
+}
+
+/** The rules each round's bills were last checked against, per database; the bill function checks the version. */
+const rulesCache = new WeakMap<object, Map<number, CachedRules>>();
+const RULES_CACHE_MAX = 2000;
+
+function cacheRules(d: LottoDeps, roundId: number, rules: BillRules): CachedRules {
+  let perDb = rulesCache.get(d.db);
+  if (!perDb) {
+    perDb = new Map();
+    rulesCache.set(d.db, perDb);
+  }
+  const entry = {
+    version: rules.version,
+    settings: rules.settings,
+    limits: new Map(rules.limits.map((l) => [exposureKey(l.bet_type, l.number), l as NumberLimit])),
+  };
+  perDb.delete(roundId);
+  perDb.set(roundId, entry);
+  if (perDb.size > RULES_CACHE_MAX) perDb.delete(perDb.keys().next().value!);
+  return entry;
+}
+
+/**
+ * A refusal the bill function raised, as the catalogue error the TypeScript rules give for it: the
+ * wallet's own message for a wallet that may not pay, each over-ceiling line with what is left on it.
+ */
+async function refusalError(
+  d: LottoDeps,
+  raised: { code: string; detail: string | null },
+  rules: CachedRules | undefined,
+  input: BillInput,
+): Promise<never> {
+  if (raised.code === 'LOTTO_WALLET_NOT_ELIGIBLE') await refuseWallet(d.db, Number(raised.detail));
+  if (raised.code === 'LOTTO_OVER_CEILING' && raised.detail && rules) {
+    const over = JSON.parse(raised.detail) as { bet_type: string; number: string; accepted: number }[];
+    const before = new Map(over.map((o) => [exposureKey(o.bet_type, o.number), o.accepted]));
+    refuseItems(checkItems(rules.settings, input.items, rules.limits, before));
+  }
+  throw new AppError(raised.code as ErrorCode);
+}
+
+/**
+ * The refusal path of a bill whose lines break a rule: the round and the wallet first, as the rule's
+ * steps order them (rule steps 1–2), then the lines against the round's rules as they are now. Answers
+ * those rules when the lines pass them after all (the cached ones were out of date).
+ */
+async function refuseBill(d: LottoDeps, memberId: number, input: BillInput): Promise<BillRules> {
+  const r = await roundForBill(d.db, input.round_id, memberId, input.wallet_id);
   if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
   if (!isOpenForBets(r)) throw new AppError('LOTTO_ROUND_CLOSED');
   if (!r.wallet) throw new AppError('WALLET_NOT_FOUND');
-  if (!isLottoWallet(r.wallet.wallet_type_id)) await refuseWallet(tx, r.wallet.wallet_type_id);
-  const walletType = r.wallet.wallet_type_id as WalletTypeId;
-  // 2. In memory, before any lock or write: types, digits, min/max, เลขอั้น and ceilings against this
-  //    bill alone (rule steps 3–4).
+  if (!isLottoWallet(r.wallet.wallet_type_id)) await refuseWallet(d.db, r.wallet.wallet_type_id);
   const limits = new Map(r.limits.map((l) => [exposureKey(l.bet_type, l.number), l as NumberLimit]));
-  const items = checkItems(r.settings, input.items, limits, new Map());
-  refuseItems(items);
-  const totalSatang = totalStakeSatang(items);
-  // 3. The bill and its items in one statement, with rate snapshots and potential wins (rule step 7);
-  //    its unique (member_id, idempotency_key) makes the bill idempotent, see createBill.
-  const placed = await insertBill(tx, {
-    memberId,
-    roundId: r.id,
-    walletTypeId: walletType,
-    totalStakeSatang: totalSatang,
-    idempotencyKey: key,
-    items: items.map((i) => ({
-      bet_type: i.bet_type,
-      number: i.number,
-      tod_key: i.bet_type === 'three_tod' ? todKey(i.number) : null,
-      stakeSatang: bahtToSatang(i.amount),
-      rate: x100ToRate(i.rateX100),
-      potentialWinSatang: i.potentialWinSatang,
-    })),
-  });
-  const bill = { ...placed.bill, created_at: new Date(placed.bill.created_at) };
-  // 4. The debit that pays for it, two statements in the ledger (rule step 6). INSUFFICIENT_FUNDS
-  //    rolls everything back before any exposure lock.
-  await d.ledger.transfer(tx, {
-    from: { member: memberId, wallet: walletType },
-    to: HOUSE,
-    amount: satang(totalSatang),
-    kind: 'bet',
-    reference: `lotto:bill:${bill.id}`,
-    idempotencyKey: `lotto:bet:${bill.id}`,
-  });
-  // 5. Exposure (rule step 5), one statement: insert missing rows or add to existing ones, locking
-  //    them in (bet_type, number) order; each row returns its new total, and the clock is read once
-  //    every lock is held.
-  const adds = new Map<string, { bet_type: string; number: string; amountSatang: number }>();
-  for (const i of items) {
-    const k = exposureKey(i.bet_type, i.number);
-    const a = adds.get(k) ?? { bet_type: i.bet_type, number: i.number, amountSatang: 0 };
-    a.amountSatang += bahtToSatang(i.amount);
-    adds.set(k, a);
+  refuseItems(checkItems(r.settings, input.items, limits, new Map()));
+  return { version: r.rules_version, settings: r.settings, limits: r.limits };
+}
+
+/**
+ * One bill (docs/rules/lottery.md §7 Create; decisions 0011 and 0012) in one round trip: the lines are
+ * checked in memory against the round's rules — types, digits, min/max, เลขอั้น and ceilings against
+ * this bill alone (rule steps 3–4), rate snapshots and potential wins (step 7) — and the database
+ * function does the rest under its locks: the round open by the database clock (step 1), the wallet
+ * (step 2), the bill and its items, the debit (step 6), exposure against each ceiling (step 5) and the
+ * clock once more. Rules it finds changed come back with the answer and the bill is checked again.
+ */
+async function placeBill(d: LottoDeps, memberId: number, input: BillInput, key: string) {
+  let rules = rulesCache.get(d.db)?.get(input.round_id);
+  for (let attempt = 0; ; attempt++) {
+    if (attempt >= 10) throw new Error(`round ${input.round_id}: a bill kept meeting changed rules or slots`);
+    let lines: BillLine[] = [];
+    let totalSatang = 0;
+    if (rules) {
+      const items = checkItems(rules.settings, input.items, rules.limits, new Map());
+      if (blocking(items).length > 0) {
+        rules = cacheRules(d, input.round_id, await refuseBill(d, memberId, input));
+        continue;
+      }
+      totalSatang = totalStakeSatang(items);
+      lines = items.map((i) => ({
+        bet_type: i.bet_type,
+        number: i.number,
+        tod_key: i.bet_type === 'three_tod' ? todKey(i.number) : null,
+        stakeSatang: bahtToSatang(i.amount),
+        rate: x100ToRate(i.rateX100),
+        potentialWinSatang: i.potentialWinSatang,
+        ceilingSatang: i.ceilingSatang,
+        slots: EXPOSURE_SLOTS[i.bet_type] ?? 1,
+      }));
+    }
+    nextSlot = (nextSlot + 1) % 840;
+    let placed: PlaceBillAnswer;
+    try {
+      placed = await placeBillRow(d.db, {
+        roundId: input.round_id,
+        // No rules yet: the function checks the round and the wallet and answers the rules.
+        rulesVersion: rules?.version ?? -1,
+        memberId,
+        walletId: input.wallet_id,
+        lottoWallets: LOTTO_WALLET_TYPES,
+        idempotencyKey: key,
+        totalStakeSatang: totalSatang,
+        slot: nextSlot,
+        lines,
+      });
+    } catch (err) {
+      const raised = raisedRefusal(err);
+      if (raised) return refusalError(d, raised, rules, input);
+      // An exposure slot changed between its read and its update (see lotto_place_bill): nothing of
+      // the bill stayed, so it is placed again.
+      if ((err as { code?: string }).code === SERIALIZATION_FAILURE) continue;
+      throw err;
+    }
+    if ('stale' in placed) {
+      rules = cacheRules(d, input.round_id, placed.stale);
+      continue;
+    }
+    if ('replay' in placed) {
+      const replay = await replayBill(d, memberId, key, input);
+      if (replay) return replay;
+      throw new Error(`bill key ${key} is taken but no bill holds it`);
+    }
+    const round = { ...placed.round, close_at: new Date(placed.round.close_at), settings: rules!.settings };
+    const bill = {
+      ...placed.bill,
+      created_at: new Date(placed.bill.created_at),
+      item_count: placed.items.length,
+    };
+    return {
+      bill: billView(bill, round, d.clock.now()),
+      items: placed.items.map(itemView),
+      balance: formatBaht(placed.balance),
+    };
   }
-  const ordered = [...adds.values()].sort((a, b) =>
-    a.bet_type === b.bet_type ? (a.number < b.number ? -1 : 1) : a.bet_type < b.bet_type ? -1 : 1,
-  );
-  const exposure = await addExposure(tx, {
-    roundId: r.id,
-    closeAt: r.close_at,
-    memberId,
-    walletTypeId: walletType,
-    adds: ordered,
-  });
-  //    Ceilings against what was accepted before this bill, read under the locks.
-  const before = new Map(
-    exposure.map((e) => {
-      const k = exposureKey(e.bet_type, e.number);
-      return [k, e.accepted_amount - adds.get(k)!.amountSatang];
-    }),
-  );
-  refuseItems(checkItems(r.settings, input.items, limits, before));
-  //    The close time, read after the last lock: nothing commits at or after close_at.
-  if (!exposure.every((e) => e.open)) throw new AppError('LOTTO_ROUND_CLOSED');
-  return {
-    bill: billView({ ...bill, item_count: placed.items.length }, r, d.clock.now()),
-    items: placed.items.map(itemView),
-    balance: formatBaht(exposure[0]?.balance ?? 0),
-  };
 }
 
 /**
  * Places a bill, idempotent by the bill's own unique `(member_id, idempotency_key)` (decision 0011):
- * the insert of a repeated key waits for the first transaction and then fails (or, if that one
- * rolled back, goes on); a refusal or that failure looks the key up and, if a bill holds it, answers
- * with that bill — or IDEMPOTENCY_CONFLICT when the request differs. Nothing is added to a new
- * bill's transaction.
+ * a repeated key waits for the first bill's transaction and then answers with that bill — or
+ * IDEMPOTENCY_CONFLICT when the request differs; a refusal looks the key up too, so a retry after the
+ * round closed still answers with the bill it made.
  */
 export async function createBill(d: LottoDeps, memberId: number, input: BillInput, headerKey: string | null) {
   const key = input.idempotency_key ?? headerKey ?? randomUUID();
   try {
-    return await inTransaction(d.db, (tx) => placeBill(d, tx, memberId, input, key));
+    return await placeBill(d, memberId, input, key);
   } catch (err) {
-    const duplicate = isUniqueViolation(err, 'lotto_bill_member_id_idempotency_key_key');
-    if (!duplicate && !(err instanceof AppError)) throw err;
+    if (!(err instanceof AppError) || err.code === 'IDEMPOTENCY_CONFLICT') throw err;
     const replay = await replayBill(d, memberId, key, input);
     if (replay) return replay;
     throw err;

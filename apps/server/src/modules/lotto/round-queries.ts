@@ -1,6 +1,6 @@
 import type { DeriveRule, RoundResult } from '@chok/engine/lotto/types';
 import { sql } from 'kysely';
-import type { Executor } from '../../platform/db.ts';
+import { type Executor, type Prepared, prepared, runPrepared } from '../../platform/db.ts';
 import type { RoundSettings } from './settings.ts';
 
 export interface RoundRow {
@@ -35,12 +35,14 @@ export interface RoundRow {
   demo_result: boolean;
 }
 
-/** The columns of a RoundRow, from `lotto_round r JOIN lotto_market m`. */
-export const roundColumns = sql`r.id, r.market_id, m.code AS market_code, m.name AS market_name, m.category_id,
+/** The columns of a RoundRow, from `lotto_round r JOIN lotto_market m`, as SQL text (prepared statements). */
+export const ROUND_COLUMNS = `r.id, r.market_id, m.code AS market_code, m.name AS market_name, m.category_id,
   m.derive_rule, r.business_date, r.round_no, r.status, r.open_at, r.close_at, r.shoot_close_at,
   r.expected_result_at, r.settings, r.result, r.result_version, r.result_hash, r.shot_count, r.chain_head,
   r.yeekee_sum, r.yeekee_p16, r.yeekee_r, r.seal_offset_ms, r.seal_salt, r.seal_commitment, m.rule_text,
   m.auto_refund_no_result, coalesce(r.result_raw->>'demo' = 'true', false) AS demo_result`;
+/** The same columns as a Kysely fragment. */
+export const roundColumns = sql.raw(ROUND_COLUMNS);
 
 /** One round with its market; `lock` takes the round row lock of docs/rules/lottery.md §6. */
 export async function findRound(
@@ -48,13 +50,20 @@ export async function findRound(
   roundId: number,
   lock: 'none' | 'share' | 'update' = 'none',
 ): Promise<(RoundRow & { db_now: Date }) | undefined> {
-  const suffix = lock === 'share' ? sql`FOR SHARE OF r` : lock === 'update' ? sql`FOR UPDATE OF r` : sql``;
-  const { rows } = await sql<RoundRow & { db_now: Date }>`
-    SELECT ${roundColumns}, clock_timestamp() AS db_now
-    FROM lotto_round r JOIN lotto_market m ON m.id = r.market_id
-    WHERE r.id = ${roundId} ${suffix}`.execute(ex);
-  return rows[0];
+  return (await runPrepared(ex, findRoundStatements[lock], [roundId]))[0];
 }
+
+const findRoundStatements = Object.fromEntries(
+  (['none', 'share', 'update'] as const).map((lock) => [
+    lock,
+    prepared<RoundRow & { db_now: Date }>(
+      `lotto_find_round_${lock}`,
+      `SELECT ${ROUND_COLUMNS}, clock_timestamp() AS db_now
+       FROM lotto_round r JOIN lotto_market m ON m.id = r.market_id
+       WHERE r.id = $1::bigint${lock === 'share' ? ' FOR SHARE OF r' : lock === 'update' ? ' FOR UPDATE OF r' : ''}`,
+    ),
+  ]),
+) as Record<'none' | 'share' | 'update', Prepared<RoundRow & { db_now: Date }>>;
 
 async function findRounds(
   ex: Executor,

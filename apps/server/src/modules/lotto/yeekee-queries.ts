@@ -1,27 +1,45 @@
-import { sql } from 'kysely';
-import type { Executor, Tx } from '../../platform/db.ts';
+import { type Executor, plannedEachTime, prepared, runPrepared } from '../../platform/db.ts';
+import { ROUND_COLUMNS, type RoundRow } from './round-queries.ts';
+
+/** A round as a batch of shots is judged against it, with the shots its limits count. */
+export interface ShotState extends RoundRow {
+  /** The round's shooting token (count, status, times, rules): the write checks it is unchanged. */
+  token: string;
+  /** Shots from the batch's IPs in `(earliest, latest]`, any round. */
+  by_ip: { ip: string; ts: string }[];
+  /** Each of the batch's members' shot count and last shot in the round. */
+  mine: { member_id: number; n: number; last: string }[];
+}
+
+// Planned for each batch: a named statement's generic plan for these arrays measured twice as costly.
+const shotStateStatement = plannedEachTime<ShotState>(
+  `SELECT ${ROUND_COLUMNS}, lotto_shot_token(r) AS token,
+     (SELECT coalesce(json_agg(json_build_object('ip', s.ip, 'ts', s.server_ts)), '[]'::json) FROM lotto_shot s
+      WHERE s.ip = ANY($2::text[]) AND s.server_ts > $4::timestamptz AND s.server_ts <= $5::timestamptz) AS by_ip,
+     (SELECT coalesce(json_agg(json_build_object('member_id', x.member_id, 'n', x.n, 'last', x.last)), '[]'::json)
+      FROM (SELECT s.member_id, count(*)::int AS n, max(s.server_ts) AS last FROM lotto_shot s
+            WHERE s.round_id = $1::bigint AND s.member_id = ANY($3::int[]) GROUP BY s.member_id) x) AS mine
+   FROM lotto_round r JOIN lotto_market m ON m.id = r.market_id
+   WHERE r.id = $1::bigint`,
+);
 
 /**
- * What a batch of shots is judged against, in one round trip: the shots from these IPs in the
- * window `(earliest, latest]` (any round), and each of these members' count and last shot in the round.
+ * What a batch of shots is judged against, in one round trip and without a lock: the round with its
+ * shooting token, the shots from these IPs in the window `(earliest, latest]` (any round), and each
+ * of these members' count and last shot in the round. `recordShots` writes only if the token holds.
  */
-export async function recentShots(
-  tx: Tx,
+export async function shotState(
+  ex: Executor,
   q: { roundId: number; ips: string[]; memberIds: number[]; earliest: Date; latest: Date },
-): Promise<{ by_ip: { ip: string; ts: string }[]; mine: { member_id: number; n: number; last: string }[] }> {
-  const { rows } = await sql<{
-    by_ip: { ip: string; ts: string }[];
-    mine: { member_id: number; n: number; last: string }[];
-  }>`
-      SELECT
-        (SELECT coalesce(json_agg(json_build_object('ip', ip, 'ts', server_ts)), '[]'::json) FROM lotto_shot
-         WHERE ip = ANY(${q.ips}::text[]) AND server_ts > ${q.earliest} AND server_ts <= ${q.latest}) AS by_ip,
-        (SELECT coalesce(json_agg(json_build_object('member_id', member_id, 'n', n, 'last', last)), '[]'::json)
-         FROM (SELECT member_id, count(*)::int AS n, max(server_ts) AS last FROM lotto_shot
-               WHERE round_id = ${q.roundId} AND member_id = ANY(${q.memberIds}::int[]) GROUP BY member_id) m) AS mine`.execute(
-    tx,
-  );
-  return rows[0]!;
+): Promise<ShotState | undefined> {
+  const rows = await runPrepared(ex, shotStateStatement, [
+    q.roundId,
+    q.ips,
+    q.memberIds,
+    q.earliest,
+    q.latest,
+  ]);
+  return rows[0];
 }
 
 export interface NewShot {
@@ -34,24 +52,38 @@ export interface NewShot {
   ip: string;
 }
 
-/** Inserts a batch of shots and moves the round's count and chain head with them, in one statement. */
-export async function insertShots(
-  tx: Tx,
+const recordShotsStatement = prepared<{ ok: boolean }>(
+  'lotto_record_shots',
+  `SELECT lotto_record_shots($1::bigint, $2::text, $3::int, $4::text, $5::int[], $6::int[], $7::text[],
+     $8::text[], $9::timestamptz[], $10::text[], $11::text[]) AS ok`,
+);
+
+/**
+ * Inserts a batch of shots and moves the round's count and chain head with them, in one round trip
+ * that is its own transaction, under the round's FOR UPDATE lock — if the round's token is still
+ * `token`. False: nothing written, the round moved on since it was read.
+ */
+export async function recordShots(
+  ex: Executor,
   roundId: number,
+  token: string,
   shots: readonly NewShot[],
   round: { shotCount: number; chainHead: string },
-): Promise<void> {
-  await sql`
-      WITH ins AS (
-        INSERT INTO lotto_shot (round_id, seq, member_id, member_ref, number, server_ts, hash, ip)
-        SELECT ${roundId}, v.seq, v.member_id, v.member_ref, v.number, v.server_ts, v.hash, v.ip
-        FROM unnest(${shots.map((a) => a.seq)}::int[], ${shots.map((a) => a.memberId)}::int[],
-          ${shots.map((a) => a.memberRef)}::text[], ${shots.map((a) => a.number)}::text[],
-          ${shots.map((a) => a.serverTs)}::timestamptz[], ${shots.map((a) => a.hash)}::text[],
-          ${shots.map((a) => a.ip)}::text[]) AS v(seq, member_id, member_ref, number, server_ts, hash, ip))
-      UPDATE lotto_round SET shot_count = ${round.shotCount}, chain_head = ${round.chainHead} WHERE id = ${roundId}`.execute(
-    tx,
-  );
+): Promise<boolean> {
+  const rows = await runPrepared(ex, recordShotsStatement, [
+    roundId,
+    token,
+    round.shotCount,
+    round.chainHead,
+    shots.map((a) => a.seq),
+    shots.map((a) => a.memberId),
+    shots.map((a) => a.memberRef),
+    shots.map((a) => a.number),
+    shots.map((a) => a.serverTs),
+    shots.map((a) => a.hash),
+    shots.map((a) => a.ip),
+  ]);
+  return rows[0]?.ok === true;
 }
 
 /** A member's latest 100 shots in a round, newest first. */

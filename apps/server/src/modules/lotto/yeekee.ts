@@ -1,17 +1,17 @@
 import { chainSeed, memberRef, shotHash } from '@chok/engine/lotto/chain';
-import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { nativeSha256Hex } from '../../platform/hash.ts';
 import type { LottoDeps } from './deps.ts';
 import { findRound, type RoundRow } from './round-queries.ts';
 import { defaultYeekee } from './settings.ts';
 import {
-  insertShots,
   marketDayRounds,
   memberShots,
   type NewShot,
-  recentShots,
+  recordShots,
   roundShots,
+  type ShotState,
+  shotState,
 } from './yeekee-queries.ts';
 
 /** Yeekee: shooting numbers and reading a round's shots (docs/rules/lottery.md §9). */
@@ -148,17 +148,27 @@ export function createShooter(d: LottoDeps) {
     try {
       while (q.waiting.length > 0) {
         const batch = q.waiting.splice(0, SHOT_BATCH_MAX);
+        let count: { seq: number; publish: boolean } | null = null;
         try {
-          const { outcomes, own, count } = await inTransaction(d.db, (tx) => shootBatch(tx, roundId, batch));
-          feedAfterCommit(own);
-          if (count) countAfterCommit(roundId, count.seq, count.published);
-          outcomes.forEach((o, i) => {
+          const judged = await shootBatch(roundId, batch);
+          count = judged.count;
+          feedAfterCommit(judged.own);
+          judged.outcomes.forEach((o, i) => {
             if (o instanceof AppError) batch[i]!.reject(o);
             else batch[i]!.resolve(o);
           });
         } catch (err) {
           // Nothing in this batch committed: every shot in it gets the error.
           for (const s of batch) s.reject(err);
+        }
+        if (count) {
+          // The count on the round's topic at most every COUNT_EVERY_MS per process, after the commit
+          // and before the next batch (counts go out in order); a trailing one after the last batch.
+          if (count.publish)
+            await d.events
+              .publish(d.db, `yeekee:${roundId}`, 'shot_count', { round_id: roundId, count: count.seq })
+              .catch(() => {});
+          countAfterCommit(roundId, count.seq, count.publish);
         }
       }
     } finally {
@@ -167,33 +177,55 @@ export function createShooter(d: LottoDeps) {
     }
   }
 
-  /** Judges and records a batch under the round's row lock; returns an ack or a refusal per shot. */
+  /**
+   * Judges a batch against the round and its recent shots as read in one round trip, then records the
+   * accepted shots in one more (decision 0012), which writes only if the round is still as it was
+   * read (its count, status, times and rules) — under the round's row lock, so seq order is commit
+   * order across processes too. If it moved on (another process shot, the round closed), the batch
+   * is read and judged again. Answers an ack or a refusal per shot.
+   */
   async function shootBatch(
-    tx: Tx,
     roundId: number,
     batch: ShotRequest[],
   ): Promise<{
     outcomes: (ShotAck | AppError)[];
     own: OwnShot[];
-    count: { seq: number; published: boolean } | null;
+    count: { seq: number; publish: boolean } | null;
   }> {
-    const r = await findRound(tx, roundId, 'update');
-    if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
-    if (r.derive_rule !== 'yeekee') throw new AppError('LOTTO_NOT_YEEKEE');
-    const y = r.settings.yeekee ?? defaultYeekee;
     // Per-IP shots in each shot's last minute, and each member's count and last shot in the round.
     const ips = [...new Set(batch.map((s) => s.ip))];
     const members = [...new Set(batch.map((s) => s.memberId))];
     const earliest = new Date(Math.min(...batch.map((s) => s.now.getTime())) - 60_000);
     const latest = new Date(Math.max(...batch.map((s) => s.now.getTime())));
-    const recent = await recentShots(tx, { roundId: r.id, ips, memberIds: members, earliest, latest });
+    for (let attempt = 1; ; attempt++) {
+      const r = await shotState(d.db, { roundId, ips, memberIds: members, earliest, latest });
+      if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
+      if (r.derive_rule !== 'yeekee') throw new AppError('LOTTO_NOT_YEEKEE');
+      const { outcomes, accepted, seq, head } = judgeShots(r, batch);
+      if (accepted.length === 0) return { outcomes, own: [], count: null };
+      if (await recordShots(d.db, r.id, r.token, accepted, { shotCount: seq, chainHead: head })) {
+        const publish = Date.now() - (lastCount.get(r.id) ?? 0) >= COUNT_EVERY_MS;
+        if (publish) lastCount.set(r.id, Date.now());
+        const own = accepted.map((a) => ({
+          topic: `member:${a.memberId}`,
+          data: { round_id: r.id, seq: a.seq, number: a.number, server_ts: a.serverTs },
+        }));
+        return { outcomes, own, count: { seq, publish } };
+      }
+      if (attempt >= 20) throw new Error(`round ${roundId}: shots kept meeting a moved round`);
+    }
+  }
+
+  /** The rules of docs/rules/lottery.md §9 for each shot of a batch, in arrival order, and the chain. */
+  function judgeShots(r: ShotState, batch: ShotRequest[]) {
+    const y = r.settings.yeekee ?? defaultYeekee;
     const ipTimes = new Map<string, number[]>();
-    for (const x of recent.by_ip) {
+    for (const x of r.by_ip) {
       const list = ipTimes.get(x.ip) ?? [];
       list.push(Date.parse(x.ts));
       ipTimes.set(x.ip, list);
     }
-    const own = new Map(recent.mine.map((m) => [m.member_id, { n: m.n, last: Date.parse(m.last) }]));
+    const own = new Map(r.mine.map((m) => [m.member_id, { n: m.n, last: Date.parse(m.last) }]));
     let seq = r.shot_count;
     let head = r.chain_head ?? chainSeed(r.market_id, r.business_date, r.round_no, nativeSha256Hex);
     const accepted: NewShot[] = [];
@@ -242,21 +274,7 @@ export function createShooter(d: LottoDeps) {
         cooldown_seconds: y.cooldown_seconds,
       };
     });
-    if (accepted.length === 0) return { outcomes, own: [], count: null };
-    await insertShots(tx, r.id, accepted, { shotCount: seq, chainHead: head });
-    // The count on the round's topic at most every COUNT_EVERY_MS per process (delivered on commit;
-    // a trailing one after the last batch, see countAfterCommit); the shooters' own shots on their
-    // private topics after commit, off the round's lock (see feedAfterCommit).
-    const countNow = Date.now() - (lastCount.get(r.id) ?? 0) >= COUNT_EVERY_MS;
-    if (countNow) {
-      lastCount.set(r.id, Date.now());
-      await d.events.publish(tx, `yeekee:${r.id}`, 'shot_count', { round_id: r.id, count: seq });
-    }
-    const events = accepted.map((a) => ({
-      topic: `member:${a.memberId}`,
-      data: { round_id: r.id, seq: a.seq, number: a.number, server_ts: a.serverTs },
-    }));
-    return { outcomes, own: events, count: { seq, published: countNow } };
+    return { outcomes, accepted, seq, head };
   }
 
   return { shoot };

@@ -3,9 +3,9 @@ import type { Executor } from '../../platform/db.ts';
 
 /**
  * The lottery's reads and writes of wallet-owned rows (`ledger_account`, `lotto_member_debt`), kept in
- * the wallet's folder and named for their caller so the coupling shows. The bill's hot path embeds
- * two of them as subqueries in its own statements (decision 0011: a bill is five statements), so
- * they are SQL fragments rather than separate round trips.
+ * the wallet's folder and named for their caller so the coupling shows. A bill itself is one call of
+ * the database function `lotto_place_bill`, which moves money through the wallet's `wallet_move`
+ * (migration 051, decision 0012); the refusal path embeds `lottoWalletJson` as a subquery.
  */
 
 export interface LottoWallet {
@@ -36,11 +36,6 @@ export function lottoWalletJson(memberId: number, walletId: number) {
   return sql<LottoWallet | null>`(SELECT json_build_object('id', a.id, 'wallet_type_id', a.wallet_type_id) FROM ledger_account a
        WHERE a.member_id = ${memberId} AND (a.id = ${walletId} OR a.wallet_type_id = ${walletId})
        ORDER BY a.id = ${walletId} DESC LIMIT 1)`;
-}
-
-/** A member wallet's balance in satang as a scalar subquery (read by the bill's last statement). */
-export function lottoBalanceSql(memberId: number, walletTypeId: number) {
-  return sql<number>`(SELECT balance FROM ledger_account WHERE member_id = ${memberId} AND wallet_type_id = ${walletTypeId})`;
 }
 
 /**

@@ -42,7 +42,6 @@ export { transferIdByKey } from './games-queries.ts';
 // ── For the lottery (modules/lotto): wallet ids by name, and its reads and writes of wallet rows ──
 export type { LottoWallet } from './lotto-queries.ts';
 export {
-  lottoBalanceSql,
   lottoBillByKey,
   lottoWalletJson,
   lottoWalletOf,

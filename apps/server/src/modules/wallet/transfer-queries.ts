@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../platform/db.ts';
+import { type Executor, type Prepared, prepared, runPrepared } from '../../platform/db.ts';
 import { owesDebt } from './debt-queries.ts';
 import type { TransferKind } from './kinds.ts';
 import { MAIN_WALLET } from './wallet-types.ts';
@@ -79,6 +79,94 @@ export async function insertTransferAndMove(
     transferId: rows[0]?.transfer_id ?? undefined,
     moved: rows[0]?.moved ?? false,
     owes: rows[0]?.owes ?? false,
+  };
+}
+
+/** One statement's answer: both account ids (NULL when missing), the new transfer, moved, owes. */
+interface MemberSystemRow {
+  member_account: number | null;
+  system_account: number | null;
+  transfer_id: number | null;
+  moved: boolean;
+  owes: boolean;
+}
+
+/**
+ * The statement of a movement between a member wallet and a system account, by direction and by
+ * whether it also asks if the credited member owes a debt: four fixed texts, each a named prepared
+ * statement. $1 member, $2 wallet type, $3 system code, $4 amount, $5 kind, $6 reference, $7 key.
+ */
+function memberSystemText(out: boolean, debtor: boolean): string {
+  const [debit, credit] = out
+    ? ['a.member_account', 'a.system_account']
+    : ['a.system_account', 'a.member_account'];
+  return `WITH a AS (
+      SELECT (SELECT id FROM ledger_account WHERE member_id = $1::int AND wallet_type_id = $2::int) AS member_account,
+             (SELECT id FROM ledger_account WHERE code = $3::text) AS system_account),
+    t AS (
+      INSERT INTO ledger_transfer (debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
+      SELECT ${debit}, ${credit}, $4::bigint, $5::text, $6::text, $7::text FROM a
+      WHERE a.member_account IS NOT NULL AND a.system_account IS NOT NULL
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id),
+    m AS (
+      UPDATE ledger_account SET balance = balance ${out ? '-' : '+'} $4::bigint
+      WHERE id = (SELECT member_account FROM a)${out ? ' AND balance >= $4::bigint' : ''} AND EXISTS (SELECT 1 FROM t)
+      RETURNING id)
+    SELECT a.member_account, a.system_account, (SELECT id FROM t) AS transfer_id, EXISTS (SELECT 1 FROM m) AS moved,
+      ${debtor ? 'EXISTS (SELECT 1 FROM lotto_member_debt WHERE member_id = $1::int AND recovered < amount)' : 'false'} AS owes
+    FROM a`;
+}
+
+const memberSystemStatements: Record<string, Prepared<MemberSystemRow>> = {};
+for (const out of [true, false])
+  for (const debtor of [true, false])
+    memberSystemStatements[`${out}:${debtor}`] = prepared<MemberSystemRow>(
+      `ledger_member_system_${out ? 'out' : 'in'}${debtor ? '_debtor' : ''}`,
+      memberSystemText(out, debtor),
+    );
+
+/**
+ * A transfer between a member wallet and a system account in one round trip (every bet, win and
+ * refund): both accounts looked up, the key claimed and the member's row moved in one statement, as
+ * findAccountPair and insertTransferAndMove do in two. An account id is null when the account does
+ * not exist (nothing written); `transferId` undefined when the key already existed; `moved` false
+ * when a debit found too little money; `owes` whether the credited member (`debtor`) owes a debt.
+ */
+export async function moveMemberSystem(
+  ex: Executor,
+  t: {
+    member: { member: number; wallet: number };
+    system: string;
+    out: boolean;
+    debtor: boolean;
+    amount: number;
+    kind: TransferKind;
+    reference: string | null;
+    idempotencyKey: string;
+  },
+): Promise<{
+  memberAccount: number | null;
+  systemAccount: number | null;
+  transferId: number | undefined;
+  moved: boolean;
+  owes: boolean;
+}> {
+  const [row] = await runPrepared(ex, memberSystemStatements[`${t.out}:${t.debtor}`]!, [
+    t.member.member,
+    t.member.wallet,
+    t.system,
+    t.amount,
+    t.kind,
+    t.reference,
+    t.idempotencyKey,
+  ]);
+  return {
+    memberAccount: row?.member_account ?? null,
+    systemAccount: row?.system_account ?? null,
+    transferId: row?.transfer_id ?? undefined,
+    moved: row?.moved ?? false,
+    owes: row?.owes ?? false,
   };
 }
 

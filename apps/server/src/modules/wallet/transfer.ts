@@ -61,6 +61,39 @@ async function resolve(tx: Executor, ref: AccountRef): Promise<{ id: number; mem
  */
 export async function transfer(tx: Tx, t: TransferRequest): Promise<TransferResult> {
   assertPositive(t.amount);
+  // A credit to a member's main wallet first pays back what the member owes (docs/rules/lottery.md §8.3).
+  const debtor = 'member' in t.to && t.to.wallet === MAIN_WALLET ? t.to.member : null;
+  if ('member' in t.from !== 'member' in t.to) {
+    // 1a. One member wallet and a system account (every bet, win and refund): both accounts, the key
+    // and the move in one statement (decision 0012). The system row is never updated, so there is
+    // only one row lock to order. A system account not created yet is created below.
+    const out = 'member' in t.from;
+    const r = await q.moveMemberSystem(tx, {
+      member: (out ? t.from : t.to) as { member: number; wallet: WalletTypeId },
+      system: ((out ? t.to : t.from) as { system: string }).system,
+      out,
+      debtor: debtor !== null,
+      amount: t.amount,
+      kind: t.kind,
+      reference: t.reference ?? null,
+      idempotencyKey: t.idempotencyKey,
+    });
+    if (r.memberAccount === null) throw new AppError('WALLET_NOT_FOUND');
+    if (r.systemAccount !== null) {
+      const [debitId, creditId] = out
+        ? [r.memberAccount, r.systemAccount]
+        : [r.systemAccount, r.memberAccount];
+      if (r.transferId === undefined) return replayTransfer(tx, t, debitId, creditId);
+      if (!r.moved) {
+        if (out) throw new AppError('INSUFFICIENT_FUNDS');
+        throw new Error(`ledger account ${r.memberAccount} not found`);
+      }
+      // 2. Debt recovery from the new credit.
+      const recovered =
+        r.owes && debtor !== null ? await recoverDebt(tx, debtor, t.amount, t.idempotencyKey) : NONE;
+      return { transferId: r.transferId, replayed: false, recovered };
+    }
+  }
   // 1. Both accounts in one round trip; a system account is created on first use (never cached).
   const pair = await q.findAccountPair(tx, t.from, t.to);
   const debit =
@@ -80,19 +113,7 @@ export async function transfer(tx: Tx, t: TransferRequest): Promise<TransferResu
     reference: t.reference ?? null,
     idempotencyKey: t.idempotencyKey,
   };
-  const replay = async (): Promise<TransferResult> => {
-    const first = await q.findTransferByKey(tx, t.idempotencyKey);
-    const same =
-      first &&
-      first.debit_account_id === debit.id &&
-      first.credit_account_id === credit.id &&
-      first.amount === t.amount &&
-      first.kind === t.kind;
-    if (!same) throw new AppError('IDEMPOTENCY_CONFLICT');
-    return { transferId: first.id, replayed: true, recovered: NONE };
-  };
-  // A credit to a member's main wallet first pays back what the member owes (docs/rules/lottery.md §8.3).
-  const debtor = 'member' in t.to && t.to.wallet === MAIN_WALLET ? t.to.member : null;
+  const replay = () => replayTransfer(tx, t, debit.id, credit.id);
   if (debit.member !== credit.member) {
     // 2a. One member wallet and a system account (every bet, win and refund): claim the key and move
     // in one statement, which also tells whether a credited member owes. The system row is never
@@ -132,6 +153,24 @@ export async function transfer(tx: Tx, t: TransferRequest): Promise<TransferResu
       ? await recoverDebt(tx, debtor, t.amount, t.idempotencyKey)
       : NONE;
   return { transferId, replayed: false, recovered };
+}
+
+/** A key already used: the first transfer if it moved the same money, else IDEMPOTENCY_CONFLICT. */
+async function replayTransfer(
+  tx: Tx,
+  t: TransferRequest,
+  debitId: number,
+  creditId: number,
+): Promise<TransferResult> {
+  const first = await q.findTransferByKey(tx, t.idempotencyKey);
+  const same =
+    first &&
+    first.debit_account_id === debitId &&
+    first.credit_account_id === creditId &&
+    first.amount === t.amount &&
+    first.kind === t.kind;
+  if (!same) throw new AppError('IDEMPOTENCY_CONFLICT');
+  return { transferId: first.id, replayed: true, recovered: NONE };
 }
 
 /**

@@ -1,0 +1,47 @@
+/**
+ * CPU accounting for the benchmarks (issue 15): on a shared machine CPU time per operation is the
+ * figure a neighbour's load distorts least, since it leaves out the time spent waiting for a core.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import type { Db } from '../apps/server/src/platform/db.ts';
+
+/** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of a /proc stat line, in ms. */
+function statCpuMs(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU time, in ms, of PostgreSQL (the postmaster's children: backends, WAL writer, checkpointer, …)
+ * and of this process's main thread (the server's event loop; the load generator runs on a worker
+ * thread). CPU per operation is what a shared machine distorts least: it does not count the time
+ * spent waiting for a core that another helper's job holds.
+ */
+export async function cpuSampler(db: Db) {
+  const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
+  let postmaster = Number.NaN;
+  try {
+    const status = readFileSync(`/proc/${rows[0]!.pid}/status`, 'utf8');
+    postmaster = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
+  } catch {
+    // PostgreSQL on another machine (DATABASE_URL): only this process is counted.
+  }
+  return () => {
+    let pgMs = Number.isNaN(postmaster) ? Number.NaN : 0;
+    for (const e of Number.isNaN(postmaster) ? [] : readdirSync('/proc')) {
+      if (!/^\d+$/.test(e)) continue;
+      try {
+        const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (ppid === postmaster) pgMs += statCpuMs(stat);
+      } catch {
+        // gone since the listing
+      }
+    }
+    return { pgMs, nodeMs: statCpuMs(readFileSync('/proc/thread-self/stat', 'utf8')) };
+  };
+}
