@@ -5,21 +5,72 @@ import '@fontsource/kanit/latin-300.css';
 import '@fontsource/kanit/latin-400.css';
 import '@fontsource/kanit/latin-500.css';
 import './styles/global.css';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app/App';
-import { boot } from './app/startup';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
+import { App, createAppRouter, makeQueryClient } from './app/App';
+import { routes } from './app/routes';
+import { boot, readJsonScript } from './app/startup';
 
-// The persisted stores and the start-up payload first, then the router, which starts loading the
-// route's page code at once.
-boot();
-const router = createAppRouter();
-const root = createRoot(document.getElementById('root')!);
-// As a transition React renders the first screen in short slices, not one long task.
-startTransition(() => {
-  root.render(
+/** What a server-rendered page carries for hydration (entry-server.tsx). */
+interface ServerData {
+  queries: DehydratedState;
+}
+
+/**
+ * A server-rendered page: the matched routes' page code is loaded first (the server preloaded it in
+ * the head), so the router starts initialised and React hydrates the server's markup as it is.
+ */
+async function loadMatchedPages(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+function renderFresh(container: HTMLElement): void {
+  // The router first: creating it starts loading the route's page code at once.
+  const router = createAppRouter();
+  const queryClient = makeQueryClient();
+  const root = createRoot(container);
+  // As a transition React renders the first screen in short slices, not one long task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
+}
+
+async function hydrateServerPage(container: HTMLElement, data: ServerData): Promise<void> {
+  const queryClient = makeQueryClient();
+  hydrate(queryClient, data.queries);
+  await loadMatchedPages();
+  const router = createAppRouter();
+  hydrateRoot(
+    container,
     <StrictMode>
-      <App router={router} />
+      <App router={router} queryClient={queryClient} />
     </StrictMode>,
   );
-});
+}
+
+// The persisted stores and the start-up payload first, then the router.
+boot();
+const container = document.getElementById('root')!;
+const serverData = readJsonScript<ServerData>('chok-ssr');
+if (serverData && container.firstElementChild) {
+  hydrateServerPage(container, serverData).catch((err: unknown) => {
+    // The page's code did not load (lazyPage has already tried a reload): render from scratch.
+    console.error('hydration failed', err);
+    renderFresh(container);
+  });
+} else {
+  renderFresh(container);
+}

@@ -22,7 +22,10 @@ function useLayoutName(name: LayoutName): LayoutName {
   return override ?? name;
 }
 
-/** True when the page may render: stores hydrated and the layout's check passed. */
+/**
+ * True when the page may render. A layout without a check renders its page at once (on the server
+ * too); one with a check waits for the stored user data, then runs it (spec §4, §6).
+ */
 function useLayoutCheck(check: Props['check']): boolean {
   const hydrated = useUi((s) => s.hydrated);
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
@@ -31,7 +34,7 @@ function useLayoutCheck(check: Props['check']): boolean {
   useEffect(() => {
     if (refused) navigate('/', { replace: true });
   }, [refused, navigate]);
-  return hydrated && !refused;
+  return check === undefined || (hydrated && !refused);
 }
 
 const PendingPage = () => <main id="main" className="page-pending" aria-busy="true" />;
