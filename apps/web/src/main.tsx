@@ -10,27 +10,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { App, createAppRouter, makeQueryClient } from './app/App';
-import { routes } from './app/routes';
+import { prepareHydration, routes } from './app/routes';
 import { boot, readJsonScript } from './app/startup';
 
 /** What a server-rendered page carries for hydration (entry-server.tsx). */
 interface ServerData {
   queries: DehydratedState;
-}
-
-/**
- * A server-rendered page: the matched routes' page code is loaded first (the server preloaded it in
- * the head), so the router starts initialised and React hydrates the server's markup as it is.
- */
-async function loadMatchedPages(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
 }
 
 function renderFresh(container: HTMLElement): void {
@@ -48,10 +33,14 @@ function renderFresh(container: HTMLElement): void {
   });
 }
 
-async function hydrateServerPage(container: HTMLElement, data: ServerData): Promise<void> {
+/**
+ * A server-rendered page: its data into the query cache and the page route's code as a lazy
+ * component (app/routes.tsx), then React hydrates the server's markup as it is, at once.
+ */
+function hydrateServerPage(container: HTMLElement, data: ServerData): void {
   const queryClient = makeQueryClient();
   hydrate(queryClient, data.queries);
-  await loadMatchedPages();
+  prepareHydration(matchRoutes(routes, window.location) ?? []);
   const router = createAppRouter();
   hydrateRoot(
     container,
@@ -66,11 +55,7 @@ boot();
 const container = document.getElementById('root')!;
 const serverData = readJsonScript<ServerData>('chok-ssr');
 if (serverData && container.firstElementChild) {
-  hydrateServerPage(container, serverData).catch((err: unknown) => {
-    // The page's code did not load (lazyPage has already tried a reload): render from scratch.
-    console.error('hydration failed', err);
-    renderFresh(container);
-  });
+  hydrateServerPage(container, serverData);
 } else {
   renderFresh(container);
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useContext, useEffect } from 'react';
+import { type ReactNode, Suspense, useContext, useEffect, useMemo } from 'react';
 import { Outlet, UNSAFE_DataRouterStateContext, useLocation, useNavigate } from 'react-router';
 import { ChatButton } from '../components/ChatButton';
 import { Footer } from '../components/Footer';
@@ -41,6 +41,18 @@ const PendingPage = () => <main id="main" className="page-pending" aria-busy="tr
 
 function Page() {
   const { pathname } = useLocation();
+  // Hydrating a server-rendered page, the page's code may still be on its way (app/routes.tsx):
+  // React keeps the server's markup inside this boundary until it arrives. The element is made once,
+  // so the layout re-rendering with the stored data right after hydration is no update to the
+  // boundary (which would drop that markup and show the empty fallback until the code came).
+  const outlet = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    ),
+    [],
+  );
   // On the first visit the layout renders at once and the page's code is still loading (the
   // router's `initialized` is false until it has): the page shows as pending meanwhile.
   const loading = useContext(UNSAFE_DataRouterStateContext)?.initialized === false;
@@ -48,7 +60,7 @@ function Page() {
   return (
     <main id="main" className="page-fade" key={pathname}>
       <PageTitle />
-      <Outlet />
+      {outlet}
       <GameLauncher />
     </main>
   );
