@@ -88,7 +88,7 @@ function routeObject(path: MemberRoute): RouteObject {
  * Before hydrating a server-rendered page (main.tsx): the matched page route's code becomes a
  * React.lazy component, so React hydrates the layout at once and the page (inside its Suspense
  * boundary, layouts/Layout.tsx) as soon as its code, preloaded from the head, has arrived; until
- * then the server's markup stays as it is, and a click on it is replayed after.
+ * then the server's markup stays as it is (its links work; its buttons answer once it is hydrated).
  */
 export function prepareHydration(matched: readonly { route: RouteObject }[]): void {
   for (const { route } of matched) {
