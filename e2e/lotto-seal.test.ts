@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { openPage, skipAnnouncements } from './page.ts';
+import { openPage, pageHydrated, skipAnnouncements } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
@@ -84,6 +84,8 @@ describe('lottery history on /lotto/results', () => {
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(3);
     expect(await page.locator('.result-card__demo').count()).toBeGreaterThanOrEqual(3);
     expect(await page.getByRole('note').textContent()).toContain('ไม่ใช่ผลรางวัลจริง');
+    // The results came rendered from the server: the day buttons work once the page has hydrated.
+    await pageHydrated(page);
     await page.getByRole('button', { name: '‹ วันก่อนหน้า' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('date')).toBe(dayBefore);
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(3);

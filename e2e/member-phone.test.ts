@@ -224,16 +224,17 @@ describe('what a member sees on a 390 px phone', () => {
   it('the first paint is framed by the layout the start-up payload names', async () => {
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    // Hold the page's code chunk: what shows meanwhile is the first paint.
+    // Hold the page's code chunk: what shows meanwhile is the first paint. (A page rendered on the
+    // server shows itself at once, e2e/server-render.test.ts; this one renders in the browser.)
     let release: () => void = () => {};
     const held = new Promise<void>((done) => {
       release = done;
     });
-    await page.route(/\/assets\/Results-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/Fair-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(`${baseUrl}/lotto/results`);
+    await page.goto(`${baseUrl}/fair`);
     const payload = await page.evaluate(
       () => JSON.parse(document.getElementById('chok-startup')?.textContent ?? '{}') as { layout: string },
     );
@@ -244,7 +245,7 @@ describe('what a member sees on a 390 px phone', () => {
     await page.locator('footer').waitFor();
     release();
     await page.locator('main[aria-busy="true"]').waitFor({ state: 'detached' });
-    await page.getByRole('heading', { name: 'ผลหวย' }).first().waitFor();
+    await page.getByRole('heading', { name: 'ตรวจสอบความยุติธรรม' }).first().waitFor();
     await context.close();
   });
 });

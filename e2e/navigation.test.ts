@@ -122,8 +122,8 @@ describe('routes, layouts and the shell', () => {
     const reloaded = page.waitForEvent('load');
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'หวย' }).click();
     await reloaded;
-    // The second failure within 60 s is not reloaded again.
-    await page.getByRole('heading', { name: 'An error occurred' }).waitFor();
+    // The second failure within 60 s is not reloaded again: the error page, in Thai.
+    await page.getByRole('heading', { name: 'เกิดข้อผิดพลาด' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/lotto/lobby');
     expect(await page.evaluate(() => sessionStorage.getItem('chok:chunk-reload-at'))).toMatch(/^\d+$/);
     await context.close();

@@ -63,3 +63,15 @@ export async function settled(page: Page): Promise<void> {
   }
   await pageIdle(page);
 }
+
+/**
+ * Resolves once React has hydrated the page's own markup on a server-rendered page (the element
+ * inside `<main>` carries React's instance key), so a click on it reaches its handler. React hydrates
+ * the layout at once and the page when its code has arrived; a click on the page before that is lost.
+ */
+export async function pageHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const el = document.querySelector('#main > *');
+    return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+  });
+}

@@ -26,7 +26,9 @@ describe('registration with an OTP', () => {
     await page.getByLabel('รหัส OTP').fill(otp);
     await page.getByLabel('รหัสผ่าน', { exact: true }).fill('secret123');
     await page.getByLabel('ยืนยันรหัสผ่าน').fill('secret123');
-    await expect.poll(() => page.locator('#bank_code option').count()).toBeGreaterThan(5);
+    await expect
+      .poll(() => page.getByLabel('ธนาคาร', { exact: true }).locator('option').count())
+      .toBeGreaterThan(5);
     await page.getByLabel('ธนาคาร', { exact: true }).selectOption('014');
     await page.getByLabel('เลขบัญชี').fill(`4${phone.slice(1)}`);
     await page.getByLabel('ชื่อ-นามสกุล (ตรงกับบัญชีธนาคาร)').fill('ทดสอบ สมัครใหม่');

@@ -1,5 +1,6 @@
 /**
- * Builds the member site (apps/web → apps/web/dist) and stamps the build with a hash of what it
+ * Builds the member site (apps/web → apps/web/dist, with the server's renderer in
+ * apps/web/dist/server/entry-server.js) and stamps the build with a hash of what it
  * was built from, so `npm start` rebuilds only when that changed:
  *
  *   tsx scripts/web-build.ts               build (npm run build:web, npm test)
@@ -17,6 +18,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const STAMP_FILE = '.chok-build-stamp';
+/** The server-side renderer the build writes beside the site (apps/web/vite.config.ts). */
+export const SSR_ENTRY = 'server/entry-server.js';
 
 const INPUTS = ['apps/web', 'packages/contract/src', 'packages/engine/src'];
 const ROOT_FILES = ['package-lock.json', 'tsconfig.base.json', 'tsconfig.json'];
@@ -57,7 +60,8 @@ const distOf = (root: string) => path.join(root, 'apps/web/dist');
 export function isUpToDate(root: string, hash = sourceHash(root)): boolean {
   const dist = distOf(root);
   const stamp = path.join(dist, STAMP_FILE);
-  if (!existsSync(path.join(dist, 'index.html')) || !existsSync(stamp)) return false;
+  const built = ['index.html', SSR_ENTRY].every((f) => existsSync(path.join(dist, f)));
+  if (!built || !existsSync(stamp)) return false;
   return readFileSync(stamp, 'utf8').trim() === hash;
 }
 

@@ -21,7 +21,7 @@ function precompress(): Plugin {
   const gz = promisify(gzip);
   return {
     name: 'chok-precompress',
-    apply: 'build',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -54,9 +54,23 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
-  server: { proxy: { '/api': 'http://localhost:3000', '/games': 'http://localhost:3000' } },
-  // The manifest lets `npm run bench -w @chok/web` add up exactly what `/` downloads.
-  build: { outDir: 'dist', sourcemap: false, manifest: true },
-});
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        // `vite build --ssr src/entry-server.tsx --outDir dist/server` (npm run build): the server's
+        // renderer, one self-contained module tree (every dependency bundled), so it runs wherever
+        // the build is put (WEB_DIST). The server never serves this folder (platform/member-site.ts).
+        plugins: [react()],
+        ssr: { noExternal: true, target: 'node' },
+        // React's production build, as in the browser, whatever NODE_ENV the server runs under.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: { emptyOutDir: true, copyPublicDir: false, sourcemap: false, minify: false },
+      }
+    : {
+        plugins: [react(), precompress()],
+        server: { proxy: { '/api': 'http://localhost:3000', '/games': 'http://localhost:3000' } },
+        // The manifest lets `npm run bench -w @chok/web` add up exactly what `/` downloads, and the
+        // server put a server-rendered page's own script and styles into its head.
+        build: { outDir: 'dist', sourcemap: false, manifest: true },
+      },
+);

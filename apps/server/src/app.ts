@@ -1,13 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as system from '@chok/contract/api/system';
 import { allEndpoints } from '@chok/contract/endpoints';
-import { layoutOf } from '@chok/contract/layouts';
 import { buildOpenApi } from '@chok/contract/openapi';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { adminModule } from './modules/admin/module.ts';
@@ -35,7 +32,7 @@ import { wheelModule } from './modules/wheel/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db.ts';
-import { AppError, envelopeOf } from './platform/errors.ts';
+import { AppError } from './platform/errors.ts';
 import { type EventBus, startEventBus } from './platform/events.ts';
 import {
   bindRoute,
@@ -45,6 +42,7 @@ import {
   type RouteOptions,
 } from './platform/http.ts';
 import { disabledJobs, type Jobs } from './platform/jobs.ts';
+import { serveMemberSite } from './platform/member-site.ts';
 import { authenticatorRegistry, type ModuleContext } from './platform/module.ts';
 import { registerStream } from './platform/stream.ts';
 import { takeWriteQuota } from './platform/write-quota.ts';
@@ -228,81 +226,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await cashbackModule(ctx, { ledger });
   soothModule(ctx);
 
-  serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
-  return app;
-}
-
-/** JSON that is safe inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-/**
- * Serves the built member site with history-mode fallback to index.html. Each HTML answer carries
- * the start-up payload (agent config, layout, server time, error) so the first paint needs no round
- * trip (docs/architecture.md).
- */
-function serveMemberSite(
-  app: FastifyInstance,
-  dist: string,
-  clock: Clock,
-  agentConfig: () => Promise<unknown>,
-): void {
-  const indexFile = path.join(dist, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
-  if (indexHtml !== null) {
-    const hashed = path.resolve(dist, 'assets') + path.sep;
-    app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      // The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts); they are
-      // sent for the file itself when Accept-Encoding allows, never as routes of their own.
-      preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
-      cacheControl: false,
-      setHeaders: (res, file) => {
-        res.setHeader('vary', 'Accept-Encoding');
-        // Files under assets/ carry a hash of their content in the name: a new build is a new URL.
-        res.setHeader(
-          'cache-control',
-          path.resolve(file).startsWith(hashed) ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler(async (req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    const isApi = url.startsWith('/api/') || url.startsWith('/provider/');
-    if (indexHtml === null || req.method !== 'GET' || isApi || path.extname(url) !== '') {
-      return reply.status(404).send(envelopeOf(new AppError('NOT_FOUND')));
-    }
-    // The route's layout, from the table the web app's router is built from (contract/layouts).
-    const layout = layoutOf(url);
-    let payload: Record<string, unknown>;
-    try {
-      payload = {
-        agent: await agentConfig(),
-        layout,
-        server_time: clock.now().toISOString(),
-        error: null,
-      };
-    } catch (err) {
-      req.log.error({ err }, 'start-up payload failed');
-      payload = {
-        agent: null,
-        layout,
-        server_time: clock.now().toISOString(),
-        error: { status: 500, message: 'An error occurred' },
-      };
-    }
-    const script = `<script type="application/json" id="chok-startup">${scriptJson(payload)}</script>`;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml.replace('</head>', `${script}</head>`));
+  await serveMemberSite(app, {
+    dist: config.WEB_DIST ?? WEB_DIST_DEFAULT,
+    clock,
+    agentConfig: () => content.agentConfig(),
   });
+  return app;
 }

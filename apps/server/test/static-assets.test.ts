@@ -106,13 +106,28 @@ describe('built assets go over the wire precompressed, and hashed ones are cache
     expect(res.statusCode).toBe(404);
   });
 
-  it('the HTML, which carries the start-up payload, is revalidated on every visit', async () => {
+  it('the HTML, which carries the start-up payload, is revalidated on every visit, compressed as accepted', async () => {
     for (const url of ['/', '/lotto/lobby']) {
-      const res = await get(url, 'gzip, deflate, br');
-      expect(res.statusCode, url).toBe(200);
-      expect(res.headers['content-type'], url).toContain('text/html');
-      expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.body, url).toContain('id="chok-startup"');
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['br;q=0, gzip', 'gzip'],
+        [undefined, undefined],
+      ] as const) {
+        const res = await get(url, accept);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+        expect(res.headers['content-encoding'], url).toBe(encoding);
+        const html = (
+          encoding === 'br'
+            ? brotliDecompressSync(res.rawPayload)
+            : encoding === 'gzip'
+              ? gunzipSync(res.rawPayload)
+              : res.rawPayload
+        ).toString('utf8');
+        expect(html, url).toContain('id="chok-startup"');
+      }
     }
     const file = await get('/index.html', 'br');
     expect(file.headers['cache-control']).not.toContain('immutable');

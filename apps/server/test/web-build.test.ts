@@ -20,6 +20,7 @@ describe('npm start builds the member site only when its sources changed', () =>
     put('packages/engine/src/money.ts', 'export const b = 1;');
     put('package-lock.json', '{}');
     put('apps/web/dist/index.html', '<html>built</html>');
+    put('apps/web/dist/server/entry-server.js', 'export async function render() {}');
     expect(isUpToDate(root)).toBe(false); // built, but not stamped: a build that did not finish
 
     writeStamp(root, sourceHash(root));
@@ -42,6 +43,12 @@ describe('npm start builds the member site only when its sources changed', () =>
       writeStamp(root, sourceHash(root));
       expect(isUpToDate(root)).toBe(true);
     }
+
+    // A build without the server's renderer (an older build, or one interrupted before it) is rebuilt.
+    rmSync(path.join(root, 'apps/web/dist/server/entry-server.js'));
+    expect(isUpToDate(root)).toBe(false);
+    put('apps/web/dist/server/entry-server.js', 'export async function render() {}');
+    expect(isUpToDate(root)).toBe(true);
 
     rmSync(path.join(root, 'apps/web/dist/index.html'));
     expect(isUpToDate(root)).toBe(false);

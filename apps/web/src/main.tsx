@@ -5,21 +5,57 @@ import '@fontsource/kanit/latin-300.css';
 import '@fontsource/kanit/latin-400.css';
 import '@fontsource/kanit/latin-500.css';
 import './styles/global.css';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app/App';
-import { boot } from './app/startup';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
+import { App, createAppRouter, makeQueryClient } from './app/App';
+import { prepareHydration, routes } from './app/routes';
+import { boot, readJsonScript } from './app/startup';
 
-// The persisted stores and the start-up payload first, then the router, which starts loading the
-// route's page code at once.
-boot();
-const router = createAppRouter();
-const root = createRoot(document.getElementById('root')!);
-// As a transition React renders the first screen in short slices, not one long task.
-startTransition(() => {
-  root.render(
+/** What a server-rendered page carries for hydration (entry-server.tsx). */
+interface ServerData {
+  queries: DehydratedState;
+}
+
+function renderFresh(container: HTMLElement): void {
+  // The router first: creating it starts loading the route's page code at once.
+  const router = createAppRouter();
+  const queryClient = makeQueryClient();
+  const root = createRoot(container);
+  // As a transition React renders the first screen in short slices, not one long task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
+}
+
+/**
+ * A server-rendered page: its data into the query cache and the page route's code as a lazy
+ * component (app/routes.tsx), then React hydrates the server's markup as it is, at once.
+ */
+function hydrateServerPage(container: HTMLElement, data: ServerData): void {
+  const queryClient = makeQueryClient();
+  hydrate(queryClient, data.queries);
+  prepareHydration(matchRoutes(routes, window.location) ?? []);
+  const router = createAppRouter();
+  hydrateRoot(
+    container,
     <StrictMode>
-      <App router={router} />
+      <App router={router} queryClient={queryClient} />
     </StrictMode>,
   );
-});
+}
+
+// The persisted stores and the start-up payload first, then the router.
+boot();
+const container = document.getElementById('root')!;
+const serverData = readJsonScript<ServerData>('chok-ssr');
+if (serverData && container.firstElementChild) {
+  hydrateServerPage(container, serverData);
+} else {
+  renderFresh(container);
+}

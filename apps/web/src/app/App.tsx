@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { ApiError } from '../lib/api';
@@ -8,7 +8,7 @@ import { routes } from './routes';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-function makeQueryClient(): QueryClient {
+export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -35,12 +35,20 @@ export function createAppRouter(): AppRouter {
   return r;
 }
 
-export function App({ router }: { router: AppRouter }) {
-  const [queryClient] = useState(makeQueryClient);
+/** What wraps the router, in the browser and on the server (entry-server.tsx) alike. */
+export function AppShell({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {children}
       <Toaster theme="dark" position="top-center" richColors closeButton={false} duration={3000} />
     </QueryClientProvider>
+  );
+}
+
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+  return (
+    <AppShell queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppShell>
   );
 }

@@ -1,9 +1,10 @@
 import { type LayoutName, layoutNames, type MemberRoute, memberRoutes } from '@chok/contract/layouts';
+import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { ErrorPage } from '../components/ErrorPage';
 import { Layout } from '../layouts/Layout';
 import type { PageHandle } from '../lib/page-handle';
-import { lazyPage } from './lazyPage';
+import { lazyPage, reloadForStaleChunk } from './lazyPage';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
 
@@ -68,6 +69,9 @@ const CHECKS: Partial<Record<LayoutName, 'login' | 'member'>> = {
  */
 const PageCodeLoading = () => null;
 
+/** Each page route's code loader, for hydrating a server-rendered page (`prepareHydration`). */
+const pageLoaders = new WeakMap<RouteObject, PageDef['load']>();
+
 function routeObject(path: MemberRoute): RouteObject {
   const { title, load } = pages[path];
   const common = {
@@ -75,7 +79,29 @@ function routeObject(path: MemberRoute): RouteObject {
     lazy: lazyPage(load),
     hydrateFallbackElement: <PageCodeLoading />,
   };
-  return path === '/' ? { index: true, ...common } : { path: path.slice(1), ...common };
+  const route: RouteObject = path === '/' ? { index: true, ...common } : { path: path.slice(1), ...common };
+  pageLoaders.set(route, load);
+  return route;
+}
+
+/**
+ * Before hydrating a server-rendered page (main.tsx): the matched page route's code becomes a
+ * React.lazy component, so React hydrates the layout at once and the page (inside its Suspense
+ * boundary, layouts/Layout.tsx) as soon as its code, preloaded from the head, has arrived; until
+ * then the server's markup stays as it is (its links work; its buttons answer once it is hydrated).
+ */
+export function prepareHydration(matched: readonly { route: RouteObject }[]): void {
+  for (const { route } of matched) {
+    const load = pageLoaders.get(route);
+    if (!load) continue;
+    const Component: ComponentType = lazy(() =>
+      load().catch((err: unknown) => {
+        if (reloadForStaleChunk()) return new Promise<never>(() => {});
+        throw err;
+      }),
+    );
+    Object.assign(route, { Component, lazy: undefined });
+  }
 }
 
 export const routes: RouteObject[] = [

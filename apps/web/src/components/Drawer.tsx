@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { useAgent } from '../stores/agent';
+import { useBreakpoints } from '../stores/breakpoints';
 import { useLocalData } from '../stores/local';
 import { useUi } from '../stores/ui';
 import { BellIcon, ChatIcon, ChestIcon, LoginIcon, ReceiptIcon, UserIcon } from './Icons';
@@ -15,12 +17,18 @@ export function Drawer({ announcements, hasEvents }: { announcements: boolean; h
   const open = useUi((s) => s.drawerOpen);
   const set = useUi((s) => s.set);
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
-  const chatUrl = useLocalData((s) => s.agentConfig?.info.line_contact_url);
+  const chatUrl = useAgent((s) => s.agentConfig?.info.line_contact_url);
   const { pathname } = useLocation();
 
   useEffect(() => {
     if (pathname) set({ drawerOpen: false });
   }, [pathname, set]);
+
+  // The drawer is the phone's navigation: on a wider screen the header shows it.
+  const isMobile = useBreakpoints((s) => s.isMobile);
+  useEffect(() => {
+    if (!isMobile) set({ drawerOpen: false });
+  }, [isMobile, set]);
 
   useEffect(() => {
     if (!open) return;

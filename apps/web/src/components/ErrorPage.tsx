@@ -1,14 +1,15 @@
+import { errorPageText } from '@chok/contract/layouts';
 import { Link } from 'react-router';
 
 interface Props {
   status: number;
-  /** Shown under the code; spec §2: "Not Found" for 404, otherwise "An error occurred". */
+  /** Shown under the code; spec §2: "Not Found" for 404, otherwise "an error occurred" (in Thai). */
   message?: string;
 }
 
 /** The full-screen dark error overlay for an unknown route or a failed start-up. */
 export function ErrorPage({ status, message }: Props) {
-  const text = message ?? (status === 404 ? 'Not Found' : 'An error occurred');
+  const text = message ?? errorPageText(status);
   return (
     <div className="error-page" role="alert">
       <div className="error-page__box">

@@ -1,9 +1,9 @@
-import { useLocalData } from '../stores/local';
+import { useAgent } from '../stores/agent';
 import { Logo } from './Logo';
 
 /** Copyright with the current year, the product name and "All Rights Reserved". */
 export function Footer() {
-  const name = useLocalData((s) => s.agentConfig?.name ?? 'Chok');
+  const name = useAgent((s) => s.agentConfig?.name ?? 'Chok');
   const year = new Date().getFullYear();
   return (
     <footer className="footer">

@@ -1,3 +1,4 @@
+import { lazy, type MouseEvent, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Drawer } from '../components/Drawer';
 import { BellIcon, ChatIcon, CloseIcon, MenuIcon, UserIcon } from '../components/Icons';
@@ -7,11 +8,43 @@ import { mainNav } from '../components/navItems';
 import { MemberMenu } from '../features/auth/MemberMenu';
 import { useEvents } from '../features/content/api';
 import { WalletChip } from '../features/wallet/WalletChip';
+import { useAgent } from '../stores/agent';
+import { useBreakpoints } from '../stores/breakpoints';
 import { useLocalData } from '../stores/local';
 import { useUi } from '../stores/ui';
 
+const AuthDialogs = lazy(() => import('../features/auth/AuthDialogs'));
+
+/**
+ * The header's login and register: links to their pages (which also work before any script has
+ * run), opened as dialogs instead on desktop (smUp, stores/breakpoints.ts).
+ */
+function AuthButton({
+  dialog,
+  to,
+  className,
+  children,
+}: {
+  dialog: 'loginOpen' | 'registerOpen';
+  to: string;
+  className: string;
+  children: string;
+}) {
+  const set = useUi((s) => s.set);
+  const open = (e: MouseEvent) => {
+    if (!useBreakpoints.getState().isDesktop) return;
+    e.preventDefault();
+    set({ loginOpen: dialog === 'loginOpen', registerOpen: dialog === 'registerOpen' });
+  };
+  return (
+    <Link to={to} className={className} onClick={open}>
+      {children}
+    </Link>
+  );
+}
+
 function ContactButton({ className = 'btn btn--ghost btn--sm' }: { className?: string }) {
-  const url = useLocalData((s) => s.agentConfig?.info.line_contact_url);
+  const url = useAgent((s) => s.agentConfig?.info.line_contact_url);
   return (
     <a className={className} href={url ?? '#'} target="_blank" rel="noopener noreferrer">
       <ChatIcon size={16} /> ติดต่อเรา
@@ -26,6 +59,7 @@ function ContactButton({ className = 'btn btn--ghost btn--sm' }: { className?: s
 export function Header({ announcements = false }: { announcements?: boolean }) {
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
   const drawerOpen = useUi((s) => s.drawerOpen);
+  const authDialog = useUi((s) => s.loginOpen || s.registerOpen);
   const set = useUi((s) => s.set);
   const { data: events } = useEvents();
 
@@ -74,12 +108,20 @@ export function Header({ announcements = false }: { announcements?: boolean }) {
             ) : (
               <>
                 <ContactButton />
-                <Link to="/login" className="btn btn--outline btn--sm header__desktop-only">
+                <AuthButton
+                  dialog="loginOpen"
+                  to="/login"
+                  className="btn btn--outline btn--sm header__desktop-only"
+                >
                   เข้าสู่ระบบ
-                </Link>
-                <Link to="/register" className="btn btn--primary btn--sm header__desktop-only">
+                </AuthButton>
+                <AuthButton
+                  dialog="registerOpen"
+                  to="/register"
+                  className="btn btn--primary btn--sm header__desktop-only"
+                >
                   สมัครสมาชิก
-                </Link>
+                </AuthButton>
               </>
             )}
           </div>
@@ -88,6 +130,11 @@ export function Header({ announcements = false }: { announcements?: boolean }) {
       <Drawer announcements={announcements} hasEvents={(events?.length ?? 0) > 0} />
       <MobileActionBar />
       {isLoggedIn && <MemberMenu />}
+      {!isLoggedIn && authDialog && (
+        <Suspense fallback={null}>
+          <AuthDialogs />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useContext, useEffect } from 'react';
+import { type ReactNode, Suspense, useContext, useEffect, useMemo } from 'react';
 import { Outlet, UNSAFE_DataRouterStateContext, useLocation, useNavigate } from 'react-router';
 import { ChatButton } from '../components/ChatButton';
 import { Footer } from '../components/Footer';
@@ -22,7 +22,10 @@ function useLayoutName(name: LayoutName): LayoutName {
   return override ?? name;
 }
 
-/** True when the page may render: stores hydrated and the layout's check passed. */
+/**
+ * True when the page may render. A layout without a check renders its page at once (on the server
+ * too); one with a check waits for the stored user data, then runs it (spec §4, §6).
+ */
 function useLayoutCheck(check: Props['check']): boolean {
   const hydrated = useUi((s) => s.hydrated);
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
@@ -31,13 +34,25 @@ function useLayoutCheck(check: Props['check']): boolean {
   useEffect(() => {
     if (refused) navigate('/', { replace: true });
   }, [refused, navigate]);
-  return hydrated && !refused;
+  return check === undefined || (hydrated && !refused);
 }
 
 const PendingPage = () => <main id="main" className="page-pending" aria-busy="true" />;
 
 function Page() {
   const { pathname } = useLocation();
+  // Hydrating a server-rendered page, the page's code may still be on its way (app/routes.tsx):
+  // React keeps the server's markup inside this boundary until it arrives. The element is made once,
+  // so the layout re-rendering with the stored data right after hydration is no update to the
+  // boundary (which would drop that markup and show the empty fallback until the code came).
+  const outlet = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    ),
+    [],
+  );
   // On the first visit the layout renders at once and the page's code is still loading (the
   // router's `initialized` is false until it has): the page shows as pending meanwhile.
   const loading = useContext(UNSAFE_DataRouterStateContext)?.initialized === false;
@@ -45,7 +60,7 @@ function Page() {
   return (
     <main id="main" className="page-fade" key={pathname}>
       <PageTitle />
-      <Outlet />
+      {outlet}
       <GameLauncher />
     </main>
   );

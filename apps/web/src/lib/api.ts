@@ -9,6 +9,16 @@ export const SESSION_EXPIRED = 'เซสซั่นหมดอายุ ก�
 const NETWORK_ERROR = 'ไม่สามารถเชื่อมต่อระบบได้ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองใหม่';
 const UNKNOWN_ERROR = 'ระบบขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง';
 
+/**
+ * How requests leave: the browser's fetch, or, for a page rendered on the server, the server's own
+ * routes in process (entry-server.tsx).
+ */
+let fetchImpl: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+
+export function setFetch(fn: typeof fetchImpl): void {
+  fetchImpl = fn;
+}
+
 /** A refused or failed call, carrying the server's Thai message and per-field messages. */
 export class ApiError extends Error {
   constructor(
@@ -103,7 +113,7 @@ export async function call<E extends Endpoint>(
   progress.start();
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    res = await fetchImpl(url, { method, headers, body: body ? JSON.stringify(body) : undefined });
   } catch {
     throw new ApiError(NETWORK_ERROR, -1, 0);
   } finally {

@@ -1,6 +1,7 @@
 import * as points from '@chok/contract/routes/points';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useLocalData } from '../stores/local';
+import { useSessionData } from '../stores/session';
 import { call, type Data } from './api';
 import { walletsKey } from './wallets';
 
@@ -11,13 +12,22 @@ import { walletsKey } from './wallets';
 export const pointsKey = ['points'] as const;
 export type Points = Data<typeof points.memberPoints>;
 
-export function fetchPoints(): Promise<Points> {
-  return call(points.memberPoints, {});
+export async function fetchPoints(): Promise<Points> {
+  const answer = await call(points.memberPoints, {});
+  useSessionData.getState().setPoints(answer);
+  return answer;
 }
 
+/** The member's points; the last figure seen in this tab (`session_data`) shows until the fresh one arrives. */
 export function usePoints() {
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
-  return useQuery({ queryKey: pointsKey, queryFn: fetchPoints, enabled: isLoggedIn });
+  const cached = useSessionData((s) => s.points);
+  return useQuery({
+    queryKey: pointsKey,
+    queryFn: fetchPoints,
+    enabled: isLoggedIn,
+    placeholderData: cached ?? undefined,
+  });
 }
 
 export function formatPoints(n: number): string {

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../components/Dialog';
 import { BallIcon, DiceIcon, FishIcon, GiftIcon, LottoIcon, SlotIcon } from '../components/Icons';
-import { fetchNotifications, useBanners, usePromotions } from '../features/content/api';
+import { useBanners, useNotifications, usePromotions } from '../features/content/api';
 import { BannerCarousel } from '../features/content/BannerCarousel';
 import { type GameCategory, type GameItem, useLobby } from '../features/games/api';
 import { useLocalData } from '../stores/local';
@@ -142,12 +141,7 @@ function Promotions() {
 
 /** Notifications other than type 1 (important ones go to the dialog): the news list. */
 function News() {
-  const agentCode = useLocalData((s) => s.agentConfig?.agent_code);
-  const { data } = useQuery({
-    queryKey: ['notifications', agentCode],
-    queryFn: () => fetchNotifications(agentCode ?? ''),
-    enabled: agentCode !== undefined,
-  });
+  const { data } = useNotifications();
   const news = data?.filter((n) => n.type !== 1) ?? [];
   if (news.length === 0) return null;
   return (

@@ -1,27 +1,39 @@
+import type * as auth from '@chok/contract/api/auth';
 import type * as content from '@chok/contract/api/content';
+import type * as games from '@chok/contract/api/games';
 import type { DataOf } from '@chok/contract/endpoint';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-export type AgentConfig = DataOf<typeof content.agentConfig>;
+export type { AgentConfig } from './agent';
 export type Notification = DataOf<typeof content.notifications>[number];
+export type UserInfo = DataOf<typeof auth.getUserInfo>;
+export type LobbyLists = DataOf<typeof games.gameLobby>;
 
 /**
- * User, agent and lobby data that outlive the tab: localStorage under `local_data`. Hydrated after
- * mount (`skipHydration`), so rendering never touches storage.
+ * What outlives the tab, in localStorage under `local_data` (spec §3 "user, local and lobby data"):
+ * - user: the bearer token, whether logged in, and the member's own details once read;
+ * - local: the announcements and when they were last shown (the 15-minute re-show, spec §4);
+ * - lobby: the game lobby's lists (last played, hot, each category) as last seen, shown at once on
+ *   the next visit while the fresh ones load.
+ * Read at start-up (`skipHydration`, app/startup.ts), so rendering never touches storage; a page
+ * rendered on the server hydrates with the defaults, then shows these (stores/rendered.ts).
  */
 interface LocalData {
   token: string | null;
   isLoggedIn: boolean;
-  agentConfig: AgentConfig | null;
+  userInfo: UserInfo | null;
   notifications: Notification[];
   /** Epoch milliseconds the notification dialog was last shown (0: never). */
   lastNotificationShownAt: number;
+  lobby: LobbyLists | null;
   setLogin: (token: string) => void;
+  /** Logging out (or a 401) clears the user and the member's own lobby row (last played). */
   clearUser: () => void;
-  setAgentConfig: (config: AgentConfig) => void;
+  setUserInfo: (userInfo: UserInfo) => void;
   setNotifications: (items: Notification[], shownAt: number) => void;
   markNotificationsShown: (at: number) => void;
+  setLobby: (lobby: LobbyLists) => void;
 }
 
 export const useLocalData = create<LocalData>()(
@@ -29,14 +41,22 @@ export const useLocalData = create<LocalData>()(
     (set) => ({
       token: null,
       isLoggedIn: false,
-      agentConfig: null,
+      userInfo: null,
       notifications: [],
       lastNotificationShownAt: 0,
+      lobby: null,
       setLogin: (token) => set({ token, isLoggedIn: true }),
-      clearUser: () => set({ token: null, isLoggedIn: false }),
-      setAgentConfig: (agentConfig) => set({ agentConfig }),
+      clearUser: () =>
+        set((s) => ({
+          token: null,
+          isLoggedIn: false,
+          userInfo: null,
+          lobby: s.lobby && { ...s.lobby, last: [] },
+        })),
+      setUserInfo: (userInfo) => set({ userInfo }),
       setNotifications: (notifications, shownAt) => set({ notifications, lastNotificationShownAt: shownAt }),
       markNotificationsShown: (at) => set({ lastNotificationShownAt: at }),
+      setLobby: (lobby) => set({ lobby }),
     }),
     {
       name: 'local_data',
@@ -45,9 +65,10 @@ export const useLocalData = create<LocalData>()(
       partialize: (s) => ({
         token: s.token,
         isLoggedIn: s.isLoggedIn,
-        agentConfig: s.agentConfig,
+        userInfo: s.userInfo,
         notifications: s.notifications,
         lastNotificationShownAt: s.lastNotificationShownAt,
+        lobby: s.lobby,
       }),
     },
   ),

@@ -1,14 +1,21 @@
+import type * as points from '@chok/contract/api/points';
 import type * as wallet from '@chok/contract/api/wallet';
 import type { DataOf } from '@chok/contract/endpoint';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 export type Wallet = DataOf<typeof wallet.memberWallets>[number];
+export type MemberPoints = DataOf<typeof points.memberPoints>;
 
-/** Per-tab data: sessionStorage under `session_data`; the last wallets seen, for an instant chip. */
+/**
+ * Per-tab member data (spec §3 session data): sessionStorage under `session_data`; the last wallets
+ * and points seen, so the header chip shows figures at once after a reload while the fresh ones load.
+ */
 interface SessionData {
   wallets: Wallet[];
+  points: MemberPoints | null;
   setWallets: (wallets: Wallet[]) => void;
+  setPoints: (points: MemberPoints) => void;
   clear: () => void;
 }
 
@@ -16,14 +23,16 @@ export const useSessionData = create<SessionData>()(
   persist(
     (set) => ({
       wallets: [],
+      points: null,
       setWallets: (wallets) => set({ wallets }),
-      clear: () => set({ wallets: [] }),
+      setPoints: (points) => set({ points }),
+      clear: () => set({ wallets: [], points: null }),
     }),
     {
       name: 'session_data',
       storage: createJSONStorage(() => sessionStorage),
       skipHydration: true,
-      partialize: (s) => ({ wallets: s.wallets }),
+      partialize: (s) => ({ wallets: s.wallets, points: s.points }),
     },
   ),
 );

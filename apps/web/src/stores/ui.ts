@@ -1,15 +1,25 @@
 import type { LayoutName } from '@chok/contract/layouts';
-import { create } from 'zustand';
+import type { StartupError } from '@chok/contract/startup';
+import { createRenderedStore } from './rendered';
 
-export type { LayoutName };
+export type { LayoutName, StartupError };
 
-export interface StartupError {
-  status: number;
-  message: string;
+/** The selected game of spec §3: game_id, provider_id, sub_provider_id, source, is_demo (+ its name). */
+export interface SelectedGame {
+  game_id: string;
+  provider_id: string;
+  sub_provider_id: string;
+  source: string;
+  is_demo: boolean;
+  name: string;
 }
 
-/** Interface flags (spec §2) and start-up facts; never persisted. */
+/**
+ * Interface flags (spec §2, §3) and start-up facts; never persisted. The start-up facts are what a
+ * server-rendered page was rendered with (stores/rendered.ts).
+ */
 interface UiState {
+  /** The persisted stores have been read (app/startup.ts); the layouts' checks wait for it. */
   hydrated: boolean;
   startupLayout: LayoutName | null;
   startupPath: string | null;
@@ -20,10 +30,17 @@ interface UiState {
   drawerOpen: boolean;
   promotionOpen: boolean;
   selectedPromotionId: number | null;
+  /** The deposit notice: the operator's receiving accounts (features/payments/DepositNotice.tsx). */
+  depositOpen: boolean;
+  /** Login and register as dialogs from the header on desktop (features/auth/AuthDialogs.tsx). */
+  loginOpen: boolean;
+  registerOpen: boolean;
+  /** The game in the launcher (spec §4: selected → wallet chosen → link → iframe). */
+  selectedGame: SelectedGame | null;
   set: (patch: Partial<Omit<UiState, 'set'>>) => void;
 }
 
-export const useUi = create<UiState>((set) => ({
+export const useUi = createRenderedStore<UiState>((set) => ({
   hydrated: false,
   startupLayout: null,
   startupPath: null,
@@ -34,5 +51,9 @@ export const useUi = create<UiState>((set) => ({
   drawerOpen: false,
   promotionOpen: false,
   selectedPromotionId: null,
+  depositOpen: false,
+  loginOpen: false,
+  registerOpen: false,
+  selectedGame: null,
   set: (patch) => set(patch),
 }));

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { ChevronRightIcon, LogoutIcon, UserIcon } from '../../components/Icons';
 import { memberMenu } from '../../components/navItems';
+import { useLocalData } from '../../stores/local';
 import { useUi } from '../../stores/ui';
 import { fetchUserInfo, logout, userInfoKey } from './api';
 
@@ -24,7 +25,13 @@ export function MemberMenu() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const { data: user } = useQuery({ queryKey: userInfoKey, queryFn: fetchUserInfo, enabled: open });
+  const stored = useLocalData((s) => s.userInfo);
+  const { data: user } = useQuery({
+    queryKey: userInfoKey,
+    queryFn: fetchUserInfo,
+    enabled: open,
+    placeholderData: stored ?? undefined,
+  });
 
   const close = () => set({ memberMenuOpen: false });
   const go = (to: string) => {

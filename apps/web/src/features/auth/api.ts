@@ -28,8 +28,11 @@ export async function logout(): Promise<void> {
   useSessionData.getState().clear();
 }
 
-export function fetchUserInfo(): Promise<UserInfo> {
-  return call(auth.getUserInfo, {}, { group: 'auth' });
+/** The member's details; kept under `local_data` (the user data of spec §3) until logout. */
+export async function fetchUserInfo(): Promise<UserInfo> {
+  const user = await call(auth.getUserInfo, {}, { group: 'auth' });
+  useLocalData.getState().setUserInfo(user);
+  return user;
 }
 
 export function requestOtp(phone: string, purpose: 'register' | 'reset_password') {

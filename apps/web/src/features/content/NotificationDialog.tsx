@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { useAgent } from '../../stores/agent';
 import { useLocalData } from '../../stores/local';
 import { useUi } from '../../stores/ui';
 import { fetchNotifications } from './api';
@@ -13,7 +14,7 @@ export const NO_NOTIFICATIONS = 'ไม่มีประกาศสำคั�
  */
 function useNotificationRefresh(): void {
   const hydrated = useUi((s) => s.hydrated);
-  const agentCode = useLocalData((s) => s.agentConfig?.agent_code);
+  const agentCode = useAgent((s) => s.agentConfig?.agent_code);
 
   useEffect(() => {
     if (!hydrated || !agentCode) return;

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createPortal } from 'react-dom';
-import { useLauncher } from './launcher-store';
+import { useUi } from '../../stores/ui';
 
 const LauncherSheet = lazy(() => import('./LauncherSheet'));
 
@@ -9,7 +9,7 @@ const LauncherSheet = lazy(() => import('./LauncherSheet'));
  * selected it renders nothing and costs the first page almost no code: the sheet is its own chunk.
  */
 export function GameLauncher() {
-  const selected = useLauncher((s) => s.selected);
+  const selected = useUi((s) => s.selectedGame);
   if (!selected) return null;
   return createPortal(
     <Suspense fallback={null}>

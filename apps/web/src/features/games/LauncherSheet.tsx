@@ -6,13 +6,17 @@ import { CloseIcon, WalletIcon } from '../../components/Icons';
 import { errorMessage } from '../../lib/api';
 import { formatBaht, parseBaht } from '../../lib/money';
 import { walletsKey } from '../../lib/wallets';
+import { useAgent } from '../../stores/agent';
+import { useBreakpoints } from '../../stores/breakpoints';
 import { useLocalData } from '../../stores/local';
+import { useUi } from '../../stores/ui';
 import { fetchDemoLink, fetchGameLink, fetchGameWallets, type GameWallet } from './api';
-import { useLauncher } from './launcher-store';
+import { closeGame, useLauncher } from './launcher-store';
 import './launcher.css';
 
 const ENTRY_TOAST = 'กำลังนำท่านเข้าสู่เกม';
-const isMobile = () => window.matchMedia('(max-width: 959px)').matches;
+/** Spec §7: `is_mobile` is true for the xs and sm breakpoints. */
+const isMobile = () => useBreakpoints.getState().isMobile;
 
 function FullscreenIcon({ exit }: { exit: boolean }) {
   return (
@@ -39,7 +43,8 @@ function FullscreenIcon({ exit }: { exit: boolean }) {
  * chosen automatically; more ask "กรุณาเลือกกระเป๋าเงิน". Demo games skip the wallet.
  */
 export default function LauncherSheet() {
-  const { selected, link, setLink, setWallet, close } = useLauncher();
+  const selected = useUi((s) => s.selectedGame);
+  const { link, setLink, setWallet } = useLauncher();
   const queryClient = useQueryClient();
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
   const [wallets, setWallets] = useState<GameWallet[] | null>(null);
@@ -50,7 +55,7 @@ export default function LauncherSheet() {
 
   function finish() {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-    close();
+    closeGame();
     if (isLoggedIn) void queryClient.invalidateQueries({ queryKey: walletsKey });
   }
 
@@ -89,7 +94,7 @@ export default function LauncherSheet() {
             provider_id: selected.provider_id,
             is_mobile: isMobile(),
             source: selected.source,
-            agent_code: useLocalData.getState().agentConfig?.agent_code,
+            agent_code: useAgent.getState().agentConfig?.agent_code,
           });
           setLink(r.link);
         } catch (err) {

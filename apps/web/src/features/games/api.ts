@@ -1,5 +1,5 @@
 import * as games from '@chok/contract/routes/games';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type Data, type Input } from '../../lib/api';
 import { useLocalData } from '../../stores/local';
 
@@ -18,12 +18,22 @@ export function useGameList(f: Omit<Input<typeof games.gameList>, 'limit'>) {
   });
 }
 
+/** The lobby lists (last played for members, hot, each category); kept under `local_data` as last seen. */
+export const lobbyQuery = (isLoggedIn: boolean) =>
+  queryOptions({
+    queryKey: ['game-lobby', isLoggedIn],
+    queryFn: async () => {
+      const lists = await call(games.gameLobby, {}, { errorHandle: false });
+      useLocalData.getState().setLobby(lists);
+      return lists;
+    },
+  });
+
+/** The lobby lists; the ones last seen (`local_data`) show at once while the fresh ones load. */
 export function useLobby() {
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
-  return useQuery({
-    queryKey: ['game-lobby', isLoggedIn],
-    queryFn: () => call(games.gameLobby, {}, { errorHandle: false }),
-  });
+  const stored = useLocalData((s) => s.lobby);
+  return useQuery({ ...lobbyQuery(isLoggedIn), placeholderData: stored ?? undefined });
 }
 
 export function useLobbyConfig(lobbyKey: string) {

@@ -1,9 +1,9 @@
 import type { CallInputOf, DataOf, Endpoint, Route } from '@chok/contract/endpoint';
 import * as lotto from '@chok/contract/routes/lotto';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type Data, type Input } from '../../lib/api';
 import { syncServerClock } from '../../lib/server-clock';
-import { useLocalData } from '../../stores/local';
+import { agentId } from '../../stores/agent';
 
 export type Lobby = Data<typeof lotto.lobby>;
 export type RoundInfo = Data<typeof lotto.round>;
@@ -23,12 +23,7 @@ export type LottoWallet = Data<typeof lotto.lottoWallets>[number];
 export type BillPayload = Input<typeof lotto.billCreate>;
 export type Shot = Data<typeof lotto.shootNumber>;
 
-/** The operator's agent id (34) travels on every lotto call (spec §7). */
-export function agentId(): number {
-  return useLocalData.getState().agentConfig?.agent_id ?? 34;
-}
-
-/** A lotto call: with the agent id, and a 401 read as the session-expired error (spec §8). */
+/** A lotto call: with the operator's agent id (34, spec §7), and a 401 read as the session-expired error (spec §8). */
 function lottoCall<E extends Endpoint>(route: Route<E>, input: CallInputOf<E> & object): Promise<DataOf<E>> {
   return call(route, { agent_id: agentId(), ...input }, { group: 'lotto' });
 }
@@ -39,12 +34,30 @@ function synced<T extends { server_now: string }>(data: T): T {
   return data;
 }
 
+/**
+ * The public lotto reads (lobby, rate tables, results): the hooks below and the server-side render
+ * (app/server-rendered.ts) use the same keys.
+ */
+export const lottoQueries = {
+  lobby: () =>
+    queryOptions({
+      queryKey: ['lotto', 'lobby'],
+      queryFn: () => lottoCall(lotto.lobby, {}).then(synced),
+    }),
+  rates: (categoryId?: string) =>
+    queryOptions({
+      queryKey: ['lotto', 'rates', categoryId ?? ''],
+      queryFn: () => lottoCall(lotto.rates, { category_id: categoryId }),
+    }),
+  results: (date?: string) =>
+    queryOptions({
+      queryKey: ['lotto', 'results', date ?? ''],
+      queryFn: () => lottoCall(lotto.results, { date }),
+    }),
+};
+
 export function useLobby() {
-  return useQuery({
-    queryKey: ['lotto', 'lobby'],
-    queryFn: () => lottoCall(lotto.lobby, {}).then(synced),
-    refetchInterval: 30_000,
-  });
+  return useQuery({ ...lottoQueries.lobby(), refetchInterval: 30_000 });
 }
 
 export function useRound(roundId: number | null) {
@@ -88,18 +101,17 @@ export function useRoundResult(roundId: number | null, enabled = true) {
 }
 
 export function useRates(categoryId?: string) {
-  return useQuery({
-    queryKey: ['lotto', 'rates', categoryId ?? ''],
-    queryFn: () => lottoCall(lotto.rates, { category_id: categoryId }),
-  });
+  return useQuery(lottoQueries.rates(categoryId));
+}
+
+/** The day `/lotto/results?date=YYYY-MM-DD` asks for; none (the latest day) when absent or malformed. */
+export function resultsDateOf(params: URLSearchParams): string | undefined {
+  const raw = params.get('date') ?? '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined;
 }
 
 export function useResults(date?: string) {
-  return useQuery({
-    queryKey: ['lotto', 'results', date ?? ''],
-    queryFn: () => lottoCall(lotto.results, { date }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...lottoQueries.results(date), placeholderData: keepPreviousData });
 }
 
 export function useYeekeeList(roundId: number | null, enabled = true) {

@@ -1,3 +1,4 @@
+import * as content from '@chok/contract/routes/content';
 import * as payments from '@chok/contract/routes/payments';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -5,6 +6,7 @@ import { call, type Data } from '../../lib/api';
 import { syncServerClock } from '../../lib/server-clock';
 import { useStream } from '../../lib/stream';
 import { fetchWallets, walletsKey } from '../../lib/wallets';
+import { useAgent } from '../../stores/agent';
 
 export type Channel = Data<typeof payments.channels>[number];
 export type ChannelInfo = Data<typeof payments.info>;
@@ -149,4 +151,21 @@ export function newIdempotencyKey(): string {
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * The operator's receiving accounts into agent state (stores/agent.ts): its bank accounts and its
+ * TrueMoney wallets. A failed read leaves both lists empty (spec §4).
+ */
+export async function loadAgentAccounts(): Promise<void> {
+  try {
+    const [bank, trueMoney] = await Promise.all([
+      call(content.agentBankAccounts, {}),
+      call(content.agentTrueMoneyAccounts, {}),
+    ]);
+    useAgent.getState().setAccounts(bank, trueMoney);
+  } catch (err) {
+    useAgent.getState().setAccounts([], []);
+    throw err;
+  }
 }

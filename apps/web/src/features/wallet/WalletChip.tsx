@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { GiftIcon, MenuIcon, PlusIcon, RefreshIcon, WalletIcon } from '../../components/Icons';
 import { errorMessage } from '../../lib/api';
 import { formatSatang, sumBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { fetchPoints, formatPoints, pointsKey, usePoints } from '../../lib/points';
 import { fetchWallets, useWallets, walletsKey } from '../../lib/wallets';
 import { WalletMenu } from './WalletMenu';
@@ -20,6 +21,7 @@ export function WalletChip() {
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const spinning = useMinimumPending(refreshing);
   const total = wallets ? formatSatang(sumBaht(wallets.map((w) => w.balance))) : '–';
 
   async function refresh() {
@@ -56,9 +58,10 @@ export function WalletChip() {
       </span>
       <button
         type="button"
-        className={`wallet-chip__refresh${refreshing ? ' is-spinning' : ''}`}
+        className={`wallet-chip__refresh${spinning ? ' is-spinning' : ''}`}
         onClick={refresh}
-        disabled={refreshing}
+        disabled={spinning}
+        aria-busy={spinning}
         aria-label="รีเฟรชยอดเงิน"
       >
         <RefreshIcon size={16} />

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useBills, useResults } from '../../features/lotto/api';
+import { resultsDateOf, useBills, useResults } from '../../features/lotto/api';
 import { BillCard } from '../../features/lotto/BillCard';
 import { BillDetailDialog } from '../../features/lotto/BillDetailDialog';
 import { LottoNav } from '../../features/lotto/LottoNav';
 import { clockTime, roundDate } from '../../features/lotto/labels';
 import { ResultDigits } from '../../features/lotto/ResultDigits';
-import { serverNow } from '../../lib/server-clock';
+import { useServerNow } from '../../lib/server-clock';
 import { useLocalData } from '../../stores/local';
 import './lotto.css';
 import './results.css';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The server's business date in Bangkok (lib/server-clock.ts), not this device's. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(serverNow());
+const dayOf = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(now);
 /** `date` (YYYY-MM-DD) moved by whole days. */
 const shiftDay = (date: string, days: number) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -22,8 +21,8 @@ const shiftDay = (date: string, days: number) => {
 
 export default function Results() {
   const [params, setParams] = useSearchParams();
-  const raw = params.get('date') ?? '';
-  const date = DATE.test(raw) ? raw : undefined;
+  const date = resultsDateOf(params);
+  const today = dayOf(useServerNow(60_000));
   const results = useResults(date);
   const day = results.data?.date ?? date;
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
@@ -53,14 +52,14 @@ export default function Results() {
               type="date"
               className="field__input"
               value={day ?? ''}
-              max={today()}
+              max={today}
               onChange={(e) => setParams(e.target.value ? { date: e.target.value } : {})}
             />
           </label>
           <button
             type="button"
             className="btn btn--ghost btn--sm results-days__step"
-            disabled={!day || day >= today()}
+            disabled={!day || day >= today}
             onClick={() => day && setParams({ date: shiftDay(day, 1) })}
           >
             วันถัดไป ›

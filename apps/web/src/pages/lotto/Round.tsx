@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@chok/contract/errors';
+import { roundIdOf } from '@chok/contract/layouts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -55,13 +56,6 @@ function YeekeeStrip({ roundId }: { roundId: number }) {
 }
 
 const NOT_FOUND: ErrorCode = 'LOTTO_ROUND_NOT_FOUND';
-
-/** A round id as the API accepts it (a positive 32-bit integer), or null. */
-function roundIdOf(param: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(param)) return null;
-  const id = Number(param);
-  return id <= 2_147_483_647 ? id : null;
-}
 
 export default function Round() {
   const params = useParams();

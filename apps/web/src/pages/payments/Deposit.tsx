@@ -17,10 +17,12 @@ import {
   usePaymentEvents,
 } from '../../features/payments/api';
 import { BankInfoBlock, MemberAccountBlock } from '../../features/payments/BankBlock';
+import { DepositNotice } from '../../features/payments/DepositNotice';
 import { DepositTicket, StatusPill } from '../../features/payments/DepositTicket';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
+import { useUi } from '../../stores/ui';
 import '../member.css';
 import './payments.css';
 
@@ -307,6 +309,7 @@ export default function Deposit() {
   const [current, setCurrent] = useState<DepositRequest | null>(null);
   const ticketRef = useRef<HTMLDivElement>(null);
   const scrollToTicket = useRef(false);
+  const setUi = useUi((s) => s.set);
   usePaymentEvents();
 
   // The submit button sits at the foot of a long form: bring the new ticket (amount, QR) into view.
@@ -337,9 +340,18 @@ export default function Deposit() {
     <div className="container member-page payments-page">
       <div className="payments-page__head">
         <h1 className="page-title">ฝากเงิน</h1>
-        <Link to="/member/withdraw" className="btn btn--outline btn--sm">
-          ถอนเงิน
-        </Link>
+        <div className="payments-page__actions">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => setUi({ depositOpen: true })}
+          >
+            บัญชีรับฝาก
+          </button>
+          <Link to="/member/withdraw" className="btn btn--outline btn--sm">
+            ถอนเงิน
+          </Link>
+        </div>
       </div>
       <div className="payments-grid">
         <div ref={ticketRef} className="payments-grid__main">
@@ -363,6 +375,7 @@ export default function Deposit() {
           </section>
         </aside>
       </div>
+      <DepositNotice />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ChevronLeftIcon } from '../../components/Icons';
 import { fetchLatestDeposit, paymentKeys, usePaymentEvents } from '../../features/payments/api';
 import { DepositTicket } from '../../features/payments/DepositTicket';
-import { useLocalData } from '../../stores/local';
+import { useAgent } from '../../stores/agent';
 import './payments.css';
 
 /**
@@ -11,8 +11,8 @@ import './payments.css';
  * screen — the QR or bank-info block, amount, countdown and live status — with a way back.
  */
 export default function Payment() {
-  const site = useLocalData((s) => s.agentConfig?.name ?? 'Chok');
-  const logo = useLocalData((s) => s.agentConfig?.info.agent_logo ?? null);
+  const site = useAgent((s) => s.agentConfig?.name ?? 'Chok');
+  const logo = useAgent((s) => s.agentConfig?.info.agent_logo ?? null);
   const { data, isLoading } = useQuery({
     queryKey: [...paymentKeys.open, 'latest'],
     queryFn: fetchLatestDeposit,

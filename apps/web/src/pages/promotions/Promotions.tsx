@@ -3,6 +3,7 @@ import { FormAlert } from '../../components/AuthCard';
 import { useMyPromotions, usePromotionList } from '../../features/promotions/api';
 import { PromotionCard } from '../../features/promotions/PromotionCard';
 import { formatBaht } from '../../lib/money';
+import { useLocalData } from '../../stores/local';
 import '../member.css';
 import './promotions.css';
 
@@ -10,14 +11,21 @@ import './promotions.css';
 export default function Promotions() {
   const { data, isLoading, isError, error } = usePromotionList();
   const { data: mine } = useMyPromotions();
+  const isLoggedIn = useLocalData((s) => s.isLoggedIn);
   const running = mine?.active;
   return (
     <div className="container member-page promotions-page">
       <div className="promotions-page__head">
         <h1 className="page-title">โปรโมชั่น</h1>
-        <Link to="/member/promotions" className="btn btn--outline btn--sm">
-          โปรโมชั่นของฉัน
-        </Link>
+        {isLoggedIn ? (
+          <Link to="/member/promotions" className="btn btn--outline btn--sm">
+            โปรโมชั่นของฉัน
+          </Link>
+        ) : (
+          <Link to="/login" className="btn btn--outline btn--sm">
+            เข้าสู่ระบบเพื่อรับโปร
+          </Link>
+        )}
       </div>
       {running && (
         <Link to="/member/promotions" className="promo-banner" data-testid="running-banner">

@@ -1,0 +1,129 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixedClock } from '../src/platform/clock.ts';
+import { inProcessFetch, SSR_DATA_TTL_MS } from '../src/platform/member-site.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const VITE = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  // The member site and its server-side renderer as `npm run build -w @chok/web` builds them, into a
+  // folder of this test's own.
+  dist = mkdtempSync(path.join(tmpdir(), 'chok-web-ssr-'));
+  const web = path.join(ROOT, 'apps/web');
+  for (const args of [
+    ['build', '--outDir', dist, '--emptyOutDir'],
+    ['build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, 'server')],
+  ]) {
+    // As `npm run build` runs it (vitest's NODE_ENV=test would select React's development JSX).
+    const built = spawnSync(process.execPath, [VITE, ...args, '--logLevel', 'warn'], {
+      cwd: web,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    expect(built.status, built.stderr).toBe(0);
+  }
+  t = await createTestApp({ env: { WEB_DIST: dist } });
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json" id="chok-ssr">/.exec(html)?.[1] ?? '';
+const ssrData = (html: string) => {
+  const m = /<script type="application\/json" id="chok-ssr">(.*?)<\/script>/.exec(html);
+  return m ? (JSON.parse(m[1]!) as { queries: { queries: { queryKey: unknown[] }[] } }) : null;
+};
+
+describe('the public pages are rendered on the server with their data (spec §4 start-up)', () => {
+  it('/lotto/rates: the rate tables in the markup, the page title, its data for hydration', async () => {
+    const res = await get('/lotto/rates');
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain('อัตราจ่ายหวย');
+    expect(root).toContain('หวยรัฐบาลไทย');
+    expect(root).toContain('3 ตัวบน');
+    expect(root).toContain('<header class="header">');
+    expect(res.body).toContain('<title>อัตราจ่ายหวย | Chok</title>');
+    const keys = ssrData(res.body)!.queries.queries.map((q) => q.queryKey);
+    expect(keys).toContainEqual(['lotto', 'rates', '']);
+    expect(keys).toContainEqual(['events', 'chok']);
+  });
+
+  it('/: the category tiles and the promotions, with the visitor’s join buttons', async () => {
+    const root = rootOf((await get('/')).body);
+    expect(root).toContain('หวยออนไลน์');
+    expect(root).toContain('สมัครสมาชิกวันนี้');
+    expect(root).toMatch(/class="promo-grid"/);
+  });
+
+  it('/lotto/results?date=…: the day asked for', async () => {
+    const res = await get('/lotto/results?date=2020-01-01');
+    expect(rootOf(res.body)).toContain('value="2020-01-01"');
+    expect(ssrData(res.body)!.queries.queries.map((q) => q.queryKey)).toContainEqual([
+      'lotto',
+      'results',
+      '2020-01-01',
+    ]);
+  });
+
+  it('the page’s own stylesheet is linked in the head (content is styled before any script) and served', async () => {
+    const res = await get('/lotto/lobby');
+    const css = [
+      ...res.body.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g),
+    ].map((m) => m[1]!);
+    expect(css.some((href) => /\/lotto-[\w-]+\.css$/.test(href))).toBe(true);
+    for (const href of css) expect((await get(href)).statusCode, href).toBe(200);
+    expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/Lobby-[\w-]+\.js">/);
+  });
+
+  it('a guarded route is not rendered on the server: its guard runs first in the browser', async () => {
+    const res = await get('/member/deposit');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('id="chok-ssr"');
+  });
+
+  it('a failed page validation is the 404 page, rendered', async () => {
+    const res = await get('/lotto/abc');
+    expect(res.statusCode).toBe(404);
+    expect(rootOf(res.body)).toContain('Not Found');
+  });
+
+  it('the renderer is no file of the site', async () => {
+    expect((await get('/server/entry-server.js')).statusCode).toBe(404);
+  });
+});
+
+describe('the renderer reads the API in process, public reads reused for a few seconds', () => {
+  it('a GET without a token is answered once per TTL; a member’s read every time', async () => {
+    const app = Fastify();
+    let reads = 0;
+    app.get('/api/x', async () => ({ error: 0, data: ++reads }));
+    await app.ready();
+    const clock = new FixedClock(new Date('2026-11-20T03:00:00Z'));
+    const fetch = inProcessFetch(app, clock);
+    const read = async (init?: RequestInit) =>
+      ((await (await fetch('/api/x', init)).json()) as { data: number }).data;
+    expect(await Promise.all([read(), read()])).toEqual([1, 1]);
+    clock.advance(SSR_DATA_TTL_MS - 1);
+    expect(await read()).toBe(1);
+    clock.advance(1);
+    expect(await read()).toBe(2);
+    expect(await read({ headers: { authorization: 'Bearer x' } })).toBe(3);
+    expect(await read()).toBe(2);
+    await app.close();
+  });
+});

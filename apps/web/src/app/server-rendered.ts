@@ -1,0 +1,54 @@
+import type { MemberRoute } from '@chok/contract/layouts';
+import type { QueryClient } from '@tanstack/react-query';
+import { contentQueries } from '../features/content/api';
+import { lobbyQuery } from '../features/games/api';
+import { lottoQueries, resultsDateOf } from '../features/lotto/api';
+import { promotionListQuery } from '../features/promotions/api';
+
+interface ServerRenderedPage {
+  /** The page's module as the client build's manifest names it: its script and styles go into the head. */
+  source: string;
+  /** Fetches the public data the page shows (the same query keys as its hooks). */
+  prefetch: (queryClient: QueryClient, url: URL, agentCode: string) => Promise<void>[];
+}
+
+/** The default layout's own data: the header and the event corner show the events. */
+const layoutData = (qc: QueryClient, agentCode: string) => [
+  qc.prefetchQuery(contentQueries.events(agentCode)),
+];
+
+/**
+ * The public pages rendered on the server with their data (spec §4 "start-up": the app mounts on
+ * them at once). Every other route runs its layout's guard in the browser first.
+ */
+export const serverRendered: Partial<Record<MemberRoute, ServerRenderedPage>> = {
+  '/': {
+    source: 'src/pages/Home.tsx',
+    prefetch: (qc, _url, agentCode) => [
+      ...layoutData(qc, agentCode),
+      qc.prefetchQuery(contentQueries.banners(agentCode)),
+      qc.prefetchQuery(contentQueries.promotions(agentCode)),
+      qc.prefetchQuery(contentQueries.notifications(agentCode)),
+      qc.prefetchQuery(lobbyQuery(false)),
+    ],
+  },
+  '/promotions': {
+    source: 'src/pages/promotions/Promotions.tsx',
+    prefetch: (qc, _url, agentCode) => [...layoutData(qc, agentCode), qc.prefetchQuery(promotionListQuery())],
+  },
+  '/lotto/lobby': {
+    source: 'src/pages/lotto/Lobby.tsx',
+    prefetch: (qc, _url, agentCode) => [...layoutData(qc, agentCode), qc.prefetchQuery(lottoQueries.lobby())],
+  },
+  '/lotto/rates': {
+    source: 'src/pages/lotto/Rates.tsx',
+    prefetch: (qc, _url, agentCode) => [...layoutData(qc, agentCode), qc.prefetchQuery(lottoQueries.rates())],
+  },
+  '/lotto/results': {
+    source: 'src/pages/lotto/Results.tsx',
+    prefetch: (qc, url, agentCode) => [
+      ...layoutData(qc, agentCode),
+      qc.prefetchQuery(lottoQueries.results(resultsDateOf(url.searchParams))),
+    ],
+  },
+};
