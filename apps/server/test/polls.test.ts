@@ -75,7 +75,7 @@ interface Winners {
   result_choice_id: number | null;
   result_label: string | null;
   reward_per_vote: string;
-  items: { name: string; phone: string; votes: number; amount: string }[];
+  items: { rank: number; name: string; phone: string; votes: number; amount: string }[];
   total: number;
 }
 
@@ -415,6 +415,7 @@ describe('the result and the winners (rule 3)', () => {
       total: 2,
     });
     expect(list.items[0]).toEqual({
+      rank: 1,
       name: 'สมชาย ใ***',
       phone: `${w1.phone.slice(0, 2)}x-xxx-${w1.phone.slice(-4)}`,
       votes: 3,

@@ -23,7 +23,7 @@ const pages: Record<MemberRoute, PageDef> = {
   '/lotto/rates': page('อัตราจ่ายหวย', () => import('../pages/lotto/Rates')),
   '/lotto/results': page('ผลหวย', () => import('../pages/lotto/Results')),
   '/lotto/:round_id?': page('แทงหวย', () => import('../pages/lotto/Round')),
-  '/poll/:id?': comingSoon('โพลกิจกรรม'),
+  '/poll/:id?': page('โพลกิจกรรม', () => import('../pages/Poll')),
   '/fair': page('ตรวจสอบความยุติธรรม', () => import('../pages/games/Fair')),
   '/affiliate': page('แนะนำเพื่อน', () => import('../pages/Affiliate')),
   '/cashback': page('คืนยอดเสียรายวัน', () => import('../pages/Cashback')),
@@ -51,7 +51,7 @@ const pages: Record<MemberRoute, PageDef> = {
   // The game page is authorised by its single-use launch token (or a demo token), not the login.
   '/play/:game?': page('เล่นเกม', () => import('../pages/games/Play')),
   '/lobby/:name?': page('ล็อบบี้เกม', () => import('../pages/games/Lobby')),
-  '/liff/:name?': comingSoon('LINE'),
+  '/liff/:name?': page('บริการผ่านไลน์', () => import('../pages/Liff')),
 };
 
 /** `login`: member pages, sends a visitor to /; `member`: visitor pages, sends a member to / (spec §6). */

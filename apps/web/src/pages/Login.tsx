@@ -9,7 +9,8 @@ import { useFormErrors } from '../features/auth/formErrors';
 
 const FIELDS = ['phone', 'password'] as const;
 
-export default function Login() {
+/** `redirectTo`: where the member goes after logging in (a /liff page shows the form in place). */
+export default function Login({ redirectTo = '/' }: { redirectTo?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errors = useFormErrors();
@@ -25,7 +26,7 @@ export default function Login() {
       await login({ phone: phone.trim(), password });
       queryClient.clear();
       toast.success('เข้าสู่ระบบสำเร็จ', { duration: 3000 });
-      navigate('/', { replace: true });
+      navigate(redirectTo, { replace: true });
     } catch (err) {
       errors.fromError(err, FIELDS);
     } finally {

@@ -31,7 +31,8 @@ function referralFromLink(params: URLSearchParams): string {
   return fromLink ?? rememberedReferral() ?? '';
 }
 
-export default function Register() {
+/** `redirectTo`: where a new member goes (the /liff page that shows the form stays where it is). */
+export default function Register({ redirectTo = '/' }: { redirectTo?: string }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -101,7 +102,7 @@ export default function Register() {
       forgetReferral();
       queryClient.clear();
       toast.success('สมัครสมาชิกสำเร็จ ยินดีต้อนรับ', { duration: 3000 });
-      navigate('/', { replace: true });
+      navigate(redirectTo, { replace: true });
     } catch (err) {
       errors.fromError(err, FIELDS);
     } finally {

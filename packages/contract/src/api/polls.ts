@@ -99,6 +99,7 @@ export const pollWinners = endpoint({
     reward_per_vote: baht,
     items: z.array(
       z.object({
+        rank: z.number().int().describe('Position in the whole list, 1 first'),
         name: z.string().describe('First name and the first letter of the surname: สมชาย ใ***'),
         phone: z.string().describe('08x-xxx-5678'),
         votes: z.number().int(),

@@ -71,9 +71,10 @@ export async function winners(d: PollsDeps, q: { poll_id: number; page: number; 
   return {
     ...base,
     result_label: choices.find((c) => c.id === poll.result_choice_id)?.label ?? null,
-    items: page.items.map((w) => {
+    items: page.items.map((w, i) => {
       const ref = refs.get(w.member_id);
       return {
+        rank: (q.page - 1) * q.per_page + i + 1,
         name: maskName(ref?.account_name ?? ''),
         phone: maskPhone(ref?.phone ?? ''),
         votes: w.used,
