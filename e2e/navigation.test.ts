@@ -23,14 +23,16 @@ describe('routes, layouts and the shell', () => {
   it('renders features of later releases inside their layout with a Thai notice, no data', async () => {
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
-    await page.goto(`${baseUrl}/poll/1`);
+    // /sooth is a member page (auth layout): the full chrome, for a member.
+    await loginThroughForm(page, baseUrl, DEMO.rich);
+    await page.goto(`${baseUrl}/sooth`);
     await page.getByText('ฟีเจอร์นี้ยังไม่เปิดให้บริการ').waitFor();
-    await page.getByRole('heading', { name: 'โพลกิจกรรม' }).waitFor();
+    await page.getByRole('heading', { name: 'สูตรบาคาร่า' }).waitFor();
     // Default layout chrome: header logo and footer.
     await page.locator('header img[src="/brand/logo.svg"]').waitFor();
     const year = new Date().getFullYear();
     await page.getByText(`Copyright © ${year} Chok All Rights Reserved`).waitFor();
-    expect(await page.title()).toContain('โพลกิจกรรม');
+    expect(await page.title()).toContain('สูตรบาคาร่า');
     await context.close();
   });
 

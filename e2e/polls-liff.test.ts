@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { loginThroughForm } from './journeys.ts';
-import { openPage, PHONE, skipAnnouncements } from './page.ts';
+import { openPage, PHONE, pageIdle, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
 
 // The poll page /poll/{id} reached from the event dialog (docs/rules/engagement.md §10), and the
@@ -110,12 +110,37 @@ describe('poll', () => {
   });
 });
 
+describe('the treasure chest', () => {
+  it('is not shown, nor offered in the drawer, when the event list is empty', async () => {
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await skipAnnouncements(context);
+    await page.route('**/api/event/list*', (route) =>
+      route.fulfill({ json: { error: 0, message: '', data: [] } }),
+    );
+    const answered = page.waitForResponse((r) => r.url().includes('/api/event/list'));
+    await page.goto(`${baseUrl}/`);
+    await answered;
+    await page.getByRole('heading', { name: 'โปรโมชั่น' }).waitFor();
+    await pageIdle(page);
+    expect(await page.locator('.event-fab').count()).toBe(0);
+    await page.getByRole('button', { name: 'เปิดเมนูนำทาง' }).click();
+    await page.getByTestId('drawer').getByRole('button', { name: 'ประกาศสำคัญ' }).waitFor();
+    expect(await page.getByTestId('drawer').getByRole('button', { name: 'กิจกรรม' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('LINE pages (/liff/{name})', () => {
   it('/liff/checkin logs the member in and stamps the check-in in the liff layout (no header, no footer); no axe violations at phone width', async () => {
     const member = await freshMember('ไลน์');
     await deposit(member.token, 100);
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
+    // Every script the pages load: without LIFF_ID the LINE SDK (its own chunks) is never among them.
+    const scripts: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) scripts.push(r.text().catch(() => ''));
+    });
     await page.goto(`${baseUrl}/liff/checkin`);
     await page.getByTestId('liff-page').waitFor();
     expect(await page.locator('.shell--liff').count()).toBe(1);
@@ -150,6 +175,9 @@ describe('LINE pages (/liff/{name})', () => {
     await page.getByRole('link', { name: 'เช็คอินรายวัน' }).click();
     await page.waitForURL(`${baseUrl}/liff/checkin`);
     await page.getByRole('button', { name: 'วันนี้เช็คอินแล้ว' }).waitFor();
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(3);
+    expect(loaded.filter((js) => js.includes('liffClientId'))).toEqual([]);
     await context.close();
   });
 });

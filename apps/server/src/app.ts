@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        // With a LIFF app the /liff pages' LINE SDK talks to LINE (docs/architecture.md, LIFF pages).
+        // With a LIFF app the /liff pages' LINE SDK talks to LINE (docs/operations.md, LINE pages).
         connectSrc: ["'self'", ...(config.LIFF_ID ? LINE_ORIGINS : [])],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ["'self'"],

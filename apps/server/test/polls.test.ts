@@ -491,6 +491,22 @@ describe('events that lead to a poll', () => {
   });
 });
 
+describe('seeding', () => {
+  it('an install without demo data has no poll and no event; /api/poll/config says so in Thai', async () => {
+    const bare = await createTestApp({ seed: false });
+    try {
+      const polls = await bare.db.selectFrom('poll').select('id').execute();
+      const events = await bare.db.selectFrom('event').select('id').execute();
+      expect([polls, events]).toEqual([[], []]);
+      const r = await call(bare.app, 'GET', '/api/poll/config');
+      expect(r.body.code).toBe('POLL_NOT_FOUND');
+      expect(r.body.message).toMatch(THAI);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe('books', () => {
   it('the ledger reconciles and every point balance equals the sum of its transfers', async () => {
     await expectBalancesMatchTransfers(t);

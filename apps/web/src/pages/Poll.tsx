@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
   type PollChoice,
   type PollConfig,
+  pollBaht,
   pollKeys,
   refreshAfterVote,
   submitVote,
@@ -20,7 +21,6 @@ import { WinnersList } from '../features/polls/WinnersList';
 import { errorMessage } from '../lib/api';
 import { countdown } from '../lib/countdown';
 import { formatDateTime } from '../lib/dates';
-import { formatBaht } from '../lib/money';
 import { useServerNow } from '../lib/server-clock';
 import { useLocalData } from '../stores/local';
 import '../features/polls/polls.css';
@@ -162,13 +162,13 @@ function PollView({ config }: { config: PollConfig }) {
         </h2>
         <ul className="poll-rules">
           <li>
-            สมาชิกทุกคนได้ {poll.rules.base_votes} สิทธิ์ ฝากครบทุก {formatBaht(poll.rules.baht_per_vote)}{' '}
+            สมาชิกทุกคนได้ {poll.rules.base_votes} สิทธิ์ ฝากครบทุก {pollBaht(poll.rules.baht_per_vote)}{' '}
             บาทระหว่างเปิดโพลรับเพิ่ม 1 สิทธิ์ สูงสุด {poll.rules.max_votes} สิทธิ์
           </li>
           <li>ทุกสิทธิ์ไปที่ตัวเลือกแรกที่คุณเลือก เปลี่ยนตัวเลือกภายหลังไม่ได้</li>
           <li>ปิดโหวตตามเวลาที่กำหนด โหวตหลังปิดจะไม่ถูกนับ</li>
           <li>
-            ทายถูกรับเครดิตฟรี {formatBaht(poll.rules.reward_per_vote)} บาทต่อสิทธิ์ (ต้องทำยอดเทิร์น 5
+            ทายถูกรับเครดิตฟรี {pollBaht(poll.rules.reward_per_vote)} บาทต่อสิทธิ์ (ต้องทำยอดเทิร์น 5
             เท่าก่อนย้ายเข้ากระเป๋าหลัก)
           </li>
         </ul>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatBaht } from '../../lib/money';
-import type { PollQuota } from './api';
+import { type PollQuota, pollBaht } from './api';
 
 /** The member's votes (docs/rules/engagement.md §10 rule 1): used, left, and the deposit for one more. */
 export function QuotaPanel({ quota, choiceLabel }: { quota: PollQuota; choiceLabel: string | null }) {
@@ -23,7 +23,7 @@ export function QuotaPanel({ quota, choiceLabel }: { quota: PollQuota; choiceLab
       <p className="poll-quota__meta">ยอดฝากระหว่างเปิดโพล {formatBaht(quota.deposited)} บาท</p>
       {quota.next_vote_deposit !== null ? (
         <p className="poll-quota__meta">
-          ฝากเพิ่มอีก {formatBaht(quota.next_vote_deposit)} บาท รับเพิ่ม 1 สิทธิ์ (สูงสุด {quota.max_votes} สิทธิ์){' '}
+          ฝากเพิ่มอีก {pollBaht(quota.next_vote_deposit)} บาท รับเพิ่ม 1 สิทธิ์ (สูงสุด {quota.max_votes} สิทธิ์){' '}
           <Link to="/member/deposit" className="link">
             ฝากเงิน
           </Link>

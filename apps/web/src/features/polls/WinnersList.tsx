@@ -1,5 +1,5 @@
 import { formatBaht } from '../../lib/money';
-import { usePollWinners } from './api';
+import { pollBaht, usePollWinners } from './api';
 
 /** The winners (docs/rules/engagement.md §10 rule 3), masked, most votes first. */
 export function WinnersList({ pollId }: { pollId: number }) {
@@ -19,8 +19,7 @@ export function WinnersList({ pollId }: { pollId: number }) {
       {data && data.items.length > 0 && (
         <>
           <p className="poll-winners__note">
-            ทั้งหมด {data.total.toLocaleString('th-TH')} คน รับเครดิตฟรี {formatBaht(data.reward_per_vote)}{' '}
-            บาทต่อสิทธิ์
+            ทั้งหมด {data.total.toLocaleString('th-TH')} คน รับเครดิตฟรี {pollBaht(data.reward_per_vote)} บาทต่อสิทธิ์
           </p>
           <ul className="poll-winners__list">
             {data.items.map((w) => (

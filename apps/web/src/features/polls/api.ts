@@ -1,6 +1,7 @@
 import * as polls from '@chok/contract/routes/polls';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { call, type Data } from '../../lib/api';
+import { formatBaht } from '../../lib/money';
 import { syncServerClock } from '../../lib/server-clock';
 import { useLocalData } from '../../stores/local';
 
@@ -79,3 +80,6 @@ export function refreshAfterVote(qc: QueryClient, pollId: number): Promise<unkno
     qc.invalidateQueries({ queryKey: pollKeys.stats(pollId) }),
   ]);
 }
+
+/** Baht as the poll pages show it: "1,000" for round amounts, "499.06" otherwise. */
+export const pollBaht = (amount: string) => formatBaht(amount).replace(/\.00$/, '');
