@@ -19,6 +19,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

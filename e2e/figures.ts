@@ -26,8 +26,7 @@ export async function seedSettledFigures(databaseUrl: string, phone: string, row
     for (const r of rows) {
       const source = r.category === 'lotto' ? 'lotto' : 'game';
       await client.query(
-        `INSERT INTO point_accrual (source_key, member_id, source, category, stake_satang, payout_satang,
-           turnover_satang, points, settled_at)
+        `INSERT INTO point_accrual (source_key, member_id, source, category, stake_satang, payout_satang, turnover_satang, points, settled_at)
          VALUES ($1, $2, $3, $4, $5, $6, $5, 0,
            (((now() AT TIME ZONE 'Asia/Bangkok')::date - $7::int) + time '12:00') AT TIME ZONE 'Asia/Bangkok')`,
         [

@@ -20,19 +20,16 @@ describe('routes, layouts and the shell', () => {
     await context.close();
   });
 
-  it('renders features of later releases inside their layout with a Thai notice, no data', async () => {
+  it('renders a page inside its layout: /poll/1 in the default layout, with its title', async () => {
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
-    // /sooth is a member page (auth layout): the full chrome, for a member.
-    await loginThroughForm(page, baseUrl, DEMO.rich);
-    await page.goto(`${baseUrl}/sooth`);
-    await page.getByText('ฟีเจอร์นี้ยังไม่เปิดให้บริการ').waitFor();
-    await page.getByRole('heading', { name: 'สูตรบาคาร่า' }).waitFor();
+    await page.goto(`${baseUrl}/poll/1`);
+    await page.getByRole('heading', { name: 'บอลคู่เอกสุดสัปดาห์นี้ ใครจะชนะ?', level: 1 }).waitFor();
     // Default layout chrome: header logo and footer.
     await page.locator('header img[src="/brand/logo.svg"]').waitFor();
     const year = new Date().getFullYear();
     await page.getByText(`Copyright © ${year} Chok All Rights Reserved`).waitFor();
-    expect(await page.title()).toContain('สูตรบาคาร่า');
+    expect(await page.title()).toContain('โพลกิจกรรม');
     await context.close();
   });
 

@@ -160,7 +160,11 @@ describe('money in and out through the member site', () => {
       {
         method: 'POST',
         token: finance,
-        body: JSON.stringify({ bank_ref: 'SCB-E2E-0001' }),
+        // The first payout: the name the bank shows for the account is checked (docs/rules/payments.md §4).
+        body: JSON.stringify({
+          bank_ref: 'SCB-E2E-0001',
+          bank_account_name: `นาย ฝากถอน ทดสอบ${member.phone.slice(-4)}`,
+        }),
       },
     );
     expect(approved.body.data.status).toBe('paid');

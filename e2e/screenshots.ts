@@ -1,8 +1,9 @@
 /**
  * `npm run screenshots -w @chok/e2e`: home, login, register, profile, affiliate, statement, deposit,
  * check-in, quests, the prize wheel, the point shop, promotions, coupons, cashback, win/loss, lotto,
- * the poll (/poll/1, and after a vote) and the LINE pages (/liff/checkin, /liff/affiliate, /liff) at
- * phone (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
+ * the baccarat roads (/sooth), the poll (/poll/1, and after a vote) and the LINE pages (/liff/checkin,
+ * /liff/affiliate, /liff) at phone (390×844) and desktop (1440×900) sizes, into the git-ignored
+ * e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
 import { mkdirSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { seedSettledFigures } from './figures.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { pageIdle, settled, skipAnnouncements } from './page.ts';
 import { ensureChromium, startProduct } from './server.ts';
+import { seedShoeHands } from './sooth-shoe.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
 
 const OUT = path.resolve('e2e/artifacts/screenshots');
@@ -115,6 +117,14 @@ async function main(): Promise<void> {
       { daysAgo: 6, category: 'sport', stake: 1_000, payout: 1_900 },
       { daysAgo: 9, category: 'casino', stake: 5_000, payout: 3_800 },
     ]);
+  }
+  // A shoe well under way in the first baccarat room, for the /sooth shot (a dragon tail, ties, pairs).
+  if (server) {
+    await seedShoeHands(
+      server.databaseUrl,
+      1,
+      'B P Pp Bb T B B P P P B P B B B B Bb B B B P T P B P P Bb P B B T P P P Pp B P B B P P B T B Pp B B P B P',
+    );
   }
   const browser = await launchBrowser();
   const promo = await promotionMember(baseUrl);
@@ -228,6 +238,7 @@ async function main(): Promise<void> {
       }
       await shoot('lotto-round', `/lotto/${await openRoundId(baseUrl)}`);
       await shoot('lotto-unknown-round', '/lotto/99999999');
+      await shoot('sooth', '/sooth');
       await shoot('poll', '/poll/1');
       const voteHome = page.getByRole('button', { name: 'โหวต: เจ้าบ้านชนะ' });
       if (size === 'phone' && (await voteHome.count()) > 0) {
@@ -243,7 +254,6 @@ async function main(): Promise<void> {
       await shoot('liff-affiliate', '/liff/affiliate');
       await shoot('liff-menu', '/liff');
       await shoot('liff-unknown', '/liff/no-such-page');
-      await shoot('coming-soon', '/sooth');
       await shoot('not-found', '/no-such-page');
       await context.close();
     }

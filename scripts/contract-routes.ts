@@ -32,6 +32,7 @@ export const ROUTE_MODULES = [
   'promotions',
   'rewards',
   'shop',
+  'sooth',
   'system',
   'wallet',
   'wheel',

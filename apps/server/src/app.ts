@@ -31,6 +31,7 @@ import { pollsModule } from './modules/polls/module.ts';
 import { questsModule } from './modules/quests/module.ts';
 import { rewardsModule } from './modules/rewards/module.ts';
 import { shopModule } from './modules/shop/module.ts';
+import { soothModule } from './modules/sooth/module.ts';
 import { walletModule } from './modules/wallet/module.ts';
 import { wheelModule } from './modules/wheel/module.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -233,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await cashbackModule(ctx, { ledger });
   await pollsModule(ctx, { ledger });
   lineModule(ctx);
+  soothModule(ctx);
 
   serveMemberSite(app, config.WEB_DIST ?? WEB_DIST_DEFAULT, clock, () => content.agentConfig());
   return app;

@@ -116,10 +116,10 @@ export async function registerMember(
     account_name: string;
   }> = {},
 ): Promise<{ token: string; memberId: number; phone: string; password: string }> {
-  accountSeq += 1;
+  // This call's own number, taken before any await (parallel registrations each get theirs).
+  const seq = ++accountSeq;
   const phone =
-    overrides.phone ??
-    `09${String(Date.now() % 1e6).padStart(6, '0')}${String(accountSeq % 100).padStart(2, '0')}`;
+    overrides.phone ?? `09${String(Date.now() % 1e6).padStart(6, '0')}${String(seq % 100).padStart(2, '0')}`;
   const password = overrides.password ?? 'secret-pass-1';
   const otpRes = await call(t.app, 'POST', '/api/otp/request', { body: { phone, purpose: 'register' } });
   if (otpRes.body.error !== 0) throw new Error(`OTP request failed: ${otpRes.body.message}`);
@@ -129,7 +129,7 @@ export async function registerMember(
       otp: await lastOtp(t.db, phone),
       password,
       bank_code: overrides.bank_code ?? '004',
-      account_no: overrides.account_no ?? `${Date.now()}${String(accountSeq).padStart(3, '0')}`.slice(-13),
+      account_no: overrides.account_no ?? `${Date.now()}${String(seq % 1000).padStart(3, '0')}`.slice(-13),
       account_name: overrides.account_name ?? 'ทดสอบ ระบบ',
     },
   });

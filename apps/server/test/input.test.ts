@@ -51,6 +51,11 @@ describe('loose ids are refused, never read as another id (item 5)', () => {
     });
     expect(w.body).toMatchObject({ error: 0, data: { status: 'pending' } });
     const id = w.body.data.id;
+    const { account_name: holder } = await t.db
+      .selectFrom('member')
+      .select('account_name')
+      .where('id', '=', m.memberId)
+      .executeTakeFirstOrThrow();
     const roundId = await openRound(t, 'lao');
     const before = await withdrawalStatuses();
 
@@ -67,7 +72,7 @@ describe('loose ids are refused, never read as another id (item 5)', () => {
     ]) {
       const approve = await call(t.app, 'POST', `/api/admin/payments/withdrawals/${bad}/approve`, {
         token: owner,
-        body: { bank_ref: 'KB-1' },
+        body: { bank_ref: 'KB-1', bank_account_name: holder },
       });
       expectRefused(approve, 'id');
       const cancel = await call(t.app, 'POST', `/api/admin/lotto/rounds/${bad}/cancel`, {
@@ -91,7 +96,7 @@ describe('loose ids are refused, never read as another id (item 5)', () => {
       `/api/admin/payments/withdrawals/${id}/approve`,
       {
         token: owner,
-        body: { bank_ref: 'KB-1' },
+        body: { bank_ref: 'KB-1', bank_account_name: holder },
       },
     );
     expect(ok.body).toMatchObject({ error: 0, data: { status: 'paid' } });

@@ -40,10 +40,21 @@ const pendingHeld = async () =>
     )
   ).body.data.system_balances.find((s) => s.code === 'sys:withdraw_pending')?.balance ?? '0.00';
 
-const approve = (id: number, ref = 'KB-OUT-1') =>
+/** The name the bank shows for the member's account: here the registered one (docs/rules/payments.md §4). */
+async function bankName(id: number): Promise<string> {
+  const w = await t.db.selectFrom('withdrawal').select('member_id').where('id', '=', id).executeTakeFirst();
+  if (!w) return 'ไม่มีรายการ';
+  const m = await t.db
+    .selectFrom('member')
+    .select('account_name')
+    .where('id', '=', w.member_id)
+    .executeTakeFirstOrThrow();
+  return m.account_name;
+}
+const approve = async (id: number, ref = 'KB-OUT-1') =>
   call<Withdrawal>(t.app, 'POST', `/api/admin/payments/withdrawals/${id}/approve`, {
     token: finance,
-    body: { bank_ref: ref },
+    body: { bank_ref: ref, bank_account_name: await bankName(id) },
   });
 const reject = (id: number, reason = 'ชื่อบัญชีไม่ตรง') =>
   call<Withdrawal>(t.app, 'POST', `/api/admin/payments/withdrawals/${id}/reject`, {
@@ -173,5 +184,122 @@ describe('the next Bangkok day', () => {
     clock.advance(7 * 3_600_000);
     const next = await withdraw(t, capped!.token, 50_002);
     expect(next.body.error).toBe(0);
+  });
+});
+
+describe("the first payout checks the bank's account name (docs/rules/payments.md §4)", () => {
+  // The earlier tests moved the clock past the finance session's idle limit: the owner signs in now.
+  let owner: string;
+  beforeAll(async () => {
+    owner = await staffToken(t, 'owner', clock);
+  });
+  const approveWith = (id: number, body: object) =>
+    call<Withdrawal & { member: { name_check_required: boolean } }>(
+      t.app,
+      'POST',
+      `/api/admin/payments/withdrawals/${id}/approve`,
+      { token: owner, body: { bank_ref: 'KB-NAME-1', ...body } },
+    );
+
+  it('no name or another name pays nothing; the registered name (with a title) pays and is remembered', async () => {
+    const m = await registerMember(t, { account_name: 'มานี มีนา' });
+    await fund(m.memberId, 1000);
+    const w = (await withdraw(t, m.token, 300)).body.data;
+    const queue = await call<{ id: number; member: { name_check_required: boolean } }[]>(
+      t.app,
+      'GET',
+      '/api/admin/payments/withdrawals',
+      { token: owner },
+    );
+    expect(queue.body.data.find((x) => x.id === w.id)?.member.name_check_required).toBe(true);
+    const held = await walletBalances(t.db, m.memberId);
+
+    expect((await approveWith(w.id, {})).body.code).toBe('WITHDRAW_NAME_CHECK_REQUIRED');
+    const wrong = await approveWith(w.id, { bank_account_name: 'มานะ มีนา' });
+    expect(wrong.body).toMatchObject({ code: 'WITHDRAW_NAME_MISMATCH' });
+    expect(wrong.body.message).toContain('มานะ มีนา');
+    expect(await walletBalances(t.db, m.memberId)).toEqual(held);
+    const row = await t.db
+      .selectFrom('withdrawal')
+      .select('status')
+      .where('id', '=', w.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+
+    const paid = await approveWith(w.id, { bank_account_name: 'น.ส. มานี  มีนา' });
+    expect(paid.body).toMatchObject({
+      error: 0,
+      data: { status: 'paid', member: { name_check_required: false } },
+    });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('entity', '=', 'withdrawal')
+      .where('entity_id', '=', String(w.id))
+      .where('action', '=', 'payments.withdrawal_paid')
+      .executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({ name_checked: 'น.ส. มานี  มีนา' });
+
+    // Later payouts need no name.
+    const next = (await withdraw(t, m.token, 200)).body.data;
+    expect((await approveWith(next.id, {})).body).toMatchObject({ error: 0, data: { status: 'paid' } });
+  });
+
+  it('only an operator changes bank data or the name, audited, and the next payout checks the name again', async () => {
+    const m = await registerMember(t, { account_name: 'ปิติ ชูใจ' });
+    const other = await registerMember(t, { account_name: 'ชูใจ เลิศล้ำ' });
+    await fund(m.memberId, 1000);
+    const first = (await withdraw(t, m.token, 100)).body.data;
+    expect((await approveWith(first.id, { bank_account_name: 'ปิติ ชูใจ' })).body.error).toBe(0);
+
+    const path = `/api/admin/members/${m.memberId}/bank`;
+    expect(
+      (await call(t.app, 'PUT', path, { token: m.token, body: { account_no: '1234567890', reason: 'x' } }))
+        .status,
+    ).toBe(401);
+    const support = await staffToken(t, 'support', clock);
+    expect(
+      (await call(t.app, 'PUT', path, { token: support, body: { account_no: '1234567890', reason: 'x' } }))
+        .status,
+    ).toBe(403);
+    const otherAccount = await t.db
+      .selectFrom('member')
+      .select(['bank_code', 'account_no'])
+      .where('id', '=', other.memberId)
+      .executeTakeFirstOrThrow();
+    const taken = await call(t.app, 'PUT', path, {
+      token: owner,
+      body: { ...otherAccount, reason: 'สมาชิกแจ้งเปลี่ยนบัญชี' },
+    });
+    expect(taken.body.code).toBe('BANK_ACCOUNT_TAKEN');
+    const noReason = await call(t.app, 'PUT', path, {
+      token: owner,
+      body: { account_no: '9876543210123', reason: ' ' },
+    });
+    expect(noReason.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { reason: 'กรุณาระบุเหตุผล' } });
+
+    const changed = await call<{ account_no: string; name_check_required: boolean }>(t.app, 'PUT', path, {
+      token: owner,
+      body: { account_no: '9876543210123', account_name: 'ปิติ ชูใจยิ่ง', reason: 'สมาชิกแจ้งเปลี่ยนบัญชี' },
+    });
+    expect(changed.body).toMatchObject({
+      error: 0,
+      data: { account_no: '9876543210123', name_check_required: true },
+    });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('action', '=', 'member.bank_update')
+      .where('entity_id', '=', String(m.memberId))
+      .executeTakeFirstOrThrow();
+    expect(audit.before).toMatchObject({ account_name: 'ปิติ ชูใจ' });
+    expect(audit.after).toMatchObject({ account_name: 'ปิติ ชูใจยิ่ง', reason: 'สมาชิกแจ้งเปลี่ยนบัญชี' });
+
+    const next = (await withdraw(t, m.token, 100)).body.data;
+    expect((await approveWith(next.id, {})).body.code).toBe('WITHDRAW_NAME_CHECK_REQUIRED');
+    expect((await approveWith(next.id, { bank_account_name: 'ปิติ ชูใจ' })).body.code).toBe(
+      'WITHDRAW_NAME_MISMATCH',
+    );
+    expect((await approveWith(next.id, { bank_account_name: 'นาย ปิติ ชูใจยิ่ง' })).body.error).toBe(0);
   });
 });

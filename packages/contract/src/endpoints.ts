@@ -15,6 +15,7 @@ import { promotionsEndpoints } from './api/promotions.ts';
 import { questsEndpoints } from './api/quests.ts';
 import { rewardsEndpoints } from './api/rewards.ts';
 import { shopEndpoints } from './api/shop.ts';
+import { soothEndpoints } from './api/sooth.ts';
 import * as system from './api/system.ts';
 import * as wallet from './api/wallet.ts';
 import { wheelEndpoints } from './api/wheel.ts';
@@ -53,6 +54,7 @@ export const allEndpoints: Endpoint[] = [
   admin.withdrawalFreezes,
   admin.clearWithdrawalFreeze,
   admin.updateAgentConfig,
+  admin.updateMemberBank,
   ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
   ...lottoEndpoints,
   ...gamesEndpoints,
@@ -69,4 +71,5 @@ export const allEndpoints: Endpoint[] = [
   ...cashbackEndpoints,
   ...pollsEndpoints,
   ...lineEndpoints,
+  ...soothEndpoints,
 ];

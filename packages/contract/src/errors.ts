@@ -160,6 +160,17 @@ export const errorCatalogue = {
     message: 'ระงับการถอนชั่วคราว: ยอดในกระเป๋าไม่ตรงกับรายการบัญชี ถอนได้อีกครั้งเมื่อเจ้าหน้าที่ตรวจสอบเสร็จ',
   },
   WITHDRAW_FREEZE_NOT_OPEN: { error: 2127, status: 200, message: 'รายการระงับการถอนนี้ถูกปลดไปแล้วหรือไม่มีอยู่' },
+  WITHDRAW_NAME_CHECK_REQUIRED: {
+    error: 2128,
+    status: 200,
+    message: 'การจ่ายครั้งแรกของสมาชิกนี้ ต้องกรอกชื่อบัญชีที่ธนาคารแสดงเพื่อตรวจสอบกับชื่อที่สมัครไว้',
+  },
+  WITHDRAW_NAME_MISMATCH: {
+    error: 2129,
+    status: 200,
+    message: 'ชื่อบัญชีที่ธนาคารแสดง ({shown}) ไม่ตรงกับชื่อที่สมาชิกสมัครไว้ ({registered}) ยังไม่ได้จ่ายเงิน',
+  },
+  MEMBER_NOT_FOUND: { error: 2130, status: 200, message: 'ไม่พบสมาชิกนี้' },
 
   // games: 2200–2299
   GAME_NOT_FOUND: { error: 2200, status: 200, message: 'ไม่พบเกมที่ต้องการ' },
@@ -298,6 +309,8 @@ export const errorCatalogue = {
   },
   LINE_ALREADY_LINKED: { error: 2522, status: 200, message: 'บัญชีไลน์นี้เชื่อมกับสมาชิกอื่นอยู่แล้ว' },
   LINE_UNAVAILABLE: { error: 2523, status: 503, message: 'ติดต่อไลน์ไม่ได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่' },
+  // sooth, baccarat roads (docs/rules/casino.md §7): 2530–2549
+  SOOTH_ROOM_NOT_FOUND: { error: 2530, status: 200, message: 'ไม่พบห้องบาคาร่านี้ หรือห้องปิดให้บริการแล้ว' },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

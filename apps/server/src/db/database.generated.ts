@@ -615,6 +615,8 @@ export interface Member {
   last_login_at: Timestamp | null;
   line_id: string | null;
   locked_until: Timestamp | null;
+  name_verified_at: Timestamp | null;
+  name_verified_by: number | null;
   password_hash: string;
   phone: string;
   referral_code: string;

@@ -13,8 +13,6 @@ interface PageDef {
 }
 
 const page = (title: string, load: PageDef['load']): PageDef => ({ title, load });
-/** Features of later issues render the "not open yet" page in their layout. */
-const comingSoon = (title: string): PageDef => page(title, () => import('../pages/ComingSoon'));
 
 /** Spec §2's route table: each route's page; its layout comes from the shared table (contract/layouts). */
 const pages: Record<MemberRoute, PageDef> = {
@@ -30,7 +28,7 @@ const pages: Record<MemberRoute, PageDef> = {
   '/checkin': page('เช็คอินรายวัน', () => import('../pages/rewards/Checkin')),
   '/promotions': page('รับโปรโมชั่น', () => import('../pages/promotions/Promotions')),
   '/redeem': page('แลกของรางวัล', () => import('../pages/Redeem')),
-  '/sooth': comingSoon('สูตรบาคาร่า'),
+  '/sooth': page('สูตรบาคาร่า', () => import('../pages/Sooth')),
   '/winloss': page('ยอดได้เสีย', () => import('../pages/Winloss')),
   '/lotto/bills': page('โพยหวย', () => import('../pages/lotto/Bills')),
   '/member/coupon': page('ใช้คูปอง', () => import('../pages/coupons/Coupon')),

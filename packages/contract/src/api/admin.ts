@@ -146,8 +146,19 @@ const contentBase = {
 };
 const url = z.string().trim().min(1, { error: 'กรุณาระบุที่อยู่รูปภาพหรือลิงก์' }).max(500);
 /** An active window's edge: an ISO date-time with its offset, or null for "always". */
+const WINDOW_MESSAGE = 'วันเวลาไม่ถูกต้อง กรุณาระบุวันและเวลาพร้อมเขตเวลา';
 const windowEdge = z.iso
-  .datetime({ offset: true, error: 'วันเวลาต้องอยู่ในรูปแบบ ISO 8601 พร้อมเขตเวลา' })
+  .datetime({ offset: true, error: WINDOW_MESSAGE })
+  .refine(
+    (s) => {
+      // A real offset (at most ±14:00) and a year the site can live in.
+      const offset = /([+-])(\d{2}):?(\d{2})$/.exec(s);
+      if (offset && Number(offset[2]) * 60 + Number(offset[3]) > 14 * 60) return false;
+      const year = new Date(Date.parse(s)).getUTCFullYear();
+      return year >= 2000 && year <= 2200;
+    },
+    { error: WINDOW_MESSAGE },
+  )
   .nullable()
   .default(null);
 const activeWindow = { start_at: windowEdge, end_at: windowEdge };
@@ -281,5 +292,32 @@ export const updateAgentConfig = endpoint({
     agent_logo: z.string(),
     line_admin_url: z.string(),
     line_contact_url: z.string(),
+  }),
+});
+
+/**
+ * docs/rules/payments.md §4: only an operator changes a member's bank data or name, with a reason,
+ * audited; the next payout asks for the name check again.
+ */
+export const updateMemberBank = endpoint({
+  method: 'PUT',
+  path: '/api/admin/members/:id/bank',
+  tag,
+  auth: 'staff',
+  roles: ['owner', 'finance'],
+  summary: "Change a member's bank account or account name (audited; the next payout checks the name again)",
+  params: idParam,
+  body: z.object({
+    bank_code: bankCode.optional(),
+    account_no: accountNo.optional(),
+    account_name: accountName.optional(),
+    reason: z.string().trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500),
+  }),
+  data: z.object({
+    id: z.number().int(),
+    bank_code: z.string(),
+    account_no: z.string(),
+    account_name: z.string(),
+    name_check_required: z.boolean(),
   }),
 });

@@ -40,6 +40,7 @@ export const affiliateConfigs = endpoint({
       .string()
       .max(200)
       .regex(/^https?:\/\/[^\s/?#@]+$/, { error: 'ที่อยู่เว็บไซต์ไม่ถูกต้อง' })
+      .refine((o) => URL.canParse(o), { error: 'ที่อยู่เว็บไซต์ไม่ถูกต้อง' })
       .optional()
       .describe(
         'The site origin the link starts with (the member site sends its own); without it the link is a path',

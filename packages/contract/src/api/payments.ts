@@ -460,7 +460,11 @@ export const ignoreStatementLine = endpoint({
 });
 
 export const adminWithdrawal = withdrawal.extend({
-  member: memberRef,
+  member: memberRef.extend({
+    name_check_required: z
+      .boolean()
+      .describe("No payout yet since registration or the last bank change: approve needs the bank's name"),
+  }),
   review_reason: z.string().nullable(),
   decided_by: staffRef,
 });
@@ -485,9 +489,21 @@ export const approveWithdrawal = endpoint({
   tag: adminTag,
   auth: 'staff',
   roles: financeRoles,
-  summary: 'Mark a pending withdrawal paid with the bank reference of the transfer made (audited)',
+  summary:
+    "Mark a pending withdrawal paid with the bank reference of the transfer made (audited); a member's first payout also needs the name the bank shows for the account, checked against the registered name",
   params: bigIdParam,
-  body: z.object({ bank_ref: bankRef }),
+  body: z.object({
+    bank_ref: bankRef,
+    bank_account_name: z
+      .string()
+      .trim()
+      .min(2, { error: 'กรุณากรอกชื่อบัญชีตามที่ธนาคารแสดง' })
+      .max(100)
+      .optional()
+      .describe(
+        "The account holder's name as the bank shows it (docs/rules/payments.md §4); required on the first payout",
+      ),
+  }),
   data: adminWithdrawal,
 });
 

@@ -32,5 +32,5 @@ export {
   payoutAccount,
   subAccountHolder,
 } from './member-queries.ts';
-export { payoutAccounts } from './payments-queries.ts';
+export { lockNameCheck, markNameVerified, nameCheckPending, payoutAccounts } from './payments-queries.ts';
 export { sharedIdentity } from './rewards-queries.ts';

@@ -1,3 +1,4 @@
+import { SOOTH_HAND_EVENT, soothTopic } from '@chok/contract/api/sooth';
 import type { BaccaratPosition } from '@chok/engine/games/baccarat';
 import {
   type BaccaratHand,
@@ -11,6 +12,7 @@ import { formatBaht, parseBaht } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
 import { memberBalance } from '../wallet/service.ts';
 import {
   activeRoomIds,
@@ -73,6 +75,11 @@ function fromResult(r: Result): BaccaratHand {
   };
 }
 
+/** The catalogue game that opens a room (provider `chok`): `baccarat-<room id>`. */
+export function gameOfRoom(roomId: number): string {
+  return `baccarat-${roomId}`;
+}
+
 export function roomOfGame(code: string): number {
   const m = /^baccarat-(\d+)$/.exec(code);
   if (!m) throw new AppError('GAME_NOT_FOUND');
@@ -84,7 +91,13 @@ export function roomOfGame(code: string): number {
  * shuffled by Fisher–Yates, a hand every 30 s with 20 s of betting. advance(now) deals every hand
  * whose betting closed and opens the current one; it is safe to call from jobs, sweeps and reads.
  */
-export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions; rounds: Rounds }) {
+export function createBaccarat(d: {
+  db: Db;
+  clock: Clock;
+  sessions: PlaySessions;
+  rounds: Rounds;
+  events: Pick<EventBus, 'publish'>;
+}) {
   const shoes = new Map<number, number[]>();
 
   async function currentShoe(tx: Tx, roomId: number, now: Date) {
@@ -124,6 +137,15 @@ export function createBaccarat(d: { db: Db; clock: Clock; sessions: PlaySessions
       const dealt = dealHand(() => cards[at++]!);
       const result = toResult(dealt);
       await setHandResult(tx, hand.id, { ...result, first_card: first }, now);
+      // The roads page (modules/sooth) redraws on it; delivered when this transaction commits.
+      await d.events.publish(tx, soothTopic(roomId), SOOTH_HAND_EVENT, {
+        room_id: roomId,
+        shoe_no: shoe.shoe_no,
+        hand_no: hand.hand_no,
+        winner: result.winner,
+        banker_pair: result.banker_pair,
+        player_pair: result.player_pair,
+      });
       const closing = SHOE_CARDS - at < RESHUFFLE_BELOW;
       await setShoeCardsUsed(tx, shoe.id, at, closing ? now : null);
       if (closing) await revealSeed(tx, shoe.seed_id, now);

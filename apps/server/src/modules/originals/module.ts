@@ -25,7 +25,7 @@ export async function originalsModule(ctx: ModuleContext, deps: { seamless: Seam
     clock,
     sessions,
     instant: createInstantGames({ db, clock, sessions, rounds }),
-    baccarat: createBaccarat({ db, clock, sessions, rounds }),
+    baccarat: createBaccarat({ db, clock, sessions, rounds, events: ctx.events }),
     football: createFootball({ db, clock, sessions, rounds }),
   };
   originalsRoutes(ctx, d);

@@ -6,7 +6,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { staffRefs } from '../admin/service.ts';
-import { memberRefs } from '../members/service.ts';
+import { memberRefs, nameCheckPending } from '../members/service.ts';
 import {
   depositsByStatus,
   lockDeposit,
@@ -172,9 +172,13 @@ export async function adminWithdrawals(
     deps.db,
     rows.map((r) => r.member_id),
   );
+  const unchecked = await nameCheckPending(
+    deps.db,
+    rows.map((r) => r.member_id),
+  );
   return rows.map((w) => ({
     ...withdrawalView(w),
-    member: members.get(w.member_id)!,
+    member: { ...members.get(w.member_id)!, name_check_required: unchecked.has(w.member_id) },
     review_reason: w.review_reason,
     decided_by: staff(w.decided_by),
   }));
@@ -242,7 +246,7 @@ export async function ignoreStatementLine(
 }
 
 export type WithdrawalDecision =
-  | { action: 'approve'; bankRef: string }
+  | { action: 'approve'; bankRef: string; bankAccountName?: string | undefined }
   | { action: 'reject'; reason: string }
   | { action: 'release_review'; note: string };
 
@@ -255,7 +259,7 @@ export async function decideWithdrawal(
 ) {
   const w =
     d.action === 'approve'
-      ? await approveWithdrawal(deps, id, staffId, d.bankRef)
+      ? await approveWithdrawal(deps, id, staffId, d.bankRef, d.bankAccountName)
       : d.action === 'reject'
         ? await rejectWithdrawal(deps, id, staffId, d.reason)
         : await releaseReview(deps, id, staffId, d.note);

@@ -159,6 +159,7 @@ export async function paymentsRoutes(
     admin.decideWithdrawal(deps, c.params.id, c.staff.staffId, {
       action: 'approve',
       bankRef: c.body.bank_ref,
+      bankAccountName: c.body.bank_account_name,
     }),
   );
   route(app, api.rejectWithdrawal, async (c) =>

@@ -1,10 +1,17 @@
 import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
+import { sameAccountName } from '@chok/engine/payments/account-name';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
-import { accountNameShared, lockMember, payoutAccount } from '../members/service.ts';
+import {
+  accountNameShared,
+  lockMember,
+  lockNameCheck,
+  markNameVerified,
+  payoutAccount,
+} from '../members/service.ts';
 import { MAIN_WALLET, memberBalance, outstandingDebt, withdrawalFreeze } from '../wallet/service.ts';
 import { memberAccount } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
@@ -178,6 +185,8 @@ async function transition(
     set: { bank_ref?: string; reason?: string };
     action: string;
     note?: string;
+    /** Runs before the state moves; what it returns is added to the audit record. */
+    check?: (tx: Tx, w: WithdrawalRow, now: Date) => Promise<Record<string, string>>;
     money?: (tx: Tx, w: WithdrawalRow) => Promise<unknown>;
   },
 ): Promise<WithdrawalRow> {
@@ -185,6 +194,7 @@ async function transition(
     const before = await withdrawalById(tx, a.id);
     if (!before) throw new AppError('RECORD_NOT_FOUND');
     const now = deps.clock.now();
+    const checked = a.check && a.from.includes(before.status) ? await a.check(tx, before, now) : {};
     const w = await moveWithdrawal(tx, {
       id: a.id,
       from: a.from,
@@ -202,14 +212,42 @@ async function transition(
       entity: 'withdrawal',
       entityId: w.id,
       before: { status: before.status },
-      after: { status: w.status, ...a.set, ...(a.note ? { note: a.note } : {}) },
+      after: { status: w.status, ...a.set, ...checked, ...(a.note ? { note: a.note } : {}) },
     });
     await publishPayment(deps, tx, w.member_id, { kind: 'withdrawal', id: w.id, status: w.status });
     return w;
   });
 }
 
-export function approveWithdrawal(deps: PaymentsDeps, id: number, staffId: number, bankRef: string) {
+/**
+ * docs/rules/payments.md §4: before a member's first payout (and the first after an operator changed
+ * their bank data) the operator types the name the bank shows for the receiving account; it must be the
+ * registered name (titles, spacing and case aside), or nothing is paid. A match is recorded on the member.
+ */
+async function checkAccountName(
+  tx: Tx,
+  memberId: number,
+  staffId: number,
+  shownByBank: string | undefined,
+  now: Date,
+): Promise<{ name_checked: string } | Record<string, never>> {
+  const m = await lockNameCheck(tx, memberId);
+  if (!m || m.name_verified_at !== null) return {};
+  if (!shownByBank) throw new AppError('WITHDRAW_NAME_CHECK_REQUIRED');
+  if (!sameAccountName(m.account_name, shownByBank)) {
+    throw new AppError('WITHDRAW_NAME_MISMATCH', { shown: shownByBank, registered: m.account_name });
+  }
+  await markNameVerified(tx, memberId, staffId, now);
+  return { name_checked: shownByBank };
+}
+
+export function approveWithdrawal(
+  deps: PaymentsDeps,
+  id: number,
+  staffId: number,
+  bankRef: string,
+  bankAccountName?: string,
+) {
   return transition(deps, {
     id,
     staffId,
@@ -217,6 +255,7 @@ export function approveWithdrawal(deps: PaymentsDeps, id: number, staffId: numbe
     to: 'paid',
     set: { bank_ref: bankRef },
     action: 'payments.withdrawal_paid',
+    check: (tx, w, now) => checkAccountName(tx, w.member_id, staffId, bankAccountName, now),
     money: (tx, w) =>
       deps.ledger.payOutHold(tx, {
         amount: satang(w.amount_satang),
