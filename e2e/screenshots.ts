@@ -1,8 +1,9 @@
 /**
  * `npm run screenshots -w @chok/e2e`: home, login, register, profile, affiliate, statement, deposit,
- * check-in, quests, the prize wheel, the point shop, promotions, coupons, cashback, win/loss, lotto and
- * the baccarat roads (/sooth)
- * at phone (390×844) and desktop (1440×900) sizes, into the git-ignored e2e/artifacts/screenshots.
+ * check-in, quests, the prize wheel, the point shop, promotions, coupons, cashback, win/loss, lotto,
+ * the baccarat roads (/sooth), the poll (/poll/1, and after a vote) and the LINE pages (/liff/checkin,
+ * /liff/affiliate, /liff) at phone (390×844) and desktop (1440×900) sizes, into the git-ignored
+ * e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
 import { mkdirSync } from 'node:fs';
@@ -238,7 +239,21 @@ async function main(): Promise<void> {
       await shoot('lotto-round', `/lotto/${await openRoundId(baseUrl)}`);
       await shoot('lotto-unknown-round', '/lotto/99999999');
       await shoot('sooth', '/sooth');
-      await shoot('coming-soon', '/poll/1');
+      await shoot('poll', '/poll/1');
+      const voteHome = page.getByRole('button', { name: 'โหวต: เจ้าบ้านชนะ' });
+      if (size === 'phone' && (await voteHome.count()) > 0) {
+        // One vote, so the page shows the member's choice and the live stats.
+        await voteHome.click();
+        await page.getByTestId('confirm-dialog').getByRole('button', { name: 'ยืนยันโหวต' }).click();
+        await page.getByTestId('poll-total').waitFor();
+        await quiet();
+        await settled(page);
+        await page.screenshot({ path: path.join(OUT, 'poll-voted-phone.png'), fullPage: true });
+      }
+      await shoot('liff-checkin', '/liff/checkin');
+      await shoot('liff-affiliate', '/liff/affiliate');
+      await shoot('liff-menu', '/liff');
+      await shoot('liff-unknown', '/liff/no-such-page');
       await shoot('not-found', '/no-such-page');
       await context.close();
     }

@@ -17,12 +17,14 @@ import { contentModule } from './modules/content/module.ts';
 import { couponsModule } from './modules/coupons/module.ts';
 import { gamesModule } from './modules/games/module.ts';
 import { gameNamesOfOperations } from './modules/games/wallet-queries.ts';
+import { lineModule } from './modules/line/module.ts';
 import { lottoModule } from './modules/lotto/module.ts';
 import { membersModule } from './modules/members/module.ts';
 import { memberRefs } from './modules/members/service.ts';
 import { originalsModule } from './modules/originals/module.ts';
 import { paymentsModule } from './modules/payments/module.ts';
 import { pointsModule } from './modules/points/module.ts';
+import { pollsModule } from './modules/polls/module.ts';
 import { questsModule } from './modules/quests/module.ts';
 import { rewardsModule } from './modules/rewards/module.ts';
 import { shopModule } from './modules/shop/module.ts';
@@ -112,6 +114,9 @@ function requestLogView(req: FastifyRequest) {
   };
 }
 
+/** What the LINE LIFF SDK connects to when a LIFF app is configured. */
+const LINE_ORIGINS = ['https://api.line.me', 'https://access.line.me', 'https://liffsdk.line-scdn.net'];
+
 const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -148,7 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // With a LIFF app the /liff pages' LINE SDK talks to LINE (docs/operations.md, LINE pages).
+        connectSrc: ["'self'", ...(config.LIFF_ID ? LINE_ORIGINS : [])],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ["'self'"],
         frameAncestors: ["'self'"],
@@ -224,6 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await couponsModule(ctx, { ledger });
   await affiliateModule(ctx, { ledger });
   await cashbackModule(ctx, { ledger });
+  await pollsModule(ctx, { ledger });
+  lineModule(ctx);
   soothModule(ctx);
 
   await serveMemberSite(app, {

@@ -1,9 +1,9 @@
+import { maskName, maskPhone } from '@chok/engine/engagement/mask';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePoints } from '../src/modules/points/service.ts';
 import { FREE_CREDIT_WALLET, memberBalance } from '../src/modules/wallet/service.ts';
 import { creditUnclaimed } from '../src/modules/wheel/credit.ts';
-import { maskName, maskPhone } from '../src/modules/wheel/views.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import {
   type ApiAnswer,

@@ -6,9 +6,11 @@ import { checkinEndpoints } from './api/checkin.ts';
 import * as content from './api/content.ts';
 import { couponsEndpoints } from './api/coupons.ts';
 import { gamesEndpoints } from './api/games.ts';
+import { lineEndpoints } from './api/line.ts';
 import { lottoEndpoints } from './api/lotto.ts';
 import { paymentsEndpoints } from './api/payments.ts';
 import { pointsEndpoints } from './api/points.ts';
+import { pollsEndpoints } from './api/polls.ts';
 import { promotionsEndpoints } from './api/promotions.ts';
 import { questsEndpoints } from './api/quests.ts';
 import { rewardsEndpoints } from './api/rewards.ts';
@@ -67,5 +69,7 @@ export const allEndpoints: Endpoint[] = [
   ...couponsEndpoints,
   ...affiliateEndpoints,
   ...cashbackEndpoints,
+  ...pollsEndpoints,
+  ...lineEndpoints,
   ...soothEndpoints,
 ];

@@ -282,6 +282,33 @@ export const errorCatalogue = {
     status: 200,
     message: 'คำนวณซ้ำได้เฉพาะวันที่จบไปแล้ว ย้อนหลังไม่เกิน {days} วัน',
   },
+  // polls and LINE (LIFF) pages: 2500–2529
+  POLL_NOT_FOUND: { error: 2500, status: 200, message: 'ไม่พบโพลนี้ หรือโพลยังไม่เปิดให้ร่วมสนุก' },
+  POLL_NOT_STARTED: { error: 2501, status: 200, message: 'โพลนี้ยังไม่เปิดโหวต เริ่มโหวตได้ {open_at}' },
+  POLL_CLOSED: { error: 2502, status: 200, message: 'โพลนี้ปิดโหวตแล้ว ไม่สามารถโหวตเพิ่มได้' },
+  POLL_NO_VOTES_LEFT: {
+    error: 2503,
+    status: 200,
+    message: 'คุณใช้สิทธิ์โหวตครบ {quota} สิทธิ์แล้ว ฝากเงินเพิ่มระหว่างเปิดโพลเพื่อรับสิทธิ์เพิ่ม',
+  },
+  POLL_MAX_VOTES: { error: 2504, status: 200, message: 'คุณใช้สิทธิ์โหวตครบ {quota} สิทธิ์ซึ่งเป็นจำนวนสูงสุดแล้ว' },
+  POLL_CHOICE_NOT_FOUND: { error: 2505, status: 200, message: 'ไม่พบตัวเลือกนี้ในโพล' },
+  POLL_INVALID: { error: 2506, status: 200, message: 'ข้อมูลโพลไม่ถูกต้อง: {reason}' },
+  POLL_WRONG_STATE: { error: 2507, status: 200, message: 'ทำรายการนี้ไม่ได้: {reason}' },
+  POLL_NOT_CLOSED: {
+    error: 2508,
+    status: 200,
+    message: 'ยังประกาศผลไม่ได้ โพลนี้ยังเปิดโหวตอยู่ (ปิดโหวต {close_at})',
+  },
+  POLL_RESULT_SET: { error: 2509, status: 200, message: 'โพลนี้ประกาศผลไปแล้ว เปลี่ยนผลไม่ได้' },
+  LINE_NOT_CONFIGURED: { error: 2520, status: 200, message: 'เว็บไซต์นี้ยังไม่เปิดใช้งานการเชื่อมต่อบัญชีไลน์' },
+  LINE_TOKEN_INVALID: {
+    error: 2521,
+    status: 200,
+    message: 'ยืนยันบัญชีไลน์ไม่สำเร็จหรือหมดเวลาแล้ว กรุณาเปิดหน้านี้จากแอปไลน์แล้วลองใหม่',
+  },
+  LINE_ALREADY_LINKED: { error: 2522, status: 200, message: 'บัญชีไลน์นี้เชื่อมกับสมาชิกอื่นอยู่แล้ว' },
+  LINE_UNAVAILABLE: { error: 2523, status: 503, message: 'ติดต่อไลน์ไม่ได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่' },
   // sooth, baccarat roads (docs/rules/casino.md §7): 2530–2549
   SOOTH_ROOM_NOT_FOUND: { error: 2530, status: 200, message: 'ไม่พบห้องบาคาร่านี้ หรือห้องปิดให้บริการแล้ว' },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;

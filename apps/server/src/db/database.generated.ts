@@ -277,6 +277,7 @@ export interface Event {
   image: string;
   is_active: Generated<boolean>;
   link: string | null;
+  poll_id: number | null;
   sort_order: Generated<number>;
   start_at: Timestamp | null;
   title: string;
@@ -637,6 +638,13 @@ export interface Member {
   updated_at: Generated<Timestamp>;
 }
 
+export interface MemberLineLink {
+  display_name: string | null;
+  line_user_id: string;
+  linked_at: Generated<Timestamp>;
+  member_id: number;
+}
+
 export interface MemberPromotion {
   bonus_satang: number;
   closed_at: Timestamp | null;
@@ -797,6 +805,54 @@ export interface PointTransfer {
   kind: 'accrual' | 'checkin' | 'quest' | 'wheel' | 'wheel_spin' | 'shop' | 'shop_refund' | 'adjustment';
   member_id: number;
   reference: Generated<string>;
+}
+
+export interface Poll {
+  base_votes: Generated<number>;
+  close_at: Timestamp;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  description: Generated<string>;
+  id: Generated<number>;
+  image: string | null;
+  max_votes: Generated<number>;
+  open_at: Timestamp;
+  question: string;
+  result_choice_id: number | null;
+  resulted_at: Timestamp | null;
+  resulted_by: number | null;
+  reward_per_vote_satang: Generated<number>;
+  satang_per_vote: Generated<number>;
+  status: Generated<'draft' | 'open' | 'closed'>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PollChoice {
+  id: Generated<number>;
+  image: string | null;
+  label: string;
+  poll_id: number;
+  sort_order: number;
+}
+
+export interface PollMember {
+  choice_id: number | null;
+  claim_id: number | null;
+  first_vote_at: Timestamp | null;
+  member_id: number;
+  poll_id: number;
+  quota: number;
+  quota_at: Timestamp;
+  rewarded_at: Timestamp | null;
+  used: Generated<number>;
+}
+
+export interface PollVote {
+  choice_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  member_id: number;
+  poll_id: number;
 }
 
 export interface Promotion {
@@ -1166,6 +1222,7 @@ export interface DB {
   lotto_win_payment: LottoWinPayment;
   lotto_yeekee_reward: LottoYeekeeReward;
   member: Member;
+  member_line_link: MemberLineLink;
   member_promotion: MemberPromotion;
   member_session: MemberSession;
   member_withdraw_limit: MemberWithdrawLimit;
@@ -1182,6 +1239,10 @@ export interface DB {
   point_accrual: PointAccrual;
   point_accrual_cursor: PointAccrualCursor;
   point_transfer: PointTransfer;
+  poll: Poll;
+  poll_choice: PollChoice;
+  poll_member: PollMember;
+  poll_vote: PollVote;
   promotion: Promotion;
   promotion_rule: PromotionRule;
   promptpay_account: PromptpayAccount;

@@ -20,7 +20,9 @@ export type TableOwner =
   | 'shop'
   | 'coupons'
   | 'affiliate'
-  | 'cashback';
+  | 'cashback'
+  | 'polls'
+  | 'line';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -142,6 +144,13 @@ export const tableOwners = {
   affiliate_run: 'affiliate',
   // cashback: what each loss cashback and turnover commission payment was computed from
   cashback_payout: 'cashback',
+  // polls: polls and their choices, each member's quota and choice, every vote (docs/rules/engagement.md §10)
+  poll: 'polls',
+  poll_choice: 'polls',
+  poll_member: 'polls',
+  poll_vote: 'polls',
+  // line: the LINE account a member linked from a LIFF page
+  member_line_link: 'line',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

@@ -52,6 +52,19 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE_STAFF_LOGIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_PER_MINUTE_DEMO: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: flag.default(false),
+  /**
+   * The LINE LIFF app the `/liff/{name}` pages initialise (`<channel id>-<suffix>`, from the LINE
+   * Developers console). Unset: those pages work as plain pages and LINE accounts cannot be linked.
+   */
+  LIFF_ID: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{6,20}-[A-Za-z0-9]{4,32}$/, { error: 'LIFF_ID looks like 1234567890-AbcdEfgh' })
+      .optional(),
+  ),
+  /** LINE's ID-token verify endpoint (tests point it at a local stand-in). */
+  LINE_VERIFY_URL: z.url().default('https://api.line.me/oauth2/v2.1/verify'),
   WEB_DIST: z.string().optional(),
 });
 

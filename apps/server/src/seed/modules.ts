@@ -2,6 +2,7 @@ import { gamesSeed } from '../modules/games/seed.ts';
 import { lottoSeed } from '../modules/lotto/seed.ts';
 import { originalsSeed } from '../modules/originals/seed.ts';
 import { paymentsSeed } from '../modules/payments/seed.ts';
+import { pollsSeed } from '../modules/polls/seed.ts';
 import { questsSeed } from '../modules/quests/seed.ts';
 import { shopSeed } from '../modules/shop/seed.ts';
 import type { ModuleSeed } from '../platform/module.ts';
@@ -14,4 +15,5 @@ export const moduleSeeds: ModuleSeed[] = [
   originalsSeed,
   questsSeed,
   shopSeed,
+  pollsSeed,
 ];

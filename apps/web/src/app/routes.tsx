@@ -14,8 +14,6 @@ interface PageDef {
 }
 
 const page = (title: string, load: PageDef['load']): PageDef => ({ title, load });
-/** Features of later issues render the "not open yet" page in their layout. */
-const comingSoon = (title: string): PageDef => page(title, () => import('../pages/ComingSoon'));
 
 /** Spec §2's route table: each route's page; its layout comes from the shared table (contract/layouts). */
 const pages: Record<MemberRoute, PageDef> = {
@@ -24,7 +22,7 @@ const pages: Record<MemberRoute, PageDef> = {
   '/lotto/rates': page('อัตราจ่ายหวย', () => import('../pages/lotto/Rates')),
   '/lotto/results': page('ผลหวย', () => import('../pages/lotto/Results')),
   '/lotto/:round_id?': page('แทงหวย', () => import('../pages/lotto/Round')),
-  '/poll/:id?': comingSoon('โพลกิจกรรม'),
+  '/poll/:id?': page('โพลกิจกรรม', () => import('../pages/Poll')),
   '/fair': page('ตรวจสอบความยุติธรรม', () => import('../pages/games/Fair')),
   '/affiliate': page('แนะนำเพื่อน', () => import('../pages/Affiliate')),
   '/cashback': page('คืนยอดเสียรายวัน', () => import('../pages/Cashback')),
@@ -52,7 +50,7 @@ const pages: Record<MemberRoute, PageDef> = {
   // The game page is authorised by its single-use launch token (or a demo token), not the login.
   '/play/:game?': page('เล่นเกม', () => import('../pages/games/Play')),
   '/lobby/:name?': page('ล็อบบี้เกม', () => import('../pages/games/Lobby')),
-  '/liff/:name?': comingSoon('LINE'),
+  '/liff/:name?': page('บริการผ่านไลน์', () => import('../pages/Liff')),
 };
 
 /** `login`: member pages, sends a visitor to /; `member`: visitor pages, sends a member to / (spec §6). */

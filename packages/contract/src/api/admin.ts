@@ -187,6 +187,8 @@ export const contentInputs = {
     title,
     image: url,
     link: url.nullable().default(null),
+    /** The poll the event leads to: its link is then `/poll/{poll_id}` (docs/rules/engagement.md §10). */
+    poll_id: intId.nullable().default(null),
   }),
   promotions: z.object({
     ...contentBase,

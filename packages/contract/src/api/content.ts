@@ -119,7 +119,8 @@ export const event = z.object({
   id: z.number().int(),
   title: z.string(),
   image: z.string(),
-  link: z.string().nullable(),
+  link: z.string().nullable().describe('`/poll/{poll_id}` for an event that leads to a poll'),
+  poll_id: z.number().int().nullable().describe('The poll the event leads to (docs/rules/engagement.md §10)'),
 });
 
 export const events = endpoint({

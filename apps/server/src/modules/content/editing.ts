@@ -32,6 +32,13 @@ function duplicate(err: unknown): never {
   ) {
     throw new AppError('VALIDATION_FAILED', {}, { end_at: WINDOW_MESSAGE });
   }
+  // An event naming a poll that does not exist (the event's poll_id reference).
+  if (
+    (err as { code?: unknown; constraint?: unknown })?.code === '23503' &&
+    /poll_id/.test(String((err as { constraint?: unknown }).constraint))
+  ) {
+    throw new AppError('VALIDATION_FAILED', {}, { poll_id: 'ไม่พบโพลนี้' });
+  }
   throw err;
 }
 

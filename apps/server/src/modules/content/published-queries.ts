@@ -30,7 +30,7 @@ export function banners(ex: Executor, agentId: number) {
 export function events(ex: Executor, agentId: number) {
   return ex
     .selectFrom('event')
-    .select(['id', 'title', 'image', 'link', 'start_at', 'end_at'])
+    .select(['id', 'title', 'image', 'link', 'poll_id', 'start_at', 'end_at'])
     .where('agent_id', '=', agentId)
     .where('is_active', '=', true)
     .orderBy('sort_order')

@@ -78,5 +78,9 @@ export async function banners(d: ContentDeps, code?: string) {
 export async function events(d: ContentDeps, code?: string) {
   checkAgentCode(d, code);
   const rows = await cached(d, 'event', () => q.events(d.db, d.agentId));
-  return inWindow(rows, d.clock.now()).map(({ start_at: _s, end_at: _e, ...e }) => e);
+  // An event that leads to a poll links to its page (docs/rules/engagement.md §10).
+  return inWindow(rows, d.clock.now()).map(({ start_at: _s, end_at: _e, ...e }) => ({
+    ...e,
+    link: e.poll_id === null ? e.link : `/poll/${e.poll_id}`,
+  }));
 }

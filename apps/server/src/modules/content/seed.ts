@@ -24,7 +24,10 @@ export async function seedAgent(tx: Tx, config: Config): Promise<void> {
     .execute();
 }
 
-/** Demo receiving accounts, notifications, banners, events and promotions' texts (SEED_DEMO). */
+/**
+ * Demo receiving accounts, notifications, banners, events and promotions' texts (SEED_DEMO). The demo
+ * poll's event ("กิจกรรมทายผลบอล", leading to /poll/1) is seeded by the polls module with its poll.
+ */
 export async function seedDemoContent(tx: Tx, agent_id: number): Promise<void> {
   await tx
     .insertInto('agent_bank_account')
@@ -109,13 +112,6 @@ export async function seedDemoContent(tx: Tx, agent_id: number): Promise<void> {
   await tx
     .insertInto('event')
     .values([
-      {
-        agent_id,
-        title: 'กิจกรรมทายผลบอล',
-        image: '/demo/event-football.svg',
-        link: '/poll/1',
-        sort_order: 1,
-      },
       {
         agent_id,
         title: 'ล่าสมบัติประจำสัปดาห์',

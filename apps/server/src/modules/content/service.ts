@@ -41,3 +41,8 @@ export {
   receivingAccountExists,
   withdrawPromotion,
 } from './payments-queries.ts';
+
+// ── For polls ──
+
+/** An event leading to a poll (the polls module's demo seed; caller-named query file). */
+export { insertPollEvent } from './polls-queries.ts';

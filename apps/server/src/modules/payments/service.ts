@@ -3,3 +3,4 @@
  * caller's executor so it runs inside the caller's transaction.
  */
 export { confirmedDepositsBetween } from './checkin-queries.ts';
+export { confirmedDepositTotal } from './polls-queries.ts';

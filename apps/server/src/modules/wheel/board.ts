@@ -1,9 +1,9 @@
+import { maskName, maskPhone } from '@chok/engine/engagement/mask';
 import { SPIN_DEFAULTS } from '@chok/engine/engagement/wheel';
 import { formatBaht } from '@chok/engine/money';
 import type { Db } from '../../platform/db.ts';
 import { memberRefs } from '../members/service.ts';
 import { bigWins } from './spin-queries.ts';
-import { maskName, maskPhone } from './views.ts';
 
 /**
  * The board (docs/rules/engagement.md §9 rule 4): the last 20 prizes of 20 baht or more, with the

@@ -34,23 +34,3 @@ export function spinView(s: SpinRow, prize: PrizeRow, claim: ClaimRow | undefine
     claim: claim ? claimView(claim) : null,
   };
 }
-
-/**
- * A name for the public board: the first name and the first letter of the rest, "สมชาย ใ***"
- * (docs/rules/engagement.md §9 rule 4, the masking of §11). A one-word name keeps its first letter only.
- */
-export function maskName(fullName: string): string {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  const first = words[0];
-  if (!first) return 'สมาชิก';
-  const initial = (word: string) => `${[...word][0] ?? ''}***`;
-  if (words.length === 1) return initial(first);
-  return `${first} ${initial(words[1]!)}`;
-}
-
-/** A phone for the public board: "08x-xxx-5678" — never the whole number. */
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length < 8) return 'xxx-xxx-xxxx';
-  return `${digits.slice(0, 2)}x-xxx-${digits.slice(-4)}`;
-}

@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
 import { CopyIcon } from '../../components/Icons';
+import { useShareTarget } from '../../lib/share';
 import type { AffiliateConfigs } from './api';
 
 const ShareIcon = ({ size = 18 }: { size?: number }) => (
@@ -28,6 +29,8 @@ const SHARE_TEXT = 'สมัครสมาชิกโชคผ่านลิ
 export function ReferralCard({ configs }: { configs: AffiliateConfigs }) {
   const link = configs.link ?? '';
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  // Inside LINE (a /liff page): LINE's own share picker.
+  const picker = useShareTarget((s) => s.target);
 
   function copy() {
     navigator.clipboard
@@ -62,6 +65,20 @@ export function ReferralCard({ configs }: { configs: AffiliateConfigs }) {
               <CopyIcon size={16} />
               คัดลอกลิงก์
             </button>
+            {picker && (
+              <button
+                type="button"
+                className="btn btn--outline btn--sm"
+                onClick={() => {
+                  picker.share(`${SHARE_TEXT} ${link}`).catch(() => {
+                    toast.error('ส่งลิงก์ไม่สำเร็จ กรุณาลองใหม่', { duration: 3000 });
+                  });
+                }}
+              >
+                <ShareIcon size={16} />
+                {picker.label}
+              </button>
+            )}
             {canShare && (
               <button type="button" className="btn btn--outline btn--sm" onClick={share}>
                 <ShareIcon size={16} />

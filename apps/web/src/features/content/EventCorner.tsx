@@ -12,6 +12,12 @@ export function EventCorner() {
   const navigate = useNavigate();
   if (!events || events.length === 0) return null;
 
+  /** An event leads to its poll (`/poll/{id}`, docs/rules/engagement.md §10) or its own link. */
+  function follow(link: string | null) {
+    if (link && /^https?:\/\//.test(link)) window.open(link, '_blank', 'noopener,noreferrer');
+    else navigate(link?.startsWith('/') ? link : '/poll');
+  }
+
   return (
     <>
       <button
@@ -37,7 +43,7 @@ export function EventCorner() {
               className="event-list__item"
               onClick={() => {
                 set({ eventOpen: false });
-                navigate('/poll/1');
+                follow(e.link);
               }}
             >
               <img src={e.image} alt={e.title} loading="lazy" />

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { countdown } from '../../lib/countdown';
 import { useStream } from '../../lib/stream';
 import { useLocalData } from '../../stores/local';
 import { type RoundInfo, shootNumber, useRoundResult, useYeekeeList } from './api';
-import { countdown } from './countdown';
 
 const time = new Intl.DateTimeFormat('th-TH', {
   hour: '2-digit',

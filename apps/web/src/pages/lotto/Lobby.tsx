@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Lobby as LobbyData, useLobby } from '../../features/lotto/api';
-import { countdown } from '../../features/lotto/countdown';
 import { LottoNav } from '../../features/lotto/LottoNav';
 import { clockTime, ROUND_STATUS, roundDate } from '../../features/lotto/labels';
+import { countdown } from '../../lib/countdown';
 import { useServerNow } from '../../lib/server-clock';
 import './lotto.css';
 

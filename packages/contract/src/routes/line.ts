@@ -1,0 +1,7 @@
+// Generated from src/api/line.ts by `npm run contract:routes` (scripts/contract-routes.ts): do not edit.
+import type * as api from '../api/line.ts';
+import type { Route } from '../endpoint.ts';
+
+export const lineConfig: Route<typeof api.lineConfig> = { method: 'GET', path: '/api/line/config' };
+export const lineLink: Route<typeof api.lineLink> = { method: 'POST', path: '/api/line/link' };
+export const lineUnlink: Route<typeof api.lineUnlink> = { method: 'POST', path: '/api/line/unlink' };
