@@ -1,4 +1,3 @@
-import { satang } from '@chok/engine/money';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { LineLink } from '../features/line/LineLink';
+import { useAgent } from '../stores/agent';
 import { useLocalData } from '../stores/local';
 import './liff.css';
 
@@ -101,7 +102,7 @@ export default function Liff() {
   const { pathname } = useLocation();
   const entry = name === undefined ? undefined : LIFF_PAGES[name.toLowerCase()];
   const title = name === undefined ? 'เมนู' : (entry?.title ?? 'ไม่พบหน้านี้');
-  const site = useLocalData((s) => s.agentConfig?.name ?? 'Chok');
+  const site = useAgent((s) => s.agentConfig?.name ?? 'Chok');
   useEffect(() => {
     document.title = `${title} | ${site}`;
   }, [title, site]);

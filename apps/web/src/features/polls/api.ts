@@ -3,18 +3,13 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { call, type Data } from '../../lib/api';
 import { formatBaht } from '../../lib/money';
 import { syncServerClock } from '../../lib/server-clock';
-import { useLocalData } from '../../stores/local';
+import { agentId } from '../../stores/agent';
 
 export type PollConfig = Data<typeof polls.pollConfig>;
 export type PollChoice = PollConfig['choices'][number];
 export type PollQuota = Data<typeof polls.pollQuotaCheck>;
 export type PollStats = Data<typeof polls.pollStats>;
 export type PollWinners = Data<typeof polls.pollWinners>;
-
-/** The agent id poll calls carry (spec §7: 34, this site's). */
-function agentId(): number {
-  return useLocalData.getState().agentConfig?.agent_id ?? 34;
-}
 
 export const pollKeys = {
   all: ['poll'] as const,
