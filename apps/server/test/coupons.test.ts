@@ -8,7 +8,7 @@ import { newMember, walletBalances } from './payments-fixtures.ts';
 
 /**
  * Coupons (docs/rules/engagement.md §2): codes from randomBytes in Crockford base32, once per member,
- * a campaign's quota taken in one statement, free credit under turnover ×5 and cap 300 (casino.md
+ * a campaign's quota taken in one statement, free credit under turnover ×5 and cap 300 (docs/rules/casino.md
  * §1.3), the balance-below-5 rule, the 5-wrong-codes lock-out, G1/G4/G5, and the operator's
  * campaigns and personal codes with roles and audit.
  */
