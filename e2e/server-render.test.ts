@@ -319,7 +319,9 @@ describe('the state the specification names (spec §3, §9)', () => {
       .poll(() => page.evaluate(() => (window as unknown as { spinTimes: number[] }).spinTimes.length))
       .toBe(2);
     const [on, off] = await page.evaluate(() => (window as unknown as { spinTimes: number[] }).spinTimes);
-    expect(off! - on!).toBeGreaterThanOrEqual(200 - 1);
+    // The 200 ms run from the click; the observer sees the class when React commits it, up to a frame
+    // (16 ms) later, so the span it measures may be a frame shorter — an instant answer would be ~0 ms.
+    expect(off! - on!).toBeGreaterThanOrEqual(200 - 17);
     await context.close();
   });
 });
