@@ -168,7 +168,11 @@ export const rates = endpoint({
             market_id: z.number().int(),
             code: z.string(),
             name: z.string(),
-            round_id: z.number().int().nullable().describe('the round whose rates these are, if one is coming'),
+            round_id: z
+              .number()
+              .int()
+              .nullable()
+              .describe('the round whose rates these are, if one is coming'),
             special: z.boolean().describe("the round's own rates, set apart from its market's"),
             rates: z.array(rateLine),
           }),
