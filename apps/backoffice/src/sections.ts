@@ -1,6 +1,7 @@
 /**
  * The console's sections, in menu order: one import line each (apps/backoffice/README.md).
  */
+import { lottoSection } from './sections/lotto';
 import type { Section } from './sections/types';
 
-export const sections: readonly Section[] = [];
+export const sections: readonly Section[] = [lottoSection];
