@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Endpoint, endpoint } from '../endpoint.ts';
 import { baht, bigIdParam, idParam, intId, isoDate, timestamp, wholeNumber } from '../fields.ts';
+import { paged, pageQuery } from './admin-console.ts';
 import { betType, deriveRule, rate, roundResult, roundStatus, roundSummary } from './lotto.ts';
 
 /**
@@ -11,18 +12,9 @@ import { betType, deriveRule, rate, roundResult, roundStatus, roundSummary } fro
 const tag = 'admin-lotto';
 const roles = ['owner', 'lotto'] as const;
 
-/** The console's paging: `page` from 1, at most 200 a page. */
-const paging = {
-  page: wholeNumber(1, 1_000_000).default(1),
-  page_size: wholeNumber(1, 200).default(50),
-};
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
-  });
+/** The console's paging (apps/backoffice/README.md). */
+const paging = pageQuery;
+const page = paged;
 
 const reason = z
   .string({ error: 'กรุณาระบุเหตุผล' })
