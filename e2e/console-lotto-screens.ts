@@ -20,12 +20,13 @@ export async function shootConsoleLotto(
     '/api/admin/me',
     { token },
   );
-  const rounds = await call<{ items: { round_id: number; status: string }[] }>(
+  const rounds = await call<{ items: { round_id: number; derive_rule: string }[] }>(
     baseUrl,
-    '/api/admin/lotto/rounds?status=open&page_size=1',
+    '/api/admin/lotto/rounds?status=open&page_size=200',
     { token },
   );
-  const roundId = rounds.body.data.items[0]?.round_id;
+  // A regular market's round (a yeekee round's result comes from shooting, not from the form).
+  const roundId = rounds.body.data.items.find((r) => r.derive_rule !== 'yeekee')?.round_id;
   const context = await browser.newContext({ viewport, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
   const { id, username, role, idle_minutes } = me.body.data;
   await context.addInitScript(
@@ -42,7 +43,6 @@ export async function shootConsoleLotto(
   );
   const page = await context.newPage();
   const snap = async (name: string) => {
-    await page.waitForLoadState('networkidle').catch(() => undefined);
     await pageIdle(page);
     await settled(page);
     const file = path.join(out, `console-${name}-${size}.png`);
@@ -52,18 +52,21 @@ export async function shootConsoleLotto(
   try {
     await page.goto(`${baseUrl}/backoffice/lotto/rounds`);
     await page.getByRole('heading', { level: 1, name: 'งวดหวย' }).waitFor();
+    await page.getByRole('table', { name: 'งวดหวย' }).locator('tbody tr').first().waitFor();
     await snap('lotto-rounds');
     if (roundId) {
       await page.goto(`${baseUrl}/backoffice/lotto/rounds/${roundId}`);
       await page.getByRole('tab', { name: 'ภาพรวม' }).waitFor();
       await snap('lotto-round');
-      for (const [tab, name] of [
-        ['ผลรางวัล', 'lotto-round-result'],
-        ['อัตราจ่าย', 'lotto-round-rates'],
-        ['เลขอั้น', 'lotto-round-limits'],
-        ['ยอดเสี่ยง', 'lotto-round-exposure'],
+      // Each tab, once its panel has what it reads (the staff stream stays open: no network idle).
+      for (const [tab, name, ready] of [
+        ['ผลรางวัล', 'lotto-round-result', 'ตรวจผล'],
+        ['อัตราจ่าย', 'lotto-round-rates', 'บันทึกอัตราจ่ายงวดนี้'],
+        ['เลขอั้น', 'lotto-round-limits', 'บันทึกเลขอั้น'],
+        ['ยอดเสี่ยง', 'lotto-round-exposure', 'ค้นหา'],
       ] as const) {
         await page.getByRole('tab', { name: tab }).click();
+        await page.getByRole('tabpanel').getByRole('button', { name: ready }).first().waitFor();
         await snap(name);
       }
     }
@@ -75,7 +78,7 @@ export async function shootConsoleLotto(
     await page.getByRole('heading', { name: 'อัตราจ่ายของตลาด' }).waitFor();
     await snap('lotto-markets');
     await page.goto(`${baseUrl}/backoffice/lotto/yeekee`);
-    await page.getByRole('heading', { level: 1, name: 'หวยยี่กี' }).waitFor();
+    await page.getByRole('table', { name: 'รอบหวยยี่กี' }).locator('tbody tr').first().waitFor();
     await snap('lotto-yeekee');
   } finally {
     await context.close();
