@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Request as PwRequest } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
+import { shootConsoleLotto } from './console-lotto-screens.ts';
 import { seedSettledFigures } from './figures.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { pageIdle, settled, skipAnnouncements } from './page.ts';
@@ -256,6 +257,7 @@ async function main(): Promise<void> {
       await shoot('liff-unknown', '/liff/no-such-page');
       await shoot('not-found', '/no-such-page');
       await context.close();
+      await shootConsoleLotto(browser, baseUrl, OUT, size, viewport);
     }
   } finally {
     await browser.close();

@@ -1,6 +1,7 @@
 import * as admin from './api/admin.ts';
 import { adminConsoleEndpoints } from './api/admin-console.ts';
 import { adminPaymentsEndpoints } from './api/admin-payments.ts';
+import { adminLottoEndpoints } from './api/admin-lotto.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
 import { cashbackEndpoints } from './api/cashback.ts';
@@ -61,6 +62,7 @@ export const allEndpoints: Endpoint[] = [
   ...adminConsoleEndpoints,
   ...adminPaymentsEndpoints,
   ...lottoEndpoints,
+  ...adminLottoEndpoints,
   ...gamesEndpoints,
   ...paymentsEndpoints,
   ...pointsEndpoints,

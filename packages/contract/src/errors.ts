@@ -317,6 +317,25 @@ export const errorCatalogue = {
   },
   // sooth, baccarat roads (docs/rules/casino.md §7): 2530–2549
   SOOTH_ROOM_NOT_FOUND: { error: 2530, status: 200, message: 'ไม่พบห้องบาคาร่านี้ หรือห้องปิดให้บริการแล้ว' },
+  // the console's lottery section (docs/rules/lottery.md §3, §5, §6, §8): 2635–2649
+  LOTTO_RATE_INVALID: { error: 2635, status: 200, message: 'อัตราจ่าย {type} ไม่ถูกต้อง: {detail}' },
+  LOTTO_SCHEDULE_INVALID: { error: 2636, status: 200, message: 'ตารางเวลาไม่ถูกต้อง: {detail}' },
+  LOTTO_RESULT_VERSION_CHANGED: {
+    error: 2637,
+    status: 200,
+    message: 'ผลรางวัลงวดนี้ถูกแก้ไขไปแล้ว (ครั้งที่ {version}) กรุณาโหลดข้อมูลใหม่ก่อนแก้ไข',
+  },
+  LOTTO_NO_RESULT_TO_CORRECT: {
+    error: 2638,
+    status: 200,
+    message: 'งวดนี้ยังไม่มีผลรางวัลให้แก้ไข กรุณาบันทึกผลรางวัลก่อน',
+  },
+  LOTTO_RESULT_SAME: { error: 2639, status: 200, message: 'ผลที่แก้ไขตรงกับผลรางวัลเดิม ไม่มีอะไรเปลี่ยนแปลง' },
+  LOTTO_RATES_LOCKED: { error: 2640, status: 200, message: 'งวดนี้{state}แล้ว เปลี่ยนอัตราจ่ายไม่ได้' },
+  LOTTO_NO_DRAW_ON_DATE: { error: 2641, status: 200, message: '{market} ไม่มีงวดที่ {round} ในวันที่ {date}' },
+  LOTTO_OPEN_TOO_LATE: { error: 2642, status: 200, message: 'งวดนี้เลยเวลาปิดรับแล้ว เปิดรับแทงไม่ได้' },
+  LOTTO_OPEN_NOT_ALLOWED: { error: 2643, status: 200, message: 'งวดนี้{state}แล้ว เปิดรับแทงอีกไม่ได้' },
+  LOTTO_MARKET_NOT_FOUND: { error: 2644, status: 200, message: 'ไม่พบตลาดหวยนี้' },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -566,6 +566,7 @@ export interface LottoRound {
   id: Generated<number>;
   market_id: number;
   open_at: Timestamp;
+  rate_overrides: ColumnType<JsonValue, string, string> | null;
   result: ColumnType<JsonValue, string, string> | null;
   result_hash: Buffer | null;
   result_raw: ColumnType<JsonValue, string, string> | null;

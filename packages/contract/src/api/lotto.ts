@@ -144,7 +144,11 @@ export const roundRate = endpoint({
   auth: 'optional',
   summary: "The round's rate per bet type",
   query: roundIdQuery,
-  data: z.object({ round_id: z.number().int(), rates: z.array(rateLine) }),
+  data: z.object({
+    round_id: z.number().int(),
+    special: z.boolean().describe("the round's own rates, set apart from its market's"),
+    rates: z.array(rateLine),
+  }),
 });
 
 export const rates = endpoint({
@@ -164,6 +168,12 @@ export const rates = endpoint({
             market_id: z.number().int(),
             code: z.string(),
             name: z.string(),
+            round_id: z
+              .number()
+              .int()
+              .nullable()
+              .describe('the round whose rates these are, if one is coming'),
+            special: z.boolean().describe("the round's own rates, set apart from its market's"),
             rates: z.array(rateLine),
           }),
         ),
@@ -484,13 +494,30 @@ export const adminRounds = endpoint({
   tag,
   auth: 'staff',
   roles: staffRoles,
-  summary: 'Rounds by business date and status',
+  summary: 'Rounds by business date (or a range of dates), status and market, paged',
   query: z.object({
     date: isoDate.optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
     status: roundStatus.optional(),
     market_id: intId.optional(),
+    page: wholeNumber(1, 1_000_000).default(1),
+    page_size: wholeNumber(1, 200).default(50),
   }),
-  data: z.array(roundSummary.extend({ result: roundResult.nullable(), result_version: z.number().int() })),
+  data: z.object({
+    items: z.array(
+      roundSummary.extend({
+        result: roundResult.nullable(),
+        result_version: z.number().int(),
+        rate_overridden: z.boolean(),
+        bills: z.number().int(),
+        total_stake: baht,
+      }),
+    ),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  }),
 });
 
 export const adminEnterResult = endpoint({

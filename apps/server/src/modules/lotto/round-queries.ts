@@ -33,6 +33,8 @@ export interface RoundRow {
   auto_refund_no_result: boolean;
   /** The result is made-up demo data (the demo seed's history), not an official output. */
   demo_result: boolean;
+  /** An operator set this round's rates apart from its market's (docs/rules/lottery.md §3). */
+  rate_overridden: boolean;
 }
 
 /** The columns of a RoundRow, from `lotto_round r JOIN lotto_market m`, as SQL text (prepared statements). */
@@ -40,7 +42,8 @@ export const ROUND_COLUMNS = `r.id, r.market_id, m.code AS market_code, m.name A
   m.derive_rule, r.business_date, r.round_no, r.status, r.open_at, r.close_at, r.shoot_close_at,
   r.expected_result_at, r.settings, r.result, r.result_version, r.result_hash, r.shot_count, r.chain_head,
   r.yeekee_sum, r.yeekee_p16, r.yeekee_r, r.seal_offset_ms, r.seal_salt, r.seal_commitment, m.rule_text,
-  m.auto_refund_no_result, coalesce(r.result_raw->>'demo' = 'true', false) AS demo_result`;
+  m.auto_refund_no_result, coalesce(r.result_raw->>'demo' = 'true', false) AS demo_result,
+  r.rate_overrides IS NOT NULL AS rate_overridden`;
 /** The same columns as a Kysely fragment. */
 export const roundColumns = sql.raw(ROUND_COLUMNS);
 
@@ -100,20 +103,6 @@ export function bettableRounds(ex: Executor, now: Date, categoryId: string | und
 /** Every round of a business day, by market and round number. */
 export function roundsOfDay(ex: Executor, day: string): Promise<RoundRow[]> {
   return findRounds(ex, sql`r.business_date = ${day}`, sql`m.sort_order, r.round_no`);
-}
-
-/** The operator's round list: a business day's rounds, by status and market if given. */
-export function roundsForAdmin(
-  ex: Executor,
-  f: { day: string; status: string | undefined; marketId: number | undefined },
-): Promise<RoundRow[]> {
-  return findRounds(
-    ex,
-    sql`r.business_date = ${f.day}
-        ${f.status ? sql`AND r.status = ${f.status}` : sql``}
-        ${f.marketId ? sql`AND r.market_id = ${f.marketId}` : sql``}`,
-    sql`m.sort_order, r.round_no`,
-  );
 }
 
 /** Open rounds not yet closed, counted per market (the lobby's yeekee count). */

@@ -11,7 +11,6 @@ import {
   numberLimitsWithExposure,
   openRoundCounts,
   type RoundRow,
-  roundsForAdmin,
   roundsOfDay,
 } from './round-queries.ts';
 import { limitView, publishedResult, rateLines, resultView, roundSummary } from './round-views.ts';
@@ -81,15 +80,24 @@ export async function roundRule(d: LottoDeps, roundId: number) {
   return { round_id: r.id, market_name: r.market_name, derive_rule: r.derive_rule, rule_text: r.rule_text };
 }
 
-/** The rates a round snapshotted at creation. */
+/** The rates of a round: those it copied from its market, or the operator's own (§3); `special` says which. */
 export async function roundRates(d: LottoDeps, roundId: number) {
   const r = await mustRound(d, roundId);
-  return { round_id: r.id, rates: rateLines(r.settings.rates) };
+  return { round_id: r.id, special: r.rate_overridden, rates: rateLines(r.settings.rates) };
 }
 
-/** Every active market's current rates, by category. */
+/**
+ * Every active market's rates by category: the rates of its current round (the one taking bets, or
+ * the next), which are the market's unless an operator set the round's own (docs/rules/lottery.md
+ * §3), else the market's.
+ */
 export async function marketRates(d: LottoDeps, categoryId?: string) {
-  const [cats, markets] = await Promise.all([categoryRows(d.db), activeMarketRows(d.db)]);
+  const [cats, markets, current] = await Promise.all([
+    categoryRows(d.db),
+    activeMarketRows(d.db),
+    currentRounds(d.db, d.clock.now()),
+  ]);
+  const byMarket = new Map(current.map((r) => [r.market_id, r]));
   return {
     categories: cats
       .filter((c) => !categoryId || c.id === categoryId)
@@ -98,12 +106,17 @@ export async function marketRates(d: LottoDeps, categoryId?: string) {
         name: c.name,
         markets: markets
           .filter((m) => m.category_id === c.id)
-          .map((m) => ({
-            market_id: m.id,
-            code: m.code,
-            name: m.name,
-            rates: rateLines(m.rates as unknown as RateTable),
-          })),
+          .map((m) => {
+            const r = byMarket.get(m.id);
+            return {
+              market_id: m.id,
+              code: m.code,
+              name: m.name,
+              round_id: r?.id ?? null,
+              special: r?.rate_overridden ?? false,
+              rates: rateLines(r ? r.settings.rates : (m.rates as unknown as RateTable)),
+            };
+          }),
       })),
   };
 }
@@ -131,16 +144,4 @@ export async function dayResults(d: LottoDeps, date?: string) {
         .map((r) => ({ ...roundSummary(r), result: publishedResult(r), demo: r.demo_result })),
     })),
   };
-}
-
-export async function adminRounds(
-  d: LottoDeps,
-  f: { date?: string | undefined; status?: string | undefined; market_id?: number | undefined },
-) {
-  const rows = await roundsForAdmin(d.db, {
-    day: f.date ?? bangkokDate(d.clock.now()),
-    status: f.status,
-    marketId: f.market_id,
-  });
-  return rows.map((r) => ({ ...roundSummary(r), result: r.result, result_version: r.result_version }));
 }

@@ -1,12 +1,24 @@
+import * as adminApi from '@chok/contract/api/admin-lotto';
 import * as api from '@chok/contract/api/lotto';
 import { AppError } from '../../platform/errors.ts';
 import { ValidationError } from '../../platform/http.ts';
 import type { ModuleContext } from '../../platform/module.ts';
+import { editMarket, listMarkets } from './admin-markets.ts';
+import {
+  adminRoundDetail,
+  correctResult,
+  listRounds,
+  numberLimitList,
+  openRoundFor,
+  overrideRoundRates,
+  previewResult,
+  roundExposure,
+} from './admin-rounds.ts';
+import { yeekeeRoundList, yeekeeShotList } from './admin-yeekee.ts';
 import { billDetail, cancelBill, createBill, listBills, lottoWallets, validateBill } from './bills.ts';
 import type { LottoDeps } from './deps.ts';
 import { closeRoundNow, setNumberLimit } from './round-admin.ts';
 import {
-  adminRounds,
   dayResults,
   lobby,
   marketRates,
@@ -55,7 +67,7 @@ export function lottoRoutes({ app, route }: ModuleContext, d: LottoDeps, shooter
   route(app, api.billDetail, async (c) => billDetail(d, c.member.memberId, c.query.bill_id));
   route(app, api.lottoWallets, async (c) => lottoWallets(d, c.member.memberId));
 
-  route(app, api.adminRounds, async (c) => adminRounds(d, c.query));
+  route(app, api.adminRounds, async (c) => listRounds(d, { ...c.query, marketId: c.query.market_id }));
   route(app, api.adminEnterResult, async (c) =>
     enterResult(d, c.params.id, c.body.raw, c.body.reason, c.staff.staffId),
   );
@@ -64,4 +76,21 @@ export function lottoRoutes({ app, route }: ModuleContext, d: LottoDeps, shooter
   );
   route(app, api.adminCloseRound, async (c) => closeRoundNow(d, c.params.id, c.body.reason, c.staff.staffId));
   route(app, api.adminNumberLimit, async (c) => setNumberLimit(d, c.params.id, c.body, c.staff.staffId));
+
+  // The console's lottery section (packages/contract/src/api/admin-lotto.ts).
+  route(app, adminApi.adminMarkets, async (c) => listMarkets(d, c.query));
+  route(app, adminApi.adminUpdateMarket, async (c) => editMarket(d, c.params.id, c.body, c.staff.staffId));
+  route(app, adminApi.adminRound, async (c) => adminRoundDetail(d, c.params.id));
+  route(app, adminApi.adminOpenRound, async (c) => openRoundFor(d, c.body, c.staff.staffId));
+  route(app, adminApi.adminPreviewResult, async (c) => previewResult(d, c.params.id, c.body.raw));
+  route(app, adminApi.adminCorrectResult, async (c) =>
+    correctResult(d, c.params.id, c.body, c.staff.staffId),
+  );
+  route(app, adminApi.adminRoundRates, async (c) =>
+    overrideRoundRates(d, c.params.id, c.body, c.staff.staffId),
+  );
+  route(app, adminApi.adminNumberLimits, async (c) => numberLimitList(d, c.params.id));
+  route(app, adminApi.adminExposure, async (c) => roundExposure(d, c.params.id, c.query));
+  route(app, adminApi.adminYeekeeRounds, async (c) => yeekeeRoundList(d, c.query));
+  route(app, adminApi.adminYeekeeShots, async (c) => yeekeeShotList(d, c.params.id, c.query));
 }

@@ -1,6 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sealCommitment } from '@chok/engine/lotto/chain';
-import { addDays, bangkokDate, type MarketSchedule, roundsBetween } from '@chok/engine/lotto/schedule';
+import {
+  addDays,
+  bangkokDate,
+  type MarketSchedule,
+  type RoundTimes,
+  roundsBetween,
+} from '@chok/engine/lotto/schedule';
 import { SEAL_OFFSET_MAX_MS } from '@chok/engine/lotto/yeekee';
 import { inTransaction } from '../../platform/db.ts';
 import type { LottoDeps } from './deps.ts';
@@ -61,6 +67,50 @@ export async function queueYeekeeDraws(d: LottoDeps, now: Date): Promise<void> {
       );
 }
 
+type MarketRow = Awaited<ReturnType<typeof activeMarkets>>[number];
+
+/**
+ * The rows of a market's rounds not yet past close, as the scheduler inserts them: times from the
+ * schedule, a snapshot of the market's settings (docs/rules/lottery.md §3.2), and for a sealed-close
+ * yeekee round its secret offset, salt and commitment (§9). Opens those whose open_at has come.
+ */
+export function roundRows(m: MarketRow, times: RoundTimes[], now: Date) {
+  const settings: RoundSettings = {
+    rates: m.rates as unknown as RateTable,
+    yeekee: (m.yeekee as YeekeeSettings | null) ?? null,
+    sealed_close: m.sealed_close,
+    cancel_before_minutes: m.cancel_before_minutes,
+  };
+  return times
+    .filter((r) => r.close_at > now)
+    .map((r) => {
+      const seal =
+        m.sealed_close && r.shoot_close_at
+          ? (() => {
+              const offset = randomInt(0, SEAL_OFFSET_MAX_MS + 1);
+              const salt = randomBytes(16).toString('hex');
+              return {
+                seal_offset_ms: offset,
+                seal_salt: salt,
+                seal_commitment: sealCommitment(offset, salt),
+              };
+            })()
+          : {};
+      return {
+        market_id: m.id,
+        business_date: r.business_date,
+        round_no: r.round_no,
+        open_at: r.open_at,
+        close_at: r.close_at,
+        shoot_close_at: r.shoot_close_at,
+        expected_result_at: r.expected_result_at,
+        settings: JSON.stringify(settings),
+        status: r.open_at <= now ? ('open' as const) : ('scheduled' as const),
+        ...seal,
+      };
+    });
+}
+
 /**
  * Creates the rounds of every active market ahead of time, each with a snapshot of its market's
  * settings. Idempotent (unique market/date/round_no); never creates a round already past close.
@@ -72,40 +122,7 @@ export async function ensureRounds(d: LottoDeps, now: Date): Promise<number> {
   for (const m of markets) {
     const schedule = m.schedule as MarketSchedule;
     const days = schedule.type === 'monthly' ? DAYS_AHEAD_MONTHLY : DAYS_AHEAD;
-    const settings: RoundSettings = {
-      rates: m.rates as unknown as RateTable,
-      yeekee: (m.yeekee as YeekeeSettings | null) ?? null,
-      sealed_close: m.sealed_close,
-      cancel_before_minutes: m.cancel_before_minutes,
-    };
-    const rows = roundsBetween(schedule, from, days + 2)
-      .filter((r) => r.close_at > now)
-      .map((r) => {
-        const seal =
-          m.sealed_close && r.shoot_close_at
-            ? (() => {
-                const offset = randomInt(0, SEAL_OFFSET_MAX_MS + 1);
-                const salt = randomBytes(16).toString('hex');
-                return {
-                  seal_offset_ms: offset,
-                  seal_salt: salt,
-                  seal_commitment: sealCommitment(offset, salt),
-                };
-              })()
-            : {};
-        return {
-          market_id: m.id,
-          business_date: r.business_date,
-          round_no: r.round_no,
-          open_at: r.open_at,
-          close_at: r.close_at,
-          shoot_close_at: r.shoot_close_at,
-          expected_result_at: r.expected_result_at,
-          settings: JSON.stringify(settings),
-          status: r.open_at <= now ? ('open' as const) : ('scheduled' as const),
-          ...seal,
-        };
-      });
+    const rows = roundRows(m, roundsBetween(schedule, from, days + 2), now);
     if (rows.length === 0) continue;
     created += await insertRounds(d.db, rows);
   }

@@ -271,6 +271,7 @@ export async function enterResult(
   raw: Record<string, unknown>,
   reason: string | undefined,
   staffId: number,
+  opts: { expectedVersion?: number } = {},
 ) {
   const entered = await inTransaction(d.db, async (tx) => {
     const r = await findRound(tx, roundId, 'update');
@@ -279,21 +280,21 @@ export async function enterResult(
     if (r.status === 'cancelled')
       throw new AppError('LOTTO_ROUND_FINAL', { state: ROUND_STATE_LABELS.cancelled! });
     if (d.clock.now() < r.close_at) throw new AppError('LOTTO_RESULT_TOO_EARLY');
-    let result: RoundResult;
-    try {
-      result = deriveResult(r.derive_rule, raw);
-    } catch (err) {
-      if (err instanceof DeriveError)
-        throw new AppError(
-          'LOTTO_RESULT_INVALID',
-          { detail: err.message },
-          { [`raw.${err.field}`]: err.message },
-        );
-      throw err;
-    }
+    const result = deriveOrRefuse(r.derive_rule, raw);
     const correcting = r.status === 'resulted' || r.status === 'settled';
     if (correcting && !reason) throw new AppError('LOTTO_REASON_REQUIRED', {}, { reason: 'กรุณาระบุเหตุผล' });
-    if (correcting && sameResult(r.result, result)) return { r, result, version: r.result_version };
+    if (opts.expectedVersion !== undefined) {
+      // The correction flow names the version it read: a retry after it was applied answers the
+      // round as it is (nothing is reversed twice), another operator's newer correction refuses.
+      if (!correcting) throw new AppError('LOTTO_NO_RESULT_TO_CORRECT');
+      if (r.result_version !== opts.expectedVersion) {
+        if (sameResult(r.result, result)) return { r, result, version: r.result_version, replayed: true };
+        throw new AppError('LOTTO_RESULT_VERSION_CHANGED', { version: r.result_version });
+      }
+      if (sameResult(r.result, result)) throw new AppError('LOTTO_RESULT_SAME');
+    }
+    if (correcting && sameResult(r.result, result))
+      return { r, result, version: r.result_version, replayed: true };
     if (correcting) await reverseWins(d, tx, r);
     const version = r.result_version + 1;
     await updateRound(tx, r.id, {
@@ -315,7 +316,7 @@ export async function enterResult(
       after: { result, raw, version, ...(reason ? { reason } : {}) },
     });
     await publishRound(d, tx, r, 'resulted');
-    return { r, result, version };
+    return { r, result, version, replayed: false };
   });
   const settled = await settleRound(d, roundId);
   const after = await findRound(d.db, roundId);
@@ -326,7 +327,23 @@ export async function enterResult(
     result_version: entered.version,
     settled_bills: settled.bills,
     paid: formatBaht(settled.paid),
+    replayed: entered.replayed,
   };
+}
+
+/** A market's official output derived by its rule, or the catalogue's refusal naming the bad input. */
+export function deriveOrRefuse(rule: RoundRow['derive_rule'], raw: Record<string, unknown>): RoundResult {
+  try {
+    return deriveResult(rule, raw);
+  } catch (err) {
+    if (err instanceof DeriveError)
+      throw new AppError(
+        'LOTTO_RESULT_INVALID',
+        { detail: err.message },
+        { [`raw.${err.field}`]: err.message },
+      );
+    throw err;
+  }
 }
 
 /**

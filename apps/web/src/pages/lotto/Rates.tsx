@@ -33,6 +33,7 @@ export default function Rates() {
             <h2 id={`rate-${m.code}`} className="panel__title">
               {m.name}
             </h2>
+            {m.special && <p className="rate-special">ราคาพิเศษเฉพาะงวดนี้</p>}
             <table className="rates-table">
               <thead>
                 <tr>

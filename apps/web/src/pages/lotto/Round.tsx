@@ -228,6 +228,7 @@ export default function Round() {
               {rates.data && (
                 <section className="panel rate-panel" aria-label="อัตราจ่ายงวดนี้">
                   <h2 className="panel__title">อัตราจ่าย</h2>
+                  {rates.data.special && <p className="rate-special">ราคาพิเศษเฉพาะงวดนี้</p>}
                   <ul className="rate-panel__list">
                     {rates.data.rates
                       .filter((x) => x.enabled)

@@ -1,0 +1,229 @@
+import * as adminLotto from '@chok/contract/routes/admin-lotto';
+import * as lotto from '@chok/contract/routes/lotto';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { confirm } from '../../components/ConfirmDialog';
+import { call, type Data, errorMessage, fieldErrors } from '../../lib/api';
+import { formatBaht, formatCount } from '../../lib/format';
+import type { RoundDetail } from './labels';
+import { resultLine } from './labels';
+
+/** The inputs of each market's official output (docs/rules/lottery.md §5), as the raw result's fields. */
+const INPUTS: Record<string, { name: string; label: string; hint: string }[]> = {
+  glo: [
+    { name: 'first', label: 'รางวัลที่ 1', hint: '6 หลัก' },
+    { name: 'front3.0', label: 'เลขหน้า 3 ตัว (ชุดที่ 1)', hint: '3 หลัก' },
+    { name: 'front3.1', label: 'เลขหน้า 3 ตัว (ชุดที่ 2)', hint: '3 หลัก' },
+    { name: 'back3.0', label: 'เลขท้าย 3 ตัว (ชุดที่ 1)', hint: '3 หลัก' },
+    { name: 'back3.1', label: 'เลขท้าย 3 ตัว (ชุดที่ 2)', hint: '3 หลัก' },
+    { name: 'last2', label: 'เลขท้าย 2 ตัว', hint: '2 หลัก' },
+  ],
+  baac7: [{ name: 'first', label: 'รางวัลที่ 1', hint: '7 หลัก' }],
+  gsb2: [
+    { name: 'draw1', label: 'ผลออกรอบแรก', hint: '3–7 หลัก' },
+    { name: 'draw2', label: 'ผลออกรอบสอง', hint: '2–7 หลัก' },
+  ],
+  lao4: [{ name: 'number', label: 'เลขที่ออก', hint: '4 หลัก' }],
+  hanoi: [
+    { name: 'special', label: 'รางวัลพิเศษ', hint: '5 หลัก' },
+    { name: 'first', label: 'รางวัลที่ 1', hint: '5 หลัก' },
+  ],
+  stock: [
+    { name: 'close', label: 'ดัชนีปิด', hint: 'ทศนิยม 2 ตำแหน่ง เช่น 38,654.21' },
+    { name: 'change', label: 'ค่าเปลี่ยนแปลง', hint: 'ทศนิยม 2 ตำแหน่ง เช่น -123.56' },
+  ],
+};
+
+/** The form's values as the market's raw output: `front3.0` and `front3.1` become `front3: [..]`. */
+function rawOf(values: Record<string, string>): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    const [name, index] = k.split('.');
+    if (index === undefined) raw[name!] = v.trim();
+    else {
+      const list = (raw[name!] as string[] | undefined) ?? ['', ''];
+      list[Number(index)] = v.trim();
+      raw[name!] = list;
+    }
+  }
+  return raw;
+}
+
+function valuesOf(raw: Record<string, unknown> | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw ?? {})) {
+    if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) out[`${k}.${i}`] = String(x);
+    } else if (typeof v === 'string') out[k] = v;
+  }
+  return out;
+}
+
+type Preview = Data<typeof adminLotto.adminPreviewResult>;
+
+/**
+ * Result entry: the operator types the market's official output, sees the numbers it derives and
+ * what the round pays before saving; a saved result is corrected with a reason (§8.3).
+ */
+export function ResultPanel({ round: r }: { round: RoundDetail }) {
+  const id = useId();
+  const client = useQueryClient();
+  const inputs = INPUTS[r.derive_rule];
+  const [values, setValues] = useState<Record<string, string>>(() => valuesOf(r.result_raw));
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const hasResult = r.status === 'resulted' || r.status === 'settled';
+  const canEnter =
+    r.status === 'closed' || hasResult || (r.status === 'open' && new Date(r.close_at) <= new Date());
+
+  if (!inputs)
+    return (
+      <section className="table-block">
+        <p>ผลหวยยี่กีคำนวณจากการยิงเลขเมื่อปิดรอบ ดูรายการยิงเลขได้ที่หน้า "หวยยี่กี"</p>
+        <p>ผลรางวัล: {resultLine(r.result)}</p>
+      </section>
+    );
+
+  const check = async () => {
+    setBusy(true);
+    setErrors({});
+    setFormError('');
+    try {
+      setPreview(await call(adminLotto.adminPreviewResult, { id: r.round_id, raw: rawOf(values) }));
+    } catch (err) {
+      setPreview(null);
+      const fields = fieldErrors(err);
+      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^raw\./, ''), v])));
+      setFormError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['api', adminLotto.adminRound.path] }),
+      client.invalidateQueries({ queryKey: ['api', lotto.adminRounds.path] }),
+    ]);
+
+  const save = async () => {
+    if (!preview) return;
+    const outcome = (x: { settled_bills: number; paid: string; result_version: number }) =>
+      `บันทึกผลครั้งที่ ${x.result_version} แล้ว จ่ายรางวัล ${formatCount(x.settled_bills)} โพย รวม ${formatBaht(x.paid)} บาท`;
+    const answer = hasResult
+      ? await confirm({
+          title: 'แก้ไขผลรางวัล',
+          message: `เปลี่ยนผลจาก ${resultLine(r.result)} เป็น ${resultLine(preview.result)} ระบบจะเรียกคืนรางวัลที่จ่ายไป ${formatBaht(preview.paid_now)} บาท และจ่ายใหม่ตามผลที่แก้ไข ${formatBaht(preview.would_pay)} บาท`,
+          tone: 'danger',
+          confirmLabel: 'แก้ไขผลและจ่ายใหม่',
+          fields: [{ name: 'reason', label: 'เหตุผลที่แก้ไข', type: 'textarea', required: true }],
+          action: (v) =>
+            call(adminLotto.adminCorrectResult, {
+              id: r.round_id,
+              raw: rawOf(values),
+              reason: v.reason ?? '',
+              expected_version: r.result_version,
+            }),
+          success: outcome,
+        })
+      : await confirm({
+          title: 'บันทึกผลรางวัล',
+          message: `บันทึกผล ${resultLine(preview.result)} และจ่ายรางวัล ${formatCount(preview.winning_bills)} โพย รวม ${formatBaht(preview.would_pay)} บาท`,
+          confirmLabel: 'บันทึกผลและจ่ายรางวัล',
+          action: () => call(lotto.adminEnterResult, { id: r.round_id, raw: rawOf(values) }),
+          success: outcome,
+        });
+    if (answer) {
+      setPreview(null);
+      await refresh();
+    }
+  };
+
+  return (
+    <section className="table-block" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>
+        {hasResult ? `แก้ไขผลรางวัล (ผลปัจจุบันครั้งที่ ${r.result_version})` : 'บันทึกผลรางวัล'}
+      </h2>
+      {hasResult && <p>ผลปัจจุบัน: {resultLine(r.result)}</p>}
+      {!canEnter && <p className="hint">บันทึกผลได้เมื่อถึงเวลาปิดรับแทงแล้ว</p>}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void check();
+        }}
+      >
+        {formError && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <div className="filters">
+          {inputs.map((f) => (
+            <div className="field" key={f.name}>
+              <label htmlFor={`${id}-${f.name}`}>{f.label}</label>
+              <input
+                id={`${id}-${f.name}`}
+                name={f.name}
+                inputMode={r.derive_rule === 'stock' ? 'decimal' : 'numeric'}
+                autoComplete="off"
+                value={values[f.name] ?? ''}
+                aria-invalid={errors[f.name.split('.')[0]!] ? true : undefined}
+                aria-describedby={`${id}-${f.name}-hint`}
+                onChange={(e) => {
+                  setValues({ ...values, [f.name]: e.target.value });
+                  setPreview(null);
+                }}
+              />
+              <span className="hint" id={`${id}-${f.name}-hint`}>
+                {errors[f.name.split('.')[0]!] ?? f.hint}
+              </span>
+            </div>
+          ))}
+        </div>
+        <button type="submit" className="btn" disabled={busy || !canEnter}>
+          ตรวจผล
+        </button>
+      </form>
+      {preview && (
+        <div className="result-preview" aria-live="polite">
+          <h3>เลขที่ได้จากผลนี้</h3>
+          <table className="table">
+            <caption className="visually-hidden">เลขที่ถูกรางวัลแต่ละประเภท</caption>
+            <thead>
+              <tr>
+                <th scope="col">ประเภท</th>
+                <th scope="col">เลขที่ถูกรางวัล</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.winning.map((w) => (
+                <tr key={w.bet_type}>
+                  <td>{w.label}</td>
+                  <td className="digits">{w.numbers.join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            ถูกรางวัล {formatCount(preview.winning_items)} รายการ จาก {formatCount(preview.winning_bills)} โพย
+            ยอดจ่าย <strong>{formatBaht(preview.would_pay)}</strong> บาท
+            {hasResult && <> (จ่ายไปแล้วตามผลเดิม {formatBaht(preview.paid_now)} บาท)</>}
+          </p>
+          {preview.same_as_current ? (
+            <p className="hint">ผลนี้ตรงกับผลปัจจุบัน ไม่ต้องแก้ไข</p>
+          ) : (
+            <button
+              type="button"
+              className={hasResult ? 'btn btn-danger' : 'btn btn-primary'}
+              onClick={() => void save()}
+            >
+              {hasResult ? 'แก้ไขผลรางวัล' : 'บันทึกผลรางวัล'}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { useBrowser } from './browser.ts';
+import { DEMO, loginThroughForm } from './journeys.ts';
+import { openPage, skipAnnouncements, storedToken } from './page.ts';
+import { call, staffLogin } from './staff.ts';
+
+/**
+ * The console's lottery section (issue 13 item 4): `lotto` closes a round where a member has a bill,
+ * enters the result after seeing the derived numbers, settlement finishes, and the member's bill
+ * shows won on the member site.
+ */
+
+const browserOf = useBrowser();
+const baseUrl = inject('baseUrl');
+let lotto: string;
+
+/** Opens the console with a staff session already signed in (the shell keeps it in sessionStorage). */
+export async function openConsoleAs(context: BrowserContext, token: string): Promise<void> {
+  const me = await call<{ id: number; username: string; role: string; idle_minutes: number }>(
+    baseUrl,
+    '/api/admin/me',
+    { token },
+  );
+  const { id, username, role, idle_minutes } = me.body.data;
+  await context.addInitScript(
+    ([t, s, idle]) => {
+      window.sessionStorage.setItem(
+        'chok-backoffice-session',
+        JSON.stringify({
+          state: { token: t, staff: s, idleMinutes: idle, lastActivity: Date.now() },
+          version: 0,
+        }),
+      );
+    },
+    [token, { id, username, role }, idle_minutes] as const,
+  );
+}
+
+async function axeClean(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+beforeAll(async () => {
+  lotto = await staffLogin(baseUrl, 'lotto');
+});
+
+describe('the lottery section of the console', () => {
+  it('lotto closes a round, enters its result after the preview, settlement finishes and the member’s bill shows won', async () => {
+    // A Lao round of a day far ahead, opened now through the console's API; the member bets on it.
+    const markets = await call<{ items: { market_id: number; code: string }[] }>(
+      baseUrl,
+      '/api/admin/lotto/markets?page_size=200',
+      { token: lotto },
+    );
+    const lao = markets.body.data.items.find((m) => m.code === 'lao')!;
+    const opened = await call<{ round_id: number; status: string }>(baseUrl, '/api/admin/lotto/rounds/open', {
+      method: 'POST',
+      token: lotto,
+      body: JSON.stringify({ market_id: lao.market_id, business_date: '2031-07-15', reason: 'ทดสอบคอนโซล' }),
+    });
+    expect(opened.body.data.status).toBe('open');
+    const roundId = opened.body.data.round_id;
+
+    const member = await openPage(browserOf());
+    await skipAnnouncements(member.context);
+    await loginThroughForm(member.page, baseUrl, DEMO.small);
+    const memberToken = (await storedToken(member.page))!;
+    const bill = await call<{ bill: { bill_id: number } }>(baseUrl, '/api/lotto/bill/create', {
+      method: 'POST',
+      token: memberToken,
+      body: JSON.stringify({
+        agent_id: 34,
+        round_id: roundId,
+        wallet_id: 1,
+        idempotency_key: crypto.randomUUID(),
+        items: [
+          { bet_type: 'two_bottom', number: '43', amount: 10 },
+          { bet_type: 'two_top', number: '99', amount: 5 },
+        ],
+      }),
+    });
+    expect(bill.body.error).toBe(0);
+    const billId = bill.body.data.bill.bill_id;
+
+    const staff = await openPage(browserOf());
+    await openConsoleAs(staff.context, lotto);
+    const page = staff.page;
+    await page.goto(`${baseUrl}/backoffice/lotto/rounds/${roundId}`);
+    await page.getByRole('heading', { level: 1, name: /หวยลาว 2031-07-15/ }).waitFor();
+    await axeClean(page);
+
+    // Close betting now, with a reason in the confirmation.
+    await page.getByRole('button', { name: 'ปิดรับแทงทันที' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('เหตุผล').fill('ปิดรับเพื่อออกผล (ทดสอบ)');
+    await dialog.getByRole('button', { name: 'ปิดรับแทง' }).click();
+    await page.getByText('ปิดรับแทงแล้ว').first().waitFor();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('ปิดรับแทง');
+
+    // The result: the derived numbers and what the round pays are shown before anything is saved.
+    await page.getByRole('tab', { name: 'ผลรางวัล' }).click();
+    await page.getByLabel('เลขที่ออก').fill('4321');
+    await page.getByRole('button', { name: 'ตรวจผล' }).click();
+    const preview = page.locator('.result-preview');
+    await preview.waitFor();
+    expect(await preview.getByRole('row', { name: /2 ตัวล่าง/ }).textContent()).toContain('43');
+    expect(
+      await preview
+        .getByRole('row', { name: /3 ตัวบน/ })
+        .first()
+        .textContent(),
+    ).toContain('321');
+    expect(await preview.textContent()).toContain('900.00');
+    await axeClean(page);
+    const saved = await call<{ status: string }>(baseUrl, `/api/lotto/result?round_id=${roundId}`);
+    expect(saved.body.data.status).toBe('closed');
+
+    await page.getByRole('button', { name: 'บันทึกผลรางวัล' }).click();
+    await dialog.getByRole('button', { name: 'บันทึกผลและจ่ายรางวัล' }).click();
+    await page.getByText(/บันทึกผลครั้งที่ 1 แล้ว จ่ายรางวัล 1 โพย รวม 900\.00 บาท/).waitFor();
+    // Settlement finished: the round reads settled and its bill won.
+    await page.getByRole('tab', { name: 'ภาพรวม' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('จ่ายรางวัลแล้ว');
+
+    // The member's bill shows won on the member site.
+    await member.page.goto(`${baseUrl}/lotto/bills`);
+    const card = member.page.getByTestId(`bill-card-${billId}`);
+    await expect.poll(() => card.getAttribute('data-status')).toBe('won');
+    expect(await card.textContent()).toContain('900.00');
+
+    // The other pages of the section, each axe clean.
+    await page.goto(`${baseUrl}/backoffice/lotto/rounds`);
+    await page.getByRole('heading', { level: 1, name: 'งวดหวย' }).waitFor();
+    await page.getByRole('table', { name: 'งวดหวย' }).waitFor();
+    await axeClean(page);
+    await page.goto(`${baseUrl}/backoffice/lotto/markets`);
+    await page.getByRole('button', { name: 'แก้ไข หวยลาว' }).click();
+    await page.getByRole('heading', { name: 'อัตราจ่ายของตลาด' }).waitFor();
+    await axeClean(page);
+    await page.goto(`${baseUrl}/backoffice/lotto/yeekee`);
+    await page.getByRole('heading', { level: 1, name: 'หวยยี่กี' }).waitFor();
+    await axeClean(page);
+
+    await member.context.close();
+    await staff.context.close();
+  });
+});
