@@ -1,4 +1,6 @@
 import * as admin from './api/admin.ts';
+import { adminMembersEndpoints } from './api/admin-members.ts';
+import { adminReportsEndpoints } from './api/admin-reports.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
 import { cashbackEndpoints } from './api/cashback.ts';
@@ -72,4 +74,6 @@ export const allEndpoints: Endpoint[] = [
   ...pollsEndpoints,
   ...lineEndpoints,
   ...soothEndpoints,
+  ...adminMembersEndpoints,
+  ...adminReportsEndpoints,
 ];

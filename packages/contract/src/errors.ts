@@ -311,6 +311,15 @@ export const errorCatalogue = {
   LINE_UNAVAILABLE: { error: 2523, status: 503, message: 'ติดต่อไลน์ไม่ได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่' },
   // sooth, baccarat roads (docs/rules/casino.md §7): 2530–2549
   SOOTH_ROOM_NOT_FOUND: { error: 2530, status: 200, message: 'ไม่พบห้องบาคาร่านี้ หรือห้องปิดให้บริการแล้ว' },
+  // operator console, members and dashboard (issue 13): 2620–2634
+  MEMBER_ALREADY_SUSPENDED: { error: 2620, status: 200, message: 'สมาชิกนี้ถูกระงับการเข้าสู่ระบบอยู่แล้ว' },
+  MEMBER_NOT_SUSPENDED: { error: 2621, status: 200, message: 'สมาชิกนี้ไม่ได้ถูกระงับการเข้าสู่ระบบ' },
+  REPORT_DAY_IN_FUTURE: { error: 2622, status: 200, message: 'วันที่สิ้นสุดของรายงานต้องไม่เกินวันนี้' },
+  MEMBER_SUSPENDED_NO_RESET: {
+    error: 2623,
+    status: 200,
+    message: 'สมาชิกนี้ถูกระงับการเข้าสู่ระบบ กรุณายกเลิกการระงับก่อนส่งรหัสตั้งรหัสผ่านใหม่',
+  },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -645,6 +645,14 @@ export interface MemberLineLink {
   member_id: number;
 }
 
+export interface MemberNote {
+  body: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  member_id: number;
+  staff_id: number;
+}
+
 export interface MemberPromotion {
   bonus_satang: number;
   closed_at: Timestamp | null;
@@ -1223,6 +1231,7 @@ export interface DB {
   lotto_yeekee_reward: LottoYeekeeReward;
   member: Member;
   member_line_link: MemberLineLink;
+  member_note: MemberNote;
   member_promotion: MemberPromotion;
   member_session: MemberSession;
   member_withdraw_limit: MemberWithdrawLimit;

@@ -47,6 +47,7 @@ export const tableOwners = {
   promotion: 'content',
   // members
   member: 'members',
+  member_note: 'members',
   // auth
   member_session: 'auth',
   otp: 'auth',
