@@ -26,6 +26,7 @@ import { paymentsModule } from './modules/payments/module.ts';
 import { pointsModule } from './modules/points/module.ts';
 import { pollsModule } from './modules/polls/module.ts';
 import { questsModule } from './modules/quests/module.ts';
+import { reportsModule } from './modules/reports/module.ts';
 import { rewardsModule } from './modules/rewards/module.ts';
 import { shopModule } from './modules/shop/module.ts';
 import { soothModule } from './modules/sooth/module.ts';
@@ -233,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await pollsModule(ctx, { ledger });
   lineModule(ctx);
   soothModule(ctx);
+  reportsModule(ctx);
 
   await serveMemberSite(app, {
     dist: config.WEB_DIST ?? WEB_DIST_DEFAULT,

@@ -19,7 +19,7 @@ export {
   setPassword,
 } from './auth-queries.ts';
 // The operator console: a member's login state, locked, and its change (modules/auth locks and unlocks).
-export { lockLoginState, setMemberStatus } from './console-queries.ts';
+export { lockLoginState, newMembersByDay, setMemberStatus } from './console-queries.ts';
 export { claimDebit, type SessionProbe } from './games-queries.ts';
 export {
   accountNameShared,

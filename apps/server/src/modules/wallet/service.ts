@@ -40,7 +40,7 @@ export type Ledger = ReturnType<typeof createLedger>;
 export { depositedSince } from './affiliate-queries.ts';
 // ── For the operator console's member page (modules/members) and the dashboard (modules/reports) ──
 export { describeLine } from './describe.ts';
-export { transferIdByKey } from './games-queries.ts';
+export { gameLedgerByCategory, transferIdByKey } from './games-queries.ts';
 export { transferKinds } from './kinds.ts';
 // ── For the lottery (modules/lotto): wallet ids by name, and its reads and writes of wallet rows ──
 export type { LottoWallet } from './lotto-queries.ts';
@@ -50,4 +50,5 @@ export {
   lottoWalletOf,
 } from './lotto-queries.ts';
 export { openFreezesOf, walletsWithNames } from './members-queries.ts';
+export { type LedgerDayRow, ledgerDayFigures } from './reports-queries.ts';
 export { memberStatement } from './statement-queries.ts';
