@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { satang } from '@chok/engine/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
@@ -56,7 +56,7 @@ async function auditRows(action: string, memberId: number) {
 
 /** Registers a member through the public API with a referral code. */
 async function registerReferred(referralCode: string) {
-  const phone = `08${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 90) + 10)}`;
+  const phone = `08${String(Date.now()).slice(-6)}${String(randomInt(10, 100))}`;
   await call(t.app, 'POST', '/api/otp/request', { body: { phone, purpose: 'register' } });
   const reg = await call<{ member_id: number }>(t.app, 'POST', '/api/register', {
     body: {
