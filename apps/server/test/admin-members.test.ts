@@ -106,7 +106,7 @@ describe('member search and page', () => {
       ).toContain(m.memberId);
     }
     const none = await get<Page<unknown>>('/api/admin/members?q=0000000001');
-    expect(none.body.data).toEqual({ items: [], total: 0, page: 1, page_size: 20 });
+    expect(none.body.data).toEqual({ items: [], total: 0, page: 1, page_size: 50 });
     // Paging: every member, two per page.
     const p1 = await get<Page<{ id: number }>>('/api/admin/members?page=1&page_size=2');
     const p2 = await get<Page<{ id: number }>>('/api/admin/members?page=2&page_size=2');

@@ -1,4 +1,5 @@
 import * as admin from './api/admin.ts';
+import { adminConsoleEndpoints } from './api/admin-console.ts';
 import { adminMembersEndpoints } from './api/admin-members.ts';
 import { adminReportsEndpoints } from './api/admin-reports.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
@@ -58,6 +59,7 @@ export const allEndpoints: Endpoint[] = [
   admin.updateAgentConfig,
   admin.updateMemberBank,
   ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
+  ...adminConsoleEndpoints,
   ...lottoEndpoints,
   ...gamesEndpoints,
   ...paymentsEndpoints,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, type StaffRole } from '../endpoint.ts';
-import { baht, bahtAmount, idParam, phone, timestamp, wholeNumber } from '../fields.ts';
+import { baht, bahtAmount, idParam, phone, timestamp } from '../fields.ts';
+import { paged, pageQuery } from './admin-console.ts';
 
 /**
  * The operator console's Members section (issue 13 item 5): search, the member page's tabs, notes,
@@ -15,19 +16,7 @@ const READERS: readonly StaffRole[] = ['owner', 'support', 'finance'];
 /** Who acts on a member's account: support and owner. */
 const ACTORS: readonly StaffRole[] = ['owner', 'support'];
 
-const paging = {
-  page: wholeNumber(1, 100_000).default(1),
-  page_size: wholeNumber(1, 200).default(20),
-};
-
-function paged<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
-  });
-}
+const paging = pageQuery;
 
 const reason = z
   .string()

@@ -8,3 +8,4 @@ export { setWithdrawCap, withdrawCapState } from './member-cap.ts';
 export { memberDepositsPage, memberPromotionsPage, memberWithdrawalsPage } from './members-queries.ts';
 export { confirmedDepositTotal } from './polls-queries.ts';
 export { depositLabels, withdrawalLabels } from './views.ts';
+export { paymentsWaiting } from './work-queries.ts';

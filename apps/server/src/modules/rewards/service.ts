@@ -18,3 +18,4 @@ export { featureLabels } from './holds.ts';
 export { memberClaimsPage, memberHeldClaims } from './members-queries.ts';
 export { countsAsMemberAddress, riskReason } from './risk.ts';
 export { readSetting, saveSetting } from './settings.ts';
+export { heldRewardCount } from './work-queries.ts';
