@@ -39,10 +39,14 @@ async function main() {
     dir: path.join(ROOT, '.data', `measure-dashboard-${process.pid}`),
     port,
     persistent: false,
+    log: (m) => {
+      if (/FATAL|ERROR|PANIC|shut/.test(m)) console.error(m);
+    },
   });
   try {
     const url = server.url('postgres');
     await migrate(url);
+    console.log('migrated');
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const step = async (label: string, text: string) => {
@@ -55,7 +59,7 @@ async function main() {
       'members',
       `INSERT INTO agent (id, code, name) VALUES (1, 'm', 'm');
        INSERT INTO member (agent_id, phone, password_hash, bank_code, account_no, account_name, referral_code, created_at)
-       SELECT 1, '09' || lpad(i::text, 8, '0'), 'x', '004', lpad(i::text, 12, '1'), 'member ' || i, 'R' || i,
+       SELECT 1, '09' || lpad(i::text, 8, '0'), 'x', '004', '1' || lpad(i::text, 11, '0'), 'member ' || i, 'R' || i,
          now() - make_interval(secs => random() * ${span})
        FROM generate_series(1, ${MEMBERS}) i;
        INSERT INTO ledger_account (member_id, wallet_type_id, kind, balance)

@@ -1,6 +1,8 @@
 /**
  * The console's sections, in menu order: one import line each (apps/backoffice/README.md).
  */
+import { dashboardSection } from './sections/dashboard';
+import { membersSection } from './sections/members';
 import type { Section } from './sections/types';
 
-export const sections: readonly Section[] = [];
+export const sections: readonly Section[] = [dashboardSection, membersSection];
