@@ -77,7 +77,7 @@ async function main() {
       `CREATE TEMP TABLE plan AS
        SELECT i, now() - make_interval(secs => ${span}) + make_interval(secs => i::double precision / ${TRANSFERS} * ${span}) AS at,
          (SELECT id FROM ledger_account WHERE code = 'sys:bank:1') AS bank,
-         1 + (i * 7919) % ${MEMBERS} AS member, i % 20 AS k
+         1 + (i::bigint * 7919) % ${MEMBERS} AS member, i % 20 AS k
        FROM generate_series(1, ${TRANSFERS}) i;
        INSERT INTO wallet_op (provider_id, player_id, provider_tx_id, op_class, op, member_id, wallet_type_id, game_code,
          amount, fingerprint, status, state, created_at)
