@@ -22,3 +22,13 @@ CREATE INDEX member_account_no ON member (account_no);
 -- A member's game bets for the console's member page, and each bet's credits by the bet's id.
 CREATE INDEX wallet_op_member_debits ON wallet_op (member_id, id DESC) WHERE op = 'debit';
 CREATE INDEX wallet_op_credit_of_bet ON wallet_op (provider_id, player_id, bet_tx_id) WHERE bet_tx_id IS NOT NULL;
+
+-- The dashboard's figures of a Bangkok day that has closed (its end at least two hours past, so no
+-- transaction that started in it can still commit), kept once computed: the ledger is append-only and
+-- stamps each transfer with the time it was written, so a closed day's sums never change. Today (and
+-- a day still within those two hours) is read live.
+CREATE TABLE report_day (
+  day         date PRIMARY KEY,
+  figures     jsonb NOT NULL,
+  computed_at timestamptz NOT NULL DEFAULT now()
+);

@@ -554,6 +554,15 @@ describe('dashboard figures (GET /api/admin/reports/dashboard)', () => {
       new_members: d.days.reduce((s, x) => s + x.new_members, 0),
     });
 
+    // Closed days are kept once computed; today never is. A second read answers the same.
+    const kept = await t.db
+      .selectFrom('report_day')
+      .select(sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'))
+      .execute();
+    expect(kept.map((k) => k.day)).not.toContain(today);
+    expect(kept.length).toBeGreaterThanOrEqual(29);
+    expect(await dashboard()).toEqual(d);
+
     // A shorter window ending yesterday holds yesterday as its last day, unchanged.
     const short = await dashboard(`?days=1&to=${yesterday}`);
     expect(short.days.map((x) => x.day)).toEqual([addDays(yesterday, -1), yesterday]);

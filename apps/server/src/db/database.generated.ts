@@ -939,6 +939,12 @@ export interface QuestClaim {
   quest_id: number;
 }
 
+export interface ReportDay {
+  computed_at: Generated<Timestamp>;
+  day: Timestamp;
+  figures: ColumnType<JsonValue, string, string>;
+}
+
 export interface RewardClaim {
   amount: number;
   created_at: Generated<Timestamp>;
@@ -1258,6 +1264,7 @@ export interface DB {
   provider_nonce: ProviderNonce;
   quest: Quest;
   quest_claim: QuestClaim;
+  report_day: ReportDay;
   reward_claim: RewardClaim;
   reward_setting: RewardSetting;
   sandbox_gateway_payment: SandboxGatewayPayment;
