@@ -2,6 +2,7 @@ import * as admin from './api/admin.ts';
 import { adminConsoleEndpoints } from './api/admin-console.ts';
 import { adminMembersEndpoints } from './api/admin-members.ts';
 import { adminReportsEndpoints } from './api/admin-reports.ts';
+import { adminPaymentsEndpoints } from './api/admin-payments.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
 import { cashbackEndpoints } from './api/cashback.ts';
@@ -60,6 +61,7 @@ export const allEndpoints: Endpoint[] = [
   admin.updateMemberBank,
   ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
   ...adminConsoleEndpoints,
+  ...adminPaymentsEndpoints,
   ...lottoEndpoints,
   ...gamesEndpoints,
   ...paymentsEndpoints,
