@@ -2,13 +2,14 @@
  * `npm run screenshots -w @chok/e2e`: home, login, register, profile, affiliate, statement, deposit,
  * check-in, quests, the prize wheel, the point shop, promotions, coupons, cashback, win/loss, lotto,
  * the baccarat roads (/sooth), the poll (/poll/1, and after a vote) and the LINE pages (/liff/checkin,
- * /liff/affiliate, /liff) at phone (390×844) and desktop (1440×900) sizes, into the git-ignored
+ * /liff/affiliate, /liff) at phone (390×844) and desktop (1440×900) sizes, the console's dashboard,
+ * member search, member page and SMS outbox (desktop), into the git-ignored
  * e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Request as PwRequest } from 'playwright-core';
+import type { Browser, Request as PwRequest } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { shootConsoleLotto } from './console-lotto-screens.ts';
 import { seedSettledFigures } from './figures.ts';
@@ -96,6 +97,65 @@ async function referFriends(baseUrl: string): Promise<void> {
       }),
     });
     if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
+  }
+}
+
+/**
+ * The console's Dashboard and Members pages (apps/backoffice): owner's dashboard, support's member
+ * search, a member page and the SMS outbox, at desktop size. The session is put where the console
+ * keeps it (sessionStorage), as after a login.
+ */
+async function consoleMembersShots(browser: Browser, baseUrl: string): Promise<void> {
+  const shots: { staff: 'owner' | 'support'; name: string; url: string; heading: string }[] = [
+    { staff: 'owner', name: 'console-dashboard', url: '/backoffice/dashboard', heading: 'แดชบอร์ด' },
+    { staff: 'support', name: 'console-members', url: '/backoffice/members', heading: 'ค้นหาสมาชิก' },
+    { staff: 'support', name: 'console-sms', url: '/backoffice/sms', heading: 'กล่องข้อความ SMS' },
+  ];
+  const support = await staffLogin(baseUrl, 'support');
+  const found = await call<{ items: { id: number }[] }>(baseUrl, `/api/admin/members?q=${DEMO.rich.phone}`, {
+    token: support,
+  });
+  const memberId = found.body.data.items[0]?.id;
+  if (memberId) {
+    shots.push({
+      staff: 'support',
+      name: 'console-member',
+      url: `/backoffice/members/${memberId}`,
+      heading: `สมาชิก ${DEMO.rich.phone}`,
+    });
+  }
+  for (const staff of ['owner', 'support'] as const) {
+    const token = staff === 'support' ? support : await staffLogin(baseUrl, staff);
+    const me = await call<{ id: number; username: string; role: string }>(baseUrl, '/api/admin/me', {
+      token,
+    });
+    const context = await browser.newContext({
+      viewport: SIZES.desktop,
+      locale: 'th-TH',
+      timezoneId: 'Asia/Bangkok',
+    });
+    const session = {
+      state: { token, staff: me.body.data, idleMinutes: 30, lastActivity: Date.now() },
+      version: 0,
+    };
+    await context.addInitScript((value: string) => {
+      window.sessionStorage.setItem('chok-backoffice-session', value);
+    }, JSON.stringify(session));
+    const page = await context.newPage();
+    for (const shot of shots.filter((x) => x.staff === staff)) {
+      await page.goto(baseUrl + shot.url);
+      await page.getByRole('heading', { level: 1, name: shot.heading }).waitFor();
+      await page
+        .locator('table[aria-busy="true"], .loading')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      await settled(page);
+      const file = path.join(OUT, `${shot.name}-desktop.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      process.stdout.write(`${file}\n`);
+    }
+    await context.close();
   }
 }
 
@@ -259,6 +319,7 @@ async function main(): Promise<void> {
       await context.close();
       await shootConsoleLotto(browser, baseUrl, OUT, size, viewport);
     }
+    await consoleMembersShots(browser, baseUrl);
   } finally {
     await browser.close();
     await server?.stop();

@@ -28,6 +28,7 @@ import { paymentsWaiting } from './modules/payments/service.ts';
 import { pointsModule } from './modules/points/module.ts';
 import { pollsModule } from './modules/polls/module.ts';
 import { questsModule } from './modules/quests/module.ts';
+import { reportsModule } from './modules/reports/module.ts';
 import { rewardsModule } from './modules/rewards/module.ts';
 import { heldRewardCount } from './modules/rewards/service.ts';
 import { shopModule } from './modules/shop/module.ts';
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await pollsModule(ctx, { ledger });
   lineModule(ctx);
   soothModule(ctx);
+  reportsModule(ctx);
   consoleModule(ctx, {
     sources: { payments: paymentsWaiting, heldRewards: heldRewardCount, ordersToShip: ordersToShipCount },
   });

@@ -1,5 +1,7 @@
 import * as admin from './api/admin.ts';
 import { adminConsoleEndpoints } from './api/admin-console.ts';
+import { adminMembersEndpoints } from './api/admin-members.ts';
+import { adminReportsEndpoints } from './api/admin-reports.ts';
 import { adminPaymentsEndpoints } from './api/admin-payments.ts';
 import { adminLottoEndpoints } from './api/admin-lotto.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
@@ -78,4 +80,6 @@ export const allEndpoints: Endpoint[] = [
   ...pollsEndpoints,
   ...lineEndpoints,
   ...soothEndpoints,
+  ...adminMembersEndpoints,
+  ...adminReportsEndpoints,
 ];

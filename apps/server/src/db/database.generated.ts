@@ -646,6 +646,14 @@ export interface MemberLineLink {
   member_id: number;
 }
 
+export interface MemberNote {
+  body: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  member_id: number;
+  staff_id: number;
+}
+
 export interface MemberPromotion {
   bonus_satang: number;
   closed_at: Timestamp | null;
@@ -930,6 +938,12 @@ export interface QuestClaim {
   member_id: number;
   period_key: string;
   quest_id: number;
+}
+
+export interface ReportDay {
+  computed_at: Generated<Timestamp>;
+  day: Timestamp;
+  figures: ColumnType<JsonValue, string, string>;
 }
 
 export interface RewardClaim {
@@ -1224,6 +1238,7 @@ export interface DB {
   lotto_yeekee_reward: LottoYeekeeReward;
   member: Member;
   member_line_link: MemberLineLink;
+  member_note: MemberNote;
   member_promotion: MemberPromotion;
   member_session: MemberSession;
   member_withdraw_limit: MemberWithdrawLimit;
@@ -1250,6 +1265,7 @@ export interface DB {
   provider_nonce: ProviderNonce;
   quest: Quest;
   quest_claim: QuestClaim;
+  report_day: ReportDay;
   reward_claim: RewardClaim;
   reward_setting: RewardSetting;
   sandbox_gateway_payment: SandboxGatewayPayment;

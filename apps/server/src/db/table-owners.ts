@@ -22,7 +22,8 @@ export type TableOwner =
   | 'affiliate'
   | 'cashback'
   | 'polls'
-  | 'line';
+  | 'line'
+  | 'reports';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -47,6 +48,7 @@ export const tableOwners = {
   promotion: 'content',
   // members
   member: 'members',
+  member_note: 'members',
   // auth
   member_session: 'auth',
   otp: 'auth',
@@ -151,6 +153,8 @@ export const tableOwners = {
   poll_vote: 'polls',
   // line: the LINE account a member linked from a LIFF page
   member_line_link: 'line',
+  // reports: the dashboard's figures of closed days
+  report_day: 'reports',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

@@ -1,8 +1,10 @@
 import * as admin from '@chok/contract/api/admin';
+import * as adminMembers from '@chok/contract/api/admin-members';
 import * as api from '@chok/contract/api/auth';
 import type { ModuleContext } from '../../platform/module.ts';
 import type { AuthDeps } from './deps.ts';
 import { login, logout } from './login.ts';
+import { lockMemberLogin, sendResetOtp, smsMessages, unlockMemberLogin } from './member-admin.ts';
 import { changePassword, completeReset } from './password-change.ts';
 import { register, requestOtp } from './registration.ts';
 import { smsOutbox } from './sms.ts';
@@ -44,4 +46,15 @@ export function authRoutes({ app, route }: ModuleContext, d: AuthDeps): void {
   });
   // Operator: the built-in SMS sender's outbox (support reads codes a member did not receive).
   route(app, admin.smsOutbox, async (ctx) => smsOutbox(d.db, ctx.query));
+  route(app, adminMembers.smsMessages, async (ctx) => smsMessages(d.db, ctx.query));
+  // Operator: a member's login and password reset (the console's member page).
+  route(app, adminMembers.lockMemberLogin, async (ctx) =>
+    lockMemberLogin(d, ctx.staff.staffId, ctx.params.id, ctx.body.reason),
+  );
+  route(app, adminMembers.unlockMemberLogin, async (ctx) =>
+    unlockMemberLogin(d, ctx.staff.staffId, ctx.params.id, ctx.body.reason),
+  );
+  route(app, adminMembers.sendMemberResetOtp, async (ctx) =>
+    sendResetOtp(d, ctx.staff.staffId, ctx.params.id, ctx.body.reason),
+  );
 }

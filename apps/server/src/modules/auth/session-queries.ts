@@ -29,20 +29,21 @@ export async function touchSession(ex: Executor, sessionId: number, now: Date): 
   await ex.updateTable('member_session').set({ last_used_at: now }).where('id', '=', sessionId).execute();
 }
 
-/** Revokes a member's live sessions, all of them or all but one. */
+/** Revokes a member's live sessions, all of them or all but one; returns how many it revoked. */
 export async function revokeMemberSessions(
   ex: Executor,
   memberId: number,
   now: Date,
   exceptSessionId: number | null,
-): Promise<void> {
+): Promise<number> {
   let q = ex
     .updateTable('member_session')
     .set({ revoked_at: now })
     .where('member_id', '=', memberId)
     .where('revoked_at', 'is', null);
   if (exceptSessionId !== null) q = q.where('id', '<>', exceptSessionId);
-  await q.execute();
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 export async function revokeSession(ex: Executor, sessionId: number, now: Date): Promise<void> {

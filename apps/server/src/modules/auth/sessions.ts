@@ -98,9 +98,10 @@ export async function revokeMemberSessions(
   cache: SessionCache,
   memberId: number,
   except: { sessionId: number } | null,
-): Promise<void> {
-  await q.revokeMemberSessions(ex, memberId, clock.now(), except?.sessionId ?? null);
+): Promise<number> {
+  const n = await q.revokeMemberSessions(ex, memberId, clock.now(), except?.sessionId ?? null);
   await cache.revoked(ex, { memberId, sessionId: null, exceptSessionId: except?.sessionId ?? null });
+  return n;
 }
 
 export async function revokeSession(

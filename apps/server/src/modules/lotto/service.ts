@@ -30,8 +30,9 @@ export type Lotto = ReturnType<typeof createLotto>;
 
 // ── For other modules (issue 10, added by the payments refactor; additive) ──
 
+// The operator console's member page (caller-named query file).
+export { memberBillsPage } from './members-queries.ts';
 /** Payments: a bonus-wallet bill still in play keeps a promotion open. */
 export { hasPendingBill } from './payments-queries.ts';
-
 /** Points: main-wallet bills resulted and not yet read by the accrual (caller-named query file). */
 export { type ResultedBill, unreadResultedBills } from './points-queries.ts';

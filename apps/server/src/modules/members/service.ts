@@ -18,6 +18,8 @@ export {
   setLastLogin,
   setPassword,
 } from './auth-queries.ts';
+// The operator console: a member's login state, locked, and its change (modules/auth locks and unlocks).
+export { lockLoginState, newMembersByDay, setMemberStatus } from './console-queries.ts';
 export { claimDebit, type SessionProbe } from './games-queries.ts';
 export {
   accountNameShared,

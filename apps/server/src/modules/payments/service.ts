@@ -3,5 +3,9 @@
  * caller's executor so it runs inside the caller's transaction.
  */
 export { confirmedDepositsBetween } from './checkin-queries.ts';
+// The operator console's member page: the member's payments and own withdrawal cap.
+export { setWithdrawCap, withdrawCapState } from './member-cap.ts';
+export { memberDepositsPage, memberPromotionsPage, memberWithdrawalsPage } from './members-queries.ts';
 export { confirmedDepositTotal } from './polls-queries.ts';
+export { depositLabels, withdrawalLabels } from './views.ts';
 export { paymentsWaiting } from './work-queries.ts';

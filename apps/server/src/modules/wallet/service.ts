@@ -38,7 +38,10 @@ export type Ledger = ReturnType<typeof createLedger>;
 
 // ── For the affiliate network: who deposited lately ──
 export { depositedSince } from './affiliate-queries.ts';
-export { transferIdByKey } from './games-queries.ts';
+// ── For the operator console's member page (modules/members) and the dashboard (modules/reports) ──
+export { describeLine } from './describe.ts';
+export { gameLedgerByCategory, transferIdByKey } from './games-queries.ts';
+export { transferKinds } from './kinds.ts';
 // ── For the lottery (modules/lotto): wallet ids by name, and its reads and writes of wallet rows ──
 export type { LottoWallet } from './lotto-queries.ts';
 export {
@@ -46,3 +49,6 @@ export {
   lottoWalletJson,
   lottoWalletOf,
 } from './lotto-queries.ts';
+export { openFreezesOf, walletsWithNames } from './members-queries.ts';
+export { type LedgerDayRow, ledgerDayFigures } from './reports-queries.ts';
+export { memberStatement } from './statement-queries.ts';
