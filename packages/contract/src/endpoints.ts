@@ -1,4 +1,5 @@
 import * as admin from './api/admin.ts';
+import { adminRewardsEndpoints } from './api/admin-rewards.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
 import { cashbackEndpoints } from './api/cashback.ts';
@@ -72,4 +73,5 @@ export const allEndpoints: Endpoint[] = [
   ...pollsEndpoints,
   ...lineEndpoints,
   ...soothEndpoints,
+  ...adminRewardsEndpoints,
 ];

@@ -1,3 +1,4 @@
+import * as reports from '@chok/contract/api/admin-rewards';
 import * as api from '@chok/contract/api/coupons';
 import type { ModuleContext } from '../../platform/module.ts';
 import * as admin from './admin.ts';
@@ -17,4 +18,6 @@ export function couponRoutes({ app, route }: ModuleContext, d: CouponDeps): void
     admin.disableCampaignById(d, c.params.id, c.staff.staffId),
   );
   route(app, api.adminDisableCouponCode, async (c) => admin.disableCodeById(d, c.params.id, c.staff.staffId));
+  route(app, reports.adminCouponCodeSearch, async (c) => admin.searchCodeList(d, c.query));
+  route(app, reports.adminCouponUses, async (c) => admin.useList(d, c.query));
 }
