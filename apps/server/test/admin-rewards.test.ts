@@ -324,3 +324,53 @@ describe('agent config form', () => {
     expect((await get('/api/admin/agent/config', m.solo!.token)).status).toBe(401);
   });
 });
+
+describe("the feature lists' console paging", () => {
+  it('coupon campaigns, wheel spins, shop orders and affiliate runs take page_size and answer page and page_size', async () => {
+    for (const title of ['หน้า ก', 'หน้า ข', 'หน้า ค']) {
+      const r = await call(t.app, 'POST', '/api/admin/coupons/campaigns', {
+        token: tokens.content,
+        body: { title, amount: '5.00', quota: 1 },
+      });
+      expect(r.body.error, r.body.message).toBe(0);
+    }
+    const all = await get<{ items: { title: string }[]; total: number }>(
+      '/api/admin/coupons/campaigns?page_size=200',
+      tokens.content,
+    );
+    const page2 = await get<{ items: { title: string }[]; total: number; page: number; page_size: number }>(
+      '/api/admin/coupons/campaigns?page=2&page_size=2',
+      tokens.content,
+    );
+    expect(page2.body.data).toMatchObject({ total: all.body.data.total, page: 2, page_size: 2 });
+    expect(page2.body.data.items.map((c) => c.title)).toEqual(
+      all.body.data.items.slice(2, 4).map((c) => c.title),
+    );
+    // The older per_page still pages as before.
+    const old = await get<{ items: unknown[]; page_size: number }>(
+      '/api/admin/coupons/campaigns?per_page=1',
+      tokens.content,
+    );
+    expect(old.body.data).toMatchObject({ page_size: 1 });
+    expect(old.body.data.items).toHaveLength(1);
+
+    for (const path of [
+      '/api/admin/wheel/spins',
+      '/api/admin/shop/orders',
+      '/api/admin/affiliate/commission/runs',
+    ]) {
+      const r = await get<{ items: unknown[]; total: number; page: number; page_size: number }>(
+        `${path}?page=1&page_size=3`,
+        tokens.content,
+      );
+      expect(r.body.error, `${path}: ${r.body.message}`).toBe(0);
+      expect(r.body.data).toMatchObject({ page: 1, page_size: 3 });
+      expect(r.body.data.items.length).toBeLessThanOrEqual(3);
+      const big = await get(`${path}?page_size=201`, tokens.content);
+      expect(big.body.error, path).toBe(1001);
+    }
+    // Affiliate runs: content and finance read them; support does not.
+    expect((await get('/api/admin/affiliate/commission/runs', tokens.finance)).status).toBe(200);
+    expect((await get('/api/admin/affiliate/commission/runs', tokens.support)).status).toBe(403);
+  });
+});

@@ -62,7 +62,7 @@ const expiry = (iso: string | null) => (iso === null ? null : new Date(iso));
 
 export async function listCampaigns(d: CouponDeps, page: number, perPage: number) {
   const rows = await campaignRows(d.db, perPage, (page - 1) * perPage);
-  return { items: rows.map(campaignView), total: await campaignCount(d.db) };
+  return { items: rows.map(campaignView), total: await campaignCount(d.db), page, page_size: perPage };
 }
 
 export async function listCodes(d: CouponDeps, campaignId: number) {

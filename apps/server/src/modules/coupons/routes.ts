@@ -10,7 +10,9 @@ export function couponRoutes({ app, route }: ModuleContext, d: CouponDeps): void
   route(app, api.redeemCoupon, async (c) => redeemCoupon(d, c.member.memberId, c.body.code));
   route(app, api.couponHistory, async (c) => couponHistory(d, c.member.memberId, c.query.limit));
 
-  route(app, api.adminCouponCampaigns, async (c) => admin.listCampaigns(d, c.query.page, c.query.per_page));
+  route(app, api.adminCouponCampaigns, async (c) =>
+    admin.listCampaigns(d, c.query.page, c.query.page_size ?? c.query.per_page),
+  );
   route(app, api.adminCreateCouponCampaign, async (c) => admin.createCampaign(d, c.body, c.staff.staffId));
   route(app, api.adminCreatePersonalCoupons, async (c) => admin.createPersonal(d, c.body, c.staff.staffId));
   route(app, api.adminCouponCodes, async (c) => admin.listCodes(d, c.params.id));
