@@ -1,4 +1,5 @@
 import * as admin from './api/admin.ts';
+import { adminConsoleEndpoints } from './api/admin-console.ts';
 import { adminRewardsEndpoints } from './api/admin-rewards.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
@@ -57,6 +58,7 @@ export const allEndpoints: Endpoint[] = [
   admin.updateAgentConfig,
   admin.updateMemberBank,
   ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
+  ...adminConsoleEndpoints,
   ...lottoEndpoints,
   ...gamesEndpoints,
   ...paymentsEndpoints,

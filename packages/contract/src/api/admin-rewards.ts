@@ -1,12 +1,12 @@
 /**
  * The operator console's rewards and content screens (apps/backoffice, sections rewards and content):
  * the reads those screens need that the feature contracts (cashback.ts, coupons.ts, content.ts, …) do
- * not have. Lists are paged the console's way: `page` (1-based) and `page_size` (at most 200) in the
- * query, `{ items, total, page, page_size }` in the answer.
+ * not have. Lists are paged the console's way (`pageQuery`, `paged` of admin-console.ts).
  */
 import { z } from 'zod';
 import { type Endpoint, endpoint, type StaffRole } from '../endpoint.ts';
-import { baht, intId, isoDate, phone, timestamp, wholeNumber } from '../fields.ts';
+import { baht, intId, isoDate, phone, timestamp } from '../fields.ts';
+import { paged, pageQuery } from './admin-console.ts';
 import { payoutKinds } from './cashback.ts';
 import { couponClaimStatuses, couponCode } from './coupons.ts';
 
@@ -14,22 +14,6 @@ const tag = 'admin-rewards';
 /** Who reads money runs: content runs the programmes, finance pays for them. */
 const moneyReaders = ['owner', 'content', 'finance'] as const satisfies readonly StaffRole[];
 const couponReaders = ['owner', 'content', 'finance', 'support'] as const satisfies readonly StaffRole[];
-
-/** The console's paging query fields. */
-export const pageQuery = {
-  page: wholeNumber(1, 1_000_000, 'หน้าต้องเป็นจำนวนเต็มตั้งแต่ 1').default(1),
-  page_size: wholeNumber(1, 200, 'จำนวนต่อหน้าต้องเป็นจำนวนเต็ม 1–200').default(50),
-};
-
-/** A page of `item` in the console's paging shape. */
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int().describe('rows matching the filters, over all pages'),
-    page: z.number().int(),
-    page_size: z.number().int(),
-  });
-}
 
 const RANGE_MESSAGE = 'วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่ม';
 /** `from` ≤ `to` when both are given (Bangkok days). */
@@ -79,7 +63,7 @@ export const adminCashbackDays = endpoint({
       ...pageQuery,
     })
     .superRefine(dayRange),
-  data: pageOf(cashbackDay),
+  data: paged(cashbackDay),
 });
 
 export const cashbackPayoutLine = z.object({
@@ -110,7 +94,7 @@ export const adminCashbackPayouts = endpoint({
     day: isoDate,
     ...pageQuery,
   }),
-  data: pageOf(cashbackPayoutLine),
+  data: paged(cashbackPayoutLine),
 });
 
 // ─── Coupons: every code and every use ───────────────────────────────────────────────────────────
@@ -139,7 +123,7 @@ export const adminCouponCodeSearch = endpoint({
     status: z.enum(['active', 'disabled']).optional(),
     ...pageQuery,
   }),
-  data: pageOf(adminCouponCodeLine),
+  data: paged(adminCouponCodeLine),
 });
 
 export const adminCouponUse = z.object({
@@ -168,7 +152,7 @@ export const adminCouponUses = endpoint({
     phone: phone.optional(),
     ...pageQuery,
   }),
-  data: pageOf(adminCouponUse),
+  data: paged(adminCouponUse),
 });
 
 // ─── Agent config as the operator edits it ───────────────────────────────────────────────────────
