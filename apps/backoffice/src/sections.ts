@@ -1,6 +1,7 @@
 /**
  * The console's sections, in menu order: one import line each (apps/backoffice/README.md).
  */
+import { contentSection } from './sections/content';
 import type { Section } from './sections/types';
 
-export const sections: readonly Section[] = [];
+export const sections: readonly Section[] = [contentSection];
