@@ -326,7 +326,7 @@ describe('agent config form', () => {
 });
 
 describe("the feature lists' console paging", () => {
-  it('coupon campaigns, wheel spins, shop orders and affiliate runs take page_size and answer page and page_size', async () => {
+  it('coupon campaigns, wheel spins, shop orders, affiliate runs and reward holds take page_size and answer page and page_size', async () => {
     for (const title of ['หน้า ก', 'หน้า ข', 'หน้า ค']) {
       const r = await call(t.app, 'POST', '/api/admin/coupons/campaigns', {
         token: tokens.content,
@@ -354,19 +354,20 @@ describe("the feature lists' console paging", () => {
     expect(old.body.data).toMatchObject({ page_size: 1 });
     expect(old.body.data.items).toHaveLength(1);
 
-    for (const path of [
-      '/api/admin/wheel/spins',
-      '/api/admin/shop/orders',
-      '/api/admin/affiliate/commission/runs',
-    ]) {
+    for (const [path, token] of [
+      ['/api/admin/wheel/spins', tokens.content],
+      ['/api/admin/shop/orders', tokens.content],
+      ['/api/admin/affiliate/commission/runs', tokens.content],
+      ['/api/admin/rewards/holds', tokens.finance],
+    ] as const) {
       const r = await get<{ items: unknown[]; total: number; page: number; page_size: number }>(
         `${path}?page=1&page_size=3`,
-        tokens.content,
+        token,
       );
       expect(r.body.error, `${path}: ${r.body.message}`).toBe(0);
       expect(r.body.data).toMatchObject({ page: 1, page_size: 3 });
       expect(r.body.data.items.length).toBeLessThanOrEqual(3);
-      const big = await get(`${path}?page_size=201`, tokens.content);
+      const big = await get(`${path}?page_size=201`, token);
       expect(big.body.error, path).toBe(1001);
     }
     // Affiliate runs: content and finance read them; support does not.
