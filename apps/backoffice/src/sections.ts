@@ -2,6 +2,7 @@
  * The console's sections, in menu order: one import line each (apps/backoffice/README.md).
  */
 import { contentSection } from './sections/content';
+import { rewardsSection } from './sections/rewards';
 import type { Section } from './sections/types';
 
-export const sections: readonly Section[] = [contentSection];
+export const sections: readonly Section[] = [rewardsSection, contentSection];
