@@ -99,7 +99,7 @@ export function Layout() {
           type="button"
           className="btn"
           onClick={toggle}
-          aria-label={theme === 'dark' ? 'เปลี่ยนเป็นธีมสว่าง' : 'เปลี่ยนเป็นธีมมืด'}
+          aria-label={theme === 'dark' ? 'ธีมสว่าง: เปลี่ยนเป็นธีมสว่าง' : 'ธีมมืด: เปลี่ยนเป็นธีมมืด'}
         >
           {theme === 'dark' ? 'ธีมสว่าง' : 'ธีมมืด'}
         </button>

@@ -168,7 +168,7 @@ function NewVersion({ current }: { current: Version | undefined }) {
                   <button
                     type="button"
                     className="btn btn-small"
-                    aria-label={`ลบช่อง ${i + 1}`}
+                    aria-label={`ลบ (ช่อง ${i + 1})`}
                     onClick={() => setPrizes(prizes.filter((_, j) => j !== i))}
                   >
                     ลบ
