@@ -89,15 +89,22 @@ describe('console: content', () => {
       // The member site, in a fresh browser: the important announcement opens with the new one first.
       const member = await openPage(browserOf());
       try {
-        await member.page.goto(`${baseUrl}/`);
+        await member.page.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });
         const announcement = member.page.getByTestId('notification-dialog');
         await announcement.getByRole('heading', { name: title }).waitFor();
         await announcement.getByText('ทดสอบการเผยแพร่ประกาศจากหลังบ้าน').waitFor();
       } finally {
         await member.context.close();
       }
+
+      // Switched off from its row, after a confirmation.
+      const tableRow = page.getByRole('row').filter({ hasText: title });
+      await tableRow.getByRole('button', { name: 'ปิดใช้งาน' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'ปิดใช้งาน' }).click();
+      await page.getByText('ปิดใช้งานประกาศแล้ว').waitFor();
+      await tableRow.getByText('ปิดอยู่').waitFor();
     } finally {
-      // Later files count the seeded announcements: switch this one off again.
+      // Later files count the seeded announcements: this one stays off even when a step above failed.
       if (createdId !== undefined) {
         const off = await call(baseUrl, `/api/admin/content/notifications/${createdId}`, {
           method: 'PUT',
@@ -146,5 +153,6 @@ describe('console: content', () => {
     } finally {
       await context.close();
     }
-  });
+    // Fifteen pages, each checked by axe: more than the default minute on a loaded machine.
+  }, 150_000);
 });

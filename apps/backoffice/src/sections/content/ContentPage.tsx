@@ -1,7 +1,7 @@
 import * as admin from '@chok/contract/routes/admin';
 import { type ReactNode, useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { fieldErrors } from '../../lib/api';
+import { call, fieldErrors } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { Field, fromLocalInput, invalid, toLocalInput } from './form';
@@ -125,8 +125,10 @@ export function ContentPage(p: ContentPageProps) {
       message: `${on ? 'เปิด' : 'ปิด'}ใช้งาน "${String(r.title)}"`,
       tone: on ? 'primary' : 'danger',
       confirmLabel: on ? 'เปิดใช้งาน' : 'ปิดใช้งาน',
-      action: () => update.mutateAsync({ id: r.id, is_active: on } as Parameters<typeof update.mutate>[0]),
+      action: () => call(routes.update, { id: r.id, is_active: on } as Parameters<typeof update.mutate>[0]),
+      success: on ? `เปิดใช้งาน${p.noun}แล้ว` : `ปิดใช้งาน${p.noun}แล้ว`,
     });
+    await list.refetch();
   };
 
   const rows = (list.data ?? []) as Row[];
