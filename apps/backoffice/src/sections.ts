@@ -1,8 +1,15 @@
 /**
- * The console's sections, in menu order: one import line each (apps/backoffice/README.md).
+ * The console's sections, in menu order: one import line and one array line each
+ * (apps/backoffice/README.md), so sections added on different branches merge cleanly.
  */
 import { contentSection } from './sections/content';
+import { paymentsSection } from './sections/payments';
 import { rewardsSection } from './sections/rewards';
 import type { Section } from './sections/types';
 
-export const sections: readonly Section[] = [rewardsSection, contentSection];
+// biome-ignore format: one section per line
+export const sections: readonly Section[] = [
+  paymentsSection,
+  rewardsSection,
+  contentSection,
+];

@@ -1,5 +1,6 @@
 import * as admin from './api/admin.ts';
 import { adminConsoleEndpoints } from './api/admin-console.ts';
+import { adminPaymentsEndpoints } from './api/admin-payments.ts';
 import { adminRewardsEndpoints } from './api/admin-rewards.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
@@ -59,6 +60,7 @@ export const allEndpoints: Endpoint[] = [
   admin.updateMemberBank,
   ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
   ...adminConsoleEndpoints,
+  ...adminPaymentsEndpoints,
   ...lottoEndpoints,
   ...gamesEndpoints,
   ...paymentsEndpoints,
