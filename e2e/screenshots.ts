@@ -2,8 +2,8 @@
  * `npm run screenshots -w @chok/e2e`: home, login, register, profile, affiliate, statement, deposit,
  * check-in, quests, the prize wheel, the point shop, promotions, coupons, cashback, win/loss, lotto,
  * the baccarat roads (/sooth), the poll (/poll/1, and after a vote) and the LINE pages (/liff/checkin,
- * /liff/affiliate, /liff) at phone (390×844) and desktop (1440×900) sizes, the console's dashboard,
- * member search, member page and SMS outbox (desktop), into the git-ignored
+ * /liff/affiliate, /liff) at phone (390×844) and desktop (1440×900) sizes, the console's lottery pages,
+ * dashboard, member search, member page and SMS outbox, rewards and content pages (desktop), into the git-ignored
  * e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Browser, Request as PwRequest } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { shootConsoleLotto } from './console-lotto-screens.ts';
+import { shootRewardsConsole } from './console-rewards-screenshots.ts';
 import { seedSettledFigures } from './figures.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { pageIdle, settled, skipAnnouncements } from './page.ts';
@@ -320,6 +321,7 @@ async function main(): Promise<void> {
       await shootConsoleLotto(browser, baseUrl, OUT, size, viewport);
     }
     await consoleMembersShots(browser, baseUrl);
+    await shootRewardsConsole(browser, baseUrl, OUT);
   } finally {
     await browser.close();
     await server?.stop();

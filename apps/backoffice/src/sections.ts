@@ -2,10 +2,12 @@
  * The console's sections, in menu order: one import line and one array line each
  * (apps/backoffice/README.md), so sections added on different branches merge cleanly.
  */
+import { contentSection } from './sections/content';
 import { dashboardSection } from './sections/dashboard';
 import { lottoSection } from './sections/lotto';
 import { membersSection } from './sections/members';
 import { paymentsSection } from './sections/payments';
+import { rewardsSection } from './sections/rewards';
 import type { Section } from './sections/types';
 
 // biome-ignore format: one section per line
@@ -14,4 +16,6 @@ export const sections: readonly Section[] = [
   paymentsSection,
   lottoSection,
   membersSection,
+  rewardsSection,
+  contentSection,
 ];

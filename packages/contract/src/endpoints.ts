@@ -1,9 +1,10 @@
 import * as admin from './api/admin.ts';
 import { adminConsoleEndpoints } from './api/admin-console.ts';
-import { adminMembersEndpoints } from './api/admin-members.ts';
-import { adminReportsEndpoints } from './api/admin-reports.ts';
-import { adminPaymentsEndpoints } from './api/admin-payments.ts';
 import { adminLottoEndpoints } from './api/admin-lotto.ts';
+import { adminMembersEndpoints } from './api/admin-members.ts';
+import { adminPaymentsEndpoints } from './api/admin-payments.ts';
+import { adminReportsEndpoints } from './api/admin-reports.ts';
+import { adminRewardsEndpoints } from './api/admin-rewards.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
 import { cashbackEndpoints } from './api/cashback.ts';
@@ -82,4 +83,5 @@ export const allEndpoints: Endpoint[] = [
   ...soothEndpoints,
   ...adminMembersEndpoints,
   ...adminReportsEndpoints,
+  ...adminRewardsEndpoints,
 ];

@@ -256,10 +256,19 @@ export const adminAffiliateRuns = endpoint({
   path: '/api/admin/affiliate/commission/runs',
   tag: 'admin',
   auth: 'staff',
-  roles: ['owner', 'finance'],
+  roles: ['owner', 'content', 'finance'],
   summary: 'The computations of affiliate commission days, newest first',
-  query: z.object({ page, per_page: perPage }),
-  data: z.object({ items: z.array(run), total: z.number().int() }),
+  query: z.object({
+    page,
+    per_page: perPage,
+    page_size: wholeNumber(1, 200).optional().describe('the console’s page size (wins over per_page)'),
+  }),
+  data: z.object({
+    items: z.array(run),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  }),
 });
 
 export const affiliateEndpoints = [

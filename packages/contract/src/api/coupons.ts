@@ -111,8 +111,14 @@ export const adminCouponCampaigns = endpoint({
   query: z.object({
     page: wholeNumber(1, 1_000_000).default(1),
     per_page: wholeNumber(1, 100).default(50),
+    page_size: wholeNumber(1, 200).optional().describe('the console’s page size (wins over per_page)'),
   }),
-  data: z.object({ items: z.array(couponCampaign), total: z.number().int() }),
+  data: z.object({
+    items: z.array(couponCampaign),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  }),
 });
 
 export const adminCreateCouponCampaign = endpoint({

@@ -53,8 +53,14 @@ export const adminRewardHolds = endpoint({
     status: z.enum(rewardHoldStatuses).default('held'),
     page: wholeNumber(1, 1_000_000).default(1),
     per_page: wholeNumber(1, 100).default(50),
+    page_size: wholeNumber(1, 200).optional().describe('the console’s page size (wins over per_page)'),
   }),
-  data: z.object({ items: z.array(hold), total: z.number().int() }),
+  data: z.object({
+    items: z.array(hold),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  }),
 });
 
 export const adminReleaseRewardHold = endpoint({

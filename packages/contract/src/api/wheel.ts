@@ -275,6 +275,7 @@ export const adminWheelSpins = endpoint({
     member_id: intId.optional(),
     page: wholeNumber(1, 1_000_000).default(1),
     per_page: wholeNumber(1, 100).default(50),
+    page_size: wholeNumber(1, 200).optional().describe('the console’s page size (wins over per_page)'),
   }),
   data: z.object({
     items: z.array(
@@ -296,6 +297,8 @@ export const adminWheelSpins = endpoint({
       }),
     ),
     total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
   }),
 });
 

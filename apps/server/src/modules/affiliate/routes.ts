@@ -36,11 +36,8 @@ export function affiliateRoutes({ app, route }: ModuleContext, d: AffiliateDeps)
     runView(await computeDay(d, ctx.body.date, ctx.staff.staffId)),
   );
   route(app, api.adminAffiliateRuns, async (ctx) => {
-    const { items, total } = await runsPage(
-      d.db,
-      ctx.query.per_page,
-      (ctx.query.page - 1) * ctx.query.per_page,
-    );
-    return { items: items.map(runView), total };
+    const size = ctx.query.page_size ?? ctx.query.per_page;
+    const { items, total } = await runsPage(d.db, size, (ctx.query.page - 1) * size);
+    return { items: items.map(runView), total, page: ctx.query.page, page_size: size };
   });
 }

@@ -1,9 +1,11 @@
+import * as reports from '@chok/contract/api/admin-rewards';
 import * as api from '@chok/contract/api/cashback';
 import type { ModuleContext } from '../../platform/module.ts';
 import { rerunDay } from './day-run.ts';
 import { lossHistory, turnoverHistory } from './history.ts';
 import { cashbackStatus, claimCashback } from './loss-claim.ts';
 import type { CashbackDeps } from './pay.ts';
+import { cashbackDayList, cashbackPayoutList } from './reports.ts';
 import { cashbackSettingsView, updateCashbackSettings } from './settings.ts';
 import { memberWinloss } from './winloss.ts';
 
@@ -21,4 +23,6 @@ export function cashbackRoutes({ app, route }: ModuleContext, d: CashbackDeps): 
   route(app, api.adminCashbackRerun, async (ctx) =>
     rerunDay(d, ctx.staff.staffId, ctx.body.kind, ctx.body.day),
   );
+  route(app, reports.adminCashbackDays, async (ctx) => cashbackDayList(d, ctx.query));
+  route(app, reports.adminCashbackPayouts, async (ctx) => cashbackPayoutList(d, ctx.query));
 }

@@ -26,6 +26,19 @@ export async function agentConfig(d: ContentDeps, code?: string) {
   };
 }
 
+/** The agent's editable settings as the console's form shows them (`GET /api/admin/agent/config`). */
+export async function adminAgentConfig(d: ContentDeps) {
+  const a = await q.findAgent(d.db, d.agentId);
+  return {
+    agent_code: a.code,
+    name: a.name,
+    agent_logo: a.logo_url,
+    line_admin_url: a.line_admin_url,
+    line_contact_url: a.line_contact_url,
+    updated_at: a.updated_at.toISOString(),
+  };
+}
+
 export function validateAgent(d: ContentDeps, code: string) {
   checkAgentCode(d, code);
   return { valid: true as const, agent_id: d.agentId, agent_code: d.agentCode };

@@ -1,9 +1,10 @@
 import type { ContentKind } from '@chok/contract/api/admin';
 import * as admin from '@chok/contract/api/admin';
+import * as adminRewards from '@chok/contract/api/admin-rewards';
 import * as api from '@chok/contract/api/content';
 import { banks } from '@chok/contract/banks';
 import type { ModuleContext } from '../../platform/module.ts';
-import { agentConfig, updateAgentConfig, validateAgent } from './agent.ts';
+import { adminAgentConfig, agentConfig, updateAgentConfig, validateAgent } from './agent.ts';
 import type { ContentDeps } from './deps.ts';
 import { create, list, update } from './editing.ts';
 import { bankAccounts, banners, events, notifications, trueMoneyAccounts } from './published.ts';
@@ -21,6 +22,7 @@ export function contentRoutes({ app, route }: ModuleContext, d: ContentDeps): vo
     banks.map((b) => ({ code: b.code, short: b.short, name: b.name, usual_length: b.usualLength })),
   );
 
+  route(app, adminRewards.adminAgentConfig, async () => adminAgentConfig(d));
   route(app, admin.updateAgentConfig, async (ctx) => updateAgentConfig(d, ctx.body, ctx.staff.staffId));
   const crud = <K extends ContentKind>(kind: K) => {
     const e = admin.contentAdmin[kind] as ReturnType<typeof admin.contentEndpoints<K>>;

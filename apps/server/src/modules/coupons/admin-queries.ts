@@ -140,3 +140,92 @@ export function disableCode(ex: Executor, id: number, staffId: number, now: Date
     .returning(codeColumns)
     .executeTakeFirstOrThrow();
 }
+
+export interface CodeFilter {
+  campaignId?: number | undefined;
+  /** Normalized beginning of a code (Crockford alphabet only). */
+  codePrefix?: string | undefined;
+  memberId?: number | undefined;
+  status?: 'active' | 'disabled' | undefined;
+}
+
+function codeQuery(ex: Executor, f: CodeFilter) {
+  let q = ex.selectFrom('coupon as c').innerJoin('coupon_campaign as k', 'k.id', 'c.campaign_id');
+  if (f.campaignId !== undefined) q = q.where('c.campaign_id', '=', f.campaignId);
+  if (f.codePrefix !== undefined) q = q.where('c.code', 'like', `${f.codePrefix}%`);
+  if (f.memberId !== undefined) q = q.where('c.member_id', '=', f.memberId);
+  if (f.status !== undefined) q = q.where('c.status', '=', f.status);
+  return q;
+}
+
+/** Codes over all campaigns with their campaign's title, kind, amount and expiry, newest first. */
+export async function searchCodes(ex: Executor, f: CodeFilter, limit: number, offset: number) {
+  const [items, total] = await Promise.all([
+    codeQuery(ex, f)
+      .select([
+        'c.id',
+        'c.campaign_id',
+        'c.code',
+        'c.member_id',
+        'c.quota',
+        'c.used',
+        'c.status',
+        'c.disabled_at',
+        'k.title as campaign_title',
+        'k.kind as campaign_kind',
+        'k.amount_satang',
+        'k.expires_at',
+      ])
+      .orderBy('c.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    codeQuery(ex, f)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(total.n) };
+}
+
+export interface UseFilter {
+  campaignId?: number | undefined;
+  couponId?: number | undefined;
+  memberId?: number | undefined;
+}
+
+function useQuery(ex: Executor, f: UseFilter) {
+  let q = ex
+    .selectFrom('coupon_use as u')
+    .innerJoin('coupon as c', 'c.id', 'u.coupon_id')
+    .innerJoin('coupon_campaign as k', 'k.id', 'c.campaign_id');
+  if (f.campaignId !== undefined) q = q.where('c.campaign_id', '=', f.campaignId);
+  if (f.couponId !== undefined) q = q.where('u.coupon_id', '=', f.couponId);
+  if (f.memberId !== undefined) q = q.where('u.member_id', '=', f.memberId);
+  return q;
+}
+
+/** Redemptions, newest first, with their code and campaign. */
+export async function couponUses(ex: Executor, f: UseFilter, limit: number, offset: number) {
+  const [items, total] = await Promise.all([
+    useQuery(ex, f)
+      .select([
+        'u.id',
+        'u.coupon_id',
+        'c.code',
+        'c.campaign_id',
+        'k.title as campaign_title',
+        'u.member_id',
+        'u.amount_satang',
+        'u.claim_id',
+        'u.created_at',
+      ])
+      .orderBy('u.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    useQuery(ex, f)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(total.n) };
+}

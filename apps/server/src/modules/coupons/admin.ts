@@ -1,23 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { COUPON_CODE_BYTES, couponCode } from '@chok/engine/engagement/coupon';
+import {
+  COUPON_ALPHABET,
+  COUPON_CODE_BYTES,
+  COUPON_CODE_LENGTH,
+  couponCode,
+} from '@chok/engine/engagement/coupon';
 import { parseBaht } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { memberRefs } from '../members/service.ts';
+import { memberIdByPhone, memberRefs } from '../members/service.ts';
+import { claimStatuses } from '../rewards/service.ts';
 import {
   campaignCodes,
   campaignCount,
   campaignRows,
+  couponUses,
   disableCampaign,
   disableCode,
   insertCampaign,
   insertCode,
   lockCampaign,
   lockCode,
+  searchCodes,
 } from './admin-queries.ts';
 import type { CouponDeps } from './deps.ts';
-import { campaignView, codeView } from './views.ts';
+import { campaignView, codeLineView, codeView, useView } from './views.ts';
 
 /**
  * The operator's coupons (docs/rules/engagement.md §2): generate a campaign code (one code, a global
@@ -54,7 +62,7 @@ const expiry = (iso: string | null) => (iso === null ? null : new Date(iso));
 
 export async function listCampaigns(d: CouponDeps, page: number, perPage: number) {
   const rows = await campaignRows(d.db, perPage, (page - 1) * perPage);
-  return { items: rows.map(campaignView), total: await campaignCount(d.db) };
+  return { items: rows.map(campaignView), total: await campaignCount(d.db), page, page_size: perPage };
 }
 
 export async function listCodes(d: CouponDeps, campaignId: number) {
@@ -168,4 +176,94 @@ export async function disableCodeById(d: CouponDeps, id: number, staffId: number
     });
     return codeView(after, members);
   });
+}
+
+interface Paging {
+  page: number;
+  page_size: number;
+}
+
+const paged = <T>(items: T[], total: number, q: Paging) => ({
+  items,
+  total,
+  page: q.page,
+  page_size: q.page_size,
+});
+
+/** The beginning of a code as an operator typed it, read the Crockford way (case, O, I, L, spaces). */
+function codePrefix(typed: string): string {
+  const prefix = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (!new RegExp(`^[${COUPON_ALPHABET}]{1,${COUPON_CODE_LENGTH}}$`).test(prefix))
+    throw new AppError('VALIDATION_FAILED', {}, { code: 'โค้ดคูปองไม่ถูกต้อง' });
+  return prefix;
+}
+
+/** The member a phone filter names; undefined: nobody has that phone (the list is then empty). */
+async function memberOfPhone(d: CouponDeps, phone: string | undefined): Promise<number | null | undefined> {
+  if (phone === undefined) return null;
+  return memberIdByPhone(d.db, phone);
+}
+
+/** `GET /api/admin/coupons/codes`: codes over all campaigns, by campaign, beginning, phone, status. */
+export async function searchCodeList(
+  d: CouponDeps,
+  q: Paging & {
+    campaign_id?: number | undefined;
+    code?: string | undefined;
+    phone?: string | undefined;
+    status?: 'active' | 'disabled' | undefined;
+  },
+) {
+  const prefix = q.code === undefined ? undefined : codePrefix(q.code);
+  const memberId = await memberOfPhone(d, q.phone);
+  if (memberId === undefined) return paged([], 0, q);
+  const { items, total } = await searchCodes(
+    d.db,
+    { campaignId: q.campaign_id, codePrefix: prefix, memberId: memberId ?? undefined, status: q.status },
+    q.page_size,
+    (q.page - 1) * q.page_size,
+  );
+  const members = await memberRefs(
+    d.db,
+    items.flatMap((r) => (r.member_id === null ? [] : [r.member_id])),
+  );
+  return paged(
+    items.map((r) => codeLineView(r, members)),
+    total,
+    q,
+  );
+}
+
+/** `GET /api/admin/coupons/uses`: redemptions by campaign, code or member, with the credit's status. */
+export async function useList(
+  d: CouponDeps,
+  q: Paging & {
+    campaign_id?: number | undefined;
+    coupon_id?: number | undefined;
+    phone?: string | undefined;
+  },
+) {
+  const memberId = await memberOfPhone(d, q.phone);
+  if (memberId === undefined) return paged([], 0, q);
+  const { items, total } = await couponUses(
+    d.db,
+    { campaignId: q.campaign_id, couponId: q.coupon_id, memberId: memberId ?? undefined },
+    q.page_size,
+    (q.page - 1) * q.page_size,
+  );
+  const [members, statuses] = await Promise.all([
+    memberRefs(
+      d.db,
+      items.map((r) => r.member_id),
+    ),
+    claimStatuses(
+      d.db,
+      items.map((r) => r.claim_id),
+    ),
+  ]);
+  return paged(
+    items.map((r) => useView(r, members, statuses)),
+    total,
+    q,
+  );
 }

@@ -114,3 +114,18 @@ export async function claimsPage(ex: Executor, status: ClaimStatus, limit: numbe
   ]);
   return { items: items as ClaimRow[], total: Number(total.n) };
 }
+
+/** The status of each claim found, by id (operators' lists of what became of a reward). */
+export async function claimStatuses(
+  ex: Executor,
+  ids: readonly number[],
+): Promise<Map<number, 'paid' | 'held' | 'rejected'>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await ex
+    .selectFrom('reward_claim')
+    .select(['id', 'status'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.status as 'paid' | 'held' | 'rejected']));
+}

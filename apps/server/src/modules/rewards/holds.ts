@@ -52,7 +52,12 @@ export async function listHolds(db: Db, status: ClaimStatus, page: number, perPa
     db,
     items.map((c) => c.member_id),
   );
-  return { items: items.map((c) => holdView(c, refs.get(c.member_id)?.phone ?? '')), total };
+  return {
+    items: items.map((c) => holdView(c, refs.get(c.member_id)?.phone ?? '')),
+    total,
+    page,
+    page_size: perPage,
+  };
 }
 
 export interface HoldDeps extends RewardDeps {

@@ -6,7 +6,7 @@ import { type HoldDeps, listHolds, rejectHold, releaseHold } from './holds.ts';
 export function rewardRoutes({ app, route }: ModuleContext, d: HoldDeps): void {
   route(app, api.freeCreditProgress, async (ctx) => freeCreditView(d.db, d, d.clock, ctx.member.memberId));
   route(app, api.adminRewardHolds, async (ctx) =>
-    listHolds(d.db, ctx.query.status, ctx.query.page, ctx.query.per_page),
+    listHolds(d.db, ctx.query.status, ctx.query.page, ctx.query.page_size ?? ctx.query.per_page),
   );
   route(app, api.adminReleaseRewardHold, async (ctx) => releaseHold(d, ctx.staff.staffId, ctx.params.id));
   route(app, api.adminRejectRewardHold, async (ctx) =>

@@ -3,7 +3,14 @@
  * `payReward` (G2 once-only, G5 risk hold) inside their own transaction after the member lock (G1),
  * the free-credit rules, and their settings.
  */
-export { type ClaimRow, claimOf, claimsOf, type RewardKind } from './claim-queries.ts';
+export {
+  type CashbackDayFilter,
+  type CashbackDayRow,
+  type CashbackPayoutLineRow,
+  cashbackDays,
+  cashbackPayoutLines,
+} from './cashback-queries.ts';
+export { type ClaimRow, claimOf, claimStatuses, claimsOf, type RewardKind } from './claim-queries.ts';
 export {
   claimView,
   payReward,

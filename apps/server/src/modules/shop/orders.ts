@@ -21,13 +21,20 @@ import { adminOrderView } from './views.ts';
 
 export async function listOrders(
   d: ShopDeps,
-  f: { kind: OrderRow['kind']; status?: OrderStatus | undefined; page: number; per_page: number },
+  f: {
+    kind: OrderRow['kind'];
+    status?: OrderStatus | undefined;
+    page: number;
+    per_page: number;
+    page_size?: number | undefined;
+  },
 ) {
+  const size = f.page_size ?? f.per_page;
   const { items, total } = await ordersPage(d.db, {
     kind: f.kind,
     status: f.status,
-    limit: f.per_page,
-    offset: (f.page - 1) * f.per_page,
+    limit: size,
+    offset: (f.page - 1) * size,
   });
   const refs = await memberRefs(
     d.db,
@@ -43,6 +50,8 @@ export async function listOrders(
   return {
     items: items.map((o) => adminOrderView(o, claims.get(o.id), refs.get(o.member_id)?.phone ?? '')),
     total,
+    page: f.page,
+    page_size: size,
   };
 }
 

@@ -8,13 +8,14 @@ import { amountText } from './views.ts';
 /** The operator's list of spins, newest first (of one member with `memberId`). */
 export async function listSpins(
   db: Db,
-  q: { member_id?: number | undefined; page: number; per_page: number },
+  q: { member_id?: number | undefined; page: number; per_page: number; page_size?: number | undefined },
 ) {
+  const size = q.page_size ?? q.per_page;
   const { items, total } = await spinsPage(
     db,
     q.member_id === undefined ? {} : { memberId: q.member_id },
-    q.per_page,
-    (q.page - 1) * q.per_page,
+    size,
+    (q.page - 1) * size,
   );
   const prizes = await prizesOf(
     db,
@@ -45,5 +46,7 @@ export async function listSpins(
       };
     }),
     total,
+    page: q.page,
+    page_size: size,
   };
 }

@@ -1,0 +1,263 @@
+import * as reports from '@chok/contract/routes/admin-rewards';
+import * as cashback from '@chok/contract/routes/cashback';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { confirm } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { call, fieldErrors } from '../../lib/api';
+import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
+import { useAction, useApi } from '../../lib/query';
+import { useSession } from '../../stores/session';
+import { Inputs } from './SimpleTable';
+import './rewards.css';
+
+const kindLabels = { loss: 'คืนยอดเสีย คาสิโนและสล็อต', lotto: 'คืนยอดเสียหวย', commission: 'คืนยอดเทิร์น' } as const;
+type Kind = keyof typeof kindLabels;
+const kindOptions = [
+  { value: '', label: 'ทั้งหมด' },
+  ...Object.entries(kindLabels).map(([value, label]) => ({ value, label })),
+];
+const statusLabels = { paid: 'จ่ายแล้ว', held: 'รอตรวจสอบ', rejected: 'ไม่อนุมัติ' } as const;
+const byLabels = { member: 'สมาชิกกดรับ', job: 'ระบบจ่ายอัตโนมัติ', operator: 'เจ้าหน้าที่สั่งคำนวณใหม่' } as const;
+
+type F = 'loss_rate' | 'lotto_rate' | 'loss_minimum' | 'commission_rate' | 'commission_minimum';
+
+/** The settings form: loss cashback (casino, slot, lotto) and the turnover commission. */
+function Settings({ canEdit }: { canEdit: boolean }) {
+  const settings = useApi(cashback.adminCashbackSettings, {});
+  const save = useAction(cashback.adminUpdateCashbackSettings, {
+    success: 'บันทึกการตั้งค่าแล้ว',
+    refresh: [cashback.adminCashbackSettings],
+  });
+  const [v, setV] = useState<Record<F, string> | null>(null);
+  const [enabled, setEnabled] = useState({ loss: true, commission: true });
+  const id = useId();
+  useEffect(() => {
+    const s = settings.data;
+    if (!s || v) return;
+    setV({
+      loss_rate: s.loss.rate_percent,
+      lotto_rate: s.loss.lotto_rate_percent,
+      loss_minimum: s.loss.minimum,
+      commission_rate: s.commission.rate_percent,
+      commission_minimum: s.commission.minimum,
+    });
+    setEnabled({ loss: s.loss.enabled, commission: s.commission.enabled });
+  }, [settings.data, v]);
+  if (!v) return <p className="loading">{settings.isError ? settings.error.message : 'กำลังโหลด…'}</p>;
+  // The server names fields by their place in the body (loss.rate_percent …).
+  const raw = fieldErrors(save.error);
+  const errors: Record<string, string> = {
+    loss_rate: raw['loss.rate_percent'] ?? '',
+    lotto_rate: raw['loss.lotto_rate_percent'] ?? '',
+    loss_minimum: raw['loss.minimum'] ?? '',
+    commission_rate: raw['commission.rate_percent'] ?? '',
+    commission_minimum: raw['commission.minimum'] ?? '',
+  };
+  const submit = async () => {
+    const ok = await confirm({
+      title: 'บันทึกการตั้งค่าคืนยอด',
+      message: 'อัตราใหม่ใช้กับการกดรับและการคำนวณตั้งแต่ตอนนี้ วันที่จ่ายไปแล้วไม่เปลี่ยน',
+      confirmLabel: 'บันทึก',
+    });
+    if (!ok) return;
+    save.mutate({
+      loss: {
+        enabled: enabled.loss,
+        rate_percent: v.loss_rate,
+        lotto_rate_percent: v.lotto_rate,
+        minimum: v.loss_minimum,
+      },
+      commission: {
+        enabled: enabled.commission,
+        rate_percent: v.commission_rate,
+        minimum: v.commission_minimum,
+      },
+    });
+  };
+  return (
+    <form
+      className="card"
+      aria-labelledby={`${id}-h`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id={`${id}-h`}>การตั้งค่า</h2>
+      {save.error && Object.values(errors).every((e) => !e) && (
+        <p className="form-error" role="alert">
+          {save.error.message}
+        </p>
+      )}
+      <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
+        <div className="field">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={enabled.loss}
+              onChange={(e) => setEnabled({ ...enabled, loss: e.target.checked })}
+            />{' '}
+            เปิดคืนยอดเสีย
+          </label>
+        </div>
+        <div className="field">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={enabled.commission}
+              onChange={(e) => setEnabled({ ...enabled, commission: e.target.checked })}
+            />{' '}
+            เปิดคืนยอดเทิร์น
+          </label>
+        </div>
+        <Inputs
+          idPrefix={id}
+          values={v}
+          set={(k, x) => setV({ ...v, [k]: x })}
+          errors={errors}
+          fields={[
+            { name: 'loss_rate', label: 'คืนยอดเสีย คาสิโนและสล็อต (%)' },
+            { name: 'lotto_rate', label: 'คืนยอดเสียหวย (%)' },
+            { name: 'loss_minimum', label: 'คืนยอดเสียขั้นต่ำ (บาท)' },
+            { name: 'commission_rate', label: 'คืนยอดเทิร์น (%)' },
+            { name: 'commission_minimum', label: 'คืนยอดเทิร์นขั้นต่ำ (บาท)' },
+          ]}
+        />
+        {canEdit && (
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'กำลังบันทึก…' : 'บันทึกการตั้งค่า'}
+          </button>
+        )}
+      </fieldset>
+    </form>
+  );
+}
+
+/**
+ * Loss cashback, lotto loss cashback and turnover commission (docs/rules/engagement.md §3, §4): the
+ * rates, what each day paid (and to whom), and a re-run of a past day for owner and finance.
+ */
+export default function CashbackPage() {
+  const role = useSession((s) => s.staff?.role);
+  const [day, setDay] = useState<{ kind: Kind; day: string } | null>(null);
+  const client = useQueryClient();
+
+  const rerun = async () => {
+    await confirm({
+      title: 'คำนวณวันที่ผ่านมาใหม่',
+      message: 'จ่ายให้สมาชิกที่ยังไม่ได้รับของวันนั้น สมาชิกที่ได้รับแล้วไม่ได้รับซ้ำ',
+      confirmLabel: 'คำนวณและจ่าย',
+      fields: [
+        {
+          name: 'kind',
+          label: 'ประเภท (loss = คืนยอดเสีย, lotto = คืนยอดเสียหวย, commission = คืนยอดเทิร์น)',
+          required: true,
+          initial: 'loss',
+        },
+        { name: 'day', label: 'วันที่ (ปปปป-ดด-วว)', required: true, placeholder: '2026-11-26' },
+      ],
+      action: (v) => call(cashback.adminCashbackRerun, { kind: v.kind as Kind, day: v.day ?? '' }),
+      success: (r) =>
+        `จ่ายแล้ว ${formatCount(r.paid)} คน ${formatBaht(r.paid_amount)} บาท · รอตรวจสอบ ${formatCount(r.held)} คน`,
+    });
+    await client.invalidateQueries({ queryKey: ['api', reports.adminCashbackDays.path] });
+  };
+
+  return (
+    <>
+      <h1>คืนยอดเสียและคืนยอดเทิร์น</h1>
+      <Settings canEdit={role === 'owner' || role === 'content'} />
+      <section className="page-block" aria-labelledby="cashback-days">
+        <h2 id="cashback-days">การจ่ายรายวัน</h2>
+        <DataTable
+          route={reports.adminCashbackDays}
+          caption="การจ่ายคืนยอดรายวัน"
+          rowKey={(r) => `${r.kind}-${r.day}`}
+          filters={[
+            { name: 'kind', label: 'ประเภท', type: 'select', options: kindOptions },
+            { name: 'from', label: 'ตั้งแต่วันที่', type: 'date' },
+            { name: 'to', label: 'ถึงวันที่', type: 'date' },
+          ]}
+          toolbar={
+            role === 'owner' || role === 'finance' ? (
+              <button type="button" className="btn btn-primary" onClick={() => void rerun()}>
+                คำนวณวันที่ผ่านมาใหม่
+              </button>
+            ) : undefined
+          }
+          columns={[
+            { key: 'day', header: 'วันที่' },
+            { key: 'kind', header: 'ประเภท', cell: (r) => kindLabels[r.kind] },
+            { key: 'members', header: 'สมาชิก', align: 'end', cell: (r) => formatCount(r.members) },
+            {
+              key: 'paid_amount',
+              header: 'จ่ายแล้ว (บาท)',
+              align: 'end',
+              cell: (r) => `${formatBaht(r.paid_amount)} (${formatCount(r.paid)})`,
+            },
+            {
+              key: 'held_amount',
+              header: 'รอตรวจสอบ (บาท)',
+              align: 'end',
+              cell: (r) => `${formatBaht(r.held_amount)} (${formatCount(r.held)})`,
+            },
+            {
+              key: 'rejected_amount',
+              header: 'ไม่อนุมัติ (บาท)',
+              align: 'end',
+              cell: (r) => `${formatBaht(r.rejected_amount)} (${formatCount(r.rejected)})`,
+            },
+            {
+              key: 'by',
+              header: 'ผู้ทำรายการ',
+              cell: (r) =>
+                `สมาชิก ${formatCount(r.by_member)} · ระบบ ${formatCount(r.by_job)} · เจ้าหน้าที่ ${formatCount(r.by_operator)}`,
+              csv: (r) => `${r.by_member}/${r.by_job}/${r.by_operator}`,
+            },
+            {
+              key: 'detail',
+              header: 'รายคน',
+              csv: () => '',
+              cell: (r) => (
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => setDay({ kind: r.kind, day: r.day })}
+                >
+                  ดูรายคน
+                </button>
+              ),
+            },
+          ]}
+        />
+      </section>
+      {day && (
+        <section className="page-block" aria-labelledby="cashback-payouts">
+          <h2 id="cashback-payouts">
+            {kindLabels[day.kind]} วันที่ {day.day}
+          </h2>
+          <DataTable
+            key={`${day.kind}-${day.day}`}
+            route={reports.adminCashbackPayouts}
+            caption={`รายคน ${kindLabels[day.kind]} ${day.day}`}
+            query={day}
+            rowKey={(r) => r.id}
+            columns={[
+              { key: 'phone', header: 'สมาชิก' },
+              { key: 'stake', header: 'ยอดเล่น', align: 'end', cell: (r) => formatBaht(r.stake) },
+              { key: 'payout', header: 'ยอดได้', align: 'end', cell: (r) => formatBaht(r.payout) },
+              { key: 'base', header: 'ฐานคำนวณ', align: 'end', cell: (r) => formatBaht(r.base) },
+              { key: 'rate_percent', header: 'อัตรา (%)', align: 'end' },
+              { key: 'amount', header: 'ยอดคืน', align: 'end', cell: (r) => formatBaht(r.amount) },
+              { key: 'status', header: 'สถานะ', cell: (r) => statusLabels[r.status] },
+              { key: 'paid_by', header: 'จ่ายโดย', cell: (r) => byLabels[r.paid_by] },
+              { key: 'created_at', header: 'เวลา', cell: (r) => formatDateTime(r.created_at) },
+            ]}
+          />
+        </section>
+      )}
+    </>
+  );
+}

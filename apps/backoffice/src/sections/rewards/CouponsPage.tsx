@@ -1,0 +1,258 @@
+import * as reports from '@chok/contract/routes/admin-rewards';
+import * as coupons from '@chok/contract/routes/coupons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { confirm } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { call } from '../../lib/api';
+import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
+import './rewards.css';
+
+const statusLabel = (s: 'active' | 'disabled') => (
+  <span className={`badge ${s === 'active' ? 'badge-ok' : 'badge-warn'}`}>
+    {s === 'active' ? 'ใช้ได้' : 'ปิดแล้ว'}
+  </span>
+);
+const claimLabels = { paid: 'ได้รับแล้ว', held: 'รอตรวจสอบ', rejected: 'ไม่อนุมัติ' } as const;
+const expiryField = {
+  name: 'expires_at',
+  label: 'หมดอายุ (เวลาไทย ปปปป-ดด-วว ชช:นน, เว้นว่าง = ไม่หมดอายุ)',
+  placeholder: '2026-12-31 23:59',
+};
+
+/** "2026-12-31 23:59" (Bangkok) → ISO with +07:00; empty → null. */
+function expiry(text: string | undefined): string | null {
+  const t = (text ?? '').trim();
+  if (!t) return null;
+  return `${t.replace(' ', 'T')}${t.length === 16 ? ':00' : ''}+07:00`;
+}
+
+const tabs = [
+  { id: 'campaigns', label: 'แคมเปญ' },
+  { id: 'codes', label: 'ค้นหาโค้ด' },
+  { id: 'uses', label: 'การใช้คูปอง' },
+] as const;
+
+/** Coupons (docs/rules/engagement.md §2): campaigns and personal codes, every code and every use. */
+export default function CouponsPage() {
+  const [tab, setTab] = useState<(typeof tabs)[number]['id']>('campaigns');
+  const client = useQueryClient();
+  const refresh = () =>
+    Promise.all(
+      [coupons.adminCouponCampaigns, reports.adminCouponCodeSearch, reports.adminCouponUses].map((r) =>
+        client.invalidateQueries({ queryKey: ['api', r.path] }),
+      ),
+    );
+
+  const newCampaign = async () => {
+    await confirm({
+      title: 'สร้างโค้ดแคมเปญ',
+      message: 'โค้ดเดียวที่สมาชิกแต่ละคนใช้ได้ครั้งเดียว จนครบจำนวนสิทธิ์',
+      confirmLabel: 'สร้างโค้ด',
+      fields: [
+        { name: 'title', label: 'ชื่อคูปอง', required: true },
+        { name: 'amount', label: 'มูลค่า (บาท, เครดิตฟรี)', required: true, inputMode: 'decimal' },
+        { name: 'quota', label: 'จำนวนสิทธิ์ทั้งหมด', required: true, inputMode: 'numeric' },
+        expiryField,
+      ],
+      action: (v) =>
+        call(coupons.adminCreateCouponCampaign, {
+          title: v.title ?? '',
+          amount: v.amount ?? '',
+          quota: v.quota ?? '',
+          expires_at: expiry(v.expires_at),
+        } as never),
+      success: (c) => `สร้างโค้ด ${(c as { code: string | null }).code ?? ''} แล้ว`,
+    });
+    await refresh();
+  };
+
+  const newPersonal = async () => {
+    await confirm({
+      title: 'สร้างโค้ดส่วนตัว',
+      message: 'หนึ่งโค้ดต่อสมาชิกหนึ่งคน ใช้ได้ครั้งเดียว',
+      confirmLabel: 'สร้างโค้ด',
+      fields: [
+        { name: 'title', label: 'ชื่อคูปอง', required: true },
+        { name: 'amount', label: 'มูลค่า (บาท, เครดิตฟรี)', required: true, inputMode: 'decimal' },
+        {
+          name: 'member_ids',
+          label: 'รหัสสมาชิก (คั่นด้วยจุลภาคหรือขึ้นบรรทัดใหม่)',
+          type: 'textarea',
+          required: true,
+        },
+        expiryField,
+      ],
+      action: (v) =>
+        call(coupons.adminCreatePersonalCoupons, {
+          title: v.title ?? '',
+          amount: v.amount ?? '',
+          member_ids: (v.member_ids ?? '').split(/[\s,]+/).filter(Boolean),
+          expires_at: expiry(v.expires_at),
+        } as never),
+      success: (r) => `สร้างโค้ดส่วนตัว ${formatCount((r as { codes: unknown[] }).codes.length)} โค้ดแล้ว`,
+    });
+    await refresh();
+  };
+
+  return (
+    <>
+      <h1>คูปอง</h1>
+      <div className="tabs" role="tablist" aria-label="มุมมองคูปอง">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`coupon-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`coupon-panel-${t.id}`}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`coupon-panel-${tab}`} aria-labelledby={`coupon-tab-${tab}`}>
+        {tab === 'campaigns' && (
+          <DataTable
+            route={coupons.adminCouponCampaigns}
+            caption="แคมเปญคูปอง"
+            rowKey={(c) => c.id}
+            toolbar={
+              <>
+                <button type="button" className="btn btn-primary" onClick={() => void newCampaign()}>
+                  สร้างโค้ดแคมเปญ
+                </button>
+                <button type="button" className="btn" onClick={() => void newPersonal()}>
+                  สร้างโค้ดส่วนตัว
+                </button>
+              </>
+            }
+            columns={[
+              { key: 'id', header: 'รหัส' },
+              { key: 'title', header: 'ชื่อ' },
+              { key: 'kind', header: 'ชนิด', cell: (c) => (c.kind === 'campaign' ? 'แคมเปญ' : 'ส่วนตัว') },
+              { key: 'code', header: 'โค้ด', cell: (c) => c.code ?? `${formatCount(c.codes)} โค้ด` },
+              { key: 'amount', header: 'มูลค่า', align: 'end', cell: (c) => formatBaht(c.amount) },
+              {
+                key: 'used',
+                header: 'ใช้แล้ว/สิทธิ์',
+                align: 'end',
+                cell: (c) => `${formatCount(c.used)} / ${formatCount(c.quota)}`,
+              },
+              { key: 'expires_at', header: 'หมดอายุ', cell: (c) => formatDateTime(c.expires_at) },
+              { key: 'status', header: 'สถานะ', cell: (c) => statusLabel(c.status) },
+              {
+                key: 'actions',
+                header: 'จัดการ',
+                csv: () => '',
+                cell: (c) =>
+                  c.status === 'active' ? (
+                    <button
+                      type="button"
+                      className="btn btn-small btn-danger"
+                      onClick={() =>
+                        void confirm({
+                          title: 'ปิดแคมเปญ',
+                          message: `ปิด "${c.title}" โค้ดทั้งหมดของแคมเปญนี้จะใช้ไม่ได้อีก`,
+                          tone: 'danger',
+                          confirmLabel: 'ปิดแคมเปญ',
+                          action: () => call(coupons.adminDisableCouponCampaign, { id: c.id }),
+                          success: 'ปิดแคมเปญแล้ว',
+                        }).then(refresh)
+                      }
+                    >
+                      ปิดแคมเปญ
+                    </button>
+                  ) : (
+                    '-'
+                  ),
+              },
+            ]}
+          />
+        )}
+        {tab === 'codes' && (
+          <DataTable
+            route={reports.adminCouponCodeSearch}
+            caption="โค้ดคูปอง"
+            rowKey={(c) => c.id}
+            filters={[
+              { name: 'code', label: 'โค้ด (ขึ้นต้นด้วย)' },
+              { name: 'phone', label: 'เบอร์โทรสมาชิก' },
+              { name: 'campaign_id', label: 'รหัสแคมเปญ' },
+              {
+                name: 'status',
+                label: 'สถานะ',
+                type: 'select',
+                options: [
+                  { value: '', label: 'ทั้งหมด' },
+                  { value: 'active', label: 'ใช้ได้' },
+                  { value: 'disabled', label: 'ปิดแล้ว' },
+                ],
+              },
+            ]}
+            columns={[
+              { key: 'code', header: 'โค้ด' },
+              { key: 'campaign_title', header: 'แคมเปญ' },
+              { key: 'member_phone', header: 'สมาชิก', cell: (c) => c.member_phone ?? 'ทุกคน' },
+              { key: 'amount', header: 'มูลค่า', align: 'end', cell: (c) => formatBaht(c.amount) },
+              {
+                key: 'used',
+                header: 'ใช้แล้ว/สิทธิ์',
+                align: 'end',
+                cell: (c) => `${formatCount(c.used)} / ${formatCount(c.quota)}`,
+              },
+              { key: 'status', header: 'สถานะ', cell: (c) => statusLabel(c.status) },
+              {
+                key: 'actions',
+                header: 'จัดการ',
+                csv: () => '',
+                cell: (c) =>
+                  c.status === 'active' ? (
+                    <button
+                      type="button"
+                      className="btn btn-small btn-danger"
+                      onClick={() =>
+                        void confirm({
+                          title: 'ปิดโค้ด',
+                          message: `ปิดโค้ด ${c.code} จะใช้โค้ดนี้ไม่ได้อีก`,
+                          tone: 'danger',
+                          confirmLabel: 'ปิดโค้ด',
+                          action: () => call(coupons.adminDisableCouponCode, { id: c.id }),
+                          success: 'ปิดโค้ดแล้ว',
+                        }).then(refresh)
+                      }
+                    >
+                      ปิดโค้ด
+                    </button>
+                  ) : (
+                    '-'
+                  ),
+              },
+            ]}
+          />
+        )}
+        {tab === 'uses' && (
+          <DataTable
+            route={reports.adminCouponUses}
+            caption="การใช้คูปอง"
+            rowKey={(u) => u.id}
+            filters={[
+              { name: 'phone', label: 'เบอร์โทรสมาชิก' },
+              { name: 'campaign_id', label: 'รหัสแคมเปญ' },
+            ]}
+            columns={[
+              { key: 'used_at', header: 'เวลา', cell: (u) => formatDateTime(u.used_at) },
+              { key: 'code', header: 'โค้ด' },
+              { key: 'campaign_title', header: 'แคมเปญ' },
+              { key: 'phone', header: 'สมาชิก' },
+              { key: 'amount', header: 'มูลค่า', align: 'end', cell: (u) => formatBaht(u.amount) },
+              { key: 'status', header: 'สถานะเครดิต', cell: (u) => claimLabels[u.status] },
+            ]}
+          />
+        )}
+      </div>
+    </>
+  );
+}

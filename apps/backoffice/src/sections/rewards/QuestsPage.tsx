@@ -1,0 +1,209 @@
+import * as quests from '@chok/contract/routes/quests';
+import { useId, useState } from 'react';
+import { confirm } from '../../components/ConfirmDialog';
+import { type Data, fieldErrors } from '../../lib/api';
+import { formatCount, formatDateTime } from '../../lib/format';
+import { useAction, useApi } from '../../lib/query';
+import { fromLocalInput, toLocalInput } from './form';
+import { Inputs, SimpleTable } from './SimpleTable';
+
+type Quest = Data<typeof quests.adminQuests>[number];
+const tasks = [
+  { value: 'deposit', label: 'ฝากเงินครบ (บาท)' },
+  { value: 'bet', label: 'ยอดเล่นครบ (บาท)' },
+  { value: 'rounds', label: 'เล่นครบ (รอบ)' },
+  { value: 'checkin', label: 'เช็คอินครบ (วัน)' },
+];
+const periods = [
+  { value: 'daily', label: 'รายวัน' },
+  { value: 'weekly', label: 'รายสัปดาห์' },
+  { value: 'campaign', label: 'แคมเปญ (มีวันเริ่ม-สิ้นสุด)' },
+];
+const rewards = [
+  { value: 'points', label: 'แต้ม' },
+  { value: 'free_credit', label: 'เครดิตฟรี (บาท)' },
+];
+const label = (list: { value: string; label: string }[], v: string) =>
+  list.find((x) => x.value === v)?.label ?? v;
+
+type F =
+  | 'title'
+  | 'task'
+  | 'target'
+  | 'period'
+  | 'starts_at'
+  | 'ends_at'
+  | 'event_id'
+  | 'reward_kind'
+  | 'reward_amount'
+  | 'sort_order'
+  | 'is_active';
+const blank: Record<F, string> = {
+  title: '',
+  task: 'deposit',
+  target: '',
+  period: 'daily',
+  starts_at: '',
+  ends_at: '',
+  event_id: '',
+  reward_kind: 'points',
+  reward_amount: '',
+  sort_order: '0',
+  is_active: 'true',
+};
+const valuesOf = (q: Quest): Record<F, string> => ({
+  title: q.title,
+  task: q.task,
+  target: q.target,
+  period: q.period,
+  starts_at: toLocalInput(q.starts_at),
+  ends_at: toLocalInput(q.ends_at),
+  event_id: q.event_id === null ? '' : String(q.event_id),
+  reward_kind: q.reward_kind,
+  reward_amount: q.reward_amount,
+  sort_order: String(q.sort_order),
+  is_active: q.is_active ? 'true' : 'false',
+});
+
+/** Quests (docs/rules/engagement.md §6): the task, target, period and reward of each. */
+export default function QuestsPage() {
+  const list = useApi(quests.adminQuests, {});
+  const [editing, setEditing] = useState<Quest | null>(null);
+  const [v, setV] = useState(blank);
+  const id = useId();
+  const create = useAction(quests.adminCreateQuest, {
+    success: 'เพิ่มภารกิจแล้ว',
+    refresh: [quests.adminQuests],
+  });
+  const update = useAction(quests.adminUpdateQuest, {
+    success: 'บันทึกภารกิจแล้ว',
+    refresh: [quests.adminQuests],
+  });
+  const save = editing ? update : create;
+  const errors = fieldErrors(save.error);
+  const pick = (q: Quest | null) => {
+    setEditing(q);
+    setV(q ? valuesOf(q) : blank);
+    create.reset();
+    update.reset();
+  };
+  const submit = async () => {
+    const ok = await confirm({
+      title: editing ? 'บันทึกภารกิจ' : 'เพิ่มภารกิจ',
+      message: editing ? 'รางวัลที่รับไปแล้วไม่เปลี่ยน' : `เพิ่ม "${v.title}"`,
+      confirmLabel: 'บันทึก',
+    });
+    if (!ok) return;
+    const body = {
+      title: v.title,
+      task: v.task,
+      target: v.target,
+      period: v.period,
+      starts_at: fromLocalInput(v.starts_at),
+      ends_at: fromLocalInput(v.ends_at),
+      event_id: v.event_id.trim() === '' ? null : v.event_id.trim(),
+      reward_kind: v.reward_kind,
+      reward_amount: v.reward_amount,
+      sort_order: /^\d+$/.test(v.sort_order) ? Number(v.sort_order) : v.sort_order,
+      is_active: v.is_active === 'true',
+    };
+    if (editing) update.mutate({ id: editing.id, ...body } as never, { onSuccess: (q) => pick(q) });
+    else create.mutate(body as never, { onSuccess: () => pick(null) });
+  };
+  return (
+    <>
+      <h1>ภารกิจ</h1>
+      <SimpleTable
+        caption="ภารกิจ"
+        rows={list.data}
+        error={list.error}
+        rowKey={(q) => q.id}
+        columns={[
+          { header: 'ลำดับ', cell: (q) => q.sort_order, align: 'end' },
+          { header: 'ชื่อ', cell: (q) => q.title },
+          { header: 'เงื่อนไข', cell: (q) => `${label(tasks, q.task)} ${q.target}` },
+          {
+            header: 'รอบ',
+            cell: (q) =>
+              q.period === 'campaign'
+                ? `${formatDateTime(q.starts_at)} – ${formatDateTime(q.ends_at)}`
+                : label(periods, q.period),
+          },
+          {
+            header: 'รางวัล',
+            cell: (q) => `${q.reward_amount} ${q.reward_kind === 'points' ? 'แต้ม' : 'บาท'}`,
+          },
+          { header: 'รับแล้ว', cell: (q) => formatCount(q.claims), align: 'end' },
+          {
+            header: 'สถานะ',
+            cell: (q) => (
+              <span className={`badge ${q.is_active ? 'badge-ok' : 'badge-warn'}`}>
+                {q.is_active ? 'เปิด' : 'ปิด'}
+              </span>
+            ),
+          },
+          {
+            header: 'จัดการ',
+            cell: (q) => (
+              <button type="button" className="btn btn-small" onClick={() => pick(q)}>
+                แก้ไข
+              </button>
+            ),
+          },
+        ]}
+      />
+      <form
+        className="card page-block"
+        aria-labelledby={`${id}-h`}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h2 id={`${id}-h`}>{editing ? `แก้ไขภารกิจ #${editing.id}` : 'เพิ่มภารกิจใหม่'}</h2>
+        {save.error && Object.keys(errors).length === 0 && (
+          <p className="form-error" role="alert">
+            {save.error.message}
+          </p>
+        )}
+        <Inputs
+          idPrefix={id}
+          values={v}
+          set={(k, x) => setV({ ...v, [k]: x })}
+          errors={errors}
+          fields={[
+            { name: 'title', label: 'ชื่อภารกิจ' },
+            { name: 'task', label: 'เงื่อนไข', options: tasks },
+            { name: 'target', label: 'เป้าหมาย' },
+            { name: 'period', label: 'รอบ', options: periods },
+            { name: 'starts_at', label: 'เริ่ม (แคมเปญ, เวลาไทย)', type: 'datetime-local' },
+            { name: 'ends_at', label: 'สิ้นสุด (แคมเปญ, เวลาไทย)', type: 'datetime-local' },
+            { name: 'event_id', label: 'รหัสกิจกรรม (ไม่บังคับ)' },
+            { name: 'reward_kind', label: 'รางวัล', options: rewards },
+            { name: 'reward_amount', label: 'จำนวนรางวัล' },
+            { name: 'sort_order', label: 'ลำดับ' },
+            {
+              name: 'is_active',
+              label: 'สถานะ',
+              options: [
+                { value: 'true', label: 'เปิด' },
+                { value: 'false', label: 'ปิด' },
+              ],
+            },
+          ]}
+        />
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'กำลังบันทึก…' : editing ? 'บันทึกการแก้ไข' : 'เพิ่มภารกิจ'}
+          </button>
+          {editing && (
+            <button type="button" className="btn" onClick={() => pick(null)}>
+              ยกเลิกการแก้ไข
+            </button>
+          )}
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,245 @@
+import * as shop from '@chok/contract/routes/shop';
+import { useId, useState } from 'react';
+import { confirm } from '../../components/ConfirmDialog';
+import { call, type Data, fieldErrors } from '../../lib/api';
+import { formatBaht, formatCount } from '../../lib/format';
+import { useAction, useApi } from '../../lib/query';
+import { Inputs, SimpleTable } from './SimpleTable';
+
+type Item = Data<typeof shop.adminShopItems>[number];
+type F =
+  | 'kind'
+  | 'title'
+  | 'description'
+  | 'image'
+  | 'price_points'
+  | 'voucher_wallet'
+  | 'voucher_amount'
+  | 'stock'
+  | 'monthly_limit'
+  | 'sort_order'
+  | 'active';
+const blank: Record<F, string> = {
+  kind: 'voucher',
+  title: '',
+  description: '',
+  image: '',
+  price_points: '',
+  voucher_wallet: 'free_credit',
+  voucher_amount: '',
+  stock: '',
+  monthly_limit: '5',
+  sort_order: '0',
+  active: 'true',
+};
+const valuesOf = (i: Item): Record<F, string> => ({
+  kind: i.kind,
+  title: i.title,
+  description: i.description,
+  image: i.image ?? '',
+  price_points: String(i.price_points),
+  voucher_wallet: i.voucher_wallet ?? 'free_credit',
+  voucher_amount: i.voucher_amount ?? '',
+  stock: i.stock === null ? '' : String(i.stock),
+  monthly_limit: String(i.monthly_limit),
+  sort_order: String(i.sort_order),
+  active: i.active ? 'true' : 'false',
+});
+const num = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : s);
+
+/** The point shop's items (docs/rules/engagement.md §8): vouchers and goods, prices, stock, limits. */
+export default function ShopItemsPage() {
+  const list = useApi(shop.adminShopItems, {});
+  const [editing, setEditing] = useState<Item | null>(null);
+  const [v, setV] = useState(blank);
+  const id = useId();
+  const create = useAction(shop.adminCreateShopItem, {
+    success: 'เพิ่มของรางวัลแล้ว',
+    refresh: [shop.adminShopItems],
+  });
+  const update = useAction(shop.adminUpdateShopItem, {
+    success: 'บันทึกของรางวัลแล้ว',
+    refresh: [shop.adminShopItems],
+  });
+  const save = editing ? update : create;
+  const errors = fieldErrors(save.error);
+  const pick = (i: Item | null) => {
+    setEditing(i);
+    setV(i ? valuesOf(i) : blank);
+    create.reset();
+    update.reset();
+  };
+  const submit = async () => {
+    const ok = await confirm({
+      title: editing ? 'บันทึกของรางวัล' : 'เพิ่มของรางวัล',
+      message: editing ? 'การเปลี่ยนราคาแต้มมีผลกับการแลกครั้งถัดไป' : `เพิ่ม "${v.title}"`,
+      confirmLabel: 'บันทึก',
+    });
+    if (!ok) return;
+    const voucher = v.kind === 'voucher';
+    const common = {
+      title: v.title,
+      description: v.description,
+      image: v.image.trim() === '' ? null : v.image.trim(),
+      price_points: num(v.price_points),
+      stock: v.stock.trim() === '' ? null : num(v.stock),
+      monthly_limit: num(v.monthly_limit),
+      sort_order: num(v.sort_order),
+      active: v.active === 'true',
+    };
+    if (editing) {
+      update.mutate(
+        {
+          id: editing.id,
+          ...common,
+          ...(voucher ? { voucher_wallet: v.voucher_wallet, voucher_amount: v.voucher_amount } : {}),
+        } as never,
+        { onSuccess: (i) => pick(i) },
+      );
+    } else {
+      create.mutate(
+        {
+          kind: v.kind,
+          ...common,
+          voucher_wallet: voucher ? v.voucher_wallet : null,
+          voucher_amount: voucher ? v.voucher_amount : null,
+        } as never,
+        { onSuccess: () => pick(null) },
+      );
+    }
+  };
+  const restock = (i: Item) =>
+    confirm({
+      title: 'เพิ่มหรือลดจำนวนคงเหลือ',
+      message: `"${i.title}" คงเหลือ ${i.stock === null ? 'ไม่จำกัด' : formatCount(i.stock)}`,
+      confirmLabel: 'บันทึก',
+      fields: [{ name: 'add', label: 'จำนวนที่เพิ่ม (ติดลบ = ลด)', required: true, inputMode: 'numeric' }],
+      action: (x) => call(shop.adminShopItemStock, { id: i.id, add: Number(x.add) }),
+      success: (r) => `คงเหลือ ${r.stock === null ? 'ไม่จำกัด' : formatCount(r.stock)} แล้ว`,
+    }).then(() => list.refetch());
+
+  return (
+    <>
+      <h1>ร้านแลกแต้ม</h1>
+      <SimpleTable
+        caption="ของรางวัล"
+        rows={list.data}
+        error={list.error}
+        rowKey={(i) => i.id}
+        columns={[
+          { header: 'ลำดับ', cell: (i) => i.sort_order, align: 'end' },
+          { header: 'ชื่อ', cell: (i) => i.title },
+          {
+            header: 'ชนิด',
+            cell: (i) =>
+              i.kind === 'goods'
+                ? 'สินค้า'
+                : `บัตรกำนัล ${formatBaht(i.voucher_amount)} บาท (${i.voucher_wallet === 'main' ? 'กระเป๋าหลัก' : 'เครดิตฟรี'})`,
+          },
+          { header: 'ราคา (แต้ม)', cell: (i) => formatCount(i.price_points), align: 'end' },
+          {
+            header: 'คงเหลือ',
+            cell: (i) => (i.stock === null ? 'ไม่จำกัด' : formatCount(i.stock)),
+            align: 'end',
+          },
+          { header: 'จำกัด/เดือน', cell: (i) => i.monthly_limit, align: 'end' },
+          {
+            header: 'สถานะ',
+            cell: (i) => (
+              <span className={`badge ${i.active ? 'badge-ok' : 'badge-warn'}`}>
+                {i.active ? 'เปิดแลก' : 'ปิด'}
+              </span>
+            ),
+          },
+          {
+            header: 'จัดการ',
+            cell: (i) => (
+              <div className="row">
+                <button type="button" className="btn btn-small" onClick={() => pick(i)}>
+                  แก้ไข
+                </button>
+                <button type="button" className="btn btn-small" onClick={() => void restock(i)}>
+                  ปรับจำนวน
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
+      <form
+        className="card page-block"
+        aria-labelledby={`${id}-h`}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h2 id={`${id}-h`}>{editing ? `แก้ไขของรางวัล #${editing.id}` : 'เพิ่มของรางวัลใหม่'}</h2>
+        {save.error && Object.keys(errors).length === 0 && (
+          <p className="form-error" role="alert">
+            {save.error.message}
+          </p>
+        )}
+        <Inputs
+          idPrefix={id}
+          values={v}
+          set={(k, x) => setV({ ...v, [k]: x })}
+          errors={errors}
+          fields={[
+            ...(editing
+              ? []
+              : [
+                  {
+                    name: 'kind' as const,
+                    label: 'ชนิด',
+                    options: [
+                      { value: 'voucher', label: 'บัตรกำนัล (เครดิต)' },
+                      { value: 'goods', label: 'สินค้า (จัดส่ง)' },
+                    ],
+                  },
+                ]),
+            { name: 'title', label: 'ชื่อของรางวัล' },
+            { name: 'price_points', label: 'ราคา (แต้ม)' },
+            ...(v.kind === 'voucher'
+              ? [
+                  {
+                    name: 'voucher_wallet' as const,
+                    label: 'เข้ากระเป๋า',
+                    options: [
+                      { value: 'free_credit', label: 'เครดิตฟรี' },
+                      { value: 'main', label: 'กระเป๋าหลัก' },
+                    ],
+                  },
+                  { name: 'voucher_amount' as const, label: 'มูลค่า (บาท)' },
+                ]
+              : []),
+            { name: 'stock', label: 'จำนวนคงเหลือ (เว้นว่าง = ไม่จำกัด)' },
+            { name: 'monthly_limit', label: 'แลกได้ต่อคนต่อเดือน' },
+            { name: 'sort_order', label: 'ลำดับ' },
+            {
+              name: 'active',
+              label: 'สถานะ',
+              options: [
+                { value: 'true', label: 'เปิดแลก' },
+                { value: 'false', label: 'ปิด' },
+              ],
+            },
+            { name: 'image', label: 'ที่อยู่รูปภาพ (ไม่บังคับ)' },
+            { name: 'description', label: 'รายละเอียด', textarea: true },
+          ]}
+        />
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'กำลังบันทึก…' : editing ? 'บันทึกการแก้ไข' : 'เพิ่มของรางวัล'}
+          </button>
+          {editing && (
+            <button type="button" className="btn" onClick={() => pick(null)}>
+              ยกเลิกการแก้ไข
+            </button>
+          )}
+        </div>
+      </form>
+    </>
+  );
+}

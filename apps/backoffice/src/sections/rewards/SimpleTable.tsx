@@ -1,0 +1,133 @@
+import './rewards.css';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../lib/api';
+
+export interface SimpleColumn<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  align?: 'end';
+}
+
+/**
+ * A table of a short list the server answers whole (promotions, quests, shop items, polls: the
+ * operator's own definitions, a few dozen at most).
+ */
+export function SimpleTable<T>(p: {
+  caption: string;
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string | number;
+  columns: readonly SimpleColumn<T>[];
+  error?: unknown;
+  empty?: string;
+}) {
+  return (
+    <div className="table-block">
+      <div className="table-scroll">
+        <table className="table">
+          <caption className="visually-hidden">{p.caption}</caption>
+          <thead>
+            <tr>
+              {p.columns.map((c) => (
+                <th key={c.header} scope="col" className={c.align === 'end' ? 'num' : undefined}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {p.rows?.map((r) => (
+              <tr key={p.rowKey(r)}>
+                {p.columns.map((c) => (
+                  <td key={c.header} className={c.align === 'end' ? 'num' : undefined}>
+                    {c.cell(r)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {p.rows && p.rows.length === 0 && (
+              <tr>
+                <td colSpan={p.columns.length} className="empty">
+                  {p.empty ?? 'ไม่มีรายการ'}
+                </td>
+              </tr>
+            )}
+            {!p.rows && (
+              <tr>
+                <td colSpan={p.columns.length} className="empty">
+                  {p.error ? errorMessage(p.error) : 'กำลังโหลด…'}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** Text inputs of a form in a grid, each with its Thai error from the server. */
+export function Inputs<K extends string>(p: {
+  idPrefix: string;
+  values: Record<K, string>;
+  set: (k: K, v: string) => void;
+  errors: Record<string, string>;
+  fields: readonly {
+    name: K;
+    label: string;
+    hint?: string;
+    options?: readonly { value: string; label: string }[];
+    textarea?: boolean;
+    type?: string;
+  }[];
+}) {
+  return (
+    <div className="form-grid">
+      {p.fields.map((f) => {
+        const id = `${p.idPrefix}-${f.name}`;
+        const err = p.errors[f.name];
+        const aria = err ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+        return (
+          <div className="field" key={f.name}>
+            <label htmlFor={id}>{f.label}</label>
+            {f.options ? (
+              <select
+                id={id}
+                value={p.values[f.name]}
+                onChange={(e) => p.set(f.name, e.target.value)}
+                {...aria}
+              >
+                {f.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : f.textarea ? (
+              <textarea
+                id={id}
+                rows={3}
+                value={p.values[f.name]}
+                onChange={(e) => p.set(f.name, e.target.value)}
+                {...aria}
+              />
+            ) : (
+              <input
+                id={id}
+                type={f.type ?? 'text'}
+                value={p.values[f.name]}
+                onChange={(e) => p.set(f.name, e.target.value)}
+                {...aria}
+              />
+            )}
+            {f.hint && <p className="hint">{f.hint}</p>}
+            {err && (
+              <p className="field-error" id={`${id}-error`} role="alert">
+                {err}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

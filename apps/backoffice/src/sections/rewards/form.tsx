@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+
+/**
+ * Form inputs of the rewards pages: a label, the input, a hint and the server's Thai message for the
+ * field (`fields` of the envelope) under it.
+ */
+export function Field(props: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.children}
+      {props.hint && (
+        <p className="hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p className="field-error" id={`${props.id}-error`} role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria attributes tying an input to its error message. */
+export const invalid = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+
+const BANGKOK_MS = 7 * 3600_000;
+
+/** ISO instant → the value of a datetime-local input in Bangkok time (`2026-11-27T18:30`). */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  return new Date(t + BANGKOK_MS).toISOString().slice(0, 16);
+}
+
+/** A datetime-local value read as Bangkok time → ISO with its +07:00 offset; empty → null. */
+export function fromLocalInput(value: string): string | null {
+  return value ? `${value}:00+07:00` : null;
+}

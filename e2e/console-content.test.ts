@@ -1,0 +1,158 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { useBrowser } from './browser.ts';
+import { openPage, pageIdle } from './page.ts';
+import { call, staffLogin } from './staff.ts';
+
+/**
+ * The console's content and rewards sections in Chromium: `content` publishes an important
+ * notification through the console's form (confirmation, toast, the preview drawn as the member site
+ * draws it) and the member site shows it; every page of both sections is axe clean.
+ *
+ * The member site's notifications are cached 60 s per process (docs/rules/engagement.md §13), but an
+ * operator's edit drops that cache at once on the process that made it — the e2e server is one
+ * process, so the member's next read has the new row without waiting.
+ */
+
+const browserOf = useBrowser();
+const baseUrl = inject('baseUrl');
+
+/** A console tab signed in as `role` with a session from the shared staff logins (no TOTP spent). */
+async function openConsole(
+  role: 'content' | 'owner',
+): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  const token = await staffLogin(baseUrl, role);
+  const me = await call<{ id: number; username: string; role: string }>(baseUrl, '/api/admin/me', { token });
+  expect(me.body.error, me.body.message).toBe(0);
+  const { context, page } = await openPage(browserOf());
+  const session = {
+    state: {
+      token,
+      staff: { id: me.body.data.id, username: me.body.data.username, role: me.body.data.role },
+      idleMinutes: 30,
+      lastActivity: Date.now(),
+    },
+    version: 0,
+  };
+  await context.addInitScript((value) => {
+    window.sessionStorage.setItem('chok-backoffice-session', value);
+  }, JSON.stringify(session));
+  return { context, page, token };
+}
+
+async function expectAxeClean(page: Page, what: string) {
+  await pageIdle(page);
+  expect(await seriousViolations(page), what).toEqual([]);
+}
+
+describe('console: content', () => {
+  it('content publishes an important notification through the console and the member site shows it', async () => {
+    const { context, page, token } = await openConsole('content');
+    const title = `ประกาศจากคอนโซล ${process.pid}-${Date.now() % 100_000}`;
+    let createdId: number | undefined;
+    try {
+      await page.goto(`${baseUrl}/backoffice/content/notifications`);
+      await page.getByRole('heading', { name: 'ประกาศ', level: 1 }).waitFor();
+      // The content role sees its own sections only.
+      const menu = page.getByRole('navigation').first();
+      await menu.getByRole('link', { name: 'ประกาศ' }).waitFor();
+      expect(await page.getByRole('link', { name: 'รางวัลรอตรวจสอบ' }).count()).toBe(0);
+
+      const form = page.getByRole('form', { name: 'เพิ่มประกาศใหม่' });
+      await form.getByLabel('ประเภท').selectOption('1');
+      await form.getByLabel('หัวข้อ').fill(title);
+      await form.getByLabel('ข้อความ').fill('ทดสอบการเผยแพร่ประกาศจากหลังบ้าน');
+      await form.getByLabel('ความสำคัญ (มากแสดงก่อน)').fill('1000');
+      // The preview draws it as the member's announcement dialog does, before saving.
+      const preview = page.getByTestId('member-preview');
+      await preview.getByRole('heading', { name: title }).waitFor();
+      await preview.getByText('ประกาศสำคัญ (1 / 1)').waitFor();
+      await expectAxeClean(page, 'content/notifications');
+
+      await form.getByRole('button', { name: 'เพิ่มประกาศ' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: 'เพิ่มประกาศ' }).waitFor();
+      await dialog.getByRole('button', { name: 'บันทึก' }).click();
+      await page.getByText('เพิ่มประกาศแล้ว').waitFor();
+      await page.getByRole('table', { name: 'รายการประกาศ' }).getByRole('cell', { name: title }).waitFor();
+
+      const list = await call<{ id: number; title: string; type: number; is_active: boolean }[]>(
+        baseUrl,
+        '/api/admin/content/notifications',
+        { token },
+      );
+      const row = list.body.data.find((n) => n.title === title);
+      expect(row).toMatchObject({ type: 1, is_active: true });
+      createdId = row?.id;
+
+      // The member site, in a fresh browser: the important announcement opens with the new one first.
+      const member = await openPage(browserOf());
+      try {
+        await member.page.goto(`${baseUrl}/`, { waitUntil: 'domcontentloaded' });
+        const announcement = member.page.getByTestId('notification-dialog');
+        await announcement.getByRole('heading', { name: title }).waitFor();
+        await announcement.getByText('ทดสอบการเผยแพร่ประกาศจากหลังบ้าน').waitFor();
+      } finally {
+        await member.context.close();
+      }
+
+      // Switched off from its row, after a confirmation.
+      const tableRow = page.getByRole('row').filter({ hasText: title });
+      await tableRow.getByRole('button', { name: 'ปิดใช้งาน' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'ปิดใช้งาน' }).click();
+      await page.getByText('ปิดใช้งานประกาศแล้ว').waitFor();
+      await tableRow.getByText('ปิดอยู่').waitFor();
+    } finally {
+      // Later files count the seeded announcements: this one stays off even when a step above failed.
+      if (createdId !== undefined) {
+        const off = await call(baseUrl, `/api/admin/content/notifications/${createdId}`, {
+          method: 'PUT',
+          token,
+          body: JSON.stringify({ is_active: false }),
+        });
+        expect(off.body.error, off.body.message).toBe(0);
+      }
+      await context.close();
+    }
+  });
+
+  it('every page of the rewards and content sections opens from the menu and is axe clean', async () => {
+    const { context, page } = await openConsole('owner');
+    try {
+      await page.goto(`${baseUrl}/backoffice/content/agent`);
+      await page.getByRole('heading', { name: 'โลโก้และช่องทางติดต่อ', level: 1 }).waitFor();
+      await page.getByTestId('member-preview').waitFor();
+      await expectAxeClean(page, 'content/agent');
+      const pages: [string, string][] = [
+        ['แบนเนอร์', 'แบนเนอร์'],
+        ['กิจกรรม', 'กิจกรรม'],
+        ['โปรโมชั่นเงินฝาก', 'โปรโมชั่นเงินฝาก'],
+        ['คูปอง', 'คูปอง'],
+        ['คืนยอดเสียและคืนยอดเทิร์น', 'คืนยอดเสียและคืนยอดเทิร์น'],
+        ['ค่าแนะนำเพื่อน', 'ค่าแนะนำเพื่อน'],
+        ['เช็คอินรายวัน', 'เช็คอินรายวัน'],
+        ['ภารกิจ', 'ภารกิจ'],
+        ['วงล้อรางวัล', 'วงล้อรางวัล'],
+        ['ร้านแลกแต้ม', 'ร้านแลกแต้ม'],
+        ['คำสั่งแลกของรางวัล', 'คำสั่งแลกของรางวัล'],
+        ['โพล', 'โพล'],
+        ['รางวัลรอตรวจสอบ', 'รางวัลรอตรวจสอบ'],
+      ];
+      for (const [link, heading] of pages) {
+        await page.getByRole('link', { name: link, exact: true }).first().click();
+        await page.getByRole('heading', { name: heading, level: 1, exact: true }).waitFor();
+        // Wait for the page's reads: no "loading" text left.
+        await expect.poll(() => page.getByText('กำลังโหลด…').count()).toBe(0);
+        await expectAxeClean(page, link);
+      }
+      // The wheel shows the current version's prizes with their chances.
+      await page.getByRole('link', { name: 'วงล้อรางวัล', exact: true }).first().click();
+      const prizes = page.getByRole('table', { name: 'รางวัลของเวอร์ชันปัจจุบัน' });
+      await expect.poll(() => prizes.getByRole('row').count()).toBeGreaterThan(2);
+    } finally {
+      await context.close();
+    }
+    // Fifteen pages, each checked by axe: more than the default minute on a loaded machine.
+  }, 150_000);
+});
