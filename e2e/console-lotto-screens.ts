@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { pageIdle, settled } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
 /**
@@ -43,8 +42,12 @@ export async function shootConsoleLotto(
   );
   const page = await context.newPage();
   const snap = async (name: string) => {
-    await pageIdle(page);
-    await settled(page);
+    // Fonts loaded and two frames painted. (Not pageIdle/settled: on the result tab's form Chromium
+    // holds requestIdleCallback back while timers and frames run normally.)
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
     const file = path.join(out, `console-${name}-${size}.png`);
     await page.screenshot({ path: file, fullPage: size === 'desktop' });
     process.stdout.write(`${file}\n`);

@@ -209,11 +209,11 @@ function MarketEditor({ market, onDone }: { market: Market; onDone: (m: Market |
             </fieldset>
           )}
           <div className="row">
-            <label>
+            <label className="check">
               <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />{' '}
               เปิดให้แทง
             </label>
-            <label>
+            <label className="check">
               <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} />{' '}
               คืนเงินอัตโนมัติเมื่อไม่มีผลภายใน 1 ชั่วโมง
             </label>
