@@ -2,7 +2,8 @@
  * `npm run screenshots -w @chok/e2e`: home, login, register, profile, affiliate, statement, deposit,
  * check-in, quests, the prize wheel, the point shop, promotions, coupons, cashback, win/loss, lotto,
  * the baccarat roads (/sooth), the poll (/poll/1, and after a vote) and the LINE pages (/liff/checkin,
- * /liff/affiliate, /liff) at phone (390×844) and desktop (1440×900) sizes, into the git-ignored
+ * /liff/affiliate, /liff) at phone (390×844) and desktop (1440×900) sizes, and the operator console's
+ * login and pages (e2e/console.ts) at laptop and tablet sizes, into the git-ignored
  * e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
@@ -10,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Request as PwRequest } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
+import { consoleScreenshots } from './console.ts';
 import { seedSettledFigures } from './figures.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { pageIdle, settled, skipAnnouncements } from './page.ts';
@@ -256,6 +258,10 @@ async function main(): Promise<void> {
       await shoot('liff-unknown', '/liff/no-such-page');
       await shoot('not-found', '/no-such-page');
       await context.close();
+    }
+    // The operator console (/backoffice): its login and every page of e2e/console.ts CONSOLE_PAGES.
+    for (const file of await consoleScreenshots(browser, baseUrl, OUT, (who) => staffLogin(baseUrl, who))) {
+      process.stdout.write(`${file}\n`);
     }
   } finally {
     await browser.close();
