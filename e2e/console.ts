@@ -3,8 +3,10 @@
  * TOTP code of the seeded staff secret), or open it with a token from the global setup, and the
  * console pages the screenshots script takes (e2e/screenshots.ts; add your section's pages here).
  */
+import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { settled } from './page.ts';
 
 /** The seeded staff's TOTP secrets (apps/server/src/seed/demo.ts). */
 export const STAFF_SECRETS = {
@@ -89,4 +91,53 @@ export async function consoleStaff(baseUrl: string, token: string) {
   const res = await fetch(`${baseUrl}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } });
   const body = (await res.json()) as { data: { id: number; username: StaffName; role: StaffName } };
   return { id: body.data.id, username: body.data.username, role: body.data.role };
+}
+
+/** The sizes the console is shot at: a laptop and a tablet held upright. */
+export const CONSOLE_SIZES = {
+  laptop: { width: 1366, height: 768 },
+  tablet: { width: 820, height: 1180 },
+} as const;
+
+/**
+ * Screenshots of the console's login screen and every page of CONSOLE_PAGES, at both sizes, into
+ * `out` (`console-<page>-<size>.png`). `login` gives a token per staff name.
+ */
+export async function consoleScreenshots(
+  browser: Browser,
+  baseUrl: string,
+  out: string,
+  login: (who: StaffName) => Promise<string>,
+): Promise<string[]> {
+  const tokens = new Map<StaffName, string>();
+  for (const p of CONSOLE_PAGES) if (!tokens.has(p.staff)) tokens.set(p.staff, await login(p.staff));
+  const files: string[] = [];
+  const shot = async (page: Page, name: string) => {
+    await settled(page);
+    const file = path.join(out, `${name}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    files.push(file);
+  };
+  for (const [size, viewport] of Object.entries(CONSOLE_SIZES)) {
+    const anonymous = await browser.newContext({ viewport, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
+    const loginPage = await anonymous.newPage();
+    await loginPage.goto(`${baseUrl}/backoffice/login`);
+    await loginPage.getByRole('heading', { name: 'เข้าสู่ระบบหลังบ้าน' }).waitFor();
+    await shot(loginPage, `console-login-${size}`);
+    await anonymous.close();
+    for (const [who, token] of tokens) {
+      const context = await browser.newContext({ viewport, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
+      await useConsoleSession(context, token, await consoleStaff(baseUrl, token));
+      const page = await context.newPage();
+      for (const p of CONSOLE_PAGES.filter((x) => x.staff === who)) {
+        await page.goto(`${baseUrl}/backoffice${p.path}`);
+        await page.locator('main h1').first().waitFor();
+        // Every read of the page answered: no "loading" cell or paragraph left.
+        await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('กำลังโหลด'));
+        await shot(page, `${p.name}-${size}`);
+      }
+      await context.close();
+    }
+  }
+  return files;
 }

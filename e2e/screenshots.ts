@@ -2,8 +2,9 @@
  * `npm run screenshots -w @chok/e2e`: home, login, register, profile, affiliate, statement, deposit,
  * check-in, quests, the prize wheel, the point shop, promotions, coupons, cashback, win/loss, lotto,
  * the baccarat roads (/sooth), the poll (/poll/1, and after a vote) and the LINE pages (/liff/checkin,
- * /liff/affiliate, /liff) at phone (390×844) and desktop (1440×900) sizes, the console's lottery pages,
- * dashboard, member search, member page and SMS outbox, rewards and content pages (desktop), into the git-ignored
+ * /liff/affiliate, /liff) at phone (390×844) and desktop (1440×900) sizes, and the operator console's
+ * login and pages (e2e/console.ts at laptop and tablet sizes; the lottery, members, dashboard, rewards and
+ * content pages by their own scripts at desktop size), into the git-ignored
  * e2e/artifacts/screenshots.
  * Starts the product like `npm start` unless BASE_URL points at a running one.
  */
@@ -11,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Request as PwRequest } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
+import { consoleScreenshots } from './console.ts';
 import { shootConsoleLotto } from './console-lotto-screens.ts';
 import { shootRewardsConsole } from './console-rewards-screenshots.ts';
 import { seedSettledFigures } from './figures.ts';
@@ -322,6 +324,10 @@ async function main(): Promise<void> {
     }
     await consoleMembersShots(browser, baseUrl);
     await shootRewardsConsole(browser, baseUrl, OUT);
+    // The operator console (/backoffice): its login and every page of e2e/console.ts CONSOLE_PAGES.
+    for (const file of await consoleScreenshots(browser, baseUrl, OUT, (who) => staffLogin(baseUrl, who))) {
+      process.stdout.write(`${file}\n`);
+    }
   } finally {
     await browser.close();
     await server?.stop();

@@ -10,7 +10,7 @@ import { useWorkCounts } from './work';
 
 /** Header counters: label, where the work is done, and the count's key. */
 const COUNTERS = [
-  { key: 'deposits', label: 'ฝากรอตรวจ', to: '/payments/deposits' },
+  { key: 'deposits', label: 'ฝากรอดำเนินการ', to: '/payments/deposits' },
   { key: 'withdrawals', label: 'ถอนรอดำเนินการ', to: '/payments/withdrawals' },
   { key: 'risk_holds', label: 'รางวัลรอตรวจ', to: '/rewards/holds' },
   { key: 'shop_orders', label: 'ออเดอร์รอส่ง', to: '/rewards/shop-orders' },

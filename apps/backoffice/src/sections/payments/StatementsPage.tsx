@@ -120,18 +120,27 @@ function ImportForm() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-file`}>ไฟล์</label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            aria-invalid={errors.content ? true : undefined}
-            onChange={async (e) => {
-              const f = e.target.files?.[0];
-              setFile(f ? { name: f.name, text: await f.text() } : null);
-              setResult(null);
-            }}
-          />
+          <span id={`${id}-file-label`}>ไฟล์</span>
+          <div className="row">
+            {/* The browser's own file button speaks the browser's language: a Thai label opens it. */}
+            <input
+              id={`${id}-file`}
+              className="visually-hidden"
+              type="file"
+              accept=".csv,text/csv,text/plain"
+              aria-labelledby={`${id}-file-label ${id}-file-button`}
+              aria-invalid={errors.content ? true : undefined}
+              onChange={async (e) => {
+                const f = e.target.files?.[0];
+                setFile(f ? { name: f.name, text: await f.text() } : null);
+                setResult(null);
+              }}
+            />
+            <label id={`${id}-file-button`} htmlFor={`${id}-file`} className="btn file-button">
+              เลือกไฟล์ CSV
+            </label>
+            <span className="hint">{file ? file.name : 'ยังไม่ได้เลือกไฟล์'}</span>
+          </div>
           {errors.content && <p className="field-error">{errors.content}</p>}
         </div>
         <button type="submit" className="btn btn-primary" disabled={!file || !chosenAccount || run.isPending}>
