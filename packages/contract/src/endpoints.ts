@@ -1,8 +1,8 @@
 import * as admin from './api/admin.ts';
 import { adminConsoleEndpoints } from './api/admin-console.ts';
 import { adminMembersEndpoints } from './api/admin-members.ts';
-import { adminReportsEndpoints } from './api/admin-reports.ts';
 import { adminPaymentsEndpoints } from './api/admin-payments.ts';
+import { adminReportsEndpoints } from './api/admin-reports.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
 import { cashbackEndpoints } from './api/cashback.ts';
