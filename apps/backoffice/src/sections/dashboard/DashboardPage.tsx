@@ -159,7 +159,10 @@ export default function DashboardPage() {
                 ))}
                 <tr>
                   <th scope="row">หักยอดที่ริบคืน</th>
-                  <td className="num">−{formatBaht(data.total.forfeited)}</td>
+                  <td className="num">
+                    {Number(data.total.forfeited) > 0 ? '−' : ''}
+                    {formatBaht(data.total.forfeited)}
+                  </td>
                 </tr>
                 <tr>
                   <th scope="row">รวมต้นทุนสุทธิ</th>

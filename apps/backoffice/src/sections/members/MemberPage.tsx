@@ -403,7 +403,7 @@ function Overview({ d }: { d: Detail }) {
                   ตรวจแล้ว {formatDateTime(d.risk.name_verified_at)}
                 </span>
               ) : (
-                <span key="need" className="badge badge-warn">
+                <span key="need" className="badge badge-warn" style={{ whiteSpace: 'normal' }}>
                   ต้องตรวจก่อนจ่ายครั้งแรก
                 </span>
               ),
