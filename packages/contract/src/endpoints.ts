@@ -1,4 +1,6 @@
 import * as admin from './api/admin.ts';
+import { adminGamesEndpoints } from './api/admin-games.ts';
+import { adminStaffEndpoints } from './api/admin-staff.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
 import { cashbackEndpoints } from './api/cashback.ts';
@@ -56,6 +58,8 @@ export const allEndpoints: Endpoint[] = [
   admin.updateAgentConfig,
   admin.updateMemberBank,
   ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
+  ...adminStaffEndpoints,
+  ...adminGamesEndpoints,
   ...lottoEndpoints,
   ...gamesEndpoints,
   ...paymentsEndpoints,
