@@ -18,7 +18,7 @@ export const staffUsername = z
   .string()
   .trim()
   .regex(/^[a-z0-9._-]{3,32}$/, {
-    error: 'ชื่อผู้ใช้ต้องยาว 3–32 ตัว ใช้ได้เฉพาะ a–z, 0–9, จุด, ขีดกลาง และขีดล่าง',
+    error: 'ชื่อผู้ใช้ต้องยาว 3–32 ตัวอักษร ใช้ได้เฉพาะตัวพิมพ์เล็กภาษาอังกฤษ ตัวเลข จุด ขีดกลาง และขีดล่าง',
   });
 
 /** A staff password: 10–128 characters, not all spaces (the server also refuses common ones). */
