@@ -1,4 +1,5 @@
 import * as admin from './api/admin.ts';
+import { adminConsoleEndpoints } from './api/admin-console.ts';
 import { adminGamesEndpoints } from './api/admin-games.ts';
 import { adminStaffEndpoints } from './api/admin-staff.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
@@ -60,6 +61,7 @@ export const allEndpoints: Endpoint[] = [
   ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
   ...adminStaffEndpoints,
   ...adminGamesEndpoints,
+  ...adminConsoleEndpoints,
   ...lottoEndpoints,
   ...gamesEndpoints,
   ...paymentsEndpoints,

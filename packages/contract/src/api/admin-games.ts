@@ -3,9 +3,9 @@
  * in-house games' fairness seeds (published hashes, rotation) and their recent rounds. Owner only.
  */
 import { z } from 'zod';
-import { pageOf, pageQuery } from '../admin-page.ts';
 import { type Endpoint, endpoint } from '../endpoint.ts';
 import { baht, bigIdParam, idParam, intId, timestamp } from '../fields.ts';
+import { paged, pageQuery } from './admin-console.ts';
 import { gameCategories } from './games.ts';
 
 const tag = 'admin-games';
@@ -51,7 +51,7 @@ export const gameProvidersAdmin = endpoint({
   roles: owner,
   summary: 'Game providers in display order, with their game counts',
   query: z.object(pageQuery),
-  data: pageOf(adminProvider),
+  data: paged(adminProvider),
 });
 
 export const updateGameProvider = endpoint({
@@ -84,7 +84,7 @@ export const gamesAdmin = endpoint({
     active: bool.optional(),
     hot: bool.optional(),
   }),
-  data: pageOf(adminGame),
+  data: paged(adminGame),
 });
 
 export const updateGame = endpoint({
@@ -135,7 +135,7 @@ export const fairSeedsAdmin = endpoint({
     state: z.enum(fairSeedStates).optional(),
     member_id: intId.optional(),
   }),
-  data: pageOf(adminFairSeed),
+  data: paged(adminFairSeed),
 });
 
 export const rotateFairSeed = endpoint({
@@ -184,7 +184,7 @@ export const gameRoundsAdmin = endpoint({
     member_id: intId.optional(),
     status: z.enum(['open', 'settled', 'refunded']).optional(),
   }),
-  data: pageOf(adminRound),
+  data: paged(adminRound),
 });
 
 export const adminGamesEndpoints: Endpoint[] = [

@@ -4,10 +4,10 @@
  * read and verified by the owner only (docs/decisions/0060-console-staff-audit-games.md).
  */
 import { z } from 'zod';
-import { pageOf, pageQuery } from '../admin-page.ts';
 import { type Endpoint, endpoint } from '../endpoint.ts';
 import { idParam, intId, isoDate, timestamp } from '../fields.ts';
 import { staffRoles } from './admin.ts';
+import { paged, pageQuery } from './admin-console.ts';
 
 const tag = 'admin-staff';
 const owner = ['owner'] as const;
@@ -58,7 +58,7 @@ export const staffList = endpoint({
     role: staffRole.optional(),
     active: z.enum(['true', 'false']).optional(),
   }),
-  data: pageOf(staffAccount),
+  data: paged(staffAccount),
 });
 
 export const staffCreate = endpoint({
@@ -173,7 +173,7 @@ export const auditList = endpoint({
       error: 'วันที่เริ่มต้องไม่เกินวันที่สิ้นสุด',
       path: ['to'],
     }),
-  data: pageOf(auditEntry),
+  data: paged(auditEntry),
 });
 
 export const auditVerify = endpoint({

@@ -1,9 +1,11 @@
 import * as api from '@chok/contract/api/admin';
+import * as consoleApi from '@chok/contract/api/admin-console';
 import * as staffApi from '@chok/contract/api/admin-staff';
 import type { ModuleContext } from '../../platform/module.ts';
 import * as accounts from './accounts.ts';
 import { listAudit, verifyAudit } from './audit-log.ts';
 import { login, logout, type StaffDeps } from './staff.ts';
+import { staffRefs } from './staff-queries.ts';
 
 export function adminRoutes({ app, route }: ModuleContext, d: StaffDeps): void {
   route(app, api.staffLogin, async (r) => login(d, r.body.username, r.body.password, r.body.totp));
@@ -31,4 +33,13 @@ export function adminRoutes({ app, route }: ModuleContext, d: StaffDeps): void {
   // The audit log (owner).
   route(app, staffApi.auditList, async (r) => listAudit(d.db, r.query));
   route(app, staffApi.auditVerify, async () => verifyAudit(d.db, d.clock));
+  route(app, consoleApi.staffMe, async (r) => {
+    const ref = (await staffRefs(d.db, [r.staff.staffId])).get(r.staff.staffId);
+    return {
+      id: r.staff.staffId,
+      username: ref?.username ?? '',
+      role: r.staff.role,
+      idle_minutes: d.session.idleMinutes,
+    };
+  });
 }

@@ -122,7 +122,7 @@ export async function paymentsRoutes(
     newPromotionVersion(deps, c.params.id, c.body, c.staff.staffId),
   );
   route(app, promo.adminEndPromotion, async (c) => endPromotion(deps, c.params.id, c.staff.staffId));
-  route(app, api.adminDeposits, async (c) => admin.depositQueue(deps, c.query.status, c.query.limit));
+  route(app, api.adminDeposits, async (c) => admin.depositQueue(deps, c.query));
   route(app, api.adminConfirmDeposit, async (c) =>
     admin.confirmDepositByOperator(deps, c.params.id, c.staff.staffId, c.body.bank_ref),
   );
@@ -140,7 +140,7 @@ export async function paymentsRoutes(
       staffId: c.staff.staffId,
     }),
   );
-  route(app, api.statementLines, async (c) => admin.statementLines(deps, c.query.status, c.query.limit));
+  route(app, api.statementLines, async (c) => admin.statementLinesQueue(deps, c.query));
   route(app, api.assignStatementLine, async (c) =>
     admin.assignStatementLine(deps, {
       lineId: c.params.id,
@@ -154,7 +154,7 @@ export async function paymentsRoutes(
   );
   route(app, api.adminSandbox, async () => sandboxState(deps));
   route(app, api.setSandbox, async (c) => setSandbox(deps, c.staff.staffId, c.body.enabled));
-  route(app, api.adminWithdrawals, async (c) => admin.withdrawalQueue(deps, c.query.status, c.query.limit));
+  route(app, api.adminWithdrawals, async (c) => admin.withdrawalQueue(deps, c.query));
   route(app, api.approveWithdrawal, async (c) =>
     admin.decideWithdrawal(deps, c.params.id, c.staff.staffId, {
       action: 'approve',

@@ -4,3 +4,4 @@
  */
 export { confirmedDepositsBetween } from './checkin-queries.ts';
 export { confirmedDepositTotal } from './polls-queries.ts';
+export { paymentsWaiting } from './work-queries.ts';
