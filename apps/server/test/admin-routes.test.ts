@@ -89,6 +89,10 @@ interface Case {
   prepare: () => Promise<{ url: string; body: unknown; token?: string }>;
 }
 
+/** A Bangkok day `n` days before today, YYYY-MM-DD. */
+const daysAgo = (n: number) =>
+  new Date(Date.now() + 7 * 3_600_000 - n * 86_400_000).toISOString().slice(0, 10);
+
 /** A member with money in the main wallet, through a confirmed deposit. */
 async function fundedPaymentsMember(baht: number) {
   const m = await newMember(t);
@@ -150,6 +154,13 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
         token: tokens.content,
       };
     },
+  },
+  // A past day's run again: nothing to pay on a day without play, but the run is recorded and audited.
+  'POST /api/admin/cashback/rerun': {
+    prepare: async () => ({ url: '/api/admin/cashback/rerun', body: { kind: 'loss', day: daysAgo(3) } }),
+  },
+  'POST /api/admin/affiliate/commission/run': {
+    prepare: async () => ({ url: '/api/admin/affiliate/commission/run', body: { date: daysAgo(3) } }),
   },
   'POST /api/admin/lotto/rounds/:id/cancel': {
     prepare: async () => {
@@ -223,7 +234,8 @@ describe('money-moving operator endpoints', () => {
       } finally {
         await sql`DELETE FROM test_audit_block`.execute(t.db);
       }
-      expect(failed.body.error, JSON.stringify(failed.body)).not.toBe(0);
+      // The induced fault, not a refusal of the request.
+      expect(failed.status, JSON.stringify(failed.body)).toBe(500);
       expect(await fingerprint()).toBe(before);
 
       const lastAudit = await t.db
