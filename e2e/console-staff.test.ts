@@ -49,7 +49,7 @@ describe('console: staff and audit', () => {
     const username = `e2e.${Date.now().toString(36)}`;
     await page.getByRole('button', { name: 'เพิ่มพนักงาน' }).first().click();
     await page.getByLabel('ชื่อผู้ใช้ (ตัวพิมพ์เล็กภาษาอังกฤษ ตัวเลข จุด ขีด)').fill(username);
-    await page.getByLabel('บทบาท', { exact: true }).selectOption('content');
+    await page.getByRole('form', { name: 'เพิ่มพนักงาน' }).getByLabel('บทบาท').selectOption('content');
     await page.getByLabel('รหัสผ่านเริ่มต้น (อย่างน้อย 10 ตัวอักษร)').fill('console-e2e-pass-1');
     await page.getByRole('form', { name: 'เพิ่มพนักงาน' }).getByRole('button', { name: 'เพิ่มพนักงาน' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'เพิ่ม', exact: true }).click();
@@ -88,11 +88,14 @@ describe('console: staff and audit', () => {
     expect(links).toContain('เปลี่ยนรหัสผ่าน');
     expect(links).not.toContain('พนักงานและสิทธิ์');
     expect(links).not.toContain('ค่ายเกมและรายการเกม');
-    await fresh.page.getByRole('link', { name: 'เปลี่ยนรหัสผ่าน' }).click();
+    await fresh.page
+      .getByRole('navigation', { name: 'เมนูหลัก' })
+      .getByRole('link', { name: 'เปลี่ยนรหัสผ่าน' })
+      .click();
     await fresh.page.getByRole('heading', { name: 'เปลี่ยนรหัสผ่าน' }).waitFor();
     expect(await seriousViolations(fresh.page)).toEqual([]);
     await fresh.context.close();
-  });
+  }, 120_000);
 
   it('a role sees only its menu and gets 403 from another role’s endpoints (content, lotto)', async () => {
     for (const role of ['content', 'lotto'] as const) {
@@ -116,7 +119,7 @@ describe('console: staff and audit', () => {
         expect(r.status, `${role} ${path}`).toBe(403);
       }
     }
-  });
+  }, 120_000);
 
   it('the games pages and the reconciliation report render for the owner without axe violations', async () => {
     const { context, page } = await signedIn('owner', 'games/catalogue');
@@ -134,5 +137,5 @@ describe('console: staff and audit', () => {
     await page.getByText('บัญชีสมาชิกที่ตรวจ').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });

@@ -95,12 +95,7 @@ export function Layout() {
         <span className="brand">Chok หลังบ้าน</span>
         <Counters role={staff.role} />
         <span className="spacer" />
-        <button
-          type="button"
-          className="btn"
-          onClick={toggle}
-          aria-label={theme === 'dark' ? 'เปลี่ยนเป็นธีมสว่าง' : 'เปลี่ยนเป็นธีมมืด'}
-        >
+        <button type="button" className="btn" onClick={toggle} title="เปลี่ยนธีมสี">
           {theme === 'dark' ? 'ธีมสว่าง' : 'ธีมมืด'}
         </button>
         <span className="who">

@@ -116,7 +116,7 @@ export default function CataloguePage() {
                 <button
                   type="button"
                   className="btn btn-small"
-                  aria-label={`เปลี่ยนลำดับค่าย ${r.name}`}
+                  aria-label={`เปลี่ยนลำดับ ค่าย ${r.name}`}
                   onClick={() =>
                     void order(`ค่าย ${r.name}`, r.sort_order, (n) =>
                       call(api.updateGameProvider, { id: r.id, sort_order: n }),
@@ -176,7 +176,7 @@ export default function CataloguePage() {
                 <button
                   type="button"
                   className="btn btn-small"
-                  aria-label={`${r.is_active ? 'ปิด' : 'เปิด'}เกม ${r.name}`}
+                  aria-label={`${r.is_active ? 'ปิดเกม' : 'เปิดเกม'} ${r.name}`}
                   onClick={() => void toggleGame(r, 'is_active')}
                 >
                   {r.is_active ? 'ปิดเกม' : 'เปิดเกม'}
@@ -184,7 +184,7 @@ export default function CataloguePage() {
                 <button
                   type="button"
                   className="btn btn-small"
-                  aria-label={`${r.is_hot ? 'เลิกเป็นเกมฮิต' : 'ตั้งเป็นเกมฮิต'} ${r.name}`}
+                  aria-label={`${r.is_hot ? 'เลิกฮิต' : 'ตั้งเป็นฮิต'} ${r.name}`}
                   onClick={() => void toggleGame(r, 'is_hot')}
                 >
                   {r.is_hot ? 'เลิกฮิต' : 'ตั้งเป็นฮิต'}
@@ -192,7 +192,7 @@ export default function CataloguePage() {
                 <button
                   type="button"
                   className="btn btn-small"
-                  aria-label={`เปลี่ยนลำดับเกม ${r.name}`}
+                  aria-label={`เปลี่ยนลำดับ เกม ${r.name}`}
                   onClick={() =>
                     void order(`เกม ${r.name}`, r.sort_order, (n) =>
                       call(api.updateGame, { id: r.id, sort_order: n }),

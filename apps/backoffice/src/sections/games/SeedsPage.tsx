@@ -97,7 +97,7 @@ export default function SeedsPage() {
                 <button
                   type="button"
                   className="btn btn-small"
-                  aria-label={`หมุนเมล็ดสุ่ม ${r.id}`}
+                  aria-label={`หมุนทันที เมล็ด ${r.id}`}
                   onClick={() => void rotate(r)}
                 >
                   หมุนทันที
