@@ -1,8 +1,15 @@
 /**
- * The console's sections, in menu order: one import line each (apps/backoffice/README.md).
+ * The console's sections, in menu order: one import line and one array line each
+ * (apps/backoffice/README.md), so sections added on different branches merge cleanly.
  */
 import { gamesSection } from './sections/games';
+import { paymentsSection } from './sections/payments';
 import { staffSection } from './sections/staff';
 import type { Section } from './sections/types';
 
-export const sections: readonly Section[] = [gamesSection, staffSection];
+// biome-ignore format: one section per line
+export const sections: readonly Section[] = [
+  paymentsSection,
+  gamesSection,
+  staffSection,
+];

@@ -364,3 +364,57 @@ describe("the payments queues page as the console's tables do", () => {
     expect(Object.keys(bad.body.fields ?? {}).sort()).toEqual(['page_size', 'phone']);
   });
 });
+
+describe('payment settings (GET/PUT /api/admin/payments/settings)', () => {
+  type Settings = { withdraw_min: string; withdraw_daily_cap: string; second_approval: string };
+  it('shows settings, channels and gateways to finance; only the owner changes them, audited', async () => {
+    const finance = await staffToken(t, 'finance');
+    const owner = await staffToken(t, 'owner');
+    const page = await call<{ settings: Settings; channels: unknown[]; sandbox: { allowed: boolean } }>(
+      t.app,
+      'GET',
+      '/api/admin/payments/settings',
+      { token: finance },
+    );
+    expect(page.body.error).toBe(0);
+    expect(page.body.data.channels.length).toBeGreaterThan(0);
+    const before = page.body.data.settings;
+    expect(
+      (await call(t.app, 'PUT', '/api/admin/payments/settings', { token: finance, body: {} })).status,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'GET', '/api/admin/payments/settings', { token: await staffToken(t, 'lotto') }))
+        .status,
+    ).toBe(403);
+
+    const tooHigh = await call(t.app, 'PUT', '/api/admin/payments/settings', {
+      token: owner,
+      body: { withdraw_min: Number.parseFloat(before.withdraw_daily_cap) + 1 },
+    });
+    expect(tooHigh.body).toMatchObject({ code: 'PAYMENT_WITHDRAW_LIMITS', error: 2600 });
+    expect(tooHigh.body.fields).toHaveProperty('withdraw_min');
+    const bad = await call(t.app, 'PUT', '/api/admin/payments/settings', {
+      token: owner,
+      body: { second_approval: 0 },
+    });
+    expect(bad.body.fields).toHaveProperty('second_approval');
+
+    const changed = await call<Settings>(t.app, 'PUT', '/api/admin/payments/settings', {
+      token: owner,
+      body: { second_approval: 25000 },
+    });
+    expect(changed.body.data.second_approval).toBe('25000.00');
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('action', '=', 'payments.settings')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.after).toEqual({ second_approval_satang: 2_500_000 });
+    const restored = await call<Settings>(t.app, 'PUT', '/api/admin/payments/settings', {
+      token: owner,
+      body: { second_approval: Number.parseFloat(before.second_approval) },
+    });
+    expect({ ...restored.body.data, updated_at: null }).toEqual({ ...before, updated_at: null });
+  });
+});

@@ -1,6 +1,7 @@
 import * as admin from './api/admin.ts';
 import { adminConsoleEndpoints } from './api/admin-console.ts';
 import { adminGamesEndpoints } from './api/admin-games.ts';
+import { adminPaymentsEndpoints } from './api/admin-payments.ts';
 import { adminStaffEndpoints } from './api/admin-staff.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
@@ -62,6 +63,7 @@ export const allEndpoints: Endpoint[] = [
   ...adminStaffEndpoints,
   ...adminGamesEndpoints,
   ...adminConsoleEndpoints,
+  ...adminPaymentsEndpoints,
   ...lottoEndpoints,
   ...gamesEndpoints,
   ...paymentsEndpoints,

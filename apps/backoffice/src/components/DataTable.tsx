@@ -15,6 +15,8 @@ export interface Paged<T> {
   page_size: number;
 }
 export type RowOf<E> = DataOf<E> extends { items: (infer T)[] } ? T : never;
+/** The row type of a paged route: `Row<typeof payments.adminDeposits>`. */
+export type Row<R> = R extends Route<infer E> ? RowOf<E> : never;
 
 export interface Column<T> {
   key: string;

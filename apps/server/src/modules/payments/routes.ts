@@ -1,3 +1,4 @@
+import * as adminPayments from '@chok/contract/api/admin-payments';
 import * as content from '@chok/contract/api/content';
 import * as api from '@chok/contract/api/payments';
 import * as promo from '@chok/contract/api/promotions';
@@ -17,6 +18,7 @@ import {
 import { adminPromotionList, createPromotion, endPromotion, newPromotionVersion } from './promotion-admin.ts';
 import { sandboxPay } from './sandbox.ts';
 import { sandboxState, setSandbox } from './settings.ts';
+import { paymentSettingsPage, updateSettings } from './settings-admin.ts';
 import { importStatement } from './statement.ts';
 import { templateList } from './templates.ts';
 import * as withdrawals from './withdrawals.ts';
@@ -152,6 +154,8 @@ export async function paymentsRoutes(
   route(app, api.ignoreStatementLine, async (c) =>
     admin.ignoreStatementLine(deps, { lineId: c.params.id, note: c.body.note, staffId: c.staff.staffId }),
   );
+  route(app, adminPayments.adminPaymentSettings, async () => paymentSettingsPage(deps));
+  route(app, adminPayments.updatePaymentSettings, async (c) => updateSettings(deps, c.staff.staffId, c.body));
   route(app, api.adminSandbox, async () => sandboxState(deps));
   route(app, api.setSandbox, async (c) => setSandbox(deps, c.staff.staffId, c.body.enabled));
   route(app, api.adminWithdrawals, async (c) => admin.withdrawalQueue(deps, c.query));

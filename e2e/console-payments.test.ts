@@ -1,0 +1,192 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { useBrowser } from './browser.ts';
+import { loginConsole } from './console.ts';
+import { loginThroughForm } from './journeys.ts';
+import { DESKTOP, openPage, PHONE, skipAnnouncements } from './page.ts';
+import { call, freshPhone, latestOtp, requestOtp } from './staff.ts';
+
+const browserOf = useBrowser();
+const baseUrl = inject('baseUrl');
+const staffTokens = inject('staffTokens');
+
+const satangOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
+
+/** A member registered through the API with the OTP from the outbox. */
+async function freshMember() {
+  const phone = freshPhone();
+  const password = 'secret123';
+  const accountName = `คอนโซล ทดสอบ${phone.slice(-4)}`;
+  await requestOtp(baseUrl, phone);
+  const otp = await latestOtp(baseUrl, staffTokens.support!, phone);
+  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
+    method: 'POST',
+    body: JSON.stringify({
+      phone,
+      otp,
+      password,
+      bank_code: '014',
+      account_no: `5${phone.slice(1)}`,
+      account_name: accountName,
+    }),
+  });
+  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
+  return { phone, password, accountName, token: r.body.data.access_token };
+}
+
+async function axeClean(page: Page, what: string) {
+  expect(await seriousViolations(page), what).toEqual([]);
+}
+
+/** The number a header counter shows. */
+const counter = (page: Page, key: string) =>
+  page
+    .locator(`[data-counter="${key}"] strong`)
+    .textContent()
+    .then((t) => Number((t ?? '').replace(/[^\d]/g, '')));
+
+let consolePage: Page;
+let memberPage: Page;
+let closeAll: () => Promise<void>;
+
+beforeAll(async () => {
+  const admin = await openPage(browserOf(), DESKTOP);
+  const member = await openPage(browserOf(), PHONE);
+  await skipAnnouncements(member.context);
+  consolePage = admin.page;
+  memberPage = member.page;
+  closeAll = async () => {
+    await admin.context.close();
+    await member.context.close();
+  };
+});
+afterAll(async () => {
+  await closeAll?.();
+});
+
+describe('the operator console: finance works the payments queues', () => {
+  it('logs in with password then TOTP, confirms a deposit and pays a withdrawal; the member sees the money move', async () => {
+    const m = await freshMember();
+    await loginThroughForm(memberPage, baseUrl, m);
+    // The deposit page follows the member's payments live (and the wallet chip with them).
+    await memberPage.goto(`${baseUrl}/member/deposit`);
+    const chip = memberPage.getByTestId('wallet-total');
+    await expect.poll(() => chip.textContent()).toBe('0.00');
+
+    // The login screen, step by step (axe on the first step), then the console of the finance role.
+    await consolePage.goto(`${baseUrl}/backoffice/`);
+    await consolePage.waitForURL(`${baseUrl}/backoffice/login`);
+    await consolePage.getByRole('heading', { name: 'เข้าสู่ระบบหลังบ้าน' }).waitFor();
+    await axeClean(consolePage, 'login');
+    await loginConsole(consolePage, baseUrl, 'finance');
+    const menu = consolePage.getByRole('navigation', { name: 'เมนูหลัก' });
+    await menu.getByRole('link', { name: 'รายการฝาก' }).waitFor();
+    // Finance sees payments only: no other role's menu.
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'หน้าหลัก',
+      'รายการฝาก',
+      'รายการถอน',
+      'นำเข้า Statement',
+      'บัญชีรับเงิน',
+      'ตั้งค่าการเงิน',
+    ]);
+
+    // The deposit queue; the header counter rises live when the member asks to deposit.
+    await menu.getByRole('link', { name: 'รายการฝาก' }).click();
+    await consolePage.getByRole('heading', { name: 'รายการฝาก' }).waitFor();
+    await consolePage.locator('[data-counter="deposits"]').waitFor();
+    const waitingBefore = await counter(consolePage, 'deposits');
+    const qr = await call<{ request_id: number; pay_amount: string }>(
+      baseUrl,
+      '/api/member/payment/generate_qr',
+      {
+        method: 'POST',
+        token: m.token,
+        body: JSON.stringify({ channel_id: 1, amount: 300 }),
+      },
+    );
+    expect(qr.body.error, qr.body.message).toBe(0);
+    await expect.poll(() => counter(consolePage, 'deposits')).toBe(waitingBefore + 1);
+
+    await consolePage.getByLabel('เบอร์โทรสมาชิก').fill(m.phone);
+    await consolePage.getByRole('button', { name: 'ค้นหา' }).click();
+    const row = consolePage.getByRole('row', { name: new RegExp(`^#${qr.body.data.request_id}\\s`) });
+    await row.waitFor();
+    await axeClean(consolePage, 'deposits');
+    await row.getByRole('button', { name: 'ยืนยัน' }).click();
+    const dialog = consolePage.getByRole('dialog', { name: 'ยืนยันรายการฝาก' });
+    await dialog.waitFor();
+    // Required: an empty reference is refused on the form.
+    await dialog.getByRole('button', { name: 'ยืนยันรับเงิน' }).click();
+    await dialog.getByText('กรุณากรอกข้อมูลนี้').waitFor();
+    await dialog.getByLabel('เลขอ้างอิงธนาคาร').fill(`E2E${qr.body.data.request_id}`);
+    await dialog.getByRole('button', { name: 'ยืนยันรับเงิน' }).click();
+    await consolePage.getByText('ยืนยันรายการฝากแล้ว เครดิตเข้ากระเป๋าสมาชิกแล้ว').waitFor();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    // Paid: it leaves the queue of waiting deposits, and the header counter falls back.
+    await row.waitFor({ state: 'detached' });
+    await expect.poll(() => counter(consolePage, 'deposits')).toBe(waitingBefore);
+
+    // The member's wallet chip rises by the amount paid, live.
+    const paid = satangOf(qr.body.data.pay_amount);
+    await expect.poll(async () => satangOf(await chip.textContent()), { timeout: 15_000 }).toBe(paid);
+
+    // The member withdraws 200: the chip drops (held), and the withdrawal waits in the queue.
+    const w = await call<{ id: number }>(baseUrl, '/api/member/withdraw', {
+      method: 'POST',
+      token: m.token,
+      body: JSON.stringify({ amount: 200 }),
+    });
+    expect(w.body.error, w.body.message).toBe(0);
+    await expect
+      .poll(async () => satangOf(await chip.textContent()), { timeout: 15_000 })
+      .toBe(paid - 200_00);
+
+    await menu.getByRole('link', { name: 'รายการถอน' }).click();
+    await consolePage.getByRole('heading', { name: 'รายการถอน' }).waitFor();
+    await consolePage.getByLabel('เบอร์โทรสมาชิก').fill(m.phone);
+    await consolePage.getByRole('button', { name: 'ค้นหา' }).click();
+    const wrow = consolePage.getByRole('row', { name: new RegExp(`^#${w.body.data.id}\\s`) });
+    await wrow.getByText('จ่ายครั้งแรก ต้องตรวจชื่อ').waitFor();
+    await axeClean(consolePage, 'withdrawals');
+    await wrow.getByRole('button', { name: 'จ่ายแล้ว' }).click();
+    const pay = consolePage.getByRole('dialog', { name: 'ยืนยันการจ่ายเงินถอน' });
+    await pay.getByLabel('เลขอ้างอิงการโอนของธนาคาร').fill(`PAY${w.body.data.id}`);
+    // The first payout to the account: the name the bank shows, checked against the registered one.
+    await pay.getByLabel('ชื่อบัญชีตามที่ธนาคารแสดง').fill('ชื่ออื่น ไม่ตรง');
+    await pay.getByRole('button', { name: 'ยืนยันจ่ายแล้ว' }).click();
+    await consolePage.getByText(/ไม่ตรง/).first().waitFor();
+    expect(await pay.isVisible()).toBe(true);
+    await pay.getByLabel('ชื่อบัญชีตามที่ธนาคารแสดง').fill(m.accountName);
+    await pay.getByRole('button', { name: 'ยืนยันจ่ายแล้ว' }).click();
+    await consolePage.getByText('บันทึกการจ่ายเงินแล้ว').waitFor();
+    await wrow.waitFor({ state: 'detached' });
+    const list = await call<{ id: number; status: string }[]>(baseUrl, '/api/member/withdraw/list', {
+      token: m.token,
+    });
+    expect(list.body.data.find((x) => x.id === w.body.data.id)?.status).toBe('paid');
+
+    // The other payments pages render clean, in both themes.
+    for (const [link, heading] of [
+      ['นำเข้า Statement', 'นำเข้า Statement'],
+      ['บัญชีรับเงิน', 'บัญชีรับเงิน'],
+      ['ตั้งค่าการเงิน', 'ตั้งค่าการเงิน'],
+    ] as const) {
+      await menu.getByRole('link', { name: link }).click();
+      await consolePage.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await consolePage.locator('table tbody tr').first().waitFor();
+      await axeClean(consolePage, link);
+    }
+    await consolePage.getByRole('button', { name: 'ธีมสว่าง' }).click();
+    await expect.poll(() => consolePage.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await axeClean(consolePage, 'settings, light theme');
+    await consolePage.reload();
+    await consolePage.getByRole('heading', { name: 'ตั้งค่าการเงิน', level: 1 }).waitFor();
+    expect(await consolePage.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+
+    // Logout goes back to the login screen.
+    await consolePage.getByRole('button', { name: 'ออกจากระบบ' }).click();
+    await consolePage.waitForURL(`${baseUrl}/backoffice/login`);
+  }, 180_000);
+});
