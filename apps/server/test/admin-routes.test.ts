@@ -4,7 +4,7 @@ import { allEndpoints } from '@chok/contract/endpoints';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
-import { buy, fund, openRound } from './lotto-fixtures.ts';
+import { buy, closeNow, fund, openRound } from './lotto-fixtures.ts';
 import { generateQr, newMember, withdraw } from './payments-fixtures.ts';
 
 // Issue 13: every operator endpoint refuses anonymous callers, members and the other roles — the
@@ -162,6 +162,35 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
   'POST /api/admin/affiliate/commission/run': {
     prepare: async () => ({ url: '/api/admin/affiliate/commission/run', body: { date: daysAgo(3) } }),
   },
+  'POST /api/admin/lotto/rounds/:id/result': {
+    prepare: async () => {
+      const roundId = await openRound(t, 'lao');
+      const m = await registerMember(t);
+      await fund(t, m.memberId, 500);
+      const b = await buy(t, m.token, roundId, [{ bet_type: 'two_bottom', number: '12', amount: 10 }]);
+      if (b.body.error !== 0) throw new Error(`bill failed: ${b.body.message}`);
+      await closeNow(t, roundId);
+      return {
+        url: `/api/admin/lotto/rounds/${roundId}/result`,
+        body: { raw: { number: '3412' } },
+        token: tokens.lotto,
+      };
+    },
+  },
+  'POST /api/admin/ledger/freezes/:id/clear': {
+    prepare: async () => {
+      const m = await registerMember(t);
+      const { rows } = await sql<{ id: number }>`
+        INSERT INTO member_withdrawal_freeze (member_id, reason) VALUES (${m.memberId}, 'reconciliation') RETURNING id`.execute(
+        t.db,
+      );
+      return {
+        url: `/api/admin/ledger/freezes/${rows[0]!.id}/clear`,
+        body: { note: 'ตรวจแล้วถูกต้อง' },
+        token: tokens.finance,
+      };
+    },
+  },
   'POST /api/admin/lotto/rounds/:id/cancel': {
     prepare: async () => {
       const roundId = await openRound(t, 'lao');
@@ -188,6 +217,7 @@ async function fingerprint() {
       (SELECT count(*) || ':' || coalesce(sum(hashtext(status)), 0) FROM deposit_request),
       (SELECT count(*) || ':' || coalesce(sum(hashtext(status)), 0) FROM withdrawal),
       (SELECT count(*) FROM coupon),
+      (SELECT count(*) FROM member_withdrawal_freeze WHERE cleared_at IS NOT NULL),
       (SELECT count(*) || ':' || coalesce(sum(hashtext(status)), 0) FROM lotto_bill),
       (SELECT count(*) || ':' || coalesce(sum(hashtext(status)), 0) FROM lotto_round),
       (SELECT count(*) FROM audit_log)) AS state`.execute(t.db);
