@@ -3,6 +3,8 @@ import type { StaffRole } from '@chok/contract/endpoint';
 import { allEndpoints } from '@chok/contract/endpoints';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changePoints } from '../src/modules/points/service.ts';
+import { inTransaction } from '../src/platform/db.ts';
 import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { buy, closeNow, fund, openRound } from './lotto-fixtures.ts';
 import { generateQr, newMember, withdraw } from './payments-fixtures.ts';
@@ -191,6 +193,43 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
       };
     },
   },
+  'POST /api/admin/shop/orders/:id/cancel': {
+    prepare: async () => {
+      const m = await registerMember(t);
+      await inTransaction(t.db, (tx) =>
+        changePoints(tx, {
+          memberId: m.memberId,
+          amount: 500,
+          kind: 'adjustment',
+          reference: 'ทดสอบ',
+          key: `test:routes:${m.memberId}`,
+        }),
+      );
+      const item = await call<{ id: number }>(t.app, 'POST', '/api/admin/shop/items', {
+        token: tokens.content,
+        body: { kind: 'goods', title: `ของรางวัล ${m.memberId}`, price_points: 100 },
+      });
+      const q = await call<{ quote_id: string }>(t.app, 'POST', '/api/redemption/calc', {
+        token: m.token,
+        body: { item_id: item.body.data.id, quantity: 1 },
+      });
+      const order = await call<{ order: { id: number } }>(t.app, 'POST', '/api/redemption/redeem', {
+        token: m.token,
+        body: {
+          quote_id: q.body.data.quote_id,
+          ship_name: 'สมชาย ทดสอบ',
+          ship_phone: '0812345678',
+          ship_address: '99/1 ถ.สุขุมวิท กรุงเทพฯ 10110',
+        },
+      });
+      if (order.body.error !== 0) throw new Error(`order failed: ${order.body.message}`);
+      return {
+        url: `/api/admin/shop/orders/${order.body.data.order.id}/cancel`,
+        body: { reason: 'สินค้าหมด' },
+        token: tokens.support,
+      };
+    },
+  },
   'POST /api/admin/lotto/rounds/:id/cancel': {
     prepare: async () => {
       const roundId = await openRound(t, 'lao');
@@ -214,6 +253,7 @@ async function fingerprint() {
       (SELECT count(*) || ':' || coalesce(sum(amount), 0) FROM ledger_transfer),
       (SELECT coalesce(sum(balance), 0) FROM ledger_account),
       (SELECT count(*) FROM point_transfer),
+      (SELECT count(*) || ':' || coalesce(sum(hashtext(status)), 0) FROM shop_order),
       (SELECT count(*) || ':' || coalesce(sum(hashtext(status)), 0) FROM deposit_request),
       (SELECT count(*) || ':' || coalesce(sum(hashtext(status)), 0) FROM withdrawal),
       (SELECT count(*) FROM coupon),
