@@ -3,7 +3,9 @@ import type { StaffRole } from '@chok/contract/endpoint';
 import { allEndpoints } from '@chok/contract/endpoints';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockMember } from '../src/modules/members/service.ts';
 import { changePoints } from '../src/modules/points/service.ts';
+import { payReward } from '../src/modules/rewards/service.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { buy, closeNow, fund, openRound } from './lotto-fixtures.ts';
@@ -193,6 +195,33 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
       };
     },
   },
+  'POST /api/admin/rewards/holds/:id/release': {
+    prepare: async () => {
+      // Two members with the same bank-account name: the second one's cash reward is held (G5).
+      const name = `ซ้ำชื่อ ทดสอบ${randomUUID().slice(0, 4)}`;
+      await registerMember(t, { account_name: name });
+      const b = await registerMember(t, { account_name: name });
+      const held = await inTransaction(t.db, async (tx) => {
+        await lockMember(tx, b.memberId);
+        return payReward(
+          tx,
+          { ledger: t.ledger },
+          {
+            memberId: b.memberId,
+            feature: 'quest',
+            periodKey: `hold-${b.memberId}`,
+            kind: 'main',
+            amount: 1_500,
+            reference: 'รางวัลภารกิจทดสอบ',
+            pointKind: 'quest',
+            now: new Date(),
+          },
+        );
+      });
+      if (held.claim.status !== 'held') throw new Error(`not held: ${held.claim.status}`);
+      return { url: `/api/admin/rewards/holds/${held.claim.id}/release`, body: {}, token: tokens.finance };
+    },
+  },
   'POST /api/admin/shop/orders/:id/cancel': {
     prepare: async () => {
       const m = await registerMember(t);
@@ -253,6 +282,7 @@ async function fingerprint() {
       (SELECT count(*) || ':' || coalesce(sum(amount), 0) FROM ledger_transfer),
       (SELECT coalesce(sum(balance), 0) FROM ledger_account),
       (SELECT count(*) FROM point_transfer),
+      (SELECT count(*) || ':' || coalesce(sum(hashtext(status)), 0) FROM reward_claim),
       (SELECT count(*) || ':' || coalesce(sum(hashtext(status)), 0) FROM shop_order),
       (SELECT count(*) || ':' || coalesce(sum(hashtext(status)), 0) FROM deposit_request),
       (SELECT count(*) || ':' || coalesce(sum(hashtext(status)), 0) FROM withdrawal),
