@@ -259,6 +259,17 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
       };
     },
   },
+  // A yeekee round closed now is drawn and settled at once (docs/rules/lottery.md).
+  'POST /api/admin/lotto/rounds/:id/close': {
+    prepare: async () => {
+      const roundId = await openRound(t, 'yeekee');
+      return {
+        url: `/api/admin/lotto/rounds/${roundId}/close`,
+        body: { reason: 'ปิดฉุกเฉินทดสอบ' },
+        token: tokens.lotto,
+      };
+    },
+  },
   'POST /api/admin/lotto/rounds/:id/cancel': {
     prepare: async () => {
       const roundId = await openRound(t, 'lao');
