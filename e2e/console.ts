@@ -27,6 +27,13 @@ export const CONSOLE_PAGES: { name: string; path: string; staff: StaffName }[] =
   { name: 'console-payments-statements', path: '/payments/statements', staff: 'finance' },
   { name: 'console-payments-accounts', path: '/payments/accounts', staff: 'finance' },
   { name: 'console-payments-settings', path: '/payments/settings', staff: 'owner' },
+  { name: 'console-games-catalogue', path: '/games/catalogue', staff: 'owner' },
+  { name: 'console-games-seeds', path: '/games/seeds', staff: 'owner' },
+  { name: 'console-games-rounds', path: '/games/rounds', staff: 'owner' },
+  { name: 'console-staff-users', path: '/staff/users', staff: 'owner' },
+  { name: 'console-staff-audit', path: '/staff/audit', staff: 'owner' },
+  { name: 'console-staff-reconciliation', path: '/staff/reconciliation', staff: 'finance' },
+  { name: 'console-staff-password', path: '/staff/password', staff: 'lotto' },
 ];
 
 const totpOf = (who: StaffName) =>

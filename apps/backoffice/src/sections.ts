@@ -4,10 +4,12 @@
  */
 import { contentSection } from './sections/content';
 import { dashboardSection } from './sections/dashboard';
+import { gamesSection } from './sections/games';
 import { lottoSection } from './sections/lotto';
 import { membersSection } from './sections/members';
 import { paymentsSection } from './sections/payments';
 import { rewardsSection } from './sections/rewards';
+import { staffSection } from './sections/staff';
 import type { Section } from './sections/types';
 
 // biome-ignore format: one section per line
@@ -18,4 +20,6 @@ export const sections: readonly Section[] = [
   membersSection,
   rewardsSection,
   contentSection,
+  gamesSection,
+  staffSection,
 ];

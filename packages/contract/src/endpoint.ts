@@ -21,6 +21,12 @@ export interface Endpoint<
   /** `none`: anyone; `member`: a member bearer token; `optional`: either; `staff`: a staff session with `roles`. */
   auth: 'none' | 'member' | 'optional' | 'staff';
   roles?: readonly StaffRole[];
+  /**
+   * An operator endpoint that moves money (ledger or points transfers) or decides a payout: its
+   * audit row is written in the same transaction as the money change. apps/server/test/admin-routes.test.ts
+   * lists every such endpoint and proves it (a new one fails that test until it is added there).
+   */
+  money?: true;
   rateLimit?: RateLimitGroup;
   /**
    * G4 of docs/rules/engagement.md §0: at most this many calls a minute per member to this endpoint,

@@ -1,10 +1,12 @@
 import * as admin from './api/admin.ts';
 import { adminConsoleEndpoints } from './api/admin-console.ts';
+import { adminGamesEndpoints } from './api/admin-games.ts';
 import { adminLottoEndpoints } from './api/admin-lotto.ts';
 import { adminMembersEndpoints } from './api/admin-members.ts';
 import { adminPaymentsEndpoints } from './api/admin-payments.ts';
 import { adminReportsEndpoints } from './api/admin-reports.ts';
 import { adminRewardsEndpoints } from './api/admin-rewards.ts';
+import { adminStaffEndpoints } from './api/admin-staff.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
 import { cashbackEndpoints } from './api/cashback.ts';
@@ -62,6 +64,8 @@ export const allEndpoints: Endpoint[] = [
   admin.updateAgentConfig,
   admin.updateMemberBank,
   ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
+  ...adminStaffEndpoints,
+  ...adminGamesEndpoints,
   ...adminConsoleEndpoints,
   ...adminPaymentsEndpoints,
   ...lottoEndpoints,

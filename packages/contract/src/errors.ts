@@ -345,6 +345,21 @@ export const errorCatalogue = {
     status: 200,
     message: 'สมาชิกนี้ถูกระงับการเข้าสู่ระบบ กรุณายกเลิกการระงับก่อนส่งรหัสตั้งรหัสผ่านใหม่',
   },
+  // staff accounts and games for the operator (issue 13): 2610–2619
+  STAFF_USERNAME_TAKEN: { error: 2610, status: 200, message: 'ชื่อผู้ใช้นี้มีอยู่ในระบบแล้ว' },
+  STAFF_NOT_FOUND: { error: 2611, status: 200, message: 'ไม่พบบัญชีพนักงานนี้' },
+  STAFF_LAST_OWNER: {
+    error: 2612,
+    status: 200,
+    message: 'ต้องมีเจ้าของระบบที่ใช้งานได้อย่างน้อย 1 คน จึงปิดบัญชีหรือเปลี่ยนบทบาทของเจ้าของระบบคนสุดท้ายไม่ได้',
+  },
+  STAFF_PASSWORD_IS_USERNAME: { error: 2613, status: 200, message: 'รหัสผ่านต้องไม่เหมือนกับชื่อผู้ใช้' },
+  GAME_PROVIDER_NOT_FOUND: { error: 2614, status: 200, message: 'ไม่พบค่ายเกมนี้' },
+  FAIR_SEED_NOT_ROTATABLE: {
+    error: 2615,
+    status: 200,
+    message: 'หมุนเมล็ดสุ่มนี้ไม่ได้ หมุนได้เฉพาะเมล็ดที่ใช้งานอยู่ของผู้เล่น (เมล็ดของโต๊ะรวมเปลี่ยนเองเมื่อจบขอนหรือจบคู่)',
+  },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -14,9 +14,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '@chok/contract/endpoint';
-import { Secret } from 'otpauth';
 import QRCode from 'qrcode';
-import { createStaff, staffExists, totpFor } from '../modules/admin/service.ts';
+import { createStaff, newTotpSecret, staffExists, totpFor } from '../modules/admin/service.ts';
 import { hashPassword } from '../modules/auth/service.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createDb } from '../platform/db.ts';
@@ -149,7 +148,7 @@ async function create(args: ReturnType<typeof parseArgs>): Promise<void> {
     const { db } = createDb(database.url, 1);
     try {
       if (await staffExists(db, args.username)) throw new Refusal(`staff "${args.username}" already exists`);
-      const secret = new Secret({ buffer: randomBytes(20).buffer }).base32;
+      const secret = newTotpSecret();
       const passwordHash = await hashPassword(password);
       const id = await createStaff(
         db,

@@ -126,6 +126,7 @@ export const clearWithdrawalFreeze = endpoint({
   path: '/api/admin/ledger/freezes/:id/clear',
   tag,
   auth: 'staff',
+  money: true,
   roles: ['owner', 'finance'],
   summary: "Clear a member's withdrawal freeze after checking the accounts, with a note (audited)",
   params: bigIdParam,

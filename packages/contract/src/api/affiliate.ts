@@ -244,6 +244,7 @@ export const adminAffiliateRerun = endpoint({
   path: '/api/admin/affiliate/commission/run',
   tag: 'admin',
   auth: 'staff',
+  money: true,
   roles: ['owner', 'finance'],
   summary:
     "Compute a past day's affiliate commission again: referrers already paid for it are paid nothing twice (audited)",

@@ -276,6 +276,7 @@ export const adminCashbackRerun = endpoint({
   path: '/api/admin/cashback/rerun',
   tag: 'admin',
   auth: 'staff',
+  money: true,
   roles: ['owner', 'finance'],
   summary:
     "Compute a past day's loss cashback, lotto loss cashback or turnover commission again and pay every member not paid yet for it; nothing is paid twice (audited)",

@@ -126,6 +126,7 @@ export const adminCreateCouponCampaign = endpoint({
   path: '/api/admin/coupons/campaigns',
   tag: adminTag,
   auth: 'staff',
+  money: true,
   roles: editorRoles,
   summary: 'Generate a campaign code: one code any member may use once, up to a global quota (audited)',
   body: z.object({
@@ -142,6 +143,7 @@ export const adminCreatePersonalCoupons = endpoint({
   path: '/api/admin/coupons/personal',
   tag: adminTag,
   auth: 'staff',
+  money: true,
   roles: editorRoles,
   summary: 'Generate personal codes: one code for each member given, usable by that member once (audited)',
   body: z.object({

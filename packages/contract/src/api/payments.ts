@@ -349,6 +349,7 @@ export const adminConfirmDeposit = endpoint({
   path: '/api/admin/payments/deposits/:id/confirm',
   tag: adminTag,
   auth: 'staff',
+  money: true,
   roles: financeRoles,
   summary: 'Confirm a deposit with its bank reference; 20,000 baht or more needs a second operator (audited)',
   params: bigIdParam,
@@ -445,6 +446,7 @@ export const assignStatementLine = endpoint({
   path: '/api/admin/payments/statement_lines/:id/assign',
   tag: adminTag,
   auth: 'staff',
+  money: true,
   roles: financeRoles,
   summary:
     'Credit an unmatched line to a member (their matching request if any); 20,000 baht or more needs a second operator (audited)',
@@ -496,6 +498,7 @@ export const approveWithdrawal = endpoint({
   path: '/api/admin/payments/withdrawals/:id/approve',
   tag: adminTag,
   auth: 'staff',
+  money: true,
   roles: financeRoles,
   summary:
     "Mark a pending withdrawal paid with the bank reference of the transfer made (audited); a member's first payout also needs the name the bank shows for the account, checked against the registered name",
@@ -520,6 +523,7 @@ export const rejectWithdrawal = endpoint({
   path: '/api/admin/payments/withdrawals/:id/reject',
   tag: adminTag,
   auth: 'staff',
+  money: true,
   roles: financeRoles,
   summary: 'Reject a pending or review withdrawal with a reason; the held amount returns to main (audited)',
   params: bigIdParam,

@@ -258,6 +258,7 @@ export const adminSetPollResult = endpoint({
   path: '/api/admin/polls/:id/result',
   tag: 'admin',
   auth: 'staff',
+  money: true,
   roles,
   summary:
     'Set the winning choice once voting is over and pay each winning vote its free credit, once per member (a repeat pays nothing more; audited)',

@@ -68,6 +68,7 @@ export const adminReleaseRewardHold = endpoint({
   path: '/api/admin/rewards/holds/:id/release',
   tag: 'admin',
   auth: 'staff',
+  money: true,
   roles: ['owner', 'finance'],
   summary: 'Pay a held reward (audited)',
   params: bigIdParam,

@@ -329,6 +329,7 @@ export const adminCancelShopOrder = endpoint({
   path: '/api/admin/shop/orders/:id/cancel',
   tag: 'admin',
   auth: 'staff',
+  money: true,
   roles: orderRoles,
   summary: 'Cancel a requested or shipped goods order and refund its points once (audited)',
   params: bigIdParam,

@@ -3,7 +3,7 @@
  * (docs/architecture.md): staff names for lists, staff accounts, and the TOTP of a staff secret.
  */
 
-export { createStaff, totpFor } from './staff.ts';
+export { createStaff, newTotpSecret, totpEnrolment, totpFor } from './staff.ts';
 export {
   insertStaff,
   type NewStaff,

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
 import { appendAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction } from '../../platform/db.ts';
@@ -20,6 +22,18 @@ export function totpFor(secretBase32: string, label = 'staff'): TOTP {
     period: PERIOD_SECONDS,
     secret: Secret.fromBase32(secretBase32),
   });
+}
+
+/** A new TOTP secret: 20 bytes from the OS CSPRNG, base32 (RFC 4226's recommended length). */
+export function newTotpSecret(): string {
+  return new Secret({ buffer: randomBytes(20).buffer }).base32;
+}
+
+/** What an authenticator app needs to enrol a secret: the otpauth:// URL and its QR code (SVG). */
+export async function totpEnrolment(secretBase32: string, username: string) {
+  const url = totpFor(secretBase32, username).toString();
+  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { otpauth_url: url, secret: secretBase32, qr_svg: svg };
 }
 
 export interface StaffDeps {

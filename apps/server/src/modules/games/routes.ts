@@ -1,3 +1,4 @@
+import * as adminApi from '@chok/contract/api/admin-games';
 import * as api from '@chok/contract/api/games';
 import type { ModuleContext } from '../../platform/module.ts';
 import {
@@ -6,6 +7,7 @@ import {
   providerCall,
   providerEndpoints,
 } from './adapter.ts';
+import { editGame, editProvider, listGamesAdmin, listProviders } from './admin.ts';
 import { listGames, lobby, lobbyConfig } from './catalogue.ts';
 import { demoLink, gameWallets, type LaunchDeps, launchLink } from './launch.ts';
 
@@ -17,6 +19,12 @@ export function gamesRoutes({ app, route, db }: ModuleContext, deps: LaunchDeps)
   route(app, api.gameWallets, async (c) => gameWallets(deps, c.member.memberId, c.body));
   route(app, api.gameLink, async (c) => launchLink(deps, c.member, c.body));
   route(app, api.gameDemo, async (c) => demoLink(deps, c.body));
+
+  // The operator's catalogue (owner).
+  route(app, adminApi.gameProvidersAdmin, async (c) => listProviders(db, c.query));
+  route(app, adminApi.updateGameProvider, async (c) => editProvider(db, c.staff, c.params.id, c.body));
+  route(app, adminApi.gamesAdmin, async (c) => listGamesAdmin(db, c.query));
+  route(app, adminApi.updateGame, async (c) => editGame(db, c.staff, c.params.id, c.body));
 }
 
 /**

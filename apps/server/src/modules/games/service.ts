@@ -4,6 +4,8 @@ export { walletTypeCategories } from './lotto-queries.ts';
 
 // ── Added by the games/originals/payments refactor (issue 10) ──
 
+// The in-house rounds list for the operator names each round's game.
+export { gameNames } from './admin-queries.ts';
 // The operator console's member page (caller-named query file).
 export { memberBetsPage } from './members-queries.ts';
 // The in-house games' reads and writes of games' tables (caller-named query file).

@@ -1,5 +1,7 @@
+import * as adminApi from '@chok/contract/api/admin-games';
 import * as api from '@chok/contract/api/games';
 import type { ModuleContext } from '../../platform/module.ts';
+import { listRounds, listSeeds, rotatePlayerSeed } from './admin.ts';
 import { artOf } from './art.ts';
 import type { OriginalsDeps } from './deps.ts';
 import { fairRound, rotateSeed, roundHistory } from './fair-rounds.ts';
@@ -21,6 +23,11 @@ export function originalsRoutes({ app, route }: ModuleContext, d: OriginalsDeps)
   route(app, api.originalsHistory, async (c) => roundHistory(d, c.body.session, c.body.limit));
   route(app, api.fairRotate, async (c) => rotateSeed(d, c.body.session, c.body.client_seed));
   route(app, api.fairRound, async (c) => fairRound(d, c.query.id));
+
+  // The operator's view of seeds and rounds (owner).
+  route(app, adminApi.fairSeedsAdmin, async (c) => listSeeds(d.db, c.query));
+  route(app, adminApi.rotateFairSeed, async (c) => rotatePlayerSeed(d, c.staff, c.params.id));
+  route(app, adminApi.gameRoundsAdmin, async (c) => listRounds(d.db, c.query));
 
   // Game art for the lobby (SVG, cached for a day).
   app.get('/games/art/:name', async (req, reply) => {

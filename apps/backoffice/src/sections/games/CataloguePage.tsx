@@ -1,0 +1,211 @@
+import * as api from '@chok/contract/routes/admin-games';
+import { useQueryClient } from '@tanstack/react-query';
+import { confirm } from '../../components/ConfirmDialog';
+import { DataTable, type RowOf } from '../../components/DataTable';
+import { call } from '../../lib/api';
+import { formatCount } from '../../lib/format';
+
+type Provider = RowOf<NonNullable<(typeof api.gameProvidersAdmin)['endpoint']>>;
+type Game = RowOf<NonNullable<(typeof api.gamesAdmin)['endpoint']>>;
+
+const categoryOptions = [
+  { value: '', label: 'ทั้งหมด' },
+  { value: 'casino', label: 'คาสิโน' },
+  { value: 'slot', label: 'สล็อต' },
+  { value: 'sport', label: 'กีฬา' },
+  { value: 'fishing', label: 'ยิงปลา' },
+  { value: 'freespin', label: 'ซื้อฟรีสปิน' },
+];
+const categoryLabel = (c: string) => categoryOptions.find((o) => o.value === c)?.label ?? c;
+const yesNo = [
+  { value: '', label: 'ทั้งหมด' },
+  { value: 'true', label: 'ใช่' },
+  { value: 'false', label: 'ไม่ใช่' },
+];
+
+/** Providers and the catalogue (owner): on/off, display order, the hot flag. */
+export default function CataloguePage() {
+  const client = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['api', api.gameProvidersAdmin.path] }),
+      client.invalidateQueries({ queryKey: ['api', api.gamesAdmin.path] }),
+    ]);
+
+  const order = async (what: string, current: number, save: (n: number) => Promise<unknown>) => {
+    await confirm({
+      title: 'เปลี่ยนลำดับการแสดง',
+      message: `${what} (เลขน้อยแสดงก่อน)`,
+      confirmLabel: 'บันทึก',
+      fields: [
+        { name: 'sort_order', label: 'ลำดับ', type: 'number', required: true, initial: String(current) },
+      ],
+      action: (v) => save(Number(v.sort_order)),
+      success: 'บันทึกลำดับแล้ว',
+    });
+    await refresh();
+  };
+  const toggleProvider = async (p: Provider) => {
+    await confirm({
+      title: p.is_active ? 'ปิดค่ายเกม' : 'เปิดค่ายเกม',
+      message: p.is_active
+        ? `ปิด ${p.name}: เกมทั้ง ${formatCount(p.games)} เกมของค่ายนี้จะไม่แสดงให้สมาชิก`
+        : `เปิด ${p.name} ให้สมาชิกเห็นเกมที่เปิดอยู่ของค่ายนี้`,
+      tone: p.is_active ? 'danger' : 'primary',
+      confirmLabel: p.is_active ? 'ปิดค่าย' : 'เปิดค่าย',
+      action: () => call(api.updateGameProvider, { id: p.id, is_active: !p.is_active }),
+      success: p.is_active ? 'ปิดค่ายเกมแล้ว' : 'เปิดค่ายเกมแล้ว',
+    });
+    await refresh();
+  };
+  const toggleGame = async (g: Game, field: 'is_active' | 'is_hot') => {
+    const on = !g[field];
+    const words =
+      field === 'is_active'
+        ? {
+            title: on ? 'เปิดเกม' : 'ปิดเกม',
+            message: on ? `แสดง ${g.name} ให้สมาชิก` : `ซ่อน ${g.name} จากสมาชิก`,
+          }
+        : { title: on ? 'ตั้งเป็นเกมฮิต' : 'เลิกเป็นเกมฮิต', message: `${g.name}` };
+    await confirm({
+      title: words.title,
+      message: words.message,
+      tone: field === 'is_active' && !on ? 'danger' : 'primary',
+      confirmLabel: words.title,
+      action: () => call(api.updateGame, { id: g.id, [field]: on }),
+      success: 'บันทึกแล้ว',
+    });
+    await refresh();
+  };
+
+  return (
+    <>
+      <h1>ค่ายเกมและรายการเกม</h1>
+      <DataTable
+        route={api.gameProvidersAdmin}
+        caption="ค่ายเกม"
+        rowKey={(r) => r.id}
+        columns={[
+          { key: 'sort_order', header: 'ลำดับ', align: 'end' },
+          { key: 'name', header: 'ค่ายเกม', cell: (r) => (r.in_house ? `${r.name} (เกมของเว็บ)` : r.name) },
+          {
+            key: 'games',
+            header: 'เกมที่เปิด/ทั้งหมด',
+            align: 'end',
+            cell: (r) => `${formatCount(r.active_games)} / ${formatCount(r.games)}`,
+          },
+          {
+            key: 'is_active',
+            header: 'สถานะ',
+            csv: (r) => (r.is_active ? 'เปิด' : 'ปิด'),
+            cell: (r) => (
+              <span className={`badge ${r.is_active ? 'badge-ok' : 'badge-danger'}`}>
+                {r.is_active ? 'เปิด' : 'ปิด'}
+              </span>
+            ),
+          },
+          {
+            key: 'actions',
+            header: 'จัดการ',
+            csv: () => '',
+            cell: (r) => (
+              <div className="row">
+                <button type="button" className="btn btn-small" onClick={() => void toggleProvider(r)}>
+                  {r.is_active ? 'ปิดค่าย' : 'เปิดค่าย'}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-label={`เปลี่ยนลำดับ ค่าย ${r.name}`}
+                  onClick={() =>
+                    void order(`ค่าย ${r.name}`, r.sort_order, (n) =>
+                      call(api.updateGameProvider, { id: r.id, sort_order: n }),
+                    )
+                  }
+                >
+                  เปลี่ยนลำดับ
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
+      <DataTable
+        route={api.gamesAdmin}
+        caption="รายการเกม"
+        rowKey={(r) => r.id}
+        filters={[
+          { name: 'provider', label: 'รหัสค่าย' },
+          { name: 'category', label: 'ประเภท', type: 'select', options: categoryOptions },
+          { name: 'q', label: 'ชื่อเกม' },
+          { name: 'active', label: 'เปิดอยู่', type: 'select', options: yesNo },
+          { name: 'hot', label: 'เกมฮิต', type: 'select', options: yesNo },
+        ]}
+        columns={[
+          { key: 'sort_order', header: 'ลำดับ', align: 'end' },
+          { key: 'name', header: 'เกม' },
+          { key: 'provider_name', header: 'ค่าย' },
+          {
+            key: 'categories',
+            header: 'ประเภท',
+            csv: (r) => r.categories.map(categoryLabel).join(' '),
+            cell: (r) => r.categories.map(categoryLabel).join(', '),
+          },
+          {
+            key: 'is_active',
+            header: 'สถานะ',
+            csv: (r) => (r.is_active ? 'เปิด' : 'ปิด'),
+            cell: (r) => (
+              <span className={`badge ${r.is_active ? 'badge-ok' : 'badge-danger'}`}>
+                {r.is_active ? 'เปิด' : 'ปิด'}
+              </span>
+            ),
+          },
+          {
+            key: 'is_hot',
+            header: 'เกมฮิต',
+            csv: (r) => (r.is_hot ? 'ใช่' : ''),
+            cell: (r) => (r.is_hot ? <span className="badge badge-warn">ฮิต</span> : '—'),
+          },
+          {
+            key: 'actions',
+            header: 'จัดการ',
+            csv: () => '',
+            cell: (r) => (
+              <div className="row">
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-label={`${r.is_active ? 'ปิดเกม' : 'เปิดเกม'} ${r.name}`}
+                  onClick={() => void toggleGame(r, 'is_active')}
+                >
+                  {r.is_active ? 'ปิดเกม' : 'เปิดเกม'}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-label={`${r.is_hot ? 'เลิกฮิต' : 'ตั้งเป็นฮิต'} ${r.name}`}
+                  onClick={() => void toggleGame(r, 'is_hot')}
+                >
+                  {r.is_hot ? 'เลิกฮิต' : 'ตั้งเป็นฮิต'}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-label={`เปลี่ยนลำดับ เกม ${r.name}`}
+                  onClick={() =>
+                    void order(`เกม ${r.name}`, r.sort_order, (n) =>
+                      call(api.updateGame, { id: r.id, sort_order: n }),
+                    )
+                  }
+                >
+                  เปลี่ยนลำดับ
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
