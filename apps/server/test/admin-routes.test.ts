@@ -83,6 +83,7 @@ const MONEY_ROUTES = [
   'POST /api/admin/cashback/rerun',
   'POST /api/admin/affiliate/commission/run',
   'POST /api/admin/lotto/rounds/:id/result',
+  'POST /api/admin/lotto/rounds/:id/result/correct',
   'POST /api/admin/lotto/rounds/:id/cancel',
   'POST /api/admin/lotto/rounds/:id/close',
 ] as const;
@@ -177,6 +178,27 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
       return {
         url: `/api/admin/lotto/rounds/${roundId}/result`,
         body: { raw: { number: '3412' } },
+        token: tokens.lotto,
+      };
+    },
+  },
+  // A settled round whose result is corrected: the wins of version 1 are reversed and the round re-settled.
+  'POST /api/admin/lotto/rounds/:id/result/correct': {
+    prepare: async () => {
+      const roundId = await openRound(t, 'lao');
+      const m = await registerMember(t);
+      await fund(t, m.memberId, 500);
+      const b = await buy(t, m.token, roundId, [{ bet_type: 'two_bottom', number: '12', amount: 10 }]);
+      if (b.body.error !== 0) throw new Error(`bill failed: ${b.body.message}`);
+      await closeNow(t, roundId);
+      const first = await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/result`, {
+        token: tokens.lotto,
+        body: { raw: { number: '3412' } },
+      });
+      if (first.body.error !== 0) throw new Error(`result failed: ${JSON.stringify(first.body)}`);
+      return {
+        url: `/api/admin/lotto/rounds/${roundId}/result/correct`,
+        body: { raw: { number: '3499' }, reason: 'ตรวจผลผิดหลัก', expected_version: 1 },
         token: tokens.lotto,
       };
     },

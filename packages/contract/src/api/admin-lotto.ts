@@ -238,6 +238,7 @@ export const adminCorrectResult = endpoint({
   tag,
   auth: 'staff',
   roles,
+  money: true,
   summary:
     'Correct a saved result: the wins of the version read are reversed and the round re-settled once; a retry of the same correction answers it again (audited with the reason)',
   params: bigIdParam,
