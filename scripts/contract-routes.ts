@@ -30,6 +30,7 @@ export const ROUTE_MODULES = [
   'polls',
   'quests',
   'promotions',
+  'protection',
   'rewards',
   'shop',
   'sooth',

@@ -23,8 +23,10 @@ import { membersModule } from './modules/members/module.ts';
 import { memberRefs } from './modules/members/service.ts';
 import { originalsModule } from './modules/originals/module.ts';
 import { paymentsModule } from './modules/payments/module.ts';
+import { depositsCountedSince } from './modules/payments/service.ts';
 import { pointsModule } from './modules/points/module.ts';
 import { pollsModule } from './modules/polls/module.ts';
+import { protectionModule } from './modules/protection/module.ts';
 import { questsModule } from './modules/quests/module.ts';
 import { rewardsModule } from './modules/rewards/module.ts';
 import { shopModule } from './modules/shop/module.ts';
@@ -45,7 +47,7 @@ import {
 } from './platform/http.ts';
 import { disabledJobs, type Jobs } from './platform/jobs.ts';
 import { serveMemberSite } from './platform/member-site.ts';
-import { authenticatorRegistry, type ModuleContext } from './platform/module.ts';
+import { authenticatorRegistry, type ModuleContext, openMemberGate } from './platform/module.ts';
 import { registerStream } from './platform/stream.ts';
 import { takeWriteQuota } from './platform/write-quota.ts';
 
@@ -170,8 +172,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
 
   const authenticators = authenticatorRegistry();
+  const memberGate = openMemberGate();
   const routeOptions: RouteOptions = {
     authenticators,
+    memberGate,
     agentId: config.AGENT_ID,
     takeWriteQuota: (memberId, endpoint, limit) => takeWriteQuota(db, memberId, endpoint, limit),
     rateLimits: {
@@ -201,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     jobs: deps.jobs ?? disabledJobs,
     authenticators,
+    memberGate,
   };
 
   const openApi = buildOpenApi(allEndpoints, { title: 'Chok API', version: '0.1.0' });
@@ -213,14 +218,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Modules, one line each; collaborators are passed by name (docs/architecture.md).
   const ledger = await walletModule(ctx, { memberRefs, gameNames: gameNamesOfOperations });
-  authModule(ctx, { ledger, ...(deps.sms ? { sms: deps.sms } : {}) });
+  const auth = authModule(ctx, { ledger, ...(deps.sms ? { sms: deps.sms } : {}) });
+  const protection = await protectionModule(ctx, { sessions: auth.sessions, depositsCountedSince });
   adminModule(ctx);
   membersModule(ctx);
   const content = contentModule(ctx);
   await lottoModule(ctx, { ledger });
   const games = await gamesModule(ctx, { ledger });
   await originalsModule(ctx, { seamless: games.seamless });
-  await paymentsModule(ctx, { ledger });
+  await paymentsModule(ctx, { ledger, protection });
   await pointsModule(ctx);
   await rewardsModule(ctx, { ledger });
   await wheelModule(ctx, { ledger });

@@ -1,4 +1,5 @@
 import * as admin from './api/admin.ts';
+import { adminProtectionEndpoints } from './api/admin-protection.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
 import { cashbackEndpoints } from './api/cashback.ts';
@@ -12,6 +13,7 @@ import { paymentsEndpoints } from './api/payments.ts';
 import { pointsEndpoints } from './api/points.ts';
 import { pollsEndpoints } from './api/polls.ts';
 import { promotionsEndpoints } from './api/promotions.ts';
+import { protectionEndpoints } from './api/protection.ts';
 import { questsEndpoints } from './api/quests.ts';
 import { rewardsEndpoints } from './api/rewards.ts';
 import { shopEndpoints } from './api/shop.ts';
@@ -72,4 +74,6 @@ export const allEndpoints: Endpoint[] = [
   ...pollsEndpoints,
   ...lineEndpoints,
   ...soothEndpoints,
+  ...protectionEndpoints,
+  ...adminProtectionEndpoints,
 ];

@@ -22,7 +22,8 @@ export type TableOwner =
   | 'affiliate'
   | 'cashback'
   | 'polls'
-  | 'line';
+  | 'line'
+  | 'protection';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -151,6 +152,10 @@ export const tableOwners = {
   poll_vote: 'polls',
   // line: the LINE account a member linked from a LIFF page
   member_line_link: 'line',
+  // protection: the limits, reality check, time-outs and self-exclusion a member sets (docs/rules/protection.md)
+  protection_member: 'protection',
+  protection_limit: 'protection',
+  protection_event: 'protection',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

@@ -6,6 +6,7 @@ import { type Db, type Executor, inTransaction, raisedRefusal, type Tx } from '.
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/rng.ts';
 import { claimDebit } from '../members/service.ts';
+import { lossLimitError } from '../protection/service.ts';
 import {
   type BONUS_WALLET,
   type FREE_CREDIT_WALLET,
@@ -67,6 +68,8 @@ export class WalletRefusal extends Error {
     readonly status: WalletStatus,
     readonly memberId: number | null,
     readonly walletTypeId: number | null,
+    /** The member's own reason, when there is one to show (a protection limit). */
+    readonly reason: AppError | null = null,
   ) {
     super(status);
   }
@@ -205,6 +208,12 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
     } catch (err) {
       if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') {
         throw new WalletRefusal('INSUFFICIENT_FUNDS', memberId, wallet);
+      }
+      // The loss guard of player protection (docs/rules/protection.md §2.3): the provider hears the
+      // player may not bet; an in-house game shows the member which limit and when it resets.
+      const raised = raisedRefusal(err);
+      if (raised?.code === 'PROTECTION_LOSS_LIMIT') {
+        throw new WalletRefusal('PLAYER_BLOCKED', memberId, wallet, lossLimitError(raised.detail));
       }
       throw err;
     }

@@ -3,4 +3,5 @@
  * caller's executor so it runs inside the caller's transaction.
  */
 export { confirmedDepositsBetween } from './checkin-queries.ts';
+export { depositsCountedSince } from './deposit-queries.ts';
 export { confirmedDepositTotal } from './polls-queries.ts';

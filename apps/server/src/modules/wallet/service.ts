@@ -46,3 +46,5 @@ export {
   lottoWalletJson,
   lottoWalletOf,
 } from './lotto-queries.ts';
+// ── For player protection (modules/protection): a member's play and money per period ──
+export { type MonthTotals, monthlyTotals, type PlayTotals, playTotalsSince } from './protection-queries.ts';
