@@ -16,6 +16,7 @@ import { checkinModule } from './modules/checkin/module.ts';
 import { contentModule } from './modules/content/module.ts';
 import { couponsModule } from './modules/coupons/module.ts';
 import { gamesModule } from './modules/games/module.ts';
+import { endMemberGames } from './modules/games/service.ts';
 import { gameNamesOfOperations } from './modules/games/wallet-queries.ts';
 import { lineModule } from './modules/line/module.ts';
 import { lottoModule } from './modules/lotto/module.ts';
@@ -219,7 +220,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Modules, one line each; collaborators are passed by name (docs/architecture.md).
   const ledger = await walletModule(ctx, { memberRefs, gameNames: gameNamesOfOperations });
   const auth = authModule(ctx, { ledger, ...(deps.sms ? { sms: deps.sms } : {}) });
-  const protection = await protectionModule(ctx, { sessions: auth.sessions, depositsCountedSince });
+  const protection = await protectionModule(ctx, {
+    sessions: auth.sessions,
+    depositsCountedSince,
+    endGames: endMemberGames,
+  });
   adminModule(ctx);
   membersModule(ctx);
   const content = contentModule(ctx);

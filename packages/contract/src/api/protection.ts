@@ -92,7 +92,10 @@ export const protectionSetRealityCheck = endpoint({
   summary: 'Set the reality-check interval (30 or 60 minutes) or turn it off (null)',
   memberWritesPerMinute: 20,
   body: z.object({
-    minutes: z.union([z.literal(30), z.literal(60)], { error: 'เลือกได้ทุก 30 หรือ 60 นาที' }).nullable(),
+    minutes: z
+      .number({ error: 'เลือกได้ทุก 30 หรือ 60 นาที' })
+      .refine((n) => n === 30 || n === 60, { error: 'เลือกได้ทุก 30 หรือ 60 นาที' })
+      .nullable(),
   }),
   data: protectionState,
 });

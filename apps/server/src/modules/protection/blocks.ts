@@ -63,6 +63,7 @@ export async function startBlock(d: ProtectionDeps, memberId: number, kind: Bloc
       detail: { choice, until: next.until ? next.until.toISOString() : null },
     });
     await d.sessions.revokeAll(tx, memberId);
+    await d.endGames(tx, memberId, now);
     return stateOf(d, tx, memberId, now);
   });
 }

@@ -12,6 +12,8 @@ export interface ProtectionDeps {
     revokeAll(ex: Executor, memberId: number): Promise<void>;
     startedAt(ex: Executor, sessionId: number): Promise<Date | null>;
   };
+  /** Ends every open game session and unused launch of the member (games module). */
+  endGames(ex: Executor, memberId: number, now: Date): Promise<void>;
   /** What counts against the deposit limits since each instant (payments module). */
   depositsCountedSince(ex: Executor, memberId: number, since: readonly Date[]): Promise<number[]>;
 }

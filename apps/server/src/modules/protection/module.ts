@@ -1,4 +1,3 @@
-import type { Executor } from '../../platform/db.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import { depositProtection } from './deposits.ts';
 import type { ProtectionDeps } from './deps.ts';
@@ -18,7 +17,8 @@ export async function protectionModule(
   ctx: ModuleContext,
   collaborators: {
     sessions: ProtectionDeps['sessions'];
-    depositsCountedSince: (ex: Executor, memberId: number, since: readonly Date[]) => Promise<number[]>;
+    depositsCountedSince: ProtectionDeps['depositsCountedSince'];
+    endGames: ProtectionDeps['endGames'];
   },
 ): Promise<ProtectionService> {
   const d: ProtectionDeps = {
@@ -27,6 +27,7 @@ export async function protectionModule(
     coolingOffHours: ctx.config.PROTECTION_COOLING_OFF_HOURS,
     sessions: collaborators.sessions,
     depositsCountedSince: collaborators.depositsCountedSince,
+    endGames: collaborators.endGames,
   };
   protectionRoutes(ctx, d);
   ctx.memberGate.check = protectionGate(d).check;

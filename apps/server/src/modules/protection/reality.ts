@@ -8,7 +8,7 @@ import { stateOf } from './state.ts';
 import { insertEvent, lockMemberRow, memberRow, setRealityCheck } from './state-queries.ts';
 
 /** Turns the reality check on (every 30 or 60 minutes) or off (docs/rules/protection.md §5). */
-export async function setRealityCheckMinutes(d: ProtectionDeps, memberId: number, minutes: 30 | 60 | null) {
+export async function setRealityCheckMinutes(d: ProtectionDeps, memberId: number, minutes: number | null) {
   const now = d.clock.now();
   return inTransaction(d.db, async (tx) => {
     const m = await lockMemberRow(tx, memberId, now);

@@ -111,7 +111,7 @@ const limitColumns = [
   'amount_satang',
   'pending_amount_satang',
   'pending_from',
-  'period_start',
+  sql<string | null>`period_start::text`.as('period_start'),
   'used_satang',
 ] as const;
 

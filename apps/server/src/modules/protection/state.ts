@@ -3,11 +3,12 @@ import {
   type LimitKind,
   type LimitPeriod,
   limitPeriods,
+  periodEnd,
   periodStart,
 } from '@chok/engine/engagement/protection';
 import type { Executor } from '../../platform/db.ts';
 import type { ProtectionDeps } from './deps.ts';
-import { limitRows, memberRow } from './state-queries.ts';
+import { databasePeriodStarts, limitRows, memberRow } from './state-queries.ts';
 import { blockView, limitViews, lossUsed } from './views.ts';
 
 /** The instant each period holding `now` started (Bangkok), in day, week, month order. */
@@ -22,10 +23,15 @@ export async function stateOf(d: ProtectionDeps, ex: Executor, memberId: number,
   const deposited = hasDepositLimit
     ? await d.depositsCountedSince(ex, memberId, periodStarts(now))
     : [0, 0, 0];
+  // The loss counters move by the database's clock (migration 055), so their current periods are the
+  // database's too.
+  const lossStarts = rows.some((r) => r.kind === 'loss') ? await databasePeriodStarts(ex) : null;
   const used = (kind: LimitKind, period: LimitPeriod) =>
-    kind === 'loss' ? lossUsed(rows, period, now) : (deposited[limitPeriods.indexOf(period)] ?? 0);
+    kind === 'loss' ? lossUsed(rows, period, lossStarts) : (deposited[limitPeriods.indexOf(period)] ?? 0);
+  const resetsAt = (kind: LimitKind, period: LimitPeriod) =>
+    periodEnd(period, kind === 'loss' && lossStarts ? startOfBangkokDay(lossStarts[period]) : now);
   return {
-    limits: limitViews(rows, used, now),
+    limits: limitViews(rows, used, resetsAt),
     reality_check_minutes: member?.reality_check_minutes ?? null,
     block: blockView(member, now),
     cooling_off_hours: d.coolingOffHours,

@@ -4,8 +4,6 @@ import {
   type LimitPeriod,
   limitKinds,
   limitPeriods,
-  periodEnd,
-  periodStart,
 } from '@chok/engine/engagement/protection';
 import { formatBaht } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
@@ -45,7 +43,7 @@ export function bahtText(satang: number | null): string {
 export function limitViews(
   rows: readonly LimitRow[],
   used: (kind: LimitKind, period: LimitPeriod) => number,
-  now: Date,
+  resetsAt: (kind: LimitKind, period: LimitPeriod) => Date,
 ) {
   return limitKinds.flatMap((kind) =>
     limitPeriods.map((period) => {
@@ -57,16 +55,20 @@ export function limitViews(
         pending_amount: r?.pending_amount_satang != null ? formatBaht(r.pending_amount_satang) : null,
         pending_from: r?.pending_from ? r.pending_from.toISOString() : null,
         used: formatBaht(used(kind, period)),
-        resets_at: periodEnd(period, now).toISOString(),
+        resets_at: resetsAt(kind, period).toISOString(),
       };
     }),
   );
 }
 
 /** The loss counter of the current period (a counter of a past period counts nothing). */
-export function lossUsed(rows: readonly LimitRow[], period: LimitPeriod, now: Date): number {
+export function lossUsed(
+  rows: readonly LimitRow[],
+  period: LimitPeriod,
+  currentStarts: Record<LimitPeriod, string> | null,
+): number {
   const r = rows.find((x) => x.kind === 'loss' && x.period === period);
-  if (!r || r.period_start !== periodStart(period, now)) return 0;
+  if (!r || !currentStarts || r.period_start !== currentStarts[period]) return 0;
   return r.used_satang;
 }
 
