@@ -153,7 +153,7 @@ describe('deposit limits (docs/rules/protection.md §2.2)', () => {
     expect(over.body.message).toContain('วงเงินฝากสูงสุดรายวัน');
     expect(over.body.message).toContain('1,000 บาท');
     expect(over.body.message).toContain('วงเงินเริ่มใหม่');
-    expect(over.body.fields?.amount).toContain('ฝากได้อีกไม่เกิน');
+    expect(over.body.message).toContain('ฝากได้อีกไม่เกิน');
     expect(limitOf(await state(m.token), 'deposit', 'day').used).toBe((paidSatang / 100).toFixed(2));
 
     // What is left fits, and an open request counts too.

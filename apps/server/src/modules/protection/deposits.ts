@@ -38,19 +38,14 @@ export async function guardDeposit(
     const limit = limits[i];
     const used = counted[i] ?? 0;
     if (limit === null || limit === undefined || used + amountSatang <= limit) return;
-    throw new AppError(
-      'PROTECTION_DEPOSIT_LIMIT',
-      {
-        period: periodLabel[period],
-        limit: bahtInWords(limit),
-        used: bahtInWords(used),
-        left: bahtInWords(Math.max(0, limit - used)),
-        resets_at: thaiTime(periodEnd(period, now)),
-      },
-      {
-        amount: `เกินวงเงินฝากสูงสุด${periodLabel[period]} ฝากได้อีกไม่เกิน ${bahtInWords(Math.max(0, limit - used))} บาท`,
-      },
-    );
+    // The whole message (which limit, what is left, when it resets) is the refusal; no field takes it.
+    throw new AppError('PROTECTION_DEPOSIT_LIMIT', {
+      period: periodLabel[period],
+      limit: bahtInWords(limit),
+      used: bahtInWords(used),
+      left: bahtInWords(Math.max(0, limit - used)),
+      resets_at: thaiTime(periodEnd(period, now)),
+    });
   });
 }
 
