@@ -7,7 +7,7 @@ import { formatBaht } from '../../lib/money';
 import { serverNow } from '../../lib/server-clock';
 import { useLocalData } from '../../stores/local';
 import { useSessionData } from '../../stores/session';
-import { type RealityCheck as Check, fetchRealityCheck, protectionKeys } from './api';
+import { type RealityCheck as Check, endSession, fetchRealityCheck, protectionKeys } from './api';
 
 function duration(minutes: number): string {
   const h = Math.floor(minutes / 60);
