@@ -60,33 +60,40 @@ LANGUAGE sql IMMUTABLE AS $$
   END
 $$;
 
--- The loss guard (docs/rules/protection.md §2): every bet, win and refund between a member wallet and a
--- system account moves the member's loss counters in the transaction that moves the money. A bet that
--- takes a period's net loss past its limit raises PROTECTION_LOSS_LIMIT (the detail names the period,
--- the limit and when it resets) and so undoes the whole bet. The counter rows are updated in one
--- statement, so parallel bets of one member wait for each other and never overshoot. A member without
--- a loss limit costs one indexed read.
+-- The guard of every bet (docs/rules/protection.md §2.3, §3.2, §4.2): every bet, win and refund
+-- between a member wallet and a system account passes here, in the transaction that moves the money.
+-- A bet of a member in a time-out or self-exclusion raises PROTECTION_TIMEOUT or PROTECTION_EXCLUDED
+-- (the detail holds the end); a bet that takes a period's net loss past its limit raises
+-- PROTECTION_LOSS_LIMIT (the detail names the period, the limit and the period's start). Either undoes
+-- the whole bet. The loss counters move in one UPDATE, so parallel bets of one member wait for each
+-- other and never overshoot. A member who never used a protection tool costs one indexed read.
 CREATE FUNCTION protection_count_loss() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_member integer;
   v_delta bigint;
   v_at timestamptz := now();
+  p record;
   o record;
 BEGIN
-  IF NEW.kind = 'bet' THEN
-    SELECT a.member_id INTO v_member FROM ledger_account a
-    WHERE a.id = NEW.debit_account_id AND a.kind = 'member_wallet'
-      AND EXISTS (SELECT 1 FROM protection_limit l WHERE l.member_id = a.member_id AND l.kind = 'loss');
-    v_delta := NEW.amount;
-  ELSE
-    SELECT a.member_id INTO v_member FROM ledger_account a
-    WHERE a.id = NEW.credit_account_id AND a.kind = 'member_wallet'
-      AND EXISTS (SELECT 1 FROM protection_limit l WHERE l.member_id = a.member_id AND l.kind = 'loss');
-    v_delta := -NEW.amount;
-  END IF;
-  IF v_member IS NULL THEN
+  SELECT a.member_id, pm.block_kind, pm.block_until,
+         EXISTS (SELECT 1 FROM protection_limit l WHERE l.member_id = a.member_id AND l.kind = 'loss') AS counts
+  INTO p
+  FROM ledger_account a LEFT JOIN protection_member pm ON pm.member_id = a.member_id
+  WHERE a.id = CASE WHEN NEW.kind = 'bet' THEN NEW.debit_account_id ELSE NEW.credit_account_id END
+    AND a.kind = 'member_wallet';
+  IF p.member_id IS NULL THEN
     RETURN NULL;
   END IF;
+  v_member := p.member_id;
+  IF NEW.kind = 'bet' AND p.block_kind IS NOT NULL AND (p.block_until IS NULL OR p.block_until > v_at) THEN
+    RAISE EXCEPTION USING ERRCODE = 'CK001',
+      MESSAGE = CASE p.block_kind WHEN 'timeout' THEN 'PROTECTION_TIMEOUT' ELSE 'PROTECTION_EXCLUDED' END,
+      DETAIL = json_build_object('until', p.block_until)::text;
+  END IF;
+  IF NOT p.counts THEN
+    RETURN NULL;
+  END IF;
+  v_delta := CASE WHEN NEW.kind = 'bet' THEN NEW.amount ELSE -NEW.amount END;
   WITH moved AS (
     UPDATE protection_limit l
     SET used_satang = CASE WHEN l.period_start = protection_period_start(l.period, v_at) THEN l.used_satang ELSE 0 END

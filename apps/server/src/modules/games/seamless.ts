@@ -6,7 +6,7 @@ import { type Db, type Executor, inTransaction, raisedRefusal, type Tx } from '.
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/rng.ts';
 import { claimDebit } from '../members/service.ts';
-import { lossLimitError } from '../protection/service.ts';
+import { raisedProtectionError } from '../protection/service.ts';
 import {
   type BONUS_WALLET,
   type FREE_CREDIT_WALLET,
@@ -209,12 +209,11 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
       if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') {
         throw new WalletRefusal('INSUFFICIENT_FUNDS', memberId, wallet);
       }
-      // The loss guard of player protection (docs/rules/protection.md §2.3): the provider hears the
-      // player may not bet; an in-house game shows the member which limit and when it resets.
+      // The bet guard of player protection (docs/rules/protection.md §2.3, §3.2): the provider hears
+      // the player may not bet; an in-house game shows the member why and until when.
       const raised = raisedRefusal(err);
-      if (raised?.code === 'PROTECTION_LOSS_LIMIT') {
-        throw new WalletRefusal('PLAYER_BLOCKED', memberId, wallet, lossLimitError(raised.detail));
-      }
+      const reason = raised ? raisedProtectionError(raised) : null;
+      if (reason) throw new WalletRefusal('PLAYER_BLOCKED', memberId, wallet, reason);
       throw err;
     }
     return { status: 'OK', balance: (await memberBalance(tx, memberId, wallet)) as Satang, transferId };

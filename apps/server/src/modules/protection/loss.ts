@@ -2,6 +2,7 @@ import { startOfBangkokDay } from '@chok/engine/engagement/calendar';
 import { type LimitPeriod, limitPeriods } from '@chok/engine/engagement/protection';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { AppError } from '../../platform/errors.ts';
+import { blockedError } from './blocks.ts';
 import { periodLabel, thaiTime } from './views.ts';
 
 /**
@@ -33,4 +34,21 @@ function nextPeriodStart(period: LimitPeriod, start: string): Date {
   if (period === 'week')
     return startOfBangkokDay(new Date(Date.UTC(y, m - 1, day + 7)).toISOString().slice(0, 10));
   return startOfBangkokDay(new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10));
+}
+
+/**
+ * The member's refusal for any refusal the bet guard of migration 055 raised (a loss limit, a
+ * time-out, a self-exclusion), or null for another code.
+ */
+export function raisedProtectionError(raised: { code: string; detail: string | null }): AppError | null {
+  if (raised.code === 'PROTECTION_LOSS_LIMIT') return lossLimitError(raised.detail);
+  if (raised.code !== 'PROTECTION_TIMEOUT' && raised.code !== 'PROTECTION_EXCLUDED') return null;
+  let until: Date | null = null;
+  try {
+    const d = raised.detail ? (JSON.parse(raised.detail) as { until?: string | null }) : {};
+    until = d.until ? new Date(d.until) : null;
+  } catch {
+    until = null;
+  }
+  return blockedError({ kind: raised.code === 'PROTECTION_TIMEOUT' ? 'timeout' : 'exclusion', until });
 }

@@ -5,5 +5,5 @@
  */
 export { assertNotBlocked, blockInForce } from './blocks.ts';
 export { depositProtection } from './deposits.ts';
-export { lossLimitError } from './loss.ts';
+export { lossLimitError, raisedProtectionError } from './loss.ts';
 export type { ProtectionService } from './module.ts';
