@@ -147,12 +147,12 @@ describe('money in and out through the member site', () => {
     await expect.poll(() => status.textContent()).toBe('รอดำเนินการ');
     await expect.poll(async () => satangOf(await chip.textContent())).toBe(before + pay - 200_00);
 
-    const queue = await call<{ id: number; member: { phone: string } }[]>(
+    const queue = await call<{ items: { id: number; member: { phone: string } }[] }>(
       baseUrl,
-      '/api/admin/payments/withdrawals?status=pending',
+      `/api/admin/payments/withdrawals?status=pending&phone=${member.phone}`,
       { token: finance },
     );
-    const mine = queue.body.data.find((w) => w.member.phone === member.phone);
+    const mine = queue.body.data.items.find((w) => w.member.phone === member.phone);
     expect(mine).toBeDefined();
     const approved = await call<{ status: string }>(
       baseUrl,

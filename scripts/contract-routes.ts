@@ -5,6 +5,7 @@
  * their schemas and without typing a path by hand. `npm run contract:routes` writes the files;
  * packages/contract/test/routes.test.ts fails when a checked-in file differs from what this produces.
  */
+import { readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,30 +15,16 @@ import { biomeFormat } from './biome-format.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONTRACT = path.join(ROOT, 'packages/contract/src');
 
-/** The modules whose endpoints a browser calls; admin.ts (the staff API) has no browser client. */
-export const ROUTE_MODULES = [
-  'affiliate',
-  'auth',
-  'checkin',
-  'cashback',
-  'content',
-  'coupons',
-  'games',
-  'line',
-  'lotto',
-  'payments',
-  'points',
-  'polls',
-  'quests',
-  'promotions',
-  'protection',
-  'rewards',
-  'shop',
-  'sooth',
-  'system',
-  'wallet',
-  'wheel',
-] as const;
+/**
+ * Every module of src/api gets its routes file: the member site's modules and the staff API
+ * (admin.ts and every admin-<area>.ts), which the operator console (apps/backoffice) calls. A member
+ * bundle imports only member modules' routes, and a bundler keeps only the routes it uses, so staff
+ * routes never reach the member site.
+ */
+export const ROUTE_MODULES: readonly string[] = readdirSync(path.join(CONTRACT, 'api'))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.slice(0, -3))
+  .sort();
 
 export const routesFile = (module: string) => path.join(CONTRACT, 'routes', `${module}.ts`);
 
@@ -49,6 +36,26 @@ function isEndpoint(value: unknown): value is Endpoint {
     'path' in value &&
     'data' in value &&
     typeof (value as Endpoint).path === 'string'
+  );
+}
+
+const byName = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+const routeOf = (e: Endpoint) => `{ method: '${e.method}', path: '${e.path}' }`;
+
+/** An object of objects of endpoints only (one level of grouping). */
+function isGroup(value: unknown): value is Record<string, Record<string, Endpoint>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || isEndpoint(value)) return false;
+  const groups = Object.values(value);
+  return (
+    groups.length > 0 &&
+    groups.every(
+      (g) =>
+        typeof g === 'object' &&
+        g !== null &&
+        !Array.isArray(g) &&
+        Object.values(g).length > 0 &&
+        Object.values(g).every(isEndpoint),
+    )
   );
 }
 
@@ -64,11 +71,21 @@ export async function generateRoutes(module: string): Promise<string> {
     `import type { Route } from '../endpoint.ts';`,
     '',
   ];
-  for (const [name, value] of Object.entries(api).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (!isEndpoint(value)) continue;
-    lines.push(
-      `export const ${name}: Route<typeof api.${name}> = { method: '${value.method}', path: '${value.path}' };`,
-    );
+  for (const [name, value] of Object.entries(api).sort(byName)) {
+    if (isEndpoint(value)) {
+      lines.push(`export const ${name}: Route<typeof api.${name}> = ${routeOf(value)};`);
+    } else if (isGroup(value)) {
+      // A group of endpoints by kind (admin.ts `contentAdmin`: kind → list, create, update).
+      lines.push(`export const ${name} = {`);
+      for (const [kind, group] of Object.entries(value).sort(byName)) {
+        lines.push(`  ${kind}: {`);
+        for (const [op, e] of Object.entries(group as Record<string, Endpoint>).sort(byName)) {
+          lines.push(`    ${op}: ${routeOf(e)} as Route<(typeof api.${name})['${kind}']['${op}']>,`);
+        }
+        lines.push('  },');
+      }
+      lines.push('} as const;');
+    }
   }
   return biomeFormat(`${lines.join('\n')}\n`, routesFile(module));
 }

@@ -1,13 +1,17 @@
 /**
- * Builds the member site (apps/web → apps/web/dist, with the server's renderer in
- * apps/web/dist/server/entry-server.js) and stamps the build with a hash of what it
- * was built from, so `npm start` rebuilds only when that changed:
+ * Builds the browser apps and stamps each build with a hash of what it was built from, so
+ * `npm start` rebuilds only what changed:
+ *   - the member site (apps/web → apps/web/dist, with the server's renderer in
+ *     apps/web/dist/server/entry-server.js);
+ *   - the operator console (apps/backoffice → apps/backoffice/dist, served at /backoffice).
+ *
  *
  *   tsx scripts/web-build.ts               build (npm run build:web, npm test)
  *   tsx scripts/web-build.ts --if-changed  build only if the sources differ from the stamp (npm start)
  *
- * The hash covers every file of apps/web (but dist/ and node_modules/), the sources of the packages
- * the site imports (packages/contract, packages/engine), the root tsconfig files and the lockfile.
+ * An app's hash covers every file of the app (but dist/ and node_modules/), the sources of the
+ * packages it imports (packages/contract, and packages/engine for the site), the root tsconfig
+ * files, the shared Vite plugin and the lockfile.
  * The stamp is written after a successful build only; Vite empties dist/ when it builds, so a failed
  * or interrupted build leaves no stamp and the next start builds again.
  */
@@ -21,8 +25,40 @@ export const STAMP_FILE = '.chok-build-stamp';
 /** The server-side renderer the build writes beside the site (apps/web/vite.config.ts). */
 export const SSR_ENTRY = 'server/entry-server.js';
 
-const INPUTS = ['apps/web', 'packages/contract/src', 'packages/engine/src'];
-const ROOT_FILES = ['package-lock.json', 'tsconfig.base.json', 'tsconfig.json'];
+export interface BuildTarget {
+  name: string;
+  /** The npm workspace whose `build` script builds it. */
+  workspace: string;
+  inputs: readonly string[];
+  dist: string;
+  /** What a finished build holds (besides the stamp). */
+  built: readonly string[];
+}
+
+export const TARGETS = {
+  web: {
+    name: 'member site',
+    workspace: '@chok/web',
+    inputs: ['apps/web', 'packages/contract/src', 'packages/engine/src'],
+    dist: 'apps/web/dist',
+    built: ['index.html', SSR_ENTRY],
+  },
+  backoffice: {
+    name: 'operator console',
+    workspace: '@chok/backoffice',
+    inputs: ['apps/backoffice', 'packages/contract/src'],
+    dist: 'apps/backoffice/dist',
+    built: ['index.html'],
+  },
+} as const satisfies Record<string, BuildTarget>;
+export type TargetName = keyof typeof TARGETS;
+
+const ROOT_FILES = [
+  'package-lock.json',
+  'tsconfig.base.json',
+  'tsconfig.json',
+  'scripts/vite-precompress.ts',
+];
 const SKIP_DIRS = new Set(['dist', 'node_modules', '.vite']);
 
 function filesUnder(root: string, dir: string, out: string[]): void {
@@ -39,9 +75,9 @@ function filesUnder(root: string, dir: string, out: string[]): void {
 }
 
 /** SHA-256 over the path and content of every input file, in a fixed order. */
-export function sourceHash(root: string): string {
+export function sourceHash(root: string, target: TargetName = 'web'): string {
   const files: string[] = [];
-  for (const dir of INPUTS) filesUnder(root, dir, files);
+  for (const dir of TARGETS[target].inputs) filesUnder(root, dir, files);
   for (const f of ROOT_FILES) if (existsSync(path.join(root, f))) files.push(f);
   files.sort();
   const h = createHash('sha256');
@@ -54,36 +90,40 @@ export function sourceHash(root: string): string {
   return h.digest('hex');
 }
 
-const distOf = (root: string) => path.join(root, 'apps/web/dist');
+const distOf = (root: string, target: TargetName) => path.join(root, TARGETS[target].dist);
 
-/** Whether apps/web/dist holds a finished build of exactly the current sources. */
-export function isUpToDate(root: string, hash = sourceHash(root)): boolean {
-  const dist = distOf(root);
+/** Whether the target's dist holds a finished build of exactly the current sources. */
+export function isUpToDate(root: string, hash?: string, target: TargetName = 'web'): boolean {
+  hash ??= sourceHash(root, target);
+  const dist = distOf(root, target);
   const stamp = path.join(dist, STAMP_FILE);
-  const built = ['index.html', SSR_ENTRY].every((f) => existsSync(path.join(dist, f)));
+  const built = TARGETS[target].built.every((f) => existsSync(path.join(dist, f)));
   if (!built || !existsSync(stamp)) return false;
   return readFileSync(stamp, 'utf8').trim() === hash;
 }
 
-export function writeStamp(root: string, hash: string): void {
-  writeFileSync(path.join(distOf(root), STAMP_FILE), `${hash}\n`);
+export function writeStamp(root: string, hash: string, target: TargetName = 'web'): void {
+  writeFileSync(path.join(distOf(root, target), STAMP_FILE), `${hash}\n`);
 }
 
 function main(): void {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const ifChanged = process.argv.includes('--if-changed');
-  const hash = sourceHash(root); // before building: a change made meanwhile is built next time
-  if (ifChanged && isUpToDate(root, hash)) {
-    process.stdout.write('[chok] member site is up to date (apps/web/dist); not rebuilding\n');
-    return;
+  for (const target of Object.keys(TARGETS) as TargetName[]) {
+    const { name, workspace, dist } = TARGETS[target];
+    const hash = sourceHash(root, target); // before building: a change made meanwhile is built next time
+    if (ifChanged && isUpToDate(root, hash, target)) {
+      process.stdout.write(`[chok] ${name} is up to date (${dist}); not rebuilding\n`);
+      continue;
+    }
+    const built = spawnSync('npm', ['run', 'build', '-w', workspace], {
+      cwd: root,
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+    });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+    writeStamp(root, hash, target);
   }
-  const built = spawnSync('npm', ['run', 'build', '-w', '@chok/web'], {
-    cwd: root,
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-  writeStamp(root, hash);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main();

@@ -13,6 +13,7 @@ import { authModule } from './modules/auth/module.ts';
 import type { SmsSender } from './modules/auth/sms.ts';
 import { cashbackModule } from './modules/cashback/module.ts';
 import { checkinModule } from './modules/checkin/module.ts';
+import { consoleModule } from './modules/console/module.ts';
 import { contentModule } from './modules/content/module.ts';
 import { couponsModule } from './modules/coupons/module.ts';
 import { gamesModule } from './modules/games/module.ts';
@@ -24,16 +25,19 @@ import { membersModule } from './modules/members/module.ts';
 import { memberRefs } from './modules/members/service.ts';
 import { originalsModule } from './modules/originals/module.ts';
 import { paymentsModule } from './modules/payments/module.ts';
-import { depositsCountedSince } from './modules/payments/service.ts';
+import { depositsCountedSince, paymentsWaiting } from './modules/payments/service.ts';
 import { pointsModule } from './modules/points/module.ts';
 import { pollsModule } from './modules/polls/module.ts';
 import { protectionModule } from './modules/protection/module.ts';
 import { questsModule } from './modules/quests/module.ts';
 import { rewardsModule } from './modules/rewards/module.ts';
+import { heldRewardCount } from './modules/rewards/service.ts';
 import { shopModule } from './modules/shop/module.ts';
+import { ordersToShipCount } from './modules/shop/service.ts';
 import { soothModule } from './modules/sooth/module.ts';
 import { walletModule } from './modules/wallet/module.ts';
 import { wheelModule } from './modules/wheel/module.ts';
+import { serveBackoffice } from './platform/backoffice-site.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db.ts';
@@ -121,6 +125,10 @@ function requestLogView(req: FastifyRequest) {
 const LINE_ORIGINS = ['https://api.line.me', 'https://access.line.me', 'https://liffsdk.line-scdn.net'];
 
 const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const BACKOFFICE_DIST_DEFAULT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../backoffice/dist',
+);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -244,7 +252,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await pollsModule(ctx, { ledger });
   lineModule(ctx);
   soothModule(ctx);
+  consoleModule(ctx, {
+    sources: { payments: paymentsWaiting, heldRewards: heldRewardCount, ordersToShip: ordersToShipCount },
+  });
 
+  serveBackoffice(app, config.BACKOFFICE_DIST ?? BACKOFFICE_DIST_DEFAULT);
   await serveMemberSite(app, {
     dist: config.WEB_DIST ?? WEB_DIST_DEFAULT,
     clock,

@@ -204,15 +204,16 @@ describe('operator confirmation', () => {
     const lotto = await staffToken(t, 'lotto', clock);
     expect((await confirm(d.request_id, lotto)).status).toBe(403);
     expect((await confirm(d.request_id)).body.data.outcome).toBe('confirmed');
-    const queue = await call<{ request_id: number }[]>(
+    const queue = await call<{ items: { request_id: number }[]; total: number }>(
       t.app,
       'GET',
-      '/api/admin/payments/deposits?status=paid',
+      `/api/admin/payments/deposits?status=paid&phone=${m.phone}`,
       {
         token: finance,
       },
     );
-    expect(queue.body.data.map((q) => q.request_id)).toContain(d.request_id);
+    expect(queue.body.data.items.map((q) => q.request_id)).toEqual([d.request_id]);
+    expect(queue.body.data.total).toBe(1);
   });
 });
 
@@ -262,15 +263,15 @@ describe('statement import', () => {
     ].join('\n');
     const r = await importCsv('bank', d.receiving.id, 'generic', csv);
     expect(r.body.data).toMatchObject({ lines_new: 3, matched: 0, unmatched: 3 });
-    const queue = await call<{ id: number; bank_ref: string }[]>(
+    const queue = await call<{ items: { id: number; bank_ref: string }[] }>(
       t.app,
       'GET',
-      '/api/admin/payments/statement_lines',
+      '/api/admin/payments/statement_lines?page_size=200',
       {
         token: finance,
       },
     );
-    const mine = queue.body.data.filter((l) => l.bank_ref.endsWith(`-${d.request_id}`));
+    const mine = queue.body.data.items.filter((l) => l.bank_ref.endsWith(`-${d.request_id}`));
     expect(mine).toHaveLength(3);
     const u2 = mine.find((l) => l.bank_ref.startsWith('U2'))!;
     const assigned = await call<{ outcome: string }>(

@@ -205,13 +205,14 @@ describe("the first payout checks the bank's account name (docs/rules/payments.m
     const m = await registerMember(t, { account_name: 'มานี มีนา' });
     await fund(m.memberId, 1000);
     const w = (await withdraw(t, m.token, 300)).body.data;
-    const queue = await call<{ id: number; member: { name_check_required: boolean } }[]>(
+    const queue = await call<{ items: { id: number; member: { name_check_required: boolean } }[] }>(
       t.app,
       'GET',
-      '/api/admin/payments/withdrawals',
+      `/api/admin/payments/withdrawals?phone=${m.phone}`,
       { token: owner },
     );
-    expect(queue.body.data.find((x) => x.id === w.id)?.member.name_check_required).toBe(true);
+    expect(queue.body.data.items.map((x) => x.id)).toEqual([w.id]);
+    expect(queue.body.data.items[0]?.member.name_check_required).toBe(true);
     const held = await walletBalances(t.db, m.memberId);
 
     expect((await approveWith(w.id, {})).body.code).toBe('WITHDRAW_NAME_CHECK_REQUIRED');

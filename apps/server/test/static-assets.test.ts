@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,5 +137,17 @@ describe('built assets go over the wire precompressed, and hashed ones are cache
     const res = await get('/brand/logo.svg', 'br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=0');
+  });
+});
+
+describe('the member site carries nothing of the operator console', () => {
+  it('no script of the build names a staff endpoint or the console', () => {
+    const scripts = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const f of scripts) {
+      const text = readFileSync(path.join(dist, 'assets', f), 'utf8');
+      expect(text.includes('/api/admin/'), f).toBe(false);
+      expect(text.includes('/backoffice'), f).toBe(false);
+    }
   });
 });

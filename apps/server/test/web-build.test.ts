@@ -54,3 +54,52 @@ describe('npm start builds the member site only when its sources changed', () =>
     expect(isUpToDate(root)).toBe(false);
   });
 });
+
+describe('npm start builds the operator console only when its own sources changed', () => {
+  it('stamps apps/backoffice/dist apart from the member site', () => {
+    const r = mkdtempSync(path.join(tmpdir(), 'chok-backoffice-build-'));
+    try {
+      const at = (rel: string, content: string) => {
+        mkdirSync(path.dirname(path.join(r, rel)), { recursive: true });
+        writeFileSync(path.join(r, rel), content);
+      };
+      at('apps/backoffice/index.html', '<html></html>');
+      at('apps/backoffice/src/main.tsx', 'export {};');
+      at('apps/web/src/main.tsx', 'export {};');
+      at('packages/contract/src/errors.ts', 'export const a = 1;');
+      at('packages/engine/src/money.ts', 'export const b = 1;');
+      at('scripts/vite-precompress.ts', 'export {};');
+      at('package-lock.json', '{}');
+      at('apps/backoffice/dist/index.html', '<html>built</html>');
+      expect(isUpToDate(r, undefined, 'backoffice')).toBe(false);
+      writeStamp(r, sourceHash(r, 'backoffice'), 'backoffice');
+      expect(isUpToDate(r, undefined, 'backoffice')).toBe(true);
+      // The member site's own sources and the engine are not the console's.
+      at('apps/web/src/main.tsx', 'export const changed = 1;');
+      at('packages/engine/src/money.ts', 'export const b = 2;');
+      at('apps/backoffice/dist/assets/index-abc.js', 'built');
+      expect(isUpToDate(r, undefined, 'backoffice')).toBe(true);
+      for (const file of [
+        'apps/backoffice/src/main.tsx',
+        'packages/contract/src/errors.ts',
+        'scripts/vite-precompress.ts',
+        'package-lock.json',
+      ]) {
+        at(file, `export const changed = ${JSON.stringify(file)};`);
+        expect(isUpToDate(r, undefined, 'backoffice'), file).toBe(false);
+        writeStamp(r, sourceHash(r, 'backoffice'), 'backoffice');
+        expect(isUpToDate(r, undefined, 'backoffice')).toBe(true);
+      }
+      // The console's sources are not the member site's.
+      at('apps/web/dist/index.html', '<html>built</html>');
+      at('apps/web/dist/server/entry-server.js', 'export async function render() {}');
+      writeStamp(r, sourceHash(r, 'web'), 'web');
+      at('apps/backoffice/src/main.tsx', 'export const again = 1;');
+      expect(isUpToDate(r)).toBe(true);
+      rmSync(path.join(r, 'apps/backoffice/dist/index.html'));
+      expect(isUpToDate(r, undefined, 'backoffice')).toBe(false);
+    } finally {
+      rmSync(r, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,4 +1,6 @@
 import * as admin from './api/admin.ts';
+import { adminConsoleEndpoints } from './api/admin-console.ts';
+import { adminPaymentsEndpoints } from './api/admin-payments.ts';
 import { adminProtectionEndpoints } from './api/admin-protection.ts';
 import { affiliateEndpoints } from './api/affiliate.ts';
 import * as auth from './api/auth.ts';
@@ -58,6 +60,8 @@ export const allEndpoints: Endpoint[] = [
   admin.updateAgentConfig,
   admin.updateMemberBank,
   ...Object.values(admin.contentAdmin).flatMap((e) => [e.list, e.create, e.update]),
+  ...adminConsoleEndpoints,
+  ...adminPaymentsEndpoints,
   ...lottoEndpoints,
   ...gamesEndpoints,
   ...paymentsEndpoints,

@@ -309,6 +309,12 @@ export const errorCatalogue = {
   },
   LINE_ALREADY_LINKED: { error: 2522, status: 200, message: 'บัญชีไลน์นี้เชื่อมกับสมาชิกอื่นอยู่แล้ว' },
   LINE_UNAVAILABLE: { error: 2523, status: 503, message: 'ติดต่อไลน์ไม่ได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่' },
+  // operator console (apps/backoffice) and its payments settings: 2600–2609
+  PAYMENT_WITHDRAW_LIMITS: {
+    error: 2600,
+    status: 200,
+    message: 'ยอดถอนขั้นต่ำต้องไม่เกินวงเงินถอนต่อวัน',
+  },
   // sooth, baccarat roads (docs/rules/casino.md §7): 2530–2549
   SOOTH_ROOM_NOT_FOUND: { error: 2530, status: 200, message: 'ไม่พบห้องบาคาร่านี้ หรือห้องปิดให้บริการแล้ว' },
   // player protection (docs/rules/protection.md): 2550–2579

@@ -73,6 +73,8 @@ const schema = z.object({
   /** LINE's ID-token verify endpoint (tests point it at a local stand-in). */
   LINE_VERIFY_URL: z.url().default('https://api.line.me/oauth2/v2.1/verify'),
   WEB_DIST: z.string().optional(),
+  /** The built operator console (apps/backoffice/dist unless given). */
+  BACKOFFICE_DIST: z.string().optional(),
 });
 
 export type Config = z.output<typeof schema> & {

@@ -18,7 +18,7 @@ import type {
   StartupError,
   StartupPayload,
 } from '@chok/contract/startup';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Clock } from './clock.ts';
 import { AppError, envelopeOf } from './errors.ts';
@@ -188,10 +188,43 @@ export function htmlEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return null;
 }
 
-function encode(html: string, encoding: 'br' | 'gzip' | null): string | Buffer {
+export function encode(html: string, encoding: 'br' | 'gzip' | null): string | Buffer {
   if (encoding === 'br') return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
   if (encoding === 'gzip') return gzipSync(html, { level: 6 });
   return html;
+}
+
+/**
+ * How a built browser app's files go out (the member site here, the operator console in
+ * backoffice-site.ts): the build writes `.br` and `.gz` beside each text file
+ * (scripts/vite-precompress.ts); they are sent for the file itself when Accept-Encoding allows, never
+ * as routes of their own. Files under assets/ carry a hash of their content in the name, so they are
+ * cached for good (a new build is a new URL); the others are revalidated.
+ */
+export function builtFilesOptions(
+  dist: string,
+  ignore: readonly string[] = [],
+  prefix = '/',
+): FastifyStaticOptions {
+  const hashed = path.resolve(dist, 'assets') + path.sep;
+  return {
+    root: dist,
+    prefix,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz', ...ignore],
+    cacheControl: false,
+    // A second app registers the plugin again: the reply decorators exist already.
+    decorateReply: prefix === '/',
+    setHeaders: (res, file) => {
+      res.setHeader('vary', 'Accept-Encoding');
+      res.setHeader(
+        'cache-control',
+        path.resolve(file).startsWith(hashed) ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+      );
+    },
+  };
 }
 
 async function loadRenderer(dist: string, log: FastifyBaseLogger): Promise<ServerRenderer | null> {
@@ -220,26 +253,8 @@ export async function serveMemberSite(app: FastifyInstance, deps: MemberSiteDeps
   const apiFetch = inProcessFetch(app, deps.clock);
 
   if (indexHtml !== null) {
-    const hashed = path.resolve(dist, 'assets') + path.sep;
-    app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      // The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts); they are
-      // sent for the file itself when Accept-Encoding allows, never as routes of their own. The
-      // server's renderer is no file of the site.
-      preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz', `${path.dirname(SSR_ENTRY)}/**`],
-      cacheControl: false,
-      setHeaders: (res, file) => {
-        res.setHeader('vary', 'Accept-Encoding');
-        // Files under assets/ carry a hash of their content in the name: a new build is a new URL.
-        res.setHeader(
-          'cache-control',
-          path.resolve(file).startsWith(hashed) ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
-        );
-      },
-    });
+    // The server's renderer is no file of the site.
+    app.register(fastifyStatic, builtFilesOptions(dist, [`${path.dirname(SSR_ENTRY)}/**`]));
   }
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';

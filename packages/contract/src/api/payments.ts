@@ -6,10 +6,12 @@ import {
   bigId,
   bigIdParam,
   intId,
+  phone,
   timestamp,
   wholeBahtAmount,
   wholeNumber,
 } from '../fields.ts';
+import { paged, pageQuery } from './admin-console.ts';
 
 const tag = 'payments';
 const adminTag = 'admin-payments';
@@ -312,6 +314,8 @@ const bankRef = z
   .max(64, { error: 'เลขอ้างอิงยาวเกินไป' });
 const reason = z.string().trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500, { error: 'เหตุผลยาวเกินไป' });
 const memberRef = z.object({ id, phone: z.string(), account_name: z.string() });
+/** A filter of the operator's queues: the member's phone number. */
+const memberPhoneFilter = phone.optional();
 
 export const adminDeposit = depositRequest.extend({
   member: memberRef,
@@ -328,12 +332,14 @@ export const adminDeposits = endpoint({
   tag: adminTag,
   auth: 'staff',
   roles: financeRoles,
-  summary: 'Deposit queue (default: open and review), oldest first',
+  summary:
+    'Deposit queue (default: open and review, oldest first; a closed status newest first), paged, by member phone',
   query: z.object({
     status: z.enum(depositStatuses).optional(),
-    limit: wholeNumber(1, 200).default(50),
+    phone: memberPhoneFilter,
+    ...pageQuery,
   }),
-  data: z.array(adminDeposit),
+  data: paged(adminDeposit),
 });
 
 const approvalOutcome = z.enum(['confirmed', 'awaiting_second_approval', 'already_confirmed']);
@@ -426,12 +432,12 @@ export const statementLines = endpoint({
   tag: adminTag,
   auth: 'staff',
   roles: financeRoles,
-  summary: 'Imported credit lines (default: the unmatched queue)',
+  summary: 'Imported credit lines (default: the unmatched queue), newest first, paged',
   query: z.object({
     status: z.enum(['matched', 'unmatched', 'assigned', 'ignored']).default('unmatched'),
-    limit: wholeNumber(1, 200).default(50),
+    ...pageQuery,
   }),
-  data: z.array(statementLine),
+  data: paged(statementLine),
 });
 
 export const assignStatementLine = endpoint({
@@ -475,12 +481,14 @@ export const adminWithdrawals = endpoint({
   tag: adminTag,
   auth: 'staff',
   roles: financeRoles,
-  summary: 'Withdrawal queue (default: pending and review), oldest first',
+  summary:
+    'Withdrawal queue (default: pending and review, oldest first; a closed status newest first), paged, by member phone',
   query: z.object({
     status: z.enum(withdrawalStatuses).optional(),
-    limit: wholeNumber(1, 200).default(50),
+    phone: memberPhoneFilter,
+    ...pageQuery,
   }),
-  data: z.array(adminWithdrawal),
+  data: paged(adminWithdrawal),
 });
 
 export const approveWithdrawal = endpoint({

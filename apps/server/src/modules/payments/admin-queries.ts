@@ -1,19 +1,18 @@
 import type { Executor } from '../../platform/db.ts';
 import type { DepositStatus, LineStatus, WithdrawalStatus } from './row-types.ts';
 
-export function depositsByStatus(
+/** One page of deposit requests in `statuses` (of one member, if given), and how many there are. */
+export async function depositsPage(
   ex: Executor,
-  statuses: DepositStatus[],
-  order: 'asc' | 'desc',
-  limit: number,
+  f: { statuses: DepositStatus[]; memberId?: number; order: 'asc' | 'desc'; limit: number; offset: number },
 ) {
-  return ex
-    .selectFrom('deposit_request')
-    .selectAll()
-    .where('status', 'in', statuses)
-    .orderBy('id', order)
-    .limit(limit)
-    .execute();
+  let q = ex.selectFrom('deposit_request').where('status', 'in', f.statuses);
+  if (f.memberId !== undefined) q = q.where('member_id', '=', f.memberId);
+  const [items, total] = await Promise.all([
+    q.selectAll().orderBy('id', f.order).limit(f.limit).offset(f.offset).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(total.n) };
 }
 
 export function lockDeposit(ex: Executor, id: number) {
@@ -56,27 +55,37 @@ export function rejectReviewedDeposit(
     .executeTakeFirst();
 }
 
-export function withdrawalsByStatus(
+/** One page of withdrawals in `statuses` (of one member, if given), and how many there are. */
+export async function withdrawalsPage(
   ex: Executor,
-  statuses: WithdrawalStatus[],
-  order: 'asc' | 'desc',
-  limit: number,
+  f: {
+    statuses: WithdrawalStatus[];
+    memberId?: number;
+    order: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+  },
 ) {
-  return ex
-    .selectFrom('withdrawal')
-    .selectAll()
-    .where('status', 'in', statuses)
-    .orderBy('id', order)
-    .limit(limit)
-    .execute();
+  let q = ex.selectFrom('withdrawal').where('status', 'in', f.statuses);
+  if (f.memberId !== undefined) q = q.where('member_id', '=', f.memberId);
+  const [items, total] = await Promise.all([
+    q.selectAll().orderBy('id', f.order).limit(f.limit).offset(f.offset).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(total.n) };
 }
 
-/** One line by id, or the latest `limit` lines in one status. */
-export function statementLineRows(ex: Executor, status: LineStatus, limit: number, onlyId?: number) {
-  let q = ex.selectFrom('statement_line').selectAll();
-  q =
-    onlyId !== undefined
-      ? q.where('id', '=', onlyId)
-      : q.where('status', '=', status).orderBy('id', 'desc').limit(limit);
-  return q.execute();
+/** One line by id. */
+export function statementLineRow(ex: Executor, id: number) {
+  return ex.selectFrom('statement_line').selectAll().where('id', '=', id).execute();
+}
+
+/** One page of lines in one status, newest first, and how many there are. */
+export async function statementLinesPage(ex: Executor, status: LineStatus, limit: number, offset: number) {
+  const q = ex.selectFrom('statement_line').where('status', '=', status);
+  const [items, total] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(total.n) };
 }

@@ -6,14 +6,15 @@ import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { staffRefs } from '../admin/service.ts';
-import { memberRefs, nameCheckPending } from '../members/service.ts';
+import { memberIdByPhone, memberRefs, nameCheckPending } from '../members/service.ts';
 import {
-  depositsByStatus,
+  depositsPage,
   lockDeposit,
   recordFirstApproval,
   rejectReviewedDeposit,
-  statementLineRows,
-  withdrawalsByStatus,
+  statementLineRow,
+  statementLinesPage,
+  withdrawalsPage,
 } from './admin-queries.ts';
 import { creditDeposit } from './confirm.ts';
 import { depositByIdOrThrow } from './deposit-queries.ts';
@@ -61,16 +62,43 @@ async function adminDeposits(
   );
 }
 
-/** The deposit queue: open and review requests (or one status), oldest first. */
-export async function depositQueue(deps: PaymentsDeps, status: DepositStatus | undefined, limit: number) {
+/** What the operator's queues are filtered and paged by (apps/backoffice DataTable). */
+export interface QueueFilter<S> {
+  status?: S | undefined;
+  phone?: string | undefined;
+  page: number;
+  page_size: number;
+}
+
+/** The member a phone filter names: undefined without one, null when nobody has that phone. */
+async function memberOfPhone(deps: PaymentsDeps, phone: string | undefined) {
+  if (phone === undefined) return undefined;
+  return (await memberIdByPhone(deps.db, phone)) ?? null;
+}
+
+const emptyPage = (f: { page: number; page_size: number }) => ({
+  items: [],
+  total: 0,
+  page: f.page,
+  page_size: f.page_size,
+});
+
+/**
+ * The deposit queue: open and review requests oldest first (or one status; a closed one newest
+ * first), paged, of one member when the phone is given.
+ */
+export async function depositQueue(deps: PaymentsDeps, f: QueueFilter<DepositStatus>) {
   await expireDeposits(deps, deps.clock.now());
-  const rows = await depositsByStatus(
-    deps.db,
-    status ? [status] : ['open', 'review'],
-    status && status !== 'open' && status !== 'review' ? 'desc' : 'asc',
-    limit,
-  );
-  return adminDeposits(deps, rows);
+  const memberId = await memberOfPhone(deps, f.phone);
+  if (memberId === null) return emptyPage(f);
+  const { items, total } = await depositsPage(deps.db, {
+    statuses: f.status ? [f.status] : ['open', 'review'],
+    ...(memberId === undefined ? {} : { memberId }),
+    order: f.status && f.status !== 'open' && f.status !== 'review' ? 'desc' : 'asc',
+    limit: f.page_size,
+    offset: (f.page - 1) * f.page_size,
+  });
+  return { items: await adminDeposits(deps, items), total, page: f.page, page_size: f.page_size };
 }
 
 async function oneDeposit(deps: PaymentsDeps, id: number) {
@@ -184,28 +212,42 @@ export async function adminWithdrawals(
   }));
 }
 
-export async function withdrawalQueue(
-  deps: PaymentsDeps,
-  status: WithdrawalStatus | undefined,
-  limit: number,
-) {
-  const open = !status || status === 'pending' || status === 'review';
-  const rows = await withdrawalsByStatus(
-    deps.db,
-    status ? [status] : ['pending', 'review'],
-    open ? 'asc' : 'desc',
-    limit,
-  );
-  return adminWithdrawals(deps, rows);
+/**
+ * The withdrawal queue: pending and review oldest first (or one status; a closed one newest first),
+ * paged, of one member when the phone is given.
+ */
+export async function withdrawalQueue(deps: PaymentsDeps, f: QueueFilter<WithdrawalStatus>) {
+  const memberId = await memberOfPhone(deps, f.phone);
+  if (memberId === null) return emptyPage(f);
+  const open = !f.status || f.status === 'pending' || f.status === 'review';
+  const { items, total } = await withdrawalsPage(deps.db, {
+    statuses: f.status ? [f.status] : ['pending', 'review'],
+    ...(memberId === undefined ? {} : { memberId }),
+    order: open ? 'asc' : 'desc',
+    limit: f.page_size,
+    offset: (f.page - 1) * f.page_size,
+  });
+  return { items: await adminWithdrawals(deps, items), total, page: f.page, page_size: f.page_size };
 }
 
-export async function statementLines(
+/** Imported lines in one status, newest first, paged. */
+export async function statementLinesQueue(
   deps: PaymentsDeps,
-  status: LineStatus,
-  limit: number,
-  onlyId?: number,
+  f: { status: LineStatus; page: number; page_size: number },
+) {
+  const { items, total } = await statementLinesPage(
+    deps.db,
+    f.status,
+    f.page_size,
+    (f.page - 1) * f.page_size,
+  );
+  return { items: await statementLineViews(deps, items), total, page: f.page, page_size: f.page_size };
+}
+
+async function statementLineViews(
+  deps: PaymentsDeps,
+  rows: Awaited<ReturnType<typeof statementLineRow>>,
 ): Promise<z.input<typeof statementLine>[]> {
-  const rows = await statementLineRows(deps.db, status, limit, onlyId);
   const staff = await staffNames(
     deps.db,
     rows.map((r) => r.assign_requested_by),
@@ -233,7 +275,7 @@ export async function assignStatementLine(
   a: { lineId: number; memberId: number; note: string; staffId: number },
 ) {
   const outcome = await assignLine(deps, a);
-  return { outcome, line: (await statementLines(deps, 'unmatched', 1, a.lineId))[0]! };
+  return { outcome, line: (await statementLineViews(deps, await statementLineRow(deps.db, a.lineId)))[0]! };
 }
 
 /** An operator sets an unmatched line aside: the line as it is now. */
@@ -242,7 +284,7 @@ export async function ignoreStatementLine(
   a: { lineId: number; note: string; staffId: number },
 ) {
   await ignoreLine(deps, a);
-  return (await statementLines(deps, 'ignored', 1, a.lineId))[0]!;
+  return (await statementLineViews(deps, await statementLineRow(deps.db, a.lineId)))[0]!;
 }
 
 export type WithdrawalDecision =

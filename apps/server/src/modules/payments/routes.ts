@@ -1,3 +1,4 @@
+import * as adminPayments from '@chok/contract/api/admin-payments';
 import * as content from '@chok/contract/api/content';
 import * as api from '@chok/contract/api/payments';
 import * as promo from '@chok/contract/api/promotions';
@@ -17,6 +18,7 @@ import {
 import { adminPromotionList, createPromotion, endPromotion, newPromotionVersion } from './promotion-admin.ts';
 import { sandboxPay } from './sandbox.ts';
 import { sandboxState, setSandbox } from './settings.ts';
+import { paymentSettingsPage, updateSettings } from './settings-admin.ts';
 import { importStatement } from './statement.ts';
 import { templateList } from './templates.ts';
 import * as withdrawals from './withdrawals.ts';
@@ -122,7 +124,7 @@ export async function paymentsRoutes(
     newPromotionVersion(deps, c.params.id, c.body, c.staff.staffId),
   );
   route(app, promo.adminEndPromotion, async (c) => endPromotion(deps, c.params.id, c.staff.staffId));
-  route(app, api.adminDeposits, async (c) => admin.depositQueue(deps, c.query.status, c.query.limit));
+  route(app, api.adminDeposits, async (c) => admin.depositQueue(deps, c.query));
   route(app, api.adminConfirmDeposit, async (c) =>
     admin.confirmDepositByOperator(deps, c.params.id, c.staff.staffId, c.body.bank_ref),
   );
@@ -140,7 +142,7 @@ export async function paymentsRoutes(
       staffId: c.staff.staffId,
     }),
   );
-  route(app, api.statementLines, async (c) => admin.statementLines(deps, c.query.status, c.query.limit));
+  route(app, api.statementLines, async (c) => admin.statementLinesQueue(deps, c.query));
   route(app, api.assignStatementLine, async (c) =>
     admin.assignStatementLine(deps, {
       lineId: c.params.id,
@@ -152,9 +154,11 @@ export async function paymentsRoutes(
   route(app, api.ignoreStatementLine, async (c) =>
     admin.ignoreStatementLine(deps, { lineId: c.params.id, note: c.body.note, staffId: c.staff.staffId }),
   );
+  route(app, adminPayments.adminPaymentSettings, async () => paymentSettingsPage(deps));
+  route(app, adminPayments.updatePaymentSettings, async (c) => updateSettings(deps, c.staff.staffId, c.body));
   route(app, api.adminSandbox, async () => sandboxState(deps));
   route(app, api.setSandbox, async (c) => setSandbox(deps, c.staff.staffId, c.body.enabled));
-  route(app, api.adminWithdrawals, async (c) => admin.withdrawalQueue(deps, c.query.status, c.query.limit));
+  route(app, api.adminWithdrawals, async (c) => admin.withdrawalQueue(deps, c.query));
   route(app, api.approveWithdrawal, async (c) =>
     admin.decideWithdrawal(deps, c.params.id, c.staff.staffId, {
       action: 'approve',

@@ -5,3 +5,4 @@
 export { confirmedDepositsBetween } from './checkin-queries.ts';
 export { depositsCountedSince } from './deposit-queries.ts';
 export { confirmedDepositTotal } from './polls-queries.ts';
+export { paymentsWaiting } from './work-queries.ts';

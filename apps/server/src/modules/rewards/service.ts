@@ -16,3 +16,4 @@ export { grantFreeCredit, noteFreeCreditGrant, readFreeCredit, settleFreeCredit 
 export { featureLabels } from './holds.ts';
 export { countsAsMemberAddress, riskReason } from './risk.ts';
 export { readSetting, saveSetting } from './settings.ts';
+export { heldRewardCount } from './work-queries.ts';

@@ -1,0 +1,226 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { create } from 'zustand';
+import { ApiError, errorMessage } from '../lib/api';
+
+export interface ConfirmField {
+  name: string;
+  label: string;
+  type?: 'text' | 'textarea' | 'number' | 'file';
+  required?: boolean;
+  placeholder?: string;
+  initial?: string;
+  inputMode?: 'text' | 'numeric' | 'decimal';
+  /** Shown under the field. */
+  hint?: string;
+  /** For `file`: which files (`.csv,text/csv`); the value is the file's text. */
+  accept?: string;
+}
+
+export interface ConfirmOptions<T = unknown> {
+  title: string;
+  message?: ReactNode;
+  /** The confirm button (default ยืนยัน). */
+  confirmLabel?: string;
+  tone?: 'primary' | 'danger';
+  /** Inputs the action needs (a reason, a bank reference); required ones must be filled. */
+  fields?: readonly ConfirmField[];
+  /**
+   * Runs on confirm with the field values (trimmed). The dialog stays open, its buttons disabled,
+   * until it settles: a refusal shows its Thai message in a toast and its `fields` under the inputs.
+   */
+  action?: (values: Record<string, string>) => Promise<T>;
+  /** The toast after the action succeeded. */
+  success?: string | ((result: T) => string);
+}
+
+interface Pending {
+  opts: ConfirmOptions<unknown>;
+  resolve: (answer: { values: Record<string, string>; result: unknown } | null) => void;
+}
+
+const useConfirmStore = create<{ pending: Pending | null }>(() => ({ pending: null }));
+
+/**
+ * Asks the operator to confirm (and fill the fields of) an action, in an accessible modal dialog.
+ * Resolves with the values and the action's result, or null when cancelled.
+ */
+export function confirm<T = unknown>(
+  opts: ConfirmOptions<T>,
+): Promise<{ values: Record<string, string>; result: T } | null> {
+  return new Promise((resolve) => {
+    useConfirmStore.getState().pending?.resolve(null);
+    useConfirmStore.setState({
+      pending: {
+        opts: opts as ConfirmOptions<unknown>,
+        resolve: resolve as Pending['resolve'],
+      },
+    });
+  });
+}
+
+const REQUIRED = 'กรุณากรอกข้อมูลนี้';
+
+/**
+ * The one confirmation dialog of the console (rendered once by the app): the native modal
+ * <dialog> keeps focus inside it and makes the page behind inert; Escape cancels.
+ */
+export function ConfirmHost() {
+  const pending = useConfirmStore((s) => s.pending);
+  const ref = useRef<HTMLDialogElement>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (pending) {
+      setValues(Object.fromEntries((pending.opts.fields ?? []).map((f) => [f.name, f.initial ?? ''])));
+      setErrors({});
+      setBusy(false);
+      if (!dialog.open) dialog.showModal();
+    } else if (dialog.open) {
+      dialog.close();
+    }
+  }, [pending]);
+
+  const finish = (answer: { values: Record<string, string>; result: unknown } | null) => {
+    pending?.resolve(answer);
+    useConfirmStore.setState({ pending: null });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!pending || busy) return;
+    const { opts } = pending;
+    const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
+    const missing: Record<string, string> = {};
+    for (const f of opts.fields ?? []) if (f.required && !trimmed[f.name]) missing[f.name] = REQUIRED;
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing);
+      return;
+    }
+    if (!opts.action) return finish({ values: trimmed, result: undefined });
+    setBusy(true);
+    try {
+      const result = await opts.action(trimmed);
+      const text = typeof opts.success === 'function' ? opts.success(result) : opts.success;
+      if (text) toast.success(text);
+      finish({ values: trimmed, result });
+    } catch (err) {
+      toast.error(errorMessage(err));
+      setErrors(err instanceof ApiError ? err.fields : {});
+      setBusy(false);
+    }
+  };
+
+  const opts = pending?.opts;
+  const fieldIds = new Set((opts?.fields ?? []).map((f) => f.name));
+  const otherErrors = Object.entries(errors).filter(([k]) => !fieldIds.has(k));
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={opts?.message ? `${id}-message` : undefined}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) finish(null);
+      }}
+    >
+      {opts && (
+        <form onSubmit={submit} noValidate>
+          <h2 id={`${id}-title`} className="dialog-title">
+            {opts.title}
+          </h2>
+          {opts.message && (
+            <div id={`${id}-message`} className="dialog-message">
+              {opts.message}
+            </div>
+          )}
+          {(opts.fields ?? []).map((f, i) => {
+            const fid = `${id}-${f.name}`;
+            const err = errors[f.name];
+            const common = {
+              id: fid,
+              name: f.name,
+              required: f.required,
+              placeholder: f.placeholder,
+              autoFocus: i === 0,
+              'aria-invalid': err ? true : undefined,
+              'aria-describedby': err ? `${fid}-error` : f.hint ? `${fid}-hint` : undefined,
+            };
+            return (
+              <div className="field" key={f.name}>
+                <label htmlFor={fid}>
+                  {f.label}
+                  {f.required && <span aria-hidden="true"> *</span>}
+                </label>
+                {f.type === 'textarea' ? (
+                  <textarea
+                    {...common}
+                    rows={3}
+                    value={values[f.name] ?? ''}
+                    onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                  />
+                ) : f.type === 'file' ? (
+                  <input
+                    {...common}
+                    type="file"
+                    accept={f.accept}
+                    onChange={async (e) => {
+                      const file = e.target.files?.[0];
+                      const text = file ? await file.text() : '';
+                      setValues((v) => ({ ...v, [f.name]: text, [`${f.name}_name`]: file?.name ?? '' }));
+                    }}
+                  />
+                ) : (
+                  <input
+                    {...common}
+                    type="text"
+                    inputMode={f.inputMode ?? (f.type === 'number' ? 'decimal' : undefined)}
+                    autoComplete="off"
+                    value={values[f.name] ?? ''}
+                    onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                  />
+                )}
+                {f.hint && !err && (
+                  <p id={`${fid}-hint`} className="hint">
+                    {f.hint}
+                  </p>
+                )}
+                {err && (
+                  <p id={`${fid}-error`} className="field-error" role="alert">
+                    {err}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          {otherErrors.length > 0 && (
+            <ul className="field-error" role="alert">
+              {otherErrors.map(([k, v]) => (
+                <li key={k}>{v}</li>
+              ))}
+            </ul>
+          )}
+          <div className="dialog-actions">
+            <button type="button" className="btn" disabled={busy} onClick={() => finish(null)}>
+              ยกเลิก
+            </button>
+            <button
+              type="submit"
+              className={opts.tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
+              {busy ? 'กำลังดำเนินการ…' : (opts.confirmLabel ?? 'ยืนยัน')}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}
