@@ -326,6 +326,38 @@ describe('loss limits (docs/rules/protection.md §2.3): the guard in the bet tra
     expect(limitOf(await state(q.token), 'loss', 'month').used).toBe('100.00');
   });
 
+  it('an in-house game stake goes through the same guard and shows the member which limit', async () => {
+    const m = await registerMember(t);
+    await fund(t, m.memberId, 1000);
+    await setLimit(m.token, 'loss', 'day', 5);
+    const ref = { game_id: 'golden-elephant', provider_id: 'chok' };
+    const wallets = await call<{ id: number; wallet_type_id: number }[]>(t.app, 'POST', '/api/game/wallets', {
+      token: m.token,
+      body: ref,
+    });
+    const main = wallets.body.data.find((w) => w.wallet_type_id === 1)!;
+    const link = await call<{ link: string }>(t.app, 'POST', '/api/game/link', {
+      token: m.token,
+      body: { ...ref, wallet_id: main.id },
+    });
+    const launch = new URL(link.body.data.link, 'http://x').searchParams.get('t')!;
+    const s = await call<{ session: string }>(t.app, 'POST', '/api/originals/session', {
+      body: { token: launch },
+    });
+    const spin = (bet: string) =>
+      call(t.app, 'POST', '/api/originals/slot/spin', { body: { session: s.body.data.session, bet } });
+    // A lottery stake takes the day to its limit; the slot's stake would pass it.
+    const roundId = await openRound(t, 'lao');
+    expect(
+      (await buy(t, m.token, roundId, [{ bet_type: 'run_top', number: '3', amount: 5 }])).body.error,
+    ).toBe(0);
+    const before = await balanceOf(t, m.memberId);
+    const over = await spin('1.00');
+    expect(over.body.code).toBe('PROTECTION_LOSS_LIMIT');
+    expect(over.body.message).toContain('วงเงินเสียสูงสุดรายวัน');
+    expect(await balanceOf(t, m.memberId)).toBe(before);
+  });
+
   it('a counter of a past period counts nothing: the next Bangkok day starts from zero', async () => {
     const p = await player(1000);
     await setLimit(p.token, 'loss', 'day', 50);
