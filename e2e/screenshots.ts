@@ -265,6 +265,7 @@ async function main(): Promise<void> {
       await shoot('profile', '/member/profile');
       await shoot('affiliate', '/affiliate');
       await shoot('statement', '/member/statement');
+      await shoot('protection', '/member/protection');
       await shoot('checkin', '/checkin');
       await shoot('quests', '/member/creditfree');
       await shoot('redeem', '/redeem');

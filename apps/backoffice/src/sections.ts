@@ -8,6 +8,7 @@ import { gamesSection } from './sections/games';
 import { lottoSection } from './sections/lotto';
 import { membersSection } from './sections/members';
 import { paymentsSection } from './sections/payments';
+import { protectionSection } from './sections/protection';
 import { rewardsSection } from './sections/rewards';
 import { staffSection } from './sections/staff';
 import type { Section } from './sections/types';
@@ -18,6 +19,7 @@ export const sections: readonly Section[] = [
   paymentsSection,
   lottoSection,
   membersSection,
+  protectionSection,
   rewardsSection,
   contentSection,
   gamesSection,

@@ -17,6 +17,7 @@ import { consoleModule } from './modules/console/module.ts';
 import { contentModule } from './modules/content/module.ts';
 import { couponsModule } from './modules/coupons/module.ts';
 import { gamesModule } from './modules/games/module.ts';
+import { endMemberGames } from './modules/games/service.ts';
 import { gameNamesOfOperations } from './modules/games/wallet-queries.ts';
 import { lineModule } from './modules/line/module.ts';
 import { lottoModule } from './modules/lotto/module.ts';
@@ -24,9 +25,10 @@ import { membersModule } from './modules/members/module.ts';
 import { memberRefs } from './modules/members/service.ts';
 import { originalsModule } from './modules/originals/module.ts';
 import { paymentsModule } from './modules/payments/module.ts';
-import { paymentsWaiting } from './modules/payments/service.ts';
+import { depositsCountedSince, paymentsWaiting } from './modules/payments/service.ts';
 import { pointsModule } from './modules/points/module.ts';
 import { pollsModule } from './modules/polls/module.ts';
+import { protectionModule } from './modules/protection/module.ts';
 import { questsModule } from './modules/quests/module.ts';
 import { reportsModule } from './modules/reports/module.ts';
 import { rewardsModule } from './modules/rewards/module.ts';
@@ -51,7 +53,7 @@ import {
 } from './platform/http.ts';
 import { disabledJobs, type Jobs } from './platform/jobs.ts';
 import { serveMemberSite } from './platform/member-site.ts';
-import { authenticatorRegistry, type ModuleContext } from './platform/module.ts';
+import { authenticatorRegistry, type ModuleContext, openMemberGate } from './platform/module.ts';
 import { registerStream } from './platform/stream.ts';
 import { takeWriteQuota } from './platform/write-quota.ts';
 
@@ -180,8 +182,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
 
   const authenticators = authenticatorRegistry();
+  const memberGate = openMemberGate();
   const routeOptions: RouteOptions = {
     authenticators,
+    memberGate,
     agentId: config.AGENT_ID,
     takeWriteQuota: (memberId, endpoint, limit) => takeWriteQuota(db, memberId, endpoint, limit),
     rateLimits: {
@@ -211,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     jobs: deps.jobs ?? disabledJobs,
     authenticators,
+    memberGate,
   };
 
   const openApi = buildOpenApi(allEndpoints, { title: 'Chok API', version: '0.1.0' });
@@ -223,14 +228,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Modules, one line each; collaborators are passed by name (docs/architecture.md).
   const ledger = await walletModule(ctx, { memberRefs, gameNames: gameNamesOfOperations });
-  authModule(ctx, { ledger, ...(deps.sms ? { sms: deps.sms } : {}) });
+  const auth = authModule(ctx, { ledger, ...(deps.sms ? { sms: deps.sms } : {}) });
+  const protection = await protectionModule(ctx, {
+    sessions: auth.sessions,
+    depositsCountedSince,
+    endGames: endMemberGames,
+  });
   adminModule(ctx);
   membersModule(ctx);
   const content = contentModule(ctx);
   await lottoModule(ctx, { ledger });
   const games = await gamesModule(ctx, { ledger });
   await originalsModule(ctx, { seamless: games.seamless });
-  await paymentsModule(ctx, { ledger });
+  await paymentsModule(ctx, { ledger, protection });
   await pointsModule(ctx);
   await rewardsModule(ctx, { ledger });
   await wheelModule(ctx, { ledger });

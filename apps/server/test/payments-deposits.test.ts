@@ -5,6 +5,8 @@ import path from 'node:path';
 import { hasValidCrc, parsePromptPay } from '@chok/engine/payments/promptpay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDeposits } from '../src/modules/payments/deposits.ts';
+import { depositsCountedSince } from '../src/modules/payments/service.ts';
+import { depositProtection } from '../src/modules/protection/service.ts';
 import { call, createTestApp, FixedClock, type TestApp } from './helpers.ts';
 import { type Deposit, depositCredits, generateQr, newMember } from './payments-fixtures.ts';
 
@@ -241,6 +243,7 @@ function depsOf(app: TestApp) {
     events: app.app.events,
     clock,
     agentId: app.config.AGENT_ID,
+    protection: depositProtection({ depositsCountedSince }),
     gateways: { sandboxAllowed: false, sandbox: async () => null, get: async () => null },
   };
 }

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquireOpenGatewayRequests } from '../src/modules/payments/deposits.ts';
 import type { PaymentsDeps } from '../src/modules/payments/deps.ts';
 import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
+import { depositsCountedSince } from '../src/modules/payments/service.ts';
 import { settleDuePromotions } from '../src/modules/payments/sweep.ts';
+import { depositProtection } from '../src/modules/protection/service.ts';
 import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
 import { depositCredits, generateQr, newMember, walletBalances } from './payments-fixtures.ts';
 
@@ -19,6 +21,7 @@ beforeAll(async () => {
     events: t.app.events,
     clock,
     agentId: t.config.AGENT_ID,
+    protection: depositProtection({ depositsCountedSince }),
     gateways: gatewayRegistry(t.db, () => clock.now(), { sandboxAllowed: true }),
   };
 });

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import type { PaymentsDeps } from '../src/modules/payments/deps.ts';
 import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
+import { depositsCountedSince } from '../src/modules/payments/service.ts';
 import { settleDuePromotions } from '../src/modules/payments/sweep.ts';
+import { depositProtection } from '../src/modules/protection/service.ts';
 import { isUniqueViolation } from '../src/platform/db.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
@@ -32,6 +34,7 @@ beforeAll(async () => {
     events: t.app.events,
     clock: { now: () => new Date() },
     agentId: t.config.AGENT_ID,
+    protection: depositProtection({ depositsCountedSince }),
     gateways: gatewayRegistry(t.db, () => new Date(), { sandboxAllowed: true }),
   };
 });

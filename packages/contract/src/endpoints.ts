@@ -4,6 +4,7 @@ import { adminGamesEndpoints } from './api/admin-games.ts';
 import { adminLottoEndpoints } from './api/admin-lotto.ts';
 import { adminMembersEndpoints } from './api/admin-members.ts';
 import { adminPaymentsEndpoints } from './api/admin-payments.ts';
+import { adminProtectionEndpoints } from './api/admin-protection.ts';
 import { adminReportsEndpoints } from './api/admin-reports.ts';
 import { adminRewardsEndpoints } from './api/admin-rewards.ts';
 import { adminStaffEndpoints } from './api/admin-staff.ts';
@@ -20,6 +21,7 @@ import { paymentsEndpoints } from './api/payments.ts';
 import { pointsEndpoints } from './api/points.ts';
 import { pollsEndpoints } from './api/polls.ts';
 import { promotionsEndpoints } from './api/promotions.ts';
+import { protectionEndpoints } from './api/protection.ts';
 import { questsEndpoints } from './api/quests.ts';
 import { rewardsEndpoints } from './api/rewards.ts';
 import { shopEndpoints } from './api/shop.ts';
@@ -88,4 +90,6 @@ export const allEndpoints: Endpoint[] = [
   ...adminMembersEndpoints,
   ...adminReportsEndpoints,
   ...adminRewardsEndpoints,
+  ...protectionEndpoints,
+  ...adminProtectionEndpoints,
 ];

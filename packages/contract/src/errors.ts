@@ -360,6 +360,39 @@ export const errorCatalogue = {
     status: 200,
     message: 'หมุนเมล็ดสุ่มนี้ไม่ได้ หมุนได้เฉพาะเมล็ดที่ใช้งานอยู่ของผู้เล่น (เมล็ดของโต๊ะรวมเปลี่ยนเองเมื่อจบขอนหรือจบคู่)',
   },
+  // player protection (docs/rules/protection.md): 2550–2579
+  PROTECTION_DEPOSIT_LIMIT: {
+    error: 2550,
+    status: 200,
+    message:
+      'ยอดฝากนี้เกินวงเงินฝากสูงสุด{period}ที่คุณตั้งไว้ ({limit} บาท ฝากไปแล้ว {used} บาท) ฝากได้อีกไม่เกิน {left} บาท วงเงินเริ่มใหม่ {resets_at}',
+  },
+  PROTECTION_LOSS_LIMIT: {
+    error: 2551,
+    status: 200,
+    message: 'เดิมพันนี้จะทำให้ยอดเสียเกินวงเงินเสียสูงสุด{period}ที่คุณตั้งไว้ ({limit} บาท) วงเงินเริ่มใหม่ {resets_at}',
+  },
+  PROTECTION_TIMEOUT: {
+    error: 2552,
+    status: 200,
+    message: 'บัญชีของคุณอยู่ในช่วงพักการเล่นถึง {until} ระหว่างนี้ฝากเงิน เล่นเกม แทงหวย และรับรางวัลไม่ได้ (ถอนเงินได้ตามปกติ)',
+  },
+  PROTECTION_EXCLUDED: {
+    error: 2553,
+    status: 200,
+    message:
+      'บัญชีของคุณระงับการเล่นด้วยตนเอง{until} ระหว่างนี้ฝากเงิน เล่นเกม แทงหวย และรับสิทธิพิเศษไม่ได้ (ถอนเงินได้ตามปกติ)',
+  },
+  PROTECTION_BLOCK_SHORTER: {
+    error: 2554,
+    status: 200,
+    message: 'ไม่สามารถย่นระยะเวลาได้ ช่วงที่เลือกต้องสิ้นสุดหลัง {until} ซึ่งเป็นวันสิ้นสุดของช่วงปัจจุบัน',
+  },
+  PROTECTION_EXCLUDED_NO_TIMEOUT: {
+    error: 2555,
+    status: 200,
+    message: 'บัญชีของคุณระงับการเล่นด้วยตนเองอยู่แล้ว ไม่ต้องตั้งพักการเล่นเพิ่ม',
+  },
 } as const satisfies Record<string, { error: number; status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

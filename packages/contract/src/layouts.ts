@@ -49,6 +49,8 @@ export const memberRoutes = {
   '/member/winloss': 'auth',
   '/member/profile': 'auth',
   '/member/statement': 'auth',
+  // Player protection (docs/rules/protection.md): an addition to spec §2, linked from the profile.
+  '/member/protection': 'auth',
   '/login': 'no-auth',
   '/register': 'no-auth',
   '/forgot': 'no-auth',

@@ -907,6 +907,37 @@ export interface PromptpayAccount {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ProtectionEvent {
+  action: 'limit_set' | 'limit_pending' | 'limit_applied' | 'reality_check' | 'timeout' | 'exclusion';
+  at: Timestamp;
+  detail: Generated<ColumnType<JsonValue, string, string>>;
+  id: Generated<number>;
+  member_id: number;
+}
+
+export interface ProtectionLimit {
+  amount_satang: number | null;
+  kind: 'deposit' | 'loss';
+  member_id: number;
+  pending_amount_satang: number | null;
+  pending_from: Timestamp | null;
+  period: 'day' | 'week' | 'month';
+  period_start: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+  used_satang: Generated<number>;
+}
+
+export interface ProtectionMember {
+  block_choice: '1d' | '7d' | '30d' | '6m' | '1y' | '5y' | 'permanent' | null;
+  block_kind: 'timeout' | 'exclusion' | null;
+  block_started_at: Timestamp | null;
+  block_until: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  member_id: number;
+  reality_check_minutes: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface ProviderNonce {
   created_at: Generated<Timestamp>;
   nonce: string;
@@ -1262,6 +1293,9 @@ export interface DB {
   promotion: Promotion;
   promotion_rule: PromotionRule;
   promptpay_account: PromptpayAccount;
+  protection_event: ProtectionEvent;
+  protection_limit: ProtectionLimit;
+  protection_member: ProtectionMember;
   provider_nonce: ProviderNonce;
   quest: Quest;
   quest_claim: QuestClaim;

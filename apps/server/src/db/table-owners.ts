@@ -23,7 +23,8 @@ export type TableOwner =
   | 'cashback'
   | 'polls'
   | 'line'
-  | 'reports';
+  | 'reports'
+  | 'protection';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -155,6 +156,10 @@ export const tableOwners = {
   member_line_link: 'line',
   // reports: the dashboard's figures of closed days
   report_day: 'reports',
+  // protection: the limits, reality check, time-outs and self-exclusion a member sets (docs/rules/protection.md)
+  protection_member: 'protection',
+  protection_limit: 'protection',
+  protection_event: 'protection',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

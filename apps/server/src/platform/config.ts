@@ -36,6 +36,13 @@ const schema = z.object({
     .int()
     .positive()
     .default(7 * 24),
+  /** How long a member's raise or removal of a deposit or loss limit waits (docs/rules/protection.md §1.3). */
+  PROTECTION_COOLING_OFF_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(24),
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   STAFF_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   OTP_TTL_SECONDS: z.coerce.number().int().positive().default(300),

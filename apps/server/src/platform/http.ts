@@ -23,6 +23,15 @@ export interface Authenticators {
   staff(token: string): Promise<StaffPrincipal | null>;
 }
 
+/**
+ * Checks a logged-in member may call an endpoint at all, before its input is read; provided by the
+ * protection module (a time-out or self-exclusion closes play, deposits and rewards,
+ * docs/rules/protection.md §3–4). Every other endpoint passes at no cost.
+ */
+export interface MemberGate {
+  check(memberId: number, e: Endpoint): Promise<void>;
+}
+
 export interface HandlerContext<B, Q, P> {
   body: B;
   query: Q;
@@ -103,6 +112,8 @@ export function bearer(req: FastifyRequest): string | null {
 
 export interface RouteOptions {
   authenticators: Authenticators;
+  /** Filled by the protection module; `route` asks it for every member call. */
+  memberGate: MemberGate;
   /** This site's agent: a call naming another agent's `agent_id` is refused (AGENT_MISMATCH). */
   agentId: number;
   /** Counts G4 member writes (`Endpoint.memberWritesPerMinute`); see platform/write-quota.ts. */
@@ -153,6 +164,7 @@ export function route<
       if (e.auth === 'member' || e.auth === 'optional') {
         member = token ? await opts.authenticators.member(token) : null;
         if (!member && e.auth === 'member') throw new AppError('UNAUTHORIZED');
+        if (member) await opts.memberGate.check(member.memberId, e);
       } else if (e.auth === 'staff') {
         staff = token ? await opts.authenticators.staff(token) : null;
         if (!staff) throw new AppError('UNAUTHORIZED');

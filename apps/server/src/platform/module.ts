@@ -3,7 +3,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db, Tx } from './db.ts';
 import type { EventBus } from './events.ts';
-import type { Authenticators, BoundRoute } from './http.ts';
+import type { Authenticators, BoundRoute, MemberGate } from './http.ts';
 import type { Jobs } from './jobs.ts';
 
 /**
@@ -22,6 +22,8 @@ export interface ModuleContext {
   jobs: Jobs;
   /** Registry the auth and staff modules fill with their token checks; `route` reads it per request. */
   authenticators: Authenticators;
+  /** The gate the protection module fills; `route` asks it before every member call. */
+  memberGate: MemberGate;
 }
 
 /** An authenticator registry whose entries refuse until the owning module registers its own. */
@@ -34,6 +36,11 @@ export function authenticatorRegistry(): Authenticators {
       throw new Error('no staff authenticator registered (staffModule not wired)');
     },
   };
+}
+
+/** A gate that lets every call through until the protection module sets its own. */
+export function openMemberGate(): MemberGate {
+  return { check: async () => {} };
 }
 
 export interface SeedContext {

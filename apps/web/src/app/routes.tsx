@@ -41,6 +41,7 @@ const pages: Record<MemberRoute, PageDef> = {
   '/member/winloss': page('คืนยอดได้เสีย', () => import('../pages/MemberWinloss')),
   '/member/profile': page('ข้อมูลส่วนตัว', () => import('../pages/Profile')),
   '/member/statement': page('ประวัติการเงิน', () => import('../pages/Statement')),
+  '/member/protection': page('เล่นอย่างรับผิดชอบ', () => import('../pages/Protection')),
   '/login': page('เข้าสู่ระบบ', () => import('../pages/Login')),
   '/register': page('สมัครสมาชิก', () => import('../pages/Register')),
   '/forgot': page('ลืมรหัสผ่าน', () => import('../pages/Forgot')),

@@ -241,3 +241,9 @@ export function TreasureChest({ size = 56 }: { size?: number }) {
     </svg>
   );
 }
+export const ShieldIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
+    <path d="m9 12 2 2 4-4" />
+  </Svg>
+);

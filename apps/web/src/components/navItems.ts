@@ -8,6 +8,7 @@ import {
   HomeIcon,
   LottoIcon,
   ReceiptIcon,
+  ShieldIcon,
   ShopIcon,
   SlotIcon,
   TargetIcon,
@@ -47,4 +48,6 @@ export const memberMenu: NavItem[] = [
   { to: '/member/coupon', label: 'ใช้คูปอง', Icon: TicketIcon },
   { to: '/member/statement', label: 'ประวัติการเงิน', Icon: ReceiptIcon },
   { to: '/sooth', label: 'สูตรบาคาร่า', Icon: CardsIcon },
+  // Player protection (docs/rules/protection.md), an addition to the spec's menu.
+  { to: '/member/protection', label: 'เล่นอย่างรับผิดชอบ', Icon: ShieldIcon },
 ];

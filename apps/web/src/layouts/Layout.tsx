@@ -5,6 +5,7 @@ import { Footer } from '../components/Footer';
 import { EventCorner } from '../features/content/EventCorner';
 import { NotificationDialog } from '../features/content/NotificationDialog';
 import { GameLauncher } from '../features/games/GameLauncher';
+import { RealityCheck } from '../features/protection/RealityCheck';
 import { useLocalData } from '../stores/local';
 import { type LayoutName, useUi } from '../stores/ui';
 import { Header } from './Header';
@@ -81,6 +82,7 @@ function LayoutFrame({ layout, page }: { layout: LayoutName; page: ReactNode }) 
           <NotificationDialog />
           <EventCorner />
           <ChatButton />
+          <RealityCheck />
         </div>
       );
     case 'no-auth':
@@ -97,6 +99,7 @@ function LayoutFrame({ layout, page }: { layout: LayoutName; page: ReactNode }) 
         <div className="shell shell--lobby">
           {page}
           <Footer />
+          <RealityCheck />
         </div>
       );
     case 'liff':

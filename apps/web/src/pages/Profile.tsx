@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FormAlert } from '../components/AuthCard';
 import { Field } from '../components/Field';
@@ -197,6 +198,16 @@ export default function Profile() {
         <section className="panel">
           <h2 className="panel__title">เปลี่ยนรหัสผ่าน</h2>
           <ChangePasswordForm />
+        </section>
+
+        <section className="panel" aria-labelledby="responsible-title">
+          <h2 className="panel__title" id="responsible-title">
+            เล่นอย่างรับผิดชอบ
+          </h2>
+          <p>ตั้งวงเงินฝากและวงเงินเสีย แจ้งเตือนเวลาเล่น พักการเล่น หรือระงับการเล่นด้วยตนเอง และดูประวัติบัญชี 12 เดือน</p>
+          <Link to="/member/protection" className="btn btn--outline">
+            ตั้งค่าการเล่นอย่างรับผิดชอบ
+          </Link>
         </section>
       </div>
     </div>

@@ -1,13 +1,24 @@
+import type { Executor } from '../../platform/db.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import type { Ledger } from '../wallet/service.ts';
 import type { AuthDeps } from './deps.ts';
 import { authenticate } from './login.ts';
 import { authRoutes } from './routes.ts';
+import { sessionCreatedAt } from './session-queries.ts';
+import { revokeMemberSessions } from './sessions.ts';
 import { createSessionCache } from './sessions-cache.ts';
 import { outboxSmsSender, type SmsSender } from './sms.ts';
 
+/** What other modules get of the auth module: the member's sessions (player protection ends them all). */
+export interface AuthService {
+  sessions: {
+    revokeAll(ex: Executor, memberId: number): Promise<void>;
+    startedAt(ex: Executor, sessionId: number): Promise<Date | null>;
+  };
+}
+
 /** Members' registration, login, OTP and sessions; registers the member authenticator. */
-export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: SmsSender }): void {
+export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: SmsSender }): AuthService {
   const c = ctx.config;
   const d: AuthDeps = {
     db: ctx.db,
@@ -34,4 +45,10 @@ export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: Sms
   };
   ctx.authenticators.member = (token) => authenticate(d, token);
   authRoutes(ctx, d);
+  return {
+    sessions: {
+      revokeAll: (ex, memberId) => revokeMemberSessions(ex, d.clock, d.sessionCache, memberId, null),
+      startedAt: sessionCreatedAt,
+    },
+  };
 }

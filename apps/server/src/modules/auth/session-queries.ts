@@ -49,3 +49,13 @@ export async function revokeMemberSessions(
 export async function revokeSession(ex: Executor, sessionId: number, now: Date): Promise<void> {
   await ex.updateTable('member_session').set({ revoked_at: now }).where('id', '=', sessionId).execute();
 }
+
+/** When a session began (its login), for the reality check (docs/rules/protection.md §5). */
+export async function sessionCreatedAt(ex: Executor, sessionId: number): Promise<Date | null> {
+  const row = await ex
+    .selectFrom('member_session')
+    .select('created_at')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}

@@ -6,6 +6,7 @@ import { type Db, type Executor, inTransaction, raisedRefusal, type Tx } from '.
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/rng.ts';
 import { claimDebit } from '../members/service.ts';
+import { raisedProtectionError } from '../protection/service.ts';
 import {
   type BONUS_WALLET,
   type FREE_CREDIT_WALLET,
@@ -67,6 +68,8 @@ export class WalletRefusal extends Error {
     readonly status: WalletStatus,
     readonly memberId: number | null,
     readonly walletTypeId: number | null,
+    /** The member's own reason, when there is one to show (a protection limit). */
+    readonly reason: AppError | null = null,
   ) {
     super(status);
   }
@@ -206,6 +209,11 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
       if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') {
         throw new WalletRefusal('INSUFFICIENT_FUNDS', memberId, wallet);
       }
+      // The bet guard of player protection (docs/rules/protection.md §2.3, §3.2): the provider hears
+      // the player may not bet; an in-house game shows the member why and until when.
+      const raised = raisedRefusal(err);
+      const reason = raised ? raisedProtectionError(raised) : null;
+      if (reason) throw new WalletRefusal('PLAYER_BLOCKED', memberId, wallet, reason);
       throw err;
     }
     return { status: 'OK', balance: (await memberBalance(tx, memberId, wallet)) as Satang, transferId };

@@ -22,6 +22,8 @@ export {
 } from './originals-queries.ts';
 // The points accrual: settled main-wallet rounds it has not read yet (caller-named query file).
 export { type SettledRound, unreadSettledRounds } from './points-queries.ts';
+// Player protection: a time-out or self-exclusion ends the member's games (caller-named query file).
+export { endMemberGames } from './protection-queries.ts';
 // The seamless wallet: the in-house games pay through it like any provider; payments reads the
 // bonus wallet's open rounds and settled stake (promotion turnover).
 export {

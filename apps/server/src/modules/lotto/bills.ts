@@ -7,6 +7,7 @@ import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
 import { type Executor, inTransaction, raisedRefusal } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { walletTypeCategories } from '../games/service.ts';
+import { raisedProtectionError } from '../protection/service.ts';
 import {
   BONUS_WALLET,
   lottoBillByKey,
@@ -200,6 +201,9 @@ async function refusalError(
   input: BillInput,
 ): Promise<never> {
   if (raised.code === 'LOTTO_WALLET_NOT_ELIGIBLE') await refuseWallet(d.db, Number(raised.detail));
+  // The bet guard of player protection refused the debit (docs/rules/protection.md §2.3, §3.2).
+  const protectionRefusal = raisedProtectionError(raised);
+  if (protectionRefusal) throw protectionRefusal;
   if (raised.code === 'LOTTO_OVER_CEILING' && raised.detail && rules) {
     const over = JSON.parse(raised.detail) as { bet_type: string; number: string; accepted: number }[];
     const before = new Map(over.map((o) => [exposureKey(o.bet_type, o.number), o.accepted]));

@@ -20,6 +20,7 @@ import { IN_HOUSE, type PlaySession } from './sessions.ts';
 /** A wallet refusal, as the member sees it in the game page. */
 export function refusalToError(err: unknown): never {
   if (err instanceof WalletRefusal) {
+    if (err.reason) throw err.reason;
     switch (err.status) {
       case 'INSUFFICIENT_FUNDS':
         throw new AppError('INSUFFICIENT_FUNDS');

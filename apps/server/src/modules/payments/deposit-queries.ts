@@ -244,3 +244,34 @@ export function insertGatewayEvent(
     .returning('event_id')
     .executeTakeFirst();
 }
+
+/**
+ * What counts against a member's deposit limits from each instant of `since` (docs/rules/protection.md
+ * §2.2): deposits paid since then (the amount that arrived) and requests still open or in review made
+ * since then (the amount asked for).
+ */
+export async function depositsCountedSince(
+  ex: Executor,
+  memberId: number,
+  since: readonly Date[],
+): Promise<number[]> {
+  if (since.length === 0) return [];
+  const earliest = new Date(Math.min(...since.map((d) => d.getTime())));
+  const rows = await ex
+    .selectFrom('deposit_request')
+    .select(['status', 'amount_satang', 'paid_satang', 'paid_at', 'created_at'])
+    .where('member_id', '=', memberId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'paid'), eb('paid_at', '>=', earliest)]),
+        eb.and([eb('status', 'in', ['open', 'review']), eb('created_at', '>=', earliest)]),
+      ]),
+    )
+    .execute();
+  return since.map((from) =>
+    rows.reduce((sum, r) => {
+      if (r.status === 'paid') return r.paid_at! >= from ? sum + (r.paid_satang ?? r.amount_satang) : sum;
+      return r.created_at >= from ? sum + r.amount_satang : sum;
+    }, 0),
+  );
+}

@@ -155,6 +155,9 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
       },
     );
   }
+  // Player protection: no request during a time-out or self-exclusion, none past a deposit limit;
+  // under the member's lock taken above, so two requests never both fit (docs/rules/protection.md §2.2).
+  await deps.protection.guardDeposit(tx, d.memberId, amountSatang, now);
   if (d.promotionId !== null) {
     // Checked now so the member hears why at once, and again when the deposit is confirmed
     // (docs/rules/engagement.md §1.2).

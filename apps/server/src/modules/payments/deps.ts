@@ -1,6 +1,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
+import type { ProtectionService } from '../protection/service.ts';
 import type { Ledger } from '../wallet/service.ts';
 import type { GatewayRegistry } from './gateway.ts';
 
@@ -12,6 +13,8 @@ export interface PaymentsDeps {
   clock: Clock;
   agentId: number;
   gateways: GatewayRegistry;
+  /** Player protection's guard of a new deposit request (docs/rules/protection.md §2.2). */
+  protection: ProtectionService;
 }
 
 /** Live updates for the member's page: `member:<id>` topic, event `payment`. */

@@ -3,6 +3,7 @@
  * caller's executor so it runs inside the caller's transaction.
  */
 export { confirmedDepositsBetween } from './checkin-queries.ts';
+export { depositsCountedSince } from './deposit-queries.ts';
 // The operator console's member page: the member's payments and own withdrawal cap.
 export { setWithdrawCap, withdrawCapState } from './member-cap.ts';
 export { memberDepositsPage, memberPromotionsPage, memberWithdrawalsPage } from './members-queries.ts';

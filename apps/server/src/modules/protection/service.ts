@@ -1,0 +1,9 @@
+/**
+ * What other modules may use of player protection (docs/architecture.md): the deposit guard payments
+ * calls in its request transaction, the block check, and the refusal of a bet the loss guard of
+ * migration 055 raised (docs/rules/protection.md).
+ */
+export { assertNotBlocked, blockInForce } from './blocks.ts';
+export { depositProtection } from './deposits.ts';
+export { lossLimitError, raisedProtectionError } from './loss.ts';
+export type { ProtectionService } from './module.ts';

@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { useBrowser } from './browser.ts';
+import { loginThroughForm } from './journeys.ts';
+import { openPage, PHONE, skipAnnouncements } from './page.ts';
+import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
+
+const browserOf = useBrowser();
+const baseUrl = inject('baseUrl');
+let support: string;
+
+/** A member registered through the API with the OTP from the outbox (never a shared demo member). */
+async function freshMember(): Promise<{ phone: string; password: string; token: string }> {
+  const phone = freshPhone();
+  const password = 'secret123';
+  await requestOtp(baseUrl, phone);
+  const otp = await latestOtp(baseUrl, support, phone);
+  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
+    method: 'POST',
+    body: JSON.stringify({
+      phone,
+      otp,
+      password,
+      bank_code: '014',
+      account_no: `5${phone.slice(1)}`,
+      account_name: `คุ้มครอง ทดสอบ${phone.slice(-4)}`,
+    }),
+  });
+  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
+  return { phone, password, token: r.body.data.access_token };
+}
+
+beforeAll(async () => {
+  support = await staffLogin(baseUrl, 'support');
+});
+
+describe('player protection in the member site (docs/rules/protection.md)', () => {
+  it('sets a daily deposit limit, is refused above it with the Thai reason, then takes a time-out and is logged out on every tab', async () => {
+    const member = await freshMember();
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await skipAnnouncements(context);
+    await loginThroughForm(page, baseUrl, member);
+
+    // From the profile's section to the protection page.
+    await page.goto(`${baseUrl}/member/profile`);
+    await page.getByRole('link', { name: 'ตั้งค่าการเล่นอย่างรับผิดชอบ' }).click();
+    await page.waitForURL(`${baseUrl}/member/protection`);
+    const day = page.getByTestId('limit-deposit-day');
+    await day.getByLabel('วงเงินฝากสูงสุดต่อวัน (บาท)').fill('300');
+    await day.getByRole('button', { name: 'บันทึก' }).click();
+    await expect.poll(() => day.textContent()).toContain('300.00 บาท');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A deposit above it is refused, and the page says which limit and when it resets.
+    await page.goto(`${baseUrl}/member/deposit`);
+    await page.getByText('QR ชำระผ่านเกตเวย์').click();
+    await page.getByLabel('ยอดฝาก (บาท)').fill('500');
+    await page.getByRole('button', { name: 'สร้าง QR ชำระเงิน' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'วงเงินฝากสูงสุดรายวัน' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/300 บาท.*วงเงินเริ่มใหม่/);
+    expect(await page.getByTestId('deposit-ticket').count()).toBe(0);
+
+    // A second tab of the same browser, then a time-out from the first: both are logged out.
+    const second = await context.newPage();
+    await second.goto(`${baseUrl}/member/statement`);
+    await second.getByTestId('wallet-total').waitFor();
+    await page.goto(`${baseUrl}/member/protection`);
+    await page.getByRole('button', { name: 'พัก 1 วัน' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'ยืนยันพักการเล่น' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByText('เริ่มพักการเล่น 1 วัน แล้ว').waitFor();
+    expect(await page.getByTestId('wallet-total').count()).toBe(0);
+    const old = await call(baseUrl, '/api/get_user_info', { token: member.token });
+    expect(old.status).toBe(401);
+    await second.reload();
+    await second.waitForURL(`${baseUrl}/`);
+    expect(await second.getByTestId('wallet-total').count()).toBe(0);
+
+    // Logged in again, a deposit is refused for the time-out.
+    const again = await call<{ access_token: string }>(baseUrl, '/api/login', {
+      method: 'POST',
+      body: JSON.stringify({ phone: member.phone, password: member.password }),
+    });
+    const refused = await call(baseUrl, '/api/member/payment/generate_qr', {
+      method: 'POST',
+      token: again.body.data.access_token,
+      body: JSON.stringify({ channel_id: 3, sub_channel_id: 2, amount: 100 }),
+    });
+    expect(refused.body).toMatchObject({ error: 2552 });
+    await context.close();
+  });
+});
