@@ -47,7 +47,9 @@ export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: Sms
   authRoutes(ctx, d);
   return {
     sessions: {
-      revokeAll: (ex, memberId) => revokeMemberSessions(ex, d.clock, d.sessionCache, memberId, null),
+      revokeAll: async (ex, memberId) => {
+        await revokeMemberSessions(ex, d.clock, d.sessionCache, memberId, null);
+      },
       startedAt: sessionCreatedAt,
     },
   };
