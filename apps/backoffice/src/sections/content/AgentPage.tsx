@@ -2,10 +2,10 @@ import * as admin from '@chok/contract/routes/admin';
 import * as rewards from '@chok/contract/routes/admin-rewards';
 import { useEffect, useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
+import { Field, invalid } from '../../components/Field';
 import { fieldErrors } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
-import { Field, invalid } from './form';
 import { AgentPreview } from './Preview';
 
 type Form = { name: string; agent_logo: string; line_admin_url: string; line_contact_url: string };

@@ -1,10 +1,10 @@
 import * as admin from '@chok/contract/routes/admin';
 import { type ReactNode, useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
+import { Field, fromLocalInput, invalid, toLocalInput } from '../../components/Field';
 import { call, fieldErrors } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
-import { Field, fromLocalInput, invalid, toLocalInput } from './form';
 
 export type Kind = 'notifications' | 'banners' | 'events';
 

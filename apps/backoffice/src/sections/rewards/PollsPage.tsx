@@ -1,10 +1,10 @@
 import * as polls from '@chok/contract/routes/polls';
 import { useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
+import { fromLocalInput } from '../../components/Field';
 import { call, type Data, fieldErrors } from '../../lib/api';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
-import { fromLocalInput } from './form';
 import { Inputs } from './SimpleTable';
 import './rewards.css';
 

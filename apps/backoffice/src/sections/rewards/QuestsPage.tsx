@@ -1,10 +1,10 @@
 import * as quests from '@chok/contract/routes/quests';
 import { useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
+import { fromLocalInput, toLocalInput } from '../../components/Field';
 import { type Data, fieldErrors } from '../../lib/api';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
-import { fromLocalInput, toLocalInput } from './form';
 import { Inputs, SimpleTable } from './SimpleTable';
 
 type Quest = Data<typeof quests.adminQuests>[number];

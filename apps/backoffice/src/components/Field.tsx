@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * Form inputs of the rewards pages: a label, the input, a hint and the server's Thai message for the
+ * Form inputs of the console's pages: a label, the input, a hint and the server's Thai message for the
  * field (`fields` of the envelope) under it.
  */
 export function Field(props: {
