@@ -337,6 +337,9 @@ function describeReq(identity: Identity, op: Operation, req: Req): string {
   return `${identity} ${op.method} ${urlOf(op, req).slice(0, 300)}${body}`;
 }
 
+/** The live streams (members' and staff's): an answer that opens one never ends. */
+const STREAMS = new Set(['/api/stream', '/api/admin/stream']);
+
 /** What is wrong with an answer, or null when it is a fine answer. */
 function problemOf(
   op: Operation,
@@ -344,7 +347,7 @@ function problemOf(
 ) {
   if (res.statusCode >= 500) return `HTTP ${res.statusCode}`;
   if (op.method === 'GET' && op.path === '/api/docs/openapi.json' && res.statusCode === 200) return null;
-  if (op.path === '/api/stream' && res.statusCode === 200) {
+  if (STREAMS.has(op.path) && res.statusCode === 200) {
     return String(res.headers['content-type']).startsWith('text/event-stream') ? null : 'stream not SSE';
   }
   let body: unknown;
@@ -390,7 +393,7 @@ async function send(identity: Identity, op: Operation, req: Req, failures: Failu
   }
   requestsSent += 1;
   let res: { statusCode: number; headers: Record<string, unknown>; body: string };
-  if (op.path === '/api/stream') {
+  if (STREAMS.has(op.path)) {
     // A stream that opens never ends: look at its head, then hang up.
     const r = (await t.app.inject({ ...opts, payloadAsStream: true })) as LightMyRequestResponse;
     const stream = r.stream();

@@ -108,6 +108,12 @@ describe('markets and schedules', () => {
       .where('status', '=', 'scheduled')
       .executeTakeFirstOrThrow();
 
+    // Nothing to change (unknown fields are dropped; a reason alone edits nothing): refused in Thai.
+    for (const body of [{}, { extra: 1 }, { reason: 'ไม่มีอะไรเปลี่ยน' }]) {
+      const nothing = await admin('PUT', `/api/admin/lotto/markets/${id}`, body);
+      expect(nothing.code, JSON.stringify(body)).toBe('VALIDATION_FAILED');
+      expect(nothing.message).toContain('กรุณาระบุสิ่งที่ต้องการแก้ไข');
+    }
     const bad = await admin('PUT', `/api/admin/lotto/markets/${id}`, {
       rates: { two_top: { min: 100, max: 50 } },
     });

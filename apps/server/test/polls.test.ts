@@ -46,6 +46,7 @@ interface AdminPoll {
   id: number;
   status: 'draft' | 'open' | 'closed';
   phase: string;
+  open_at: string;
   close_at: string;
   result_choice_id: number | null;
   choices: (Choice & { votes: number; voters: number })[];
@@ -316,6 +317,27 @@ describe('votes and quota (rules 1 and 2)', () => {
       close_at: START.toISOString(),
     });
     expect((await submit(m.token, poll.id, poll.choices[0]!.id)).body.code).toBe('POLL_CLOSED');
+  });
+
+  it('an operator calls off a poll whose voting has not started: closed, no vote taken, audited', async () => {
+    clock.set(START);
+    const poll = await createPoll({ openIn: 2 * HOUR });
+    const m = await newMember(t);
+    const closed = await call<AdminPoll>(t.app, 'POST', `/api/admin/polls/${poll.id}/close`, {
+      token: content,
+    });
+    expect(closed.body.error, closed.body.message).toBe(0);
+    expect(closed.body.data).toMatchObject({ status: 'closed', close_at: START.toISOString() });
+    expect(Date.parse(closed.body.data.open_at)).toBeLessThan(START.getTime());
+    expect((await submit(m.token, poll.id, poll.choices[0]!.id)).body.code).toBe('POLL_CLOSED');
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'poll')
+      .where('entity_id', '=', String(poll.id))
+      .where('action', '=', 'poll.close')
+      .execute();
+    expect(audit).toHaveLength(1);
   });
 
   it('a choice of another poll is refused', async () => {

@@ -130,16 +130,21 @@ export const adminUpdateMarket = endpoint({
   summary:
     'Edit a market: name, on/off, schedule, rates per bet type, no-result refund, cancel window (audited). Rounds already open keep their rates; rounds not yet open take the new rates unless they carry an override',
   params: idParam,
-  body: z.object({
-    name: z.string().trim().min(1, { error: 'กรุณากรอกชื่อตลาด' }).max(80).optional(),
-    is_active: z.boolean().optional(),
-    sort_order: wholeNumber(0, 10_000).optional(),
-    schedule: marketSchedule.optional(),
-    rates: rateChanges.optional(),
-    auto_refund_no_result: z.boolean().optional(),
-    cancel_before_minutes: minutes(24 * 60).optional(),
-    reason: reason.optional(),
-  }),
+  body: z
+    .object({
+      name: z.string().trim().min(1, { error: 'กรุณากรอกชื่อตลาด' }).max(80).optional(),
+      is_active: z.boolean().optional(),
+      sort_order: wholeNumber(0, 10_000).optional(),
+      schedule: marketSchedule.optional(),
+      rates: rateChanges.optional(),
+      auto_refund_no_result: z.boolean().optional(),
+      cancel_before_minutes: minutes(24 * 60).optional(),
+      reason: reason.optional(),
+    })
+    // A reason alone changes nothing.
+    .refine((v) => Object.entries(v).some(([k, x]) => k !== 'reason' && x !== undefined), {
+      error: 'กรุณาระบุสิ่งที่ต้องการแก้ไข',
+    }),
   data: adminMarket.extend({ scheduled_rounds_updated: z.number().int() }),
 });
 

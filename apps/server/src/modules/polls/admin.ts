@@ -118,7 +118,7 @@ async function changeState(
   pollId: number,
   now: Date,
   action: 'poll.open' | 'poll.close',
-  next: (p: PollRow) => { status: 'open' | 'closed'; close_at?: Date },
+  next: (p: PollRow) => { status: 'open' | 'closed'; open_at?: Date; close_at?: Date },
 ) {
   return inTransaction(db, async (tx) => {
     const before = await lockPoll(tx, pollId);
@@ -149,12 +149,18 @@ export function openPoll(d: PollsDeps, staffId: number, pollId: number) {
   });
 }
 
-/** Ends voting now: close_at becomes now if it was later (audited). */
+/**
+ * Ends voting now: close_at becomes now if it was later (audited). A poll whose voting has not
+ * started yet is closed too (the operator's way to call it off): its window becomes the second
+ * before now, so it took no vote and still opens before it closes.
+ */
 export function closePoll(d: PollsDeps, staffId: number, pollId: number) {
   const now = d.clock.now();
   return changeState(d.db, staffId, pollId, now, 'poll.close', (p) => {
     if (p.status !== 'open') throw new AppError('POLL_WRONG_STATE', { reason: 'ปิดได้เฉพาะโพลที่เปิดอยู่' });
-    return { status: 'closed', close_at: p.close_at.getTime() > now.getTime() ? now : p.close_at };
+    if (p.close_at.getTime() <= now.getTime()) return { status: 'closed' };
+    if (p.open_at.getTime() < now.getTime()) return { status: 'closed', close_at: now };
+    return { status: 'closed', open_at: new Date(now.getTime() - 1000), close_at: now };
   });
 }
 

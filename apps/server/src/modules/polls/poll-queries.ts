@@ -139,7 +139,7 @@ export async function insertPoll(
 export async function setStatus(
   ex: Executor,
   id: number,
-  set: { status: PollStatus; close_at?: Date },
+  set: { status: PollStatus; open_at?: Date; close_at?: Date },
   now: Date,
 ): Promise<PollRow> {
   return ex
