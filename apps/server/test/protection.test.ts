@@ -166,9 +166,11 @@ describe('deposit limits (docs/rules/protection.md §2.2)', () => {
     clock.advance(
       new Date(limitOf(s, 'deposit', 'day').resets_at).getTime() - clock.now().getTime() + 60_000,
     );
-    const nextDay = await request(m.token, 900);
+    // Up to a day later: past the session's idle window, so the member signs in again.
+    const token = await relogin(m);
+    const nextDay = await request(token, 900);
     expect(nextDay.body.error).toBe(0);
-    await cancelOpen(m.token, nextDay.body.data.request_id);
+    await cancelOpen(token, nextDay.body.data.request_id);
   });
 
   it('a weekly limit counts the whole Monday-to-Sunday week', async () => {
