@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 
 // Evaluated through the DevTools protocol: the site's CSP (rightly) refuses injected script tags.
@@ -16,7 +17,6 @@ interface AxeViolation {
 }
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);

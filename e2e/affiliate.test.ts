@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { freshPhone, latestOtp, staffLogin } from './staff.ts';
 
@@ -24,7 +25,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 let staffToken: string;
 beforeAll(async () => {
   staffToken = await staffLogin(baseUrl, 'support');

@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { seedSettledFigures } from './figures.ts';
 import { loginThroughForm } from './journeys.ts';
+import { baseUrl, databaseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements, storedToken } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
-const databaseUrl = inject('databaseUrl');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function seriousViolations(page: Page): Promise<string[]> {

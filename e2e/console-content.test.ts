@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, pageIdle } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
@@ -16,7 +17,6 @@ import { call, staffLogin } from './staff.ts';
  */
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 
 /** A console tab signed in as `role` with a session from the shared staff logins (no TOTP spent). */
 async function openConsole(

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, skipAnnouncements, storedToken } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
@@ -13,7 +14,6 @@ import { call, staffLogin } from './staff.ts';
  */
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 let lotto: string;
 
 /** Opens the console with a staff session already signed in (the shell keeps it in sessionStorage). */

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { DEMO } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
@@ -10,7 +11,6 @@ import { call, staffLogin } from './staff.ts';
 // a password-reset OTP and reads it in the SMS outbox; `owner` reads the dashboard. axe clean.
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 
 /**
  * A console tab signed in with a staff session opened by the global setup (the console keeps its

@@ -1,15 +1,14 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { loginConsole } from './console.ts';
 import { loginThroughForm } from './journeys.ts';
+import { baseUrl, staffTokens } from './lane.ts';
 import { DESKTOP, openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp } from './staff.ts';
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
-const staffTokens = inject('staffTokens');
 
 const satangOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
 

@@ -1,8 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
+import { baseUrl, staffTokens as tokens } from './lane.ts';
 import { openPage } from './page.ts';
 import { call } from './staff.ts';
 
@@ -11,8 +12,6 @@ import { call } from './staff.ts';
 // menu and the server refuses it another role's endpoints.
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
-const tokens = inject('staffTokens');
 
 /** Opens the console already signed in with a staff token (the session the login screen stores). */
 async function signedIn(username: string, path: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,10 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, skipAnnouncements } from './page.ts';
 import { call } from './staff.ts';
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 
 type Lobby = {
   server_now: string;

@@ -1,10 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, pageHydrated, skipAnnouncements } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 
 type Seal = { commitment: string; offset_ms: number | null; salt: string | null };
 

@@ -1,12 +1,12 @@
 import { Secret, TOTP } from 'otpauth';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 let lottoStaff: string;
 let supportStaff: string;
 
@@ -78,8 +78,8 @@ describe('yeekee through the member site', () => {
     );
     expect(round, 'an open yeekee round closing in more than 4 minutes').toBeDefined();
     const roundId = round!.round_id;
-    const shooters: string[] = [];
-    for (let i = 0; i < 5; i++) shooters.push(await apiMember());
+    // Twenty members shoot once each (a member may shoot again only after the cooldown).
+    const shooters = await Promise.all(Array.from({ length: 20 }, () => apiMember()));
 
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
@@ -121,29 +121,25 @@ describe('yeekee through the member site', () => {
     await page.getByRole('button', { name: 'ยิงเลข' }).click();
     await expect.poll(() => page.getByTestId('own-shots').textContent()).toContain('54321');
 
-    // Nineteen more shots from five members, the last chosen so that 2 ตัวบน comes out 12.
+    // Twenty more shots from twenty members, the last chosen so that 2 ตัวบน comes out 12.
     const shots = new Map<number, number>();
     const ownSeq = Number(/#(\d+)/.exec((await page.getByTestId('own-shots').textContent()) ?? '')?.[1]);
     shots.set(ownSeq, 54321);
-    for (let cycle = 0; cycle < 4; cycle++) {
-      for (const [i, token] of shooters.entries()) {
-        const last = cycle === 3 && i === shooters.length - 1;
-        let value = (cycle * 5 + i) * 3571 + 1000;
-        if (last) {
-          const n = shots.size + 1;
-          const sum = [...shots.values()].reduce((s, v) => s + v, 0);
-          const p16 = shots.get(n - 15)!;
-          value = 12_300 + ((((12 - sum + p16) % 100) + 100) % 100);
-        }
-        const r = await call<{ seq: number }>(baseUrl, '/api/lotto/yeekee/shoot_number', {
-          method: 'POST',
-          token,
-          body: JSON.stringify({ round_id: roundId, number: String(value).padStart(5, '0') }),
-        });
-        expect(r.body.error, r.body.message).toBe(0);
-        shots.set(r.body.data.seq, value);
+    for (const [i, token] of shooters.entries()) {
+      let value = i * 3571 + 1000;
+      if (i === shooters.length - 1) {
+        const n = shots.size + 1;
+        const sum = [...shots.values()].reduce((s, v) => s + v, 0);
+        const p16 = shots.get(n - 15)!;
+        value = 12_300 + ((((12 - sum + p16) % 100) + 100) % 100);
       }
-      if (cycle < 3) await new Promise((res) => setTimeout(res, 10_500));
+      const r = await call<{ seq: number }>(baseUrl, '/api/lotto/yeekee/shoot_number', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ round_id: roundId, number: String(value).padStart(5, '0') }),
+      });
+      expect(r.body.error, r.body.message).toBe(0);
+      shots.set(r.body.data.seq, value);
     }
     // Other members' shots reach this page only through the stream (the list is not polled).
     await expect

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 let support: string;
 
 beforeAll(async () => {

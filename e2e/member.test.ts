@@ -1,11 +1,11 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, skipAnnouncements, storedToken } from './page.ts';
 import { call } from './staff.ts';
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 
 describe('a member logs in and out', () => {
   it('shows the total of all wallets in the header chip, Thai-formatted', async () => {

@@ -1,10 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 
 describe('routes, layouts and the shell', () => {
   it('shows the full-screen 404 page on an unknown route', async () => {

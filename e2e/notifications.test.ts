@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, pageIdle } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 
 function dialog(page: Page) {
   return page.getByTestId('notification-dialog');

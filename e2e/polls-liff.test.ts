@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, PHONE, pageIdle, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
 
@@ -10,7 +11,6 @@ import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts'
 // LINE pages /liff/{name} in their liff layout, as a member uses them on a phone.
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 let support: string;
 
 beforeAll(async () => {

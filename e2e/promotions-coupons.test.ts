@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
 
@@ -12,7 +13,6 @@ import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts'
  * turnover on /member/promotions; a coupon redeemed on /member/coupon lands in the wallet chip.
  */
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 let support: string;
 let content: string;
 

@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, skipAnnouncements, storedToken } from './page.ts';
 import { freshPhone, latestOtp, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
 let staffToken: string;
-const baseUrl = inject('baseUrl');
 beforeAll(async () => {
   staffToken = await staffLogin(baseUrl, 'support');
 });

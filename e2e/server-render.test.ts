@@ -1,12 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { DESKTOP, openPage, PHONE, pageHydrated, skipAnnouncements } from './page.ts';
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 
 /** A context with JavaScript switched off: what a slow phone shows before any script has run. */
 async function openWithoutScripts(): Promise<{ context: BrowserContext; page: Page }> {

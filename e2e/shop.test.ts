@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 
 // The point shop (/redeem, docs/rules/engagement.md §8) in Chromium at phone width. The demo member
 // without money holds 2,500 seeded points (apps/server/src/modules/shop/seed.ts).
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Serious or critical axe violations on the page as it is now. */

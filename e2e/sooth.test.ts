@@ -1,15 +1,15 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements, storedToken } from './page.ts';
 
 // /sooth (docs/rules/casino.md §7): the roads of an in-house baccarat room's current shoe, drawn
 // from the room's hands and redrawn live as the product's deal job deals them (a hand every 30 s).
 
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 
 const beads = (page: Page) => page.getByTestId('road-bead').locator('g[data-hand]');
 

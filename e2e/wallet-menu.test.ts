@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
+import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 
 // The wallet chip's menu: each wallet, the points, and the free-credit wallet's turnover requirement,
@@ -12,7 +13,6 @@ import { openPage, PHONE, skipAnnouncements } from './page.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const browserOf = useBrowser();
-const baseUrl = inject('baseUrl');
 
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from './postgres.ts';
@@ -79,6 +80,9 @@ export async function startProduct(
 
 /** A throw-away data folder under ./.data, removed by `remove`. */
 export function scratchDataDir(label: string): { dir: string; remove: () => void } {
-  const dir = path.resolve('.data', `${label}-${process.pid}-${Date.now()}`);
+  const dir = path.resolve(
+    '.data',
+    `${label}-${process.pid}-${Date.now()}-${randomBytes(3).toString('hex')}`,
+  );
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -176,7 +176,9 @@ export async function startEmbeddedPostgres(opts: {
     authMethod: 'scram-sha-256',
     persistent: opts.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // A throw-away cluster (tests) is deleted when it stops, so nothing needs to reach the disk
+    // safely: no fsync at initdb or after commits. A persistent one keeps PostgreSQL's defaults.
+    initdbFlags: ['--encoding=UTF8', '--locale=C', ...(opts.persistent === false ? ['--no-sync'] : [])],
     postgresFlags: [
       '-c',
       'listen_addresses=127.0.0.1',
@@ -184,6 +186,9 @@ export async function startEmbeddedPostgres(opts: {
       'unix_socket_directories=',
       '-c',
       'max_connections=200',
+      ...(opts.persistent === false
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
     ],
     onLog: (m) => {
       const text = String(m).trim();
