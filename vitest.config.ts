@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import TestOrder from './vitest.sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -7,6 +8,7 @@ export default defineConfig({
     // project must have the same count to run side by side (a project of its own count runs after
     // the others); the browser tests get one product per worker (e2e/global-setup.ts).
     maxWorkers: 3,
+    sequence: { sequencer: TestOrder },
     projects: [
       { test: { name: 'engine', include: ['packages/engine/test/**/*.test.ts'] } },
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'] } },
