@@ -61,23 +61,27 @@ beforeAll(async () => {
 
 describe('yeekee through the member site', () => {
   it('buys bills with กลับเลข, shoots, sees the live list, and after the draw sees won/lost cards and the new balance', async () => {
-    const rounds = await call<{
-      rounds: {
-        round_id: number;
-        market_code: string;
-        status: string;
-        close_at: string;
-        business_date: string;
-      }[];
-    }>(baseUrl, '/api/lotto/rounds?agent_id=34');
-    const round = rounds.body.data.rounds.find(
-      (r) =>
-        r.market_code === 'yeekee' &&
-        r.status === 'open' &&
-        new Date(r.close_at).getTime() - Date.now() > 4 * 60_000,
+    // A yeekee round of a day far ahead, opened now through the operator API: the seeded day's rounds
+    // end at 03:45 and the next day's open at 05:00 (Bangkok), so a test taking today's open round
+    // failed whenever it ran in between. Opening early keeps the round's close time (§6.1).
+    const markets = await call<{ items: { market_id: number; code: string }[] }>(
+      baseUrl,
+      '/api/admin/lotto/markets?page_size=200',
+      { token: lottoStaff },
     );
-    expect(round, 'an open yeekee round closing in more than 4 minutes').toBeDefined();
-    const roundId = round!.round_id;
+    const yeekee = markets.body.data.items.find((m) => m.code === 'yeekee')!;
+    const businessDate = '2031-08-01';
+    const opened = await call<{ round_id: number; status: string; close_at: string }>(
+      baseUrl,
+      '/api/admin/lotto/rounds/open',
+      {
+        method: 'POST',
+        token: lottoStaff,
+        body: JSON.stringify({ market_id: yeekee.market_id, business_date: businessDate, reason: 'ทดสอบยี่กี' }),
+      },
+    );
+    expect(opened.body.data.status).toBe('open');
+    const roundId = opened.body.data.round_id;
     // Twenty members shoot once each (a member may shoot again only after the cooldown).
     const shooters = await Promise.all(Array.from({ length: 20 }, () => apiMember()));
 
@@ -168,7 +172,7 @@ describe('yeekee through the member site', () => {
     expect(await page.getByTestId('yeekee-formula').textContent()).toMatch(/\d{3}12/);
 
     // Won and lost cards, and the balance: −30 staked, +920 (10 × 92) won.
-    await page.goto(`${baseUrl}/lotto/results?date=${round!.business_date}`);
+    await page.goto(`${baseUrl}/lotto/results?date=${businessDate}`);
     const cards = page.getByTestId('result-cards');
     await expect.poll(() => cards.locator('[data-status="won"]').count()).toBeGreaterThanOrEqual(1);
     await expect.poll(() => cards.locator('[data-status="lost"]').count()).toBeGreaterThanOrEqual(1);
