@@ -3,13 +3,11 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The order `npm test` starts its files in, for two cores and three workers: the server files that
- * take longest (a product started several times, the fuzz, the wallet model) first, then the
- * browser tests, longest first, then the other server files, which share their workers' modules
- * (isolate: false; alternating browser and server files measured worse: every switch re-imports
- * the server). Durations come from vitest's cache of the last run; on a fresh clone from an
- * estimate of the file. Vitest's own order put every browser test first and the slowest server
- * files last, alone.
+ * The order `npm test` starts its files in: longest first within each group (the server, engine and
+ * contract files; then the browser tests, `groupOrder` in vitest.config.ts), so the slowest files
+ * (a product started several times, the fuzz, the wallet model, the server-rendering journey) do
+ * not end a group alone. Durations come from vitest's cache of the last run; on a fresh clone from
+ * an estimate of the file.
  */
 export default class TestOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -24,14 +22,9 @@ export default class TestOrder extends BaseSequencer {
       const perByte = spec.project.name === 'e2e' ? 4 : 0.25;
       return statSync(spec.moduleId).size * perByte + (text.includes('startProduct(') ? 60_000 : 0);
     };
-    const sorted = files
-      .map((spec) => ({ spec, w: weight(spec), browser: spec.project.name === 'e2e' }))
-      .sort((a, b) => b.w - a.w);
-    const LONG = 12_000;
-    return [
-      ...sorted.filter((x) => !x.browser && x.w >= LONG),
-      ...sorted.filter((x) => x.browser),
-      ...sorted.filter((x) => !x.browser && x.w < LONG),
-    ].map((x) => x.spec);
+    return files
+      .map((spec) => ({ spec, w: weight(spec) }))
+      .sort((a, b) => b.w - a.w)
+      .map((x) => x.spec);
   }
 }
