@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { DEMO, loginThroughForm } from './journeys.ts';
+import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { freshPhone, latestOtp, staffLogin } from './staff.ts';
@@ -69,8 +69,7 @@ describe('the affiliate programme', () => {
 
     const referrer = await openPage(browserOf(), PHONE);
     await skipAnnouncements(referrer.context);
-    await loginThroughForm(referrer.page, baseUrl, DEMO.small);
-    await referrer.page.goto(`${baseUrl}/affiliate`);
+    await signIn(referrer.page, baseUrl, DEMO.small, '/affiliate');
     const network = referrer.page.getByTestId('affiliate-network');
     const row = network.locator('li', { hasText: 'วิไล ช***' });
     await row.waitFor();

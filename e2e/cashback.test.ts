@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { seedSettledFigures } from './figures.ts';
-import { loginThroughForm } from './journeys.ts';
+import { signIn } from './journeys.ts';
 import { baseUrl, databaseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements, storedToken } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
@@ -60,8 +60,7 @@ describe('/cashback at phone width (docs/rules/engagement.md §3)', () => {
     ]);
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, member);
-    await page.goto(`${baseUrl}/cashback`);
+    await signIn(page, baseUrl, member, '/cashback');
     const card = page.getByTestId('cashback-loss');
     await card.waitFor();
     await expect.poll(() => card.getByTestId('cashback-amount').textContent()).toMatch(/^85\.00/);
@@ -126,8 +125,7 @@ describe('/cashback at phone width (docs/rules/engagement.md §3)', () => {
     ]);
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, member);
-    await page.goto(`${baseUrl}/winloss`);
+    await signIn(page, baseUrl, member, '/winloss');
     await page.getByTestId('winloss-chart').waitFor();
     expect(await page.getByTestId('winloss-net').textContent()).toBe('-300.00');
     expect(await page.getByTestId('winloss-chart').locator('rect').count()).toBe(2);

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { loginThroughForm } from './journeys.ts';
+import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
@@ -76,10 +76,8 @@ describe('check-in and quests on a phone', () => {
     const member = await freshMember();
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, member);
-
     // No deposit today: the stamp button waits, with the Thai reason and the way to deposit.
-    await page.goto(`${baseUrl}/checkin`);
+    await signIn(page, baseUrl, member, '/checkin');
     await page.getByRole('heading', { name: 'เช็คอินรายวัน', exact: true }).waitFor();
     const button = page.getByRole('button', { name: 'เช็คอินวันนี้' });
     await button.waitFor();

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
-import { DEMO, loginThroughForm } from './journeys.ts';
+import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, skipAnnouncements, storedToken } from './page.ts';
 import { call, staffLogin } from './staff.ts';
@@ -65,7 +65,7 @@ describe('the lottery section of the console', () => {
 
     const member = await openPage(browserOf());
     await skipAnnouncements(member.context);
-    await loginThroughForm(member.page, baseUrl, DEMO.small);
+    await signIn(member.page, baseUrl, DEMO.small);
     const memberToken = (await storedToken(member.page))!;
     const bill = await call<{ bill: { bill_id: number } }>(baseUrl, '/api/lotto/bill/create', {
       method: 'POST',

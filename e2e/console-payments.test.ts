@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { loginConsole } from './console.ts';
-import { loginThroughForm } from './journeys.ts';
+import { signIn } from './journeys.ts';
 import { baseUrl, staffTokens } from './lane.ts';
 import { DESKTOP, openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp } from './staff.ts';
@@ -67,9 +67,8 @@ afterAll(async () => {
 describe('the operator console: finance works the payments queues', () => {
   it('logs in with password then TOTP, confirms a deposit and pays a withdrawal; the member sees the money move', async () => {
     const m = await freshMember();
-    await loginThroughForm(memberPage, baseUrl, m);
     // The deposit page follows the member's payments live (and the wallet chip with them).
-    await memberPage.goto(`${baseUrl}/member/deposit`);
+    await signIn(memberPage, baseUrl, m, '/member/deposit');
     const chip = memberPage.getByTestId('wallet-total');
     await expect.poll(() => chip.textContent()).toBe('0.00');
 

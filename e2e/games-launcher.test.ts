@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { DEMO, loginThroughForm } from './journeys.ts';
+import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements, storedToken } from './page.ts';
 import { call } from './staff.ts';
@@ -35,8 +35,7 @@ describe('game lobby and launcher', () => {
   it('plays ช้างทอง in the launcher: one wallet is auto-selected, spins change the chip by the net result', async () => {
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.small);
-    await page.goto(`${baseUrl}/lobby/slot`);
+    await signIn(page, baseUrl, DEMO.small, '/lobby/slot');
     const before = await chipTotal(page);
 
     const card = page.locator('[data-testid="game-card"][data-game="golden-elephant"]').last();
@@ -71,8 +70,7 @@ describe('game lobby and launcher', () => {
   it('asks "กรุณาเลือกกระเป๋าเงิน" when several wallets qualify, and a failed link shows "พบบางอย่างผิดปกติ"', async () => {
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.rich);
-    await page.goto(`${baseUrl}/lobby/slot`);
+    await signIn(page, baseUrl, DEMO.rich, '/lobby/slot');
     const before = await walletBalances(page);
     await page.route('**/api/game/link', (route) =>
       route.fulfill({
@@ -111,8 +109,7 @@ describe('game lobby and launcher', () => {
   it('a demo launch plays with play money and leaves every balance unchanged', async () => {
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.small);
-    await page.goto(`${baseUrl}/lobby/slot`);
+    await signIn(page, baseUrl, DEMO.small, '/lobby/slot');
     const before = await walletBalances(page);
     const chip = await chipTotal(page);
     await page

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { DEMO, loginThroughForm } from './journeys.ts';
+import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
@@ -94,11 +94,10 @@ describe('yeekee through the member site', () => {
         streams.push({ url: r.url(), authorization: r.headers().authorization });
       }
     });
-    await loginThroughForm(page, baseUrl, DEMO.small);
+    await signIn(page, baseUrl, DEMO.small, `/lotto/${roundId}`);
     const before = bahtOf(await page.getByTestId('wallet-total').textContent());
 
     // Bill 1: 2 ตัวบน 12 with กลับเลข → 12 and 21, 10 baht each (ราคาเท่ากัน).
-    await page.goto(`${baseUrl}/lotto/${roundId}`);
     await page.getByRole('button', { name: '2 ตัวบน' }).click();
     await page.getByText('กลับเลข').click();
     await page.getByRole('button', { name: '1', exact: true }).click();

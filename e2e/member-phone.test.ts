@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { DEMO, loginThroughForm } from './journeys.ts';
+import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
@@ -107,8 +107,7 @@ describe('what a member sees on a 390 px phone', () => {
   it('the profile page fits the width: the referral link wraps, nothing scrolls sideways', async () => {
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.rich);
-    await page.goto(`${baseUrl}/member/profile`);
+    await signIn(page, baseUrl, DEMO.rich, '/member/profile');
     await page.getByText(/\/register\?ref=DEMO0001$/).waitFor();
     const width = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
@@ -123,11 +122,9 @@ describe('what a member sees on a 390 px phone', () => {
     const roundId = await openRoundId();
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, member);
+    await signIn(page, baseUrl, member, `/lotto/${roundId}`);
     const chip = page.getByTestId('wallet-total');
     await expect.poll(() => chip.textContent()).toMatch(/^2,000\.\d\d$/);
-
-    await page.goto(`${baseUrl}/lotto/${roundId}`);
     await page.getByRole('button', { name: '2 ตัวบน' }).waitFor();
     expect(await coveredByFloatingButtons(page)).toEqual([]);
     // The chat contact stays one tap away, in the drawer.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { DEMO, loginThroughForm } from './journeys.ts';
+import { DEMO, loginThroughForm, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, skipAnnouncements, storedToken } from './page.ts';
 import { call } from './staff.ts';
@@ -22,7 +22,7 @@ describe('a member logs in and out', () => {
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
     // 0811111111's balance is never changed by any e2e file (lotto and games play with 0822222222).
-    await loginThroughForm(page, baseUrl, DEMO.rich);
+    await signIn(page, baseUrl, DEMO.rich);
     await expect.poll(() => page.getByTestId('wallet-total').textContent()).toBe('5,350.00');
 
     const reloaded = page.waitForResponse((r) => r.url().endsWith('/api/member/wallets'));
@@ -46,7 +46,7 @@ describe('a member logs in and out', () => {
   it('opens the member menu, confirms log-out with the exact texts and toasts ออกจากระบบเรียบร้อย', async () => {
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.rich);
+    await signIn(page, baseUrl, DEMO.rich);
     await page.getByRole('button', { name: 'เมนูสมาชิก' }).click();
     const menu = page.getByTestId('member-menu');
     for (const label of ['ข้อมูลส่วนตัว', 'แนะนำเพื่อน', 'ภารกิจ', 'หมุนกงล้อ', 'ประวัติการเงิน', 'สูตรบาคาร่า']) {
@@ -74,7 +74,7 @@ describe('a member logs in and out', () => {
   it('a menu choice goes to its page and closes the menu', async () => {
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.rich);
+    await signIn(page, baseUrl, DEMO.rich);
     await page.getByRole('button', { name: 'เมนูสมาชิก' }).click();
     await page.getByTestId('member-menu').getByRole('button', { name: 'ข้อมูลส่วนตัว' }).click();
     await page.waitForURL(`${baseUrl}/member/profile`);
@@ -99,7 +99,7 @@ describe('a member logs in and out', () => {
   it('sends the member to /login when the token is revoked server-side', async () => {
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.small);
+    await signIn(page, baseUrl, DEMO.small);
     const token = await storedToken(page);
     expect(token).toBeTruthy();
     const revoked = await call(baseUrl, '/api/logout', { method: 'POST', body: '{}', token: token! });
@@ -115,8 +115,7 @@ describe('a member logs in and out', () => {
   it('lists the seeded เครดิตทดลอง rows on the statement page and filters by kind', async () => {
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.rich);
-    await page.goto(`${baseUrl}/member/statement`);
+    await signIn(page, baseUrl, DEMO.rich, '/member/statement');
     const rows = page.getByTestId('statement-list').getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(3);
     expect(await rows.filter({ hasText: 'เครดิตทดลอง' }).count()).toBe(3);

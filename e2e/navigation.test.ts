@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { DEMO, loginThroughForm } from './journeys.ts';
+import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 
@@ -38,8 +38,7 @@ describe('routes, layouts and the shell', () => {
     await skipAnnouncements(context);
     await page.goto(`${baseUrl}/member/statement`);
     await page.waitForURL(`${baseUrl}/`);
-    await loginThroughForm(page, baseUrl, DEMO.rich);
-    await page.goto(`${baseUrl}/register`);
+    await signIn(page, baseUrl, DEMO.rich, '/register');
     await page.waitForURL(`${baseUrl}/`);
     await context.close();
   });
@@ -59,7 +58,7 @@ describe('routes, layouts and the shell', () => {
     await bar.getByRole('link', { name: 'สมัครสมาชิก' }).waitFor();
     await bar.getByRole('link', { name: 'เข้าสู่ระบบ' }).click();
     await page.waitForURL(`${baseUrl}/login`);
-    await loginThroughForm(page, baseUrl, DEMO.rich);
+    await signIn(page, baseUrl, DEMO.rich);
     await bar.getByRole('link', { name: 'ถอนเงิน' }).waitFor();
     await bar.getByRole('link', { name: 'ฝากเงิน' }).click();
     await page.waitForURL(`${baseUrl}/member/deposit`);

@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { loginThroughForm } from './journeys.ts';
+import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
@@ -177,8 +177,7 @@ describe('money in and out through the member site', () => {
     const member = await freshMember();
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, member);
-    await page.goto(`${baseUrl}/member/deposit`);
+    await signIn(page, baseUrl, member, '/member/deposit');
     await page.getByText('QR ชำระผ่านเกตเวย์').click();
     await page.getByLabel('ยอดฝาก (บาท)').fill('300');
     const firstPoll = page.waitForResponse((r) => r.url().includes('/api/member/payment/inquiry_status'), {

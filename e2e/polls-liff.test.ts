@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
-import { loginThroughForm } from './journeys.ts';
+import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, pageIdle, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
@@ -65,7 +65,7 @@ describe('poll', () => {
     await deposit(member.token, 1_000);
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, member);
+    await signIn(page, baseUrl, member);
 
     await page.getByRole('button', { name: 'กิจกรรม' }).click();
     await page.getByTestId('event-dialog').getByRole('button', { name: 'กิจกรรมทายผลบอล' }).click();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
-import { loginThroughForm } from './journeys.ts';
+import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
@@ -55,9 +55,7 @@ describe('promotions and coupons on the member site', () => {
     const member = await freshMember();
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, member);
-
-    await page.goto(`${baseUrl}/promotions`);
+    await signIn(page, baseUrl, member, '/promotions');
     const card = page.getByTestId('promotion-card').filter({ hasText: 'สมาชิกใหม่ รับโบนัส 50%' });
     await card.getByText('โบนัส 50% ของยอดฝาก สูงสุด 500 บาท').waitFor();
     await card.getByText('ทำเทิร์น 5 เท่าของ (ยอดฝาก + โบนัส)').waitFor();
@@ -164,11 +162,9 @@ describe('promotions and coupons on the member site', () => {
     const member = await freshMember();
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, member);
+    await signIn(page, baseUrl, member, '/member/coupon');
     const chip = page.getByTestId('wallet-total');
     await expect.poll(() => chip.textContent()).toBe('0.00');
-
-    await page.goto(`${baseUrl}/member/coupon`);
     await page.getByText('ยังไม่เคยใช้คูปอง').waitFor();
     await expectAxeClean(page);
     // A wrong code first: the server's Thai reason, nothing credited.

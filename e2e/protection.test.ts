@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
-import { loginThroughForm } from './journeys.ts';
+import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
@@ -39,10 +39,8 @@ describe('player protection in the member site (docs/rules/protection.md)', () =
     const member = await freshMember();
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, member);
-
     // From the profile's section to the protection page.
-    await page.goto(`${baseUrl}/member/profile`);
+    await signIn(page, baseUrl, member, '/member/profile');
     await page.getByRole('link', { name: 'ตั้งค่าการเล่นอย่างรับผิดชอบ' }).click();
     await page.waitForURL(`${baseUrl}/member/protection`);
     const day = page.getByTestId('limit-deposit-day');

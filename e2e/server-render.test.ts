@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
-import { DEMO, loginThroughForm } from './journeys.ts';
+import { DEMO, loginThroughForm, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { DESKTOP, openPage, PHONE, pageHydrated, skipAnnouncements } from './page.ts';
 
@@ -236,6 +236,7 @@ describe('the state the specification names (spec §3, §9)', () => {
   it('user, local and lobby data persist under local_data, session data under session_data, across a reload', async () => {
     const { context, page } = await openPage(browserOf(), DESKTOP);
     await skipAnnouncements(context);
+    // Through the form: what the site itself stores after a login is the subject.
     await loginThroughForm(page, baseUrl, DEMO.rich);
     await page.getByTestId('category-tiles').getByRole('link', { name: /สล็อต/ }).waitFor();
     await page.getByRole('button', { name: 'เมนูสมาชิก' }).click();
@@ -278,8 +279,7 @@ describe('the state the specification names (spec §3, §9)', () => {
   it('the deposit notice shows the operator’s bank and TrueMoney accounts from agent state', async () => {
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.rich);
-    await page.goto(`${baseUrl}/member/deposit`);
+    await signIn(page, baseUrl, DEMO.rich, '/member/deposit');
     await page.getByRole('button', { name: 'บัญชีรับฝาก' }).click();
     const notice = page.getByTestId('deposit-notice');
     await notice.getByText('048-1-23456-7').waitFor();
@@ -291,7 +291,7 @@ describe('the state the specification names (spec §3, §9)', () => {
   it('a pending state lasts at least 200 ms, however quickly the answer comes (the chip’s refresh)', async () => {
     const { context, page } = await openPage(browserOf(), DESKTOP);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.rich);
+    await signIn(page, baseUrl, DEMO.rich);
     await page.getByTestId('points-total').filter({ hasText: /\d/ }).waitFor();
     // Answer the refresh at once, from the browser's side.
     for (const [url, data] of [

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { DEMO, loginThroughForm } from './journeys.ts';
+import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 
@@ -32,7 +32,7 @@ describe('point shop', () => {
   it('a member with points buys a voucher and sees the wallet chip and points change', async () => {
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.empty);
+    await signIn(page, baseUrl, DEMO.empty);
     const chip = page.getByTestId('wallet-total');
     const chipPoints = page.getByTestId('points-total');
     await expect.poll(() => chip.textContent()).not.toBe('–');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
-import { DEMO, loginThroughForm } from './journeys.ts';
+import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements, storedToken } from './page.ts';
 
@@ -36,7 +36,7 @@ describe('baccarat roads', () => {
   it('/sooth draws the roads of a room and redraws them live as hands are dealt; no axe violations at phone width', async () => {
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.small);
+    await signIn(page, baseUrl, DEMO.small);
     let reloads = 0;
     page.on('framenavigated', (f) => {
       if (f === page.mainFrame()) reloads += 1;

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { DEMO, loginThroughForm } from './journeys.ts';
+import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 
@@ -29,7 +29,7 @@ describe('wallet menu', () => {
   it('shows every wallet, the points and the free-credit requirement, progress and cap; no axe violations at phone width', async () => {
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, DEMO.rich);
+    await signIn(page, baseUrl, DEMO.rich);
     await page.getByTestId('wallet-menu-button').click();
     const menu = page.getByTestId('wallet-menu');
     await menu.waitFor();

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { loginThroughForm } from './journeys.ts';
+import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
@@ -64,11 +64,9 @@ describe('prize wheel', () => {
     const member = await freshMember();
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
-    await loginThroughForm(page, baseUrl, member);
+    await signIn(page, baseUrl, member, '/member/wheel');
     const chip = page.getByTestId('wallet-total');
     await expect.poll(() => chip.textContent()).toBe('0.00');
-
-    await page.goto(`${baseUrl}/member/wheel`);
     const spinButton = page.getByTestId('wheel-spin');
     await expect.poll(() => spinButton.textContent()).toBe('หมุนฟรี');
     await expect.poll(() => page.getByTestId('wheel-free-spins').textContent()).toContain('1');
