@@ -137,7 +137,7 @@ function medianRun(runs: Run[]): Run {
 async function main() {
   process.chdir(ROOT);
   mkdirSync(RESULTS, { recursive: true });
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/web-build.ts', '--if-changed'], {
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-changed'], {
     stdio: 'inherit',
   });
   if (built.status !== 0) process.exit(built.status ?? 1);

@@ -1,5 +1,6 @@
 import type { BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { ensureServerBundle } from '../apps/server/test/product.ts';
 import { launchBrowserServer } from './browser.ts';
 import { ensureChromium, type RunningServer, startProduct } from './server.ts';
 import { STAFF_USERNAMES, staffLogin } from './staff.ts';
@@ -27,6 +28,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   ensureChromium();
+  ensureServerBundle();
   const count = Number(
     process.env.E2E_LANES ?? project.config.maxWorkers ?? project.globalConfig.maxWorkers ?? 1,
   );

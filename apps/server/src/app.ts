@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as system from '@chok/contract/api/system';
 import { allEndpoints } from '@chok/contract/endpoints';
 import { buildOpenApi } from '@chok/contract/openapi';
@@ -54,6 +53,7 @@ import {
 import { disabledJobs, type Jobs } from './platform/jobs.ts';
 import { serveMemberSite } from './platform/member-site.ts';
 import { authenticatorRegistry, type ModuleContext, openMemberGate } from './platform/module.ts';
+import { SERVER_ROOT } from './platform/paths.ts';
 import { registerStream } from './platform/stream.ts';
 import { takeWriteQuota } from './platform/write-quota.ts';
 
@@ -125,11 +125,8 @@ function requestLogView(req: FastifyRequest) {
 /** What the LINE LIFF SDK connects to when a LIFF app is configured. */
 const LINE_ORIGINS = ['https://api.line.me', 'https://access.line.me', 'https://liffsdk.line-scdn.net'];
 
-const WEB_DIST_DEFAULT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-const BACKOFFICE_DIST_DEFAULT = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../backoffice/dist',
-);
+const WEB_DIST_DEFAULT = path.resolve(SERVER_ROOT, '../web/dist');
+const BACKOFFICE_DIST_DEFAULT = path.resolve(SERVER_ROOT, '../backoffice/dist');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;

@@ -20,7 +20,7 @@ let base: string;
 let entry: string;
 
 beforeAll(async () => {
-  // The console as `npm run build:web` builds it, into a folder of this test's own.
+  // The console as `npm run build` builds it, into a folder of this test's own.
   dist = mkdtempSync(path.join(tmpdir(), 'chok-backoffice-dist-'));
   const built = spawnSync(
     process.execPath,

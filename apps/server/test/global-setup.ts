@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startTestPostgres } from './postgres.ts';
+import { ensureServerBundle } from './product.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,6 +10,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // Files that start the product as `npm start` does (start, processes, staff-cli) spawn the bundle.
+  ensureServerBundle();
   const pg = await startTestPostgres('server');
   project.provide('pgAdminUrl', pg.adminUrl);
   project.provide('pgTemplate', pg.template);

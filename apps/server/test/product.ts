@@ -2,7 +2,21 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { build, REPO_ROOT } from '../../../scripts/build.ts';
 import { freePort } from './postgres.ts';
+
+/**
+ * The server bundle `npm start` runs (apps/server/dist, `npm run build`): `main` or `staff`. The
+ * global setups of the server and browser tests bring it up to date once per run
+ * (`ensureServerBundle`), before any test spawns it.
+ */
+export const serverBundle = (entry: 'main' | 'staff') =>
+  path.join(REPO_ROOT, 'apps/server/dist', `${entry}.mjs`);
+
+/** Rebuilds the server bundle when its sources changed since it was built (a run without `npm test`'s build). */
+export function ensureServerBundle(): void {
+  build(REPO_ROOT, 'server', { quiet: true });
+}
 
 export interface RunningProduct {
   baseUrl: string;
@@ -16,7 +30,7 @@ export interface RunningProduct {
 }
 
 /**
- * Starts the product exactly as `npm start` does (embedded PostgreSQL, migrations, seed) on free
+ * Starts the product exactly as `npm start` does (the server bundle; embedded PostgreSQL, migrations, seed) on free
  * ports, with its data in `dataDir`, and waits until it listens (or prints `opts.ready`). `opts.args`
  * follow `start` (e.g. `--role=web`).
  */
@@ -30,7 +44,7 @@ export async function startProduct(
   const pgPort = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.resolve('apps/server/src/main.ts'), 'start', ...(opts.args ?? [])],
+    ['--enable-source-maps', serverBundle('main'), 'start', ...(opts.args ?? [])],
     {
       env: {
         ...process.env,

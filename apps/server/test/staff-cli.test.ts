@@ -7,18 +7,14 @@ import { totpFor } from '../src/modules/admin/staff.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { createDb, type Db } from '../src/platform/db.ts';
 import { createDatabase, freePort } from './postgres.ts';
-import { scratchDataDir, startProduct } from './product.ts';
+import { scratchDataDir, serverBundle, startProduct } from './product.ts';
 
 /** Runs `npm run staff -- …` as a child process; resolves with its exit code and output. */
 function staffCli(args: string[], env: Record<string, string>, stdin?: string) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.resolve('apps/server/src/cli/staff.ts'), ...args],
-    {
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle('staff'), ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => {

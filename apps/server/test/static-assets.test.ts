@@ -16,7 +16,7 @@ let dist: string;
 let assets: { url: string; type: string }[];
 
 beforeAll(async () => {
-  // The member site as `npm run build:web` builds it (with its .br and .gz files), into a folder of
+  // The member site as `npm run build` builds it (with its .br and .gz files), into a folder of
   // this test's own.
   dist = mkdtempSync(path.join(tmpdir(), 'chok-web-dist-'));
   const built = spawnSync(

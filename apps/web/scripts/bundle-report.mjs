@@ -1,7 +1,7 @@
 // Prints the size of the JavaScript and CSS a visitor downloads for `/` and `/lotto/lobby` (the
 // entry, its static imports and the page's lazy chunk), gzip and brotli as the server sends them,
 // and fails when the JavaScript of a route is over budget.
-// Run after `npm run build:web`: `npm run bench -w @chok/web` (`--json` prints the figures as JSON;
+// Run after `npm run build`: `npm run bench -w @chok/web` (`--json` prints the figures as JSON;
 // `npm run bench:web` runs it beside Lighthouse, bench/web.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_ROOT } from './paths.ts';
 
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 const LOCK_KEY = 7_341_001; // any constant; serialises migrators across processes
 
 /** Applies forward-only SQL migrations in file-name order, each in its own transaction. */

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { AppError } from '../../platform/errors.ts';
+import { SERVER_ROOT } from '../../platform/paths.ts';
 
 /**
  * What a new password may not be (issue 9): the member's own phone number, blank (the contract's
@@ -8,7 +10,7 @@ import { AppError } from '../../platform/errors.ts';
  * repeated (`aaaaaa`, `121212`), and straight runs (`234567`, `987654`, `abcdef`).
  */
 const COMMON = new Set(
-  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+  readFileSync(path.join(SERVER_ROOT, 'src/modules/auth/common-passwords.txt'), 'utf8')
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '' && !l.startsWith('#')),

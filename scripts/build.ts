@@ -1,23 +1,25 @@
 /**
- * Builds the browser apps and stamps each build with a hash of what it was built from, so
+ * Builds what `npm start` runs and stamps each build with a hash of what it was built from, so
  * `npm start` rebuilds only what changed:
  *   - the member site (apps/web → apps/web/dist, with the server's renderer in
  *     apps/web/dist/server/entry-server.js);
- *   - the operator console (apps/backoffice → apps/backoffice/dist, served at /backoffice).
+ *   - the operator console (apps/backoffice → apps/backoffice/dist, served at /backoffice);
+ *   - the server (apps/server → apps/server/dist/main.mjs and staff.mjs, bundled by
+ *     apps/server/build.ts: docs/decisions/0071-server-bundle.md).
  *
+ *   tsx scripts/build.ts               build (npm run build, npm test)
+ *   tsx scripts/build.ts --if-changed  build only if the sources differ from the stamp (npm start)
+ *   … --only=server --quiet            one target, without the build's own output (npm run staff)
  *
- *   tsx scripts/web-build.ts               build (npm run build:web, npm test)
- *   tsx scripts/web-build.ts --if-changed  build only if the sources differ from the stamp (npm start)
- *
- * An app's hash covers every file of the app (but dist/ and node_modules/), the sources of the
- * packages it imports (packages/contract, and packages/engine for the site), the root tsconfig
- * files, the shared Vite plugin and the lockfile.
- * The stamp is written after a successful build only; Vite empties dist/ when it builds, so a failed
- * or interrupted build leaves no stamp and the next start builds again.
+ * A target's hash covers every file of it (but dist/ and node_modules/), the sources of the
+ * packages it imports (packages/contract, and packages/engine for the site and the server), the
+ * root tsconfig files, the shared Vite plugin and the lockfile.
+ * The stamp is written after a successful build only; each build empties its dist/ first, so a
+ * failed or interrupted build leaves no stamp and the next start builds again.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -50,6 +52,19 @@ export const TARGETS = {
     dist: 'apps/backoffice/dist',
     built: ['index.html'],
   },
+  server: {
+    name: 'server',
+    workspace: '@chok/server',
+    inputs: [
+      'apps/server/src',
+      'apps/server/build.ts',
+      'apps/server/package.json',
+      'packages/contract/src',
+      'packages/engine/src',
+    ],
+    dist: 'apps/server/dist',
+    built: ['main.mjs', 'staff.mjs'],
+  },
 } as const satisfies Record<string, BuildTarget>;
 export type TargetName = keyof typeof TARGETS;
 
@@ -61,9 +76,14 @@ const ROOT_FILES = [
 ];
 const SKIP_DIRS = new Set(['dist', 'node_modules', '.vite']);
 
+/** The files under `dir` (a folder or one file), relative to `root`. */
 function filesUnder(root: string, dir: string, out: string[]): void {
   const abs = path.join(root, dir);
   if (!existsSync(abs)) return;
+  if (statSync(abs).isFile()) {
+    out.push(dir);
+    return;
+  }
   for (const entry of readdirSync(abs, { withFileTypes: true })) {
     const rel = path.posix.join(dir, entry.name);
     if (entry.isDirectory()) {
@@ -106,23 +126,48 @@ export function writeStamp(root: string, hash: string, target: TargetName = 'web
   writeFileSync(path.join(distOf(root, target), STAMP_FILE), `${hash}\n`);
 }
 
+/**
+ * Builds `target` when its dist is not a stamped build of the current sources (or always, with
+ * `force`); returns whether it built. Throws when the build fails.
+ */
+export function build(
+  root: string,
+  target: TargetName,
+  opts: { force?: boolean; quiet?: boolean } = {},
+): boolean {
+  const { name, workspace, dist } = TARGETS[target];
+  const hash = sourceHash(root, target); // before building: a change made meanwhile is built next time
+  if (!opts.force && isUpToDate(root, hash, target)) {
+    if (!opts.quiet) process.stdout.write(`[chok] ${name} is up to date (${dist}); not rebuilding\n`);
+    return false;
+  }
+  const built = spawnSync('npm', ['run', 'build', '-w', workspace], {
+    cwd: root,
+    stdio: opts.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (built.status !== 0) throw new Error(`the ${name} build failed (npm run build -w ${workspace})`);
+  writeStamp(root, hash, target);
+  return true;
+}
+
+/** The repository's root, from this file's place. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
 function main(): void {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const ifChanged = process.argv.includes('--if-changed');
-  for (const target of Object.keys(TARGETS) as TargetName[]) {
-    const { name, workspace, dist } = TARGETS[target];
-    const hash = sourceHash(root, target); // before building: a change made meanwhile is built next time
-    if (ifChanged && isUpToDate(root, hash, target)) {
-      process.stdout.write(`[chok] ${name} is up to date (${dist}); not rebuilding\n`);
-      continue;
-    }
-    const built = spawnSync('npm', ['run', 'build', '-w', workspace], {
-      cwd: root,
-      stdio: 'inherit',
-      shell: process.platform === 'win32',
-    });
-    if (built.status !== 0) process.exit(built.status ?? 1);
-    writeStamp(root, hash, target);
+  const force = !process.argv.includes('--if-changed');
+  const quiet = process.argv.includes('--quiet');
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const targets = Object.keys(TARGETS).filter((t) => only === undefined || t === only) as TargetName[];
+  if (targets.length === 0) {
+    process.stderr.write(`[chok] --only= names one of: ${Object.keys(TARGETS).join(', ')}\n`);
+    process.exit(2);
+  }
+  try {
+    for (const target of targets) build(REPO_ROOT, target, { force, quiet });
+  } catch (err) {
+    process.stderr.write(`[chok] ${(err as Error).message}\n`);
+    process.exit(1);
   }
 }
 

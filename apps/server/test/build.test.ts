@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isUpToDate, sourceHash, writeStamp } from '../../../scripts/web-build.ts';
+import { isUpToDate, sourceHash, writeStamp } from '../../../scripts/build.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'chok-web-build-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -98,6 +98,54 @@ describe('npm start builds the operator console only when its own sources change
       expect(isUpToDate(r)).toBe(true);
       rmSync(path.join(r, 'apps/backoffice/dist/index.html'));
       expect(isUpToDate(r, undefined, 'backoffice')).toBe(false);
+    } finally {
+      rmSync(r, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm start, npm run staff and the tests run the server bundle, rebuilt only when its sources changed', () => {
+  it('stamps apps/server/dist from the server, the packages it bundles and the lockfile, not the browser apps', () => {
+    const r = mkdtempSync(path.join(tmpdir(), 'chok-server-build-'));
+    try {
+      const at = (rel: string, content: string) => {
+        mkdirSync(path.dirname(path.join(r, rel)), { recursive: true });
+        writeFileSync(path.join(r, rel), content);
+      };
+      at('apps/server/src/main.ts', 'export {};');
+      at('apps/server/build.ts', 'export {};');
+      at('apps/server/package.json', '{}');
+      at('apps/web/src/main.tsx', 'export {};');
+      at('apps/backoffice/src/main.tsx', 'export {};');
+      at('packages/contract/src/errors.ts', 'export const a = 1;');
+      at('packages/engine/src/money.ts', 'export const b = 1;');
+      at('package-lock.json', '{}');
+      at('apps/server/dist/main.mjs', 'built');
+      expect(isUpToDate(r, undefined, 'server')).toBe(false); // no stamp: not a finished build
+      writeStamp(r, sourceHash(r, 'server'), 'server');
+      expect(isUpToDate(r, undefined, 'server')).toBe(false); // staff.mjs is missing
+      at('apps/server/dist/staff.mjs', 'built');
+      expect(isUpToDate(r, undefined, 'server')).toBe(true);
+      // The browser apps, the server's tests' data and what the build writes are not its sources.
+      at('apps/web/src/main.tsx', 'export const changed = 1;');
+      at('apps/backoffice/src/main.tsx', 'export const changed = 1;');
+      at('apps/server/dist/chunk-abc.mjs', 'built');
+      at('apps/server/node_modules/x/index.js', 'installed');
+      expect(isUpToDate(r, undefined, 'server')).toBe(true);
+      for (const file of [
+        'apps/server/src/main.ts',
+        'apps/server/src/modules/new.ts',
+        'apps/server/build.ts',
+        'apps/server/package.json',
+        'packages/contract/src/errors.ts',
+        'packages/engine/src/money.ts',
+        'package-lock.json',
+      ]) {
+        at(file, `export const changed = ${JSON.stringify(file)};`);
+        expect(isUpToDate(r, undefined, 'server'), file).toBe(false);
+        writeStamp(r, sourceHash(r, 'server'), 'server');
+        expect(isUpToDate(r, undefined, 'server')).toBe(true);
+      }
     } finally {
       rmSync(r, { recursive: true, force: true });
     }
