@@ -26,6 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          isolate: false,
           // One product and one Chromium per worker (e2e/global-setup.ts). Two lanes measured best
           // on two cores: 320 s against 368 s for one and 392 s for three (Chromium is the CPU).
           maxWorkers: 2,

@@ -28,21 +28,6 @@ export async function confirmedDeposit(t: TestApp, token: string, amount: number
   expect(paid.body.data.webhook_status).toBe(200);
 }
 
-/**
- * Resolves when the database clock has at least `seconds` left in its minute, so a burst of writes
- * counted per minute (G4, platform/write-quota.ts) falls inside one window.
- */
-export async function roomInMinute(t: TestApp, seconds = 15): Promise<void> {
-  for (;;) {
-    const { rows } = await sql<{
-      left: number;
-    }>`SELECT 60 - extract(second FROM clock_timestamp()) AS left`.execute(t.db);
-    const left = Number(rows[0]?.left ?? 60);
-    if (left >= seconds) return;
-    await new Promise((r) => setTimeout(r, left * 1000 + 50));
-  }
-}
-
 /** Forgets a member's G4 counts (a set-up that needs more than 10 writes of one kind in a minute). */
 export async function resetWriteQuota(t: TestApp, memberId: number): Promise<void> {
   await t.db.deleteFrom('member_write_quota').where('member_id', '=', memberId).execute();

@@ -4,10 +4,17 @@ import {
   expectBalancesMatchTransfers,
   pointsOf,
   resetWriteQuota,
-  roomInMinute,
   SettableClock,
 } from './checkin-quests-fixtures.ts';
-import { type ApiAnswer, call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
+import {
+  type ApiAnswer,
+  call,
+  createTestApp,
+  registerMember,
+  roomInMinute,
+  staffToken,
+  type TestApp,
+} from './helpers.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
 
 // The daily check-in (docs/rules/engagement.md §5) against the real database, on a server clock the

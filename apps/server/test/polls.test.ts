@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_CREDIT_WALLET, memberBalance } from '../src/modules/wallet/service.ts';
+import { confirmedDeposit, expectBalancesMatchTransfers, SettableClock } from './checkin-quests-fixtures.ts';
 import {
-  confirmedDeposit,
-  expectBalancesMatchTransfers,
+  type ApiAnswer,
+  call,
+  createTestApp,
+  registerMember,
   roomInMinute,
-  SettableClock,
-} from './checkin-quests-fixtures.ts';
-import { type ApiAnswer, call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
+  staffToken,
+  type TestApp,
+} from './helpers.ts';
 import { newMember } from './payments-fixtures.ts';
 
 // Polls and events, docs/rules/engagement.md §10, against the real database.

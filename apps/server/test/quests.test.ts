@@ -4,11 +4,10 @@ import {
   expectBalancesMatchTransfers,
   pointsOf,
   resetWriteQuota,
-  roomInMinute,
   SettableClock,
 } from './checkin-quests-fixtures.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
+import { call, createTestApp, registerMember, roomInMinute, staffToken, type TestApp } from './helpers.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
 
 // Quests (docs/rules/engagement.md §6) against the real database: live progress from confirmed

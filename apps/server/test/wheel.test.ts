@@ -11,6 +11,7 @@ import {
   createTestApp,
   FixedClock,
   registerMember,
+  roomInMinute,
   staffToken,
   type TestApp,
 } from './helpers.ts';
@@ -153,20 +154,6 @@ async function rig(index: number) {
   });
   expect(r.body.error).toBe(0);
   return r.body.data.version;
-}
-
-/**
- * G4 counts writes per calendar minute of the database clock: a burst that must land in one window
- * starts early enough in a minute (waits for the minute to turn when it is near its end).
- */
-async function withinOneMinute(): Promise<void> {
-  for (;;) {
-    const { rows } = await sql<{
-      s: number;
-    }>`SELECT extract(second FROM clock_timestamp())::float8 AS s`.execute(t.db);
-    if ((rows[0]?.s ?? 0) < 45) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 describe('config (v2 and v1 shapes)', () => {
@@ -314,7 +301,7 @@ describe('spin', () => {
 
   it('20 parallel spins of a member with 1 free spin and 0 points: exactly 1 spin; 10 over the minute quota get 429 (G4)', async () => {
     const m = await member();
-    await withinOneMinute();
+    await roomInMinute(t);
     const answers = await Promise.all(Array.from({ length: 20 }, () => spinV2(m.token)));
     const by = (f: (a: ApiAnswer<SpinV2>) => boolean) => answers.filter(f).length;
     expect(by((a) => a.status === 200 && a.body.error === 0)).toBe(1);
@@ -328,7 +315,7 @@ describe('spin', () => {
   it('extra spins cost 100 points each (one key per spin); parallel spins with 250 points make 1 free + 2 paid', async () => {
     const m = await member();
     await givePoints(m.memberId, 250);
-    await withinOneMinute();
+    await roomInMinute(t);
     const answers = await Promise.all(Array.from({ length: 8 }, () => spinV2(m.token)));
     const ok = answers.filter((a) => a.body.error === 0).map((a) => a.body.data);
     expect(ok.map((s) => s.paid_with).sort()).toEqual(['free', 'points', 'points']);
@@ -407,7 +394,7 @@ describe('reward', () => {
     const s = (await spinV2(m.token)).body.data;
     expect(s.prize).toMatchObject({ index: 3, kind: 'free_credit', amount: '20.00' });
     const before = await memberBalance(t.db, m.memberId, FREE_CREDIT_WALLET);
-    await withinOneMinute();
+    await roomInMinute(t);
     const answers = await Promise.all(Array.from({ length: 20 }, () => reward(m.token, s.spin_id)));
     const ok = answers.filter((a) => a.body.error === 0);
     expect(ok).toHaveLength(10);
