@@ -3,12 +3,13 @@ import TestOrder from './vitest.sequencer.ts';
 
 export default defineConfig({
   test: {
-    // Vitest's default on two cores is one worker: one file at a time. Most server files spend
-    // their time waiting (on PostgreSQL, a product starting), so three keep both cores busy. The
+    // Vitest's default on two cores is one worker: one file at a time. Server files wait in part
+    // (on PostgreSQL, a product starting), so two run side by side: measured, 210 s against 280 s
+    // for one, and three were no faster than two while spending half as much CPU again. The
     // browser tests run as a second group (`groupOrder`), after every other file, with a count of
     // their own: measured on two cores, browser files beside server files made both slower than
     // one group after the other (docs/decisions/0070-test-run.md).
-    maxWorkers: 3,
+    maxWorkers: 2,
     sequence: { sequencer: TestOrder },
     projects: [
       { test: { name: 'engine', isolate: false, include: ['packages/engine/test/**/*.test.ts'] } },
@@ -27,9 +28,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           isolate: false,
-          // One product and one Chromium per worker (e2e/global-setup.ts). Two lanes measured best
-          // on two cores: 320 s against 368 s for one and 392 s for three (Chromium is the CPU).
-          maxWorkers: 2,
+          // One product and one Chromium per worker (e2e/global-setup.ts). One lane: on two cores
+          // it measured as fast as two (261 s against 265 s) with less CPU, since Chromium alone
+          // keeps 1.2–1.7 cores busy while a browser test runs.
+          maxWorkers: 1,
           sequence: { groupOrder: 1 },
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],

@@ -170,7 +170,7 @@ export async function staffToken(
  * Resolves when the database clock has at least `seconds` left in its minute, so a burst of writes
  * counted per minute (G4, platform/write-quota.ts) falls inside one window.
  */
-export async function roomInMinute(t: { db: Db }, seconds = 15): Promise<void> {
+export async function roomInMinute(t: { db: Db }, seconds = 5): Promise<void> {
   for (;;) {
     const { rows } = await sql<{
       left: number;
