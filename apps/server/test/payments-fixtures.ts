@@ -11,7 +11,10 @@ let seq = 0;
 /** A fresh member with a unique account name and number (shared names are a risk flag). */
 export async function newMember(t: TestApp, accountNo?: string) {
   seq += 1;
-  const tag = randomBytes(3).toString('hex');
+  // Letters only: a name of digits alone (one in sixteen hex tags) would search as an account number.
+  const tag = randomBytes(3)
+    .toString('hex')
+    .replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]!);
   return registerMember(t, {
     account_name: `ทดสอบ ${tag}${seq}`,
     account_no: accountNo ?? `7${String(Date.now()).slice(-7)}${String(seq).padStart(3, '0')}`.slice(0, 12),
