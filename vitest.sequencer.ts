@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -7,15 +7,21 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * contract files; then the browser tests, `groupOrder` in vitest.config.ts), so the slowest files
  * (a product started several times, the fuzz, the wallet model, the server-rendering journey) do
  * not end a group alone. Durations come from vitest's cache of the last run; on a fresh clone from
- * an estimate of the file.
+ * vitest.durations.json (`npm run test:durations` writes it from the cache), and for a file that
+ * table does not know yet from an estimate of the file.
  */
 export default class TestOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const cache = this.ctx.cache;
+    const tableFile = path.join(this.ctx.config.root, 'vitest.durations.json');
+    const table = existsSync(tableFile)
+      ? (JSON.parse(readFileSync(tableFile, 'utf8')) as Record<string, number>)
+      : {};
     const weight = (spec: TestSpecification) => {
       const key = `${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`;
       const last = cache.getFileTestResults(key);
       if (last && !last.failed) return last.duration;
+      if (table[key] !== undefined) return table[key];
       // No timing yet: bytes of test code, a browser test's costing more per byte, and a file that
       // starts whole products among the longest.
       const text = readFileSync(spec.moduleId, 'utf8');
