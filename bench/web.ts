@@ -67,7 +67,8 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group, so stopping it stops its helper processes too.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
@@ -88,10 +89,19 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
   return {
     port,
     stop: async () => {
-      child.kill('SIGTERM');
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM'); // the group is gone already
+      }
       await exited;
-      // The browser's helpers may still be writing the profile for a moment after it exits.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      // A helper may still be writing the profile for a moment after the browser exits; a profile
+      // left in the temporary folder is not worth losing the measurements for.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (err) {
+        console.warn(`could not remove ${profile}: ${(err as Error).message}`);
+      }
     },
   };
 }
