@@ -2,15 +2,29 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isUpToDate, sourceHash, writeStamp } from '../../../scripts/build.ts';
+import { isUpToDate, sourceHash, type TargetName, writeStamp } from '../../../scripts/build.ts';
+
+/** Writes files (path relative to `dir`, parent folders made) into a scratch checkout. */
+const writer = (dir: string) => (rel: string, content: string) => {
+  mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+  writeFileSync(path.join(dir, rel), content);
+};
+
+/** Each of `files`, once changed, makes `target` stale until a build stamps it again. */
+function expectEachChangeRebuilds(dir: string, target: TargetName, files: readonly string[]) {
+  const put = writer(dir);
+  for (const file of files) {
+    put(file, `export const changed = ${JSON.stringify(file)};`);
+    expect(isUpToDate(dir, undefined, target), file).toBe(false);
+    writeStamp(dir, sourceHash(dir, target), target);
+    expect(isUpToDate(dir, undefined, target)).toBe(true);
+  }
+}
 
 const root = mkdtempSync(path.join(tmpdir(), 'chok-web-build-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function put(rel: string, content: string) {
-  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-  writeFileSync(path.join(root, rel), content);
-}
+const put = writer(root);
 
 describe('npm start builds the member site only when its sources changed', () => {
   it('is up to date after a stamped build, until a source, a shared package or the lockfile changes', () => {
@@ -31,18 +45,13 @@ describe('npm start builds the member site only when its sources changed', () =>
     put('packages/contract/test/errors.test.ts', 'not bundled');
     expect(isUpToDate(root)).toBe(true);
 
-    for (const [file, content] of [
-      ['apps/web/src/main.tsx', 'export const changed = 1;'],
-      ['apps/web/src/new-page.tsx', 'export {};'],
-      ['packages/contract/src/errors.ts', 'export const a = 2;'],
-      ['packages/engine/src/money.ts', 'export const b = 2;'],
-      ['package-lock.json', '{"lockfileVersion":3}'],
-    ] as const) {
-      put(file, content);
-      expect(isUpToDate(root), file).toBe(false);
-      writeStamp(root, sourceHash(root));
-      expect(isUpToDate(root)).toBe(true);
-    }
+    expectEachChangeRebuilds(root, 'web', [
+      'apps/web/src/main.tsx',
+      'apps/web/src/new-page.tsx',
+      'packages/contract/src/errors.ts',
+      'packages/engine/src/money.ts',
+      'package-lock.json',
+    ]);
 
     // A build without the server's renderer (an older build, or one interrupted before it) is rebuilt.
     rmSync(path.join(root, 'apps/web/dist/server/entry-server.js'));
@@ -59,10 +68,7 @@ describe('npm start builds the operator console only when its own sources change
   it('stamps apps/backoffice/dist apart from the member site', () => {
     const r = mkdtempSync(path.join(tmpdir(), 'chok-backoffice-build-'));
     try {
-      const at = (rel: string, content: string) => {
-        mkdirSync(path.dirname(path.join(r, rel)), { recursive: true });
-        writeFileSync(path.join(r, rel), content);
-      };
+      const at = writer(r);
       at('apps/backoffice/index.html', '<html></html>');
       at('apps/backoffice/src/main.tsx', 'export {};');
       at('apps/web/src/main.tsx', 'export {};');
@@ -79,17 +85,12 @@ describe('npm start builds the operator console only when its own sources change
       at('packages/engine/src/money.ts', 'export const b = 2;');
       at('apps/backoffice/dist/assets/index-abc.js', 'built');
       expect(isUpToDate(r, undefined, 'backoffice')).toBe(true);
-      for (const file of [
+      expectEachChangeRebuilds(r, 'backoffice', [
         'apps/backoffice/src/main.tsx',
         'packages/contract/src/errors.ts',
         'scripts/vite-precompress.ts',
         'package-lock.json',
-      ]) {
-        at(file, `export const changed = ${JSON.stringify(file)};`);
-        expect(isUpToDate(r, undefined, 'backoffice'), file).toBe(false);
-        writeStamp(r, sourceHash(r, 'backoffice'), 'backoffice');
-        expect(isUpToDate(r, undefined, 'backoffice')).toBe(true);
-      }
+      ]);
       // The console's sources are not the member site's.
       at('apps/web/dist/index.html', '<html>built</html>');
       at('apps/web/dist/server/entry-server.js', 'export async function render() {}');
@@ -108,10 +109,7 @@ describe('npm start, npm run staff and the tests run the server bundle, rebuilt 
   it('stamps apps/server/dist from the server, the packages it bundles and the lockfile, not the browser apps', () => {
     const r = mkdtempSync(path.join(tmpdir(), 'chok-server-build-'));
     try {
-      const at = (rel: string, content: string) => {
-        mkdirSync(path.dirname(path.join(r, rel)), { recursive: true });
-        writeFileSync(path.join(r, rel), content);
-      };
+      const at = writer(r);
       at('apps/server/src/main.ts', 'export {};');
       at('apps/server/build.ts', 'export {};');
       at('apps/server/package.json', '{}');
@@ -132,7 +130,7 @@ describe('npm start, npm run staff and the tests run the server bundle, rebuilt 
       at('apps/server/dist/chunk-abc.mjs', 'built');
       at('apps/server/node_modules/x/index.js', 'installed');
       expect(isUpToDate(r, undefined, 'server')).toBe(true);
-      for (const file of [
+      expectEachChangeRebuilds(r, 'server', [
         'apps/server/src/main.ts',
         'apps/server/src/modules/new.ts',
         'apps/server/build.ts',
@@ -140,12 +138,7 @@ describe('npm start, npm run staff and the tests run the server bundle, rebuilt 
         'packages/contract/src/errors.ts',
         'packages/engine/src/money.ts',
         'package-lock.json',
-      ]) {
-        at(file, `export const changed = ${JSON.stringify(file)};`);
-        expect(isUpToDate(r, undefined, 'server'), file).toBe(false);
-        writeStamp(r, sourceHash(r, 'server'), 'server');
-        expect(isUpToDate(r, undefined, 'server')).toBe(true);
-      }
+      ]);
     } finally {
       rmSync(r, { recursive: true, force: true });
     }
