@@ -45,3 +45,36 @@ export async function cpuSampler(db: Db) {
     return { pgMs, nodeMs: statCpuMs(readFileSync('/proc/thread-self/stat', 'utf8')) };
   };
 }
+
+/**
+ * CPU time, in ms, of a whole process: every thread (the event loop, the garbage collector's, libuv's
+ * pool), which is what a server running on its own costs. 0 once the process is gone.
+ */
+export function processCpuMs(pid: number): number {
+  try {
+    return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * `root` and every process below it, parents first: a server started with WEB_CONCURRENCY > 1 and
+ * the HTTP processes it forked (docs/operations.md, "Several processes").
+ */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const e of readdirSync('/proc')) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(e)]);
+    } catch {
+      // gone since the listing
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
+}

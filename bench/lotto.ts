@@ -37,7 +37,7 @@ function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-function record(name: string, r: Record<string, unknown>): void {
+export function record(name: string, r: Record<string, unknown>): void {
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(
     path.join(RESULTS, `${name}.json`),
@@ -57,7 +57,7 @@ function record(name: string, r: Record<string, unknown>): void {
   );
 }
 
-function latencyStats(latencies: Float64Array | number[]) {
+export function latencyStats(latencies: Float64Array | number[]) {
   const sorted = Float64Array.from(latencies).sort();
   return {
     p50_ms: Number(percentile(sorted, 50).toFixed(2)),
@@ -70,14 +70,14 @@ function latencyStats(latencies: Float64Array | number[]) {
 // ---------------------------------------------------------------------------------------------
 // Fixtures, set-based so that 10,000 members or 1,000,000 items take seconds.
 
-interface BenchMember {
+export interface BenchMember {
   id: number;
   token: string;
 }
 
 let memberSerial = 0;
 /** `n` active members with three wallets, main funded with `baht`, each with a session token. */
-async function bulkMembers(db: Db, n: number, baht: number): Promise<BenchMember[]> {
+export async function bulkMembers(db: Db, n: number, baht: number): Promise<BenchMember[]> {
   const batch = ++memberSerial;
   const { rows } = await sql<{ id: number }>`
     INSERT INTO member (agent_id, phone, password_hash, bank_code, account_no, account_name, referral_code)
@@ -112,7 +112,7 @@ async function bulkMembers(db: Db, n: number, baht: number): Promise<BenchMember
 
 let roundSerial = 50_000;
 /** A round of market `code`, open now, with the market's settings (optionally overridden). */
-async function benchRound(
+export async function benchRound(
   db: Db,
   code: string,
   o: { closeInMs: number; shootCloseInMs?: number; yeekee?: Record<string, unknown> },
@@ -145,7 +145,7 @@ async function benchRound(
 // ---------------------------------------------------------------------------------------------
 // Load generators: plain JavaScript in worker threads, so the server keeps its own event loop.
 
-const WORKER_COMMON = `
+export const WORKER_COMMON = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
 const { randomInt } = require('node:crypto');
@@ -170,7 +170,7 @@ function post(path, token, body, headers = {}) {
 `;
 
 /** (a) Closed loop: member i always waits for its bill before sending the next (as a person would). */
-const BILL_WORKER = `${WORKER_COMMON}
+export const BILL_WORKER = `${WORKER_COMMON}
 const { tokens, roundId, warmupMs, durationMs } = workerData;
 function bill() {
   const items = [];
@@ -278,7 +278,7 @@ function openStream(token) {
 })().catch((e) => { parentPort.postMessage({ error: String(e && e.stack || e) }); });
 `;
 
-function startWorker(code: string, data: Record<string, unknown>) {
+export function startWorker(code: string, data: Record<string, unknown>) {
   const w = new Worker(code, { eval: true, workerData: data });
   const messages: unknown[] = [];
   const waiters: ((m: unknown) => void)[] = [];
@@ -328,7 +328,7 @@ function findPgbench(): string {
 }
 
 /** pgbench's default (TPC-B-like) script on the same server, in its own database. */
-async function pgbenchTps(db: Db, url: string, clients: number): Promise<number> {
+export async function pgbenchTps(db: Db, url: string, clients: number): Promise<number> {
   const bin = findPgbench();
   await sql`DROP DATABASE IF EXISTS chok_pgbench`.execute(db);
   await sql`CREATE DATABASE chok_pgbench`.execute(db);
