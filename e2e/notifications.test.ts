@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { baseUrl } from './lane.ts';
-import { openPage, pageIdle } from './page.ts';
+import { openPage, pageHydrated, pageIdle } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
@@ -15,11 +15,13 @@ function dialog(page: Page) {
 const notificationsFetched = (page: Page) =>
   page.waitForResponse((r) => r.url().includes('/api/notifications'));
 
-/** `/` loaded, its notifications received and handled (the dialog shown or not). */
+/**
+ * `/` loaded and its notifications handled (the dialog shown or not): the page comes rendered on the
+ * server with the list, which the app takes as it hydrates, without asking again.
+ */
 async function homeLoaded(page: Page): Promise<void> {
-  const fetched = notificationsFetched(page);
   await page.goto(`${baseUrl}/`);
-  await (await fetched).finished();
+  await pageHydrated(page);
   await pageIdle(page);
 }
 

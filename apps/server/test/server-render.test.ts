@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../src/platform/clock.ts';
-import { inProcessFetch, SSR_DATA_TTL_MS } from '../src/platform/member-site.ts';
+import { inProcessFetch, pageHtml, SSR_DATA_TTL_MS } from '../src/platform/member-site.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -79,14 +79,44 @@ describe('the public pages are rendered on the server with their data (spec §4 
     ]);
   });
 
-  it('the page’s own stylesheet is linked in the head (content is styled before any script) and served', async () => {
+  it('the page’s stylesheets are in the head itself (nothing to fetch before the first paint), their links kept for the cache', async () => {
     const res = await get('/lotto/lobby');
-    const css = [
-      ...res.body.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g),
-    ].map((m) => m[1]!);
-    expect(css.some((href) => /\/lotto-[\w-]+\.css$/.test(href))).toBe(true);
-    for (const href of css) expect((await get(href)).statusCode, href).toBe(200);
+    const inline = [...res.body.matchAll(/<style data-href="(\/assets\/[^"]+\.css)">(.*?)<\/style>/gs)];
+    const hrefs = inline.map((m) => m[1]!);
+    expect(hrefs.some((href) => /\/index-[\w-]+\.css$/.test(href))).toBe(true);
+    expect(hrefs.some((href) => /\/lotto-[\w-]+\.css$/.test(href))).toBe(true);
+    for (const [, href, css] of inline) {
+      const file = await get(href!);
+      expect(file.statusCode, href).toBe(200);
+      expect(css, href).toBe(file.body);
+      // The link no longer holds up the paint, and the page's code finds its stylesheet loaded.
+      expect(res.body).toContain(`<link rel="stylesheet" crossorigin href="${href}" media="print">`);
+    }
+    expect(res.body).not.toMatch(/<link rel="stylesheet" crossorigin href="[^"]+">/);
     expect(res.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/Lobby-[\w-]+\.js">/);
+  });
+
+  it('a page that is not rendered on the server links its stylesheet as built', async () => {
+    const res = await get('/member/deposit');
+    expect(res.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
+    expect(res.body).not.toContain('<style data-href=');
+  });
+
+  it('every rendered page carries the notifications, the important ones’ images fetched with the page', async () => {
+    const list = (await get('/api/notifications?agent_code=chok')).json() as {
+      data: { type: number; image: string | null }[];
+    };
+    const images = list.data.filter((n) => n.type === 1 && n.image).map((n) => n.image!);
+    expect(images.length).toBeGreaterThan(0);
+    for (const url of ['/', '/lotto/lobby']) {
+      const res = await get(url);
+      expect(ssrData(res.body)!.queries.queries.map((q) => q.queryKey)).toContainEqual([
+        'notifications',
+        'chok',
+      ]);
+      for (const image of images)
+        expect(res.body, url).toContain(`<link rel="preload" href="${image}" as="image"/>`);
+    }
   });
 
   it('a guarded route is not rendered on the server: its guard runs first in the browser', async () => {
@@ -125,5 +155,21 @@ describe('the renderer reads the API in process, public reads reused for a few s
     expect(await read({ headers: { authorization: 'Bearer x' } })).toBe(3);
     expect(await read()).toBe(2);
     await app.close();
+  });
+});
+
+describe('the HTML answer is put together as text, not as replacement patterns', () => {
+  it("a `$&` or `$'` in the page, its title or its styles arrives as written", () => {
+    const index =
+      '<html><head><title>x</title><link rel="stylesheet" crossorigin href="/assets/index-a1.css"></head><body><div id="root"></div></body></html>';
+    const html = pageHtml(
+      index,
+      { agent: null, layout: 'default', server_time: '2026-01-01T00:00:00.000Z', error: null },
+      { html: "<p>โปร $& และ $'</p>", title: 'ราคา $1', data: {}, modules: [], assets: '' },
+      () => '.a::after{content:"$&"}',
+    );
+    expect(html).toContain("<p>โปร $& และ $'</p>");
+    expect(html).toContain('<title>ราคา $1</title>');
+    expect(html).toContain('<style data-href="/assets/index-a1.css">.a::after{content:"$&"}</style>');
   });
 });

@@ -35,19 +35,23 @@ function renderFresh(container: HTMLElement): void {
 
 /**
  * A server-rendered page: its data into the query cache and the page route's code as a lazy
- * component (app/routes.tsx), then React hydrates the server's markup as it is, at once.
+ * component (app/routes.tsx), then React hydrates the server's markup as it is.
  */
 function hydrateServerPage(container: HTMLElement, data: ServerData): void {
   const queryClient = makeQueryClient();
   hydrate(queryClient, data.queries);
   prepareHydration(matchRoutes(routes, window.location) ?? []);
   const router = createAppRouter();
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App router={router} queryClient={queryClient} />
-    </StrictMode>,
-  );
+  // As a transition React hydrates in short slices, yielding to the browser between them, instead
+  // of one long task that holds up a tap on a slow phone (docs/benchmarks.md, the member site).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 }
 
 // The persisted stores and the start-up payload first, then the router.

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { ApiError } from '../lib/api';
 import { setNavigator, setPendingPathSource } from '../lib/navigation';
+import { loadSonner, toasterMounted } from '../lib/toast';
 import { routes } from './routes';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -35,12 +35,48 @@ export function createAppRouter(): AppRouter {
   return r;
 }
 
+/**
+ * The toaster (sonner), loaded after start-up (lib/toast.ts). Its region's name is Thai, and it has
+ * no keyboard shortcut: sonner would name the region after the shortcut's keys ("alt+T").
+ */
+const LazyToaster = lazy(async () => {
+  const { Toaster } = await loadSonner();
+  return {
+    default: function Toasts() {
+      // Effects run child first: sonner listens for toasts before this says it is there.
+      useEffect(toasterMounted, []);
+      return (
+        <Toaster
+          theme="dark"
+          position="top-center"
+          richColors
+          closeButton={false}
+          duration={3000}
+          hotkey={[]}
+          containerAriaLabel="การแจ้งเตือน"
+        />
+      );
+    },
+  };
+});
+
+/** The toaster in the browser only, once the first screen is up (the server renders none). */
+function Toaster() {
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
+  return started ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null;
+}
+
 /** What wraps the router, in the browser and on the server (entry-server.tsx) alike. */
 export function AppShell({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster theme="dark" position="top-center" richColors closeButton={false} duration={3000} />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -12,9 +12,13 @@ interface ServerRenderedPage {
   prefetch: (queryClient: QueryClient, url: URL, agentCode: string) => Promise<void>[];
 }
 
-/** The default layout's own data: the header and the event corner show the events. */
+/**
+ * The default layout's own data: the header and the event corner show the events, and the dialog of
+ * important notifications opens on any page.
+ */
 const layoutData = (qc: QueryClient, agentCode: string) => [
   qc.prefetchQuery(contentQueries.events(agentCode)),
+  qc.prefetchQuery(contentQueries.notifications(agentCode)),
 ];
 
 /**
@@ -28,7 +32,6 @@ export const serverRendered: Partial<Record<MemberRoute, ServerRenderedPage>> = 
       ...layoutData(qc, agentCode),
       qc.prefetchQuery(contentQueries.banners(agentCode)),
       qc.prefetchQuery(contentQueries.promotions(agentCode)),
-      qc.prefetchQuery(contentQueries.notifications(agentCode)),
       qc.prefetchQuery(lobbyQuery(false)),
     ],
   },

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { AuthCard, FormAlert } from '../components/AuthCard';
 import { Field } from '../components/Field';
 import { resetPassword, resetPasswordV2 } from '../features/auth/api';
 import { useFormErrors } from '../features/auth/formErrors';
 import { OtpField } from '../features/auth/OtpField';
+import { toast } from '../lib/toast';
 
 const FIELDS = ['phone', 'otp', 'password', 'confirm'] as const;
 

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { FormAlert } from '../components/AuthCard';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {
@@ -22,6 +21,7 @@ import { errorMessage } from '../lib/api';
 import { countdown } from '../lib/countdown';
 import { formatDateTime } from '../lib/dates';
 import { useServerNow } from '../lib/server-clock';
+import { toast } from '../lib/toast';
 import { useLocalData } from '../stores/local';
 import '../features/polls/polls.css';
 import './member.css';

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { FormAlert } from '../components/AuthCard';
 import { Field } from '../components/Field';
 import { CopyIcon, UserIcon } from '../components/Icons';
@@ -9,6 +8,7 @@ import { changePassword, fetchUserInfo, updateSubBankAccount, userInfoKey } from
 import { useFormErrors } from '../features/auth/formErrors';
 import { formatDate } from '../lib/dates';
 import { formatBaht } from '../lib/money';
+import { toast } from '../lib/toast';
 import { useWallets } from '../lib/wallets';
 import './member.css';
 

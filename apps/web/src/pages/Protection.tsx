@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { FormAlert } from '../components/AuthCard';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Field } from '../components/Field';
@@ -20,6 +19,7 @@ import {
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/dates';
 import { formatBaht } from '../lib/money';
+import { toast } from '../lib/toast';
 import './member.css';
 import './protection.css';
 

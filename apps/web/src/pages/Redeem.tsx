@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/Icons';
 import {
   type Quote,
@@ -18,6 +17,7 @@ import { OrderList } from '../features/shop/OrderList';
 import { QuoteDialog } from '../features/shop/QuoteDialog';
 import { errorMessage } from '../lib/api';
 import { fetchPoints, pointsKey } from '../lib/points';
+import { toast } from '../lib/toast';
 import { fetchWallets, walletsKey } from '../lib/wallets';
 import '../features/shop/shop.css';
 import './member.css';

@@ -49,13 +49,20 @@ export function breakpointOf(width: number): Breakpoint {
  */
 export const useBreakpoints = createRenderedStore<Breakpoint>(() => breakpointOf(BREAKPOINTS.smUp));
 
-/** Follows the viewport across the spec's boundaries; returns the unsubscribe. */
+/**
+ * Follows the viewport across the spec's boundaries; returns the unsubscribe. The band comes from
+ * the media queries (the widest width of the first band that matches), not from
+ * `window.innerWidth`: reading the width makes the browser lay the whole page out at once, in the
+ * middle of starting up, where a phone can least afford it.
+ */
 export function watchBreakpoints(): () => void {
-  const update = () => useBreakpoints.setState(breakpointOf(window.innerWidth));
+  const widest = [BREAKPOINTS.xsDown, BREAKPOINTS.smDown, BREAKPOINTS.mdDown, BREAKPOINTS.lgDown];
+  const queries = widest.map((px) => window.matchMedia(`(max-width: ${px}px)`));
+  const update = () => {
+    const band = queries.findIndex((q) => q.matches);
+    useBreakpoints.setState(breakpointOf(band === -1 ? BREAKPOINTS.lgUp : widest[band]!));
+  };
   update();
-  const queries = [BREAKPOINTS.xsDown, BREAKPOINTS.smDown, BREAKPOINTS.mdDown, BREAKPOINTS.lgDown].map((px) =>
-    window.matchMedia(`(max-width: ${px}px)`),
-  );
   for (const q of queries) q.addEventListener('change', update);
   return () => {
     for (const q of queries) q.removeEventListener('change', update);

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorMessage } from '../../lib/api';
 import { formatBaht, formatSatang, parseBaht, type Satang } from '../../lib/money';
+import { toast } from '../../lib/toast';
 import { walletsKey } from '../../lib/wallets';
 import { type AffiliateConfigs, type AffiliateSummary, affiliateKeys, redeemToMain } from './api';
 

@@ -1,6 +1,6 @@
-import { toast } from 'sonner';
 import { CopyIcon } from '../../components/Icons';
 import { useShareTarget } from '../../lib/share';
+import { toast } from '../../lib/toast';
 import type { AffiliateConfigs } from './api';
 
 const ShareIcon = ({ size = 18 }: { size?: number }) => (

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { FormAlert } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import { useMinimumPending } from '../../lib/pending';
+import { toast } from '../../lib/toast';
 import { type FormPlace, SwitchLink } from './AuthSwitch';
 import { login } from './api';
 import { useFormErrors } from './formErrors';

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { ChevronRightIcon, LogoutIcon, UserIcon } from '../../components/Icons';
 import { memberMenu } from '../../components/navItems';
+import { toast } from '../../lib/toast';
 import { useLocalData } from '../../stores/local';
 import { useUi } from '../../stores/ui';
 import { fetchUserInfo, logout, userInfoKey } from './api';

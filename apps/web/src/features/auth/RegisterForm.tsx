@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { FormAlert } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import { useBanks } from '../../lib/banks';
 import { useMinimumPending } from '../../lib/pending';
 import { forgetReferral, rememberedReferral, rememberReferral } from '../../lib/referral';
+import { toast } from '../../lib/toast';
 import { type FormPlace, SwitchLink } from './AuthSwitch';
 import { checkAccount, register, requestOtp } from './api';
 import { useFormErrors } from './formErrors';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api';
 import { formatBaht } from '../../lib/money';
 import { useServerNow } from '../../lib/server-clock';
+import { toast } from '../../lib/toast';
 import { type DayCashback, formatDay, useClaim } from './api';
 
 const TONE: Record<DayCashback['state'], 'ok' | 'wait' | 'bad' | 'off'> = {

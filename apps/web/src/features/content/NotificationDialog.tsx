@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { preload } from 'react-dom';
 import { Dialog } from '../../components/Dialog';
 import { useAgent } from '../../stores/agent';
 import { useLocalData } from '../../stores/local';
 import { useUi } from '../../stores/ui';
-import { fetchNotifications } from './api';
+import { contentQueries, useNotifications } from './api';
 
 export const NOTIFICATION_RESHOW_MS = 15 * 60_000;
 export const NO_NOTIFICATIONS = 'ไม่มีประกาศสำคัญในตอนนี้';
@@ -15,11 +17,18 @@ export const NO_NOTIFICATIONS = 'ไม่มีประกาศสำคั�
 function useNotificationRefresh(): void {
   const hydrated = useUi((s) => s.hydrated);
   const agentCode = useAgent((s) => s.agentConfig?.agent_code);
+  const queryClient = useQueryClient();
+  // A page rendered on the server carries the list: its important ones' images are fetched with
+  // the page, not after the scripts (the dialog is often the largest thing a visitor first sees).
+  const { data: fetched } = useNotifications();
+  for (const n of fetched ?? []) if (n.type === 1 && n.image) preload(n.image, { as: 'image' });
 
   useEffect(() => {
     if (!hydrated || !agentCode) return;
     let cancelled = false;
-    fetchNotifications(agentCode)
+    // The list the page came with when it is recent (the query's freshness), else fetched now.
+    queryClient
+      .fetchQuery(contentQueries.notifications(agentCode))
       .then((items) => {
         if (cancelled) return;
         const store = useLocalData.getState();
@@ -32,7 +41,7 @@ function useNotificationRefresh(): void {
     return () => {
       cancelled = true;
     };
-  }, [hydrated, agentCode]);
+  }, [hydrated, agentCode, queryClient]);
 }
 
 /** Important announcements (type 1), one slide each (width 400). */

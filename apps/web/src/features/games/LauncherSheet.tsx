@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Dialog } from '../../components/Dialog';
 import { CloseIcon, WalletIcon } from '../../components/Icons';
 import { errorMessage } from '../../lib/api';
 import { formatBaht, parseBaht } from '../../lib/money';
+import { toast } from '../../lib/toast';
 import { walletsKey } from '../../lib/wallets';
 import { useAgent } from '../../stores/agent';
 import { useBreakpoints } from '../../stores/breakpoints';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api';
 import { useShareTarget } from '../../lib/share';
+import { toast } from '../../lib/toast';
 import { useLocalData } from '../../stores/local';
 import { linkLine, useLineConfig } from './api';
 import { type LiffSession, startLiff } from './liff';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { errorMessage } from '../../lib/api';
 import { formatBaht } from '../../lib/money';
+import { toast } from '../../lib/toast';
 import { walletsKey } from '../../lib/wallets';
 import { cancelBill, useBillDetail } from './api';
 import { BILL_STATUS, betLabel } from './labels';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Dialog } from '../../components/Dialog';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatBaht, formatSatang, type Satang } from '../../lib/money';
+import { toast } from '../../lib/toast';
 import { walletsKey } from '../../lib/wallets';
 import { type BillCreated, createBill, type RoundRates, useLottoWallets, validateBill } from './api';
 import type { Line } from './BetPad';

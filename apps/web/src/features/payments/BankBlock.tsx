@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { CopyIcon } from '../../components/Icons';
+import { toast } from '../../lib/toast';
 import type { Deposit } from './api';
 
 type Receiving = Deposit['receiving'];

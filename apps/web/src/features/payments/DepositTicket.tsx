@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyIcon } from '../../components/Icons';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
+import { toast } from '../../lib/toast';
 import { cancelDeposit, type Deposit, paymentKeys, sandboxPay, useDepositStatus } from './api';
 import { BankInfoBlock, copyText, MemberAccountBlock } from './BankBlock';
 import { mmss, useSecondsLeft } from './useCountdown';

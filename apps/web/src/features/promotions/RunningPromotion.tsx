@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
+import { toast } from '../../lib/toast';
 import { fetchWallets, walletsKey } from '../../lib/wallets';
 import { cancelPromotion, promotionKeys, type RunningPromotion as Running } from './api';
 

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { GiftIcon, MenuIcon, PlusIcon, RefreshIcon, WalletIcon } from '../../components/Icons';
 import { errorMessage } from '../../lib/api';
 import { formatSatang, sumBaht } from '../../lib/money';
 import { useMinimumPending } from '../../lib/pending';
 import { fetchPoints, formatPoints, pointsKey, usePoints } from '../../lib/points';
+import { toast } from '../../lib/toast';
 import { fetchWallets, useWallets, walletsKey } from '../../lib/wallets';
 import { WalletMenu } from './WalletMenu';
 

@@ -1,8 +1,8 @@
 import * as wheel from '@chok/contract/routes/wheel';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { call, errorMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import {
   claimReward,
   refreshAfterReward,

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { FormAlert } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import {
@@ -17,6 +16,7 @@ import { MemberAccountBlock } from '../../features/payments/BankBlock';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht, parseBaht } from '../../lib/money';
+import { toast } from '../../lib/toast';
 import '../member.css';
 import './payments.css';
 

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { FormAlert } from '../../components/AuthCard';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
 import { checkinKeys, stampToday, useCheckinMonth } from '../../features/checkin/api';
@@ -9,6 +8,7 @@ import { CheckinCalendar, monthTitle } from '../../features/checkin/CheckinCalen
 import { errorMessage } from '../../lib/api';
 import { formatBaht } from '../../lib/money';
 import { refreshRewards } from '../../lib/points';
+import { toast } from '../../lib/toast';
 import '../member.css';
 import './checkin.css';
 

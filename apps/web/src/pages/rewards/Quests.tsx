@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { FormAlert } from '../../components/AuthCard';
 import { type Quest, questKeys, redeemQuest, useQuests } from '../../features/quests/api';
 import { QuestCard } from '../../features/quests/QuestCard';
 import { errorMessage } from '../../lib/api';
 import { formatPoints, refreshRewards, usePoints } from '../../lib/points';
+import { toast } from '../../lib/toast';
 import '../member.css';
 import './quests.css';
 
