@@ -154,6 +154,39 @@ describe('the event bus', () => {
     off();
   });
 
+  it('publishes a batch of thousands of events in a few statements, each to its own topic, in order', async () => {
+    const events = Array.from({ length: 1_201 }, (_, i) => ({
+      topic: `feed:m${i % 400}`,
+      event: 'tick',
+      data: { i },
+    }));
+    const got: Record<string, number[]> = { 'feed:m7': [], 'feed:m399': [] };
+    const offs = Object.keys(got).map((topic) =>
+      bus.subscribe({
+        topics: new Set([topic]),
+        write: (f) => {
+          for (const frame of framesOf(f)) got[topic]!.push(frame.data.data.i as number);
+        },
+        backlog: () => 0,
+      }),
+    );
+    const { db, counter } = createDb(a.url, 1);
+    try {
+      const before = counter.statements;
+      await bus.publishMany(db, events);
+      // 1,201 events, PUBLISH_BATCH (500) a statement.
+      expect(counter.statements - before).toBe(3);
+    } finally {
+      await db.destroy();
+    }
+    await expect.poll(() => [got['feed:m7']!.length, got['feed:m399']!.length]).toEqual([3, 3]);
+    expect(got['feed:m7']).toEqual([7, 407, 807]);
+    expect(got['feed:m399']).toEqual([399, 799, 1199]);
+    for (const off of offs) off();
+    // A bad name anywhere refuses the whole batch before anything is sent.
+    await expect(bus.publishMany(a.db, [{ topic: 'feed:x', event: 'a\nb', data: {} }])).rejects.toThrow();
+  });
+
   it('never lets a client see a process-internal topic', async () => {
     const res = await fetch(`${base}/api/stream?topics=auth.sessions`);
     expect(res.status).toBe(400);

@@ -41,6 +41,15 @@ export interface Subscriber {
  */
 export interface EventBus {
   publish(ex: Executor, topic: string, event: string, data: unknown): Promise<void>;
+  /**
+   * Many events in a few round trips (up to PUBLISH_BATCH per statement), for a job that tells
+   * thousands of members at once. Each statement is one transaction of its own outside `ex`'s; as
+   * with any NOTIFY, events identical in topic, name and data within one statement arrive once.
+   */
+  publishMany(
+    ex: Executor,
+    events: readonly { topic: string; event: string; data: unknown }[],
+  ): Promise<void>;
   subscribe(s: Subscriber): () => void;
   /** An in-process listener of one topic, called with each event's parsed data. */
   listen(topic: string, handler: (event: string, data: unknown) => void): () => void;
@@ -56,6 +65,18 @@ export interface EventBusOptions {
 }
 
 type Entry = Subscriber & { pending: string[]; pendingBytes: number; dropped: boolean };
+
+/** How many events `publishMany` sends in one statement (each at most NOTIFY_PAYLOAD_MAX bytes). */
+export const PUBLISH_BATCH = 500;
+
+/** The NOTIFY payload of an event: topic, name and the SSE data line as it will be written. */
+function notifyPayload(topic: string, event: string, data: unknown): string {
+  if (!NAME.test(topic) || !NAME.test(event)) throw new Error(`bad event name ${event} on ${topic}`);
+  const payload = `${topic}\n${event}\n${JSON.stringify({ topic, data })}`;
+  if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_MAX)
+    throw new Error(`event ${event} on ${topic} is too large`);
+  return payload;
+}
 
 const NAME = /^[^\n]{1,200}$/;
 
@@ -210,11 +231,14 @@ export async function startEventBus(
 
   return {
     async publish(ex, topic, event, data) {
-      if (!NAME.test(topic) || !NAME.test(event)) throw new Error(`bad event name ${event} on ${topic}`);
-      const payload = `${topic}\n${event}\n${JSON.stringify({ topic, data })}`;
-      if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_MAX)
-        throw new Error(`event ${event} on ${topic} is too large`);
-      await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(ex);
+      await sql`SELECT pg_notify(${CHANNEL}, ${notifyPayload(topic, event, data)})`.execute(ex);
+    },
+    async publishMany(ex, events) {
+      const payloads = events.map((e) => notifyPayload(e.topic, e.event, e.data));
+      for (let i = 0; i < payloads.length; i += PUBLISH_BATCH) {
+        const batch = payloads.slice(i, i + PUBLISH_BATCH);
+        await sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${batch}::text[]) AS p`.execute(ex);
+      }
     },
     subscribe(s) {
       const entry: Entry = { ...s, topics: new Set(s.topics), pending: [], pendingBytes: 0, dropped: false };
