@@ -196,6 +196,37 @@ describe('docs/rules/lottery.md §11 known answers through bills, the database a
   });
 });
 
+describe('members hear of their settled bills', () => {
+  it('once, as lotto_bills on their own topic, with each bill’s outcome', async () => {
+    const [winner, loser] = [await fundedMember(t, 1_000), await fundedMember(t, 1_000)];
+    const roundId = await openRound(t, 'glo');
+    const won = await buy(t, winner.token, roundId, [{ bet_type: 'two_bottom', number: '71', amount: 10 }]);
+    const lost = await buy(t, loser.token, roundId, [{ bet_type: 'two_bottom', number: '70', amount: 10 }]);
+    const heard: Record<number, unknown[]> = { [winner.memberId]: [], [loser.memberId]: [] };
+    const offs = [winner, loser].map((m) =>
+      t.app.events.listen(`member:${m.memberId}`, (event, data) => {
+        if (event === 'lotto_bills') heard[m.memberId]!.push(data);
+      }),
+    );
+    await closeNow(t, roundId);
+    expect((await enterResult(t, roundId, R1)).body.data).toMatchObject({ status: 'settled' });
+    await expect.poll(() => [heard[winner.memberId]!.length, heard[loser.memberId]!.length]).toEqual([1, 1]);
+    expect(heard[winner.memberId]).toEqual([
+      {
+        round_id: roundId,
+        bills: [{ bill_id: won.body.data.bill.bill_id, status: 'won', total_win: '900.00' }],
+      },
+    ]);
+    expect(heard[loser.memberId]).toEqual([
+      {
+        round_id: roundId,
+        bills: [{ bill_id: lost.body.data.bill.bill_id, status: 'lost', total_win: '0.00' }],
+      },
+    ]);
+    for (const off of offs) off();
+  });
+});
+
 describe('result entry rules', () => {
   it('refuses a result before close, a malformed output, and a yeekee round', async () => {
     const roundId = await openRound(t, 'lao');
