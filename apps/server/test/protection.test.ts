@@ -410,6 +410,21 @@ describe('time-out and self-exclusion (docs/rules/protection.md §3–4)', () =>
     });
     expect(link.body.code).toBe('PROTECTION_TIMEOUT');
     expect((await call(t.app, 'POST', '/api/checkin/stamp', { token })).body.code).toBe('PROTECTION_TIMEOUT');
+    // A yeekee shot too (judged in the shot batch's own read, not by the gate), and nothing recorded.
+    const yeekee = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+    const { open_at } = await t.db
+      .selectFrom('lotto_round')
+      .select('open_at')
+      .where('id', '=', yeekee)
+      .executeTakeFirstOrThrow();
+    if (open_at > clock.now()) clock.advance(open_at.getTime() + 1000 - clock.now().getTime());
+    const shot = await call(t.app, 'POST', '/api/lotto/yeekee/shoot_number', {
+      token,
+      body: { round_id: yeekee, number: '12345' },
+    });
+    expect(shot.body.code).toBe('PROTECTION_TIMEOUT');
+    const shots = await t.db.selectFrom('lotto_shot').select('seq').where('round_id', '=', yeekee).execute();
+    expect(shots).toEqual([]);
     // Withdrawals stay open.
     const wd = await withdraw(t, token, 100);
     expect(wd.body.error).toBe(0);

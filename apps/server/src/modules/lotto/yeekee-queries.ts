@@ -1,4 +1,5 @@
 import { type Executor, plannedEachTime, prepared, runPrepared } from '../../platform/db.ts';
+import { shotBlocksSql } from '../protection/service.ts';
 import { ROUND_COLUMNS, type RoundRow } from './round-queries.ts';
 
 /** A round as a batch of shots is judged against it, with the shots its limits count. */
@@ -9,6 +10,8 @@ export interface ShotState extends RoundRow {
   by_ip: { ip: string; ts: string }[];
   /** Each of the batch's members' shot count and last shot in the round. */
   mine: { member_id: number; n: number; last: string }[];
+  /** The batch's members' time-outs and self-exclusions on record (in force or not). */
+  blocks: { member_id: number; kind: 'timeout' | 'exclusion'; until: string | null }[];
 }
 
 // Planned for each batch: a named statement's generic plan for these arrays measured twice as costly.
@@ -18,15 +21,17 @@ const shotStateStatement = plannedEachTime<ShotState>(
       WHERE s.ip = ANY($2::text[]) AND s.server_ts > $4::timestamptz AND s.server_ts <= $5::timestamptz) AS by_ip,
      (SELECT coalesce(json_agg(json_build_object('member_id', x.member_id, 'n', x.n, 'last', x.last)), '[]'::json)
       FROM (SELECT s.member_id, count(*)::int AS n, max(s.server_ts) AS last FROM lotto_shot s
-            WHERE s.round_id = $1::bigint AND s.member_id = ANY($3::int[]) GROUP BY s.member_id) x) AS mine
+            WHERE s.round_id = $1::bigint AND s.member_id = ANY($3::int[]) GROUP BY s.member_id) x) AS mine,
+     ${shotBlocksSql('$3::int[]')} AS blocks
    FROM lotto_round r JOIN lotto_market m ON m.id = r.market_id
    WHERE r.id = $1::bigint`,
 );
 
 /**
  * What a batch of shots is judged against, in one round trip and without a lock: the round with its
- * shooting token, the shots from these IPs in the window `(earliest, latest]` (any round), and each
- * of these members' count and last shot in the round. `recordShots` writes only if the token holds.
+ * shooting token, the shots from these IPs in the window `(earliest, latest]` (any round), each
+ * of these members' count and last shot in the round, and their blocks (player protection).
+ * `recordShots` writes only if the token holds.
  */
 export async function shotState(
   ex: Executor,

@@ -1,6 +1,8 @@
+import { blockActive } from '@chok/engine/engagement/protection';
 import { chainSeed, memberRef, shotHash } from '@chok/engine/lotto/chain';
 import { AppError } from '../../platform/errors.ts';
 import { nativeSha256Hex } from '../../platform/hash.ts';
+import { blockedError } from '../protection/service.ts';
 import type { LottoDeps } from './deps.ts';
 import { findRound, type RoundRow } from './round-queries.ts';
 import { defaultYeekee } from './settings.ts';
@@ -226,10 +228,20 @@ export function createShooter(d: LottoDeps) {
       ipTimes.set(x.ip, list);
     }
     const own = new Map(r.mine.map((m) => [m.member_id, { n: m.n, last: Date.parse(m.last) }]));
+    const blocks = new Map(
+      r.blocks.map((b) => [
+        b.member_id,
+        { kind: b.kind, until: b.until === null ? null : new Date(b.until) },
+      ]),
+    );
     let seq = r.shot_count;
     let head = r.chain_head ?? chainSeed(r.market_id, r.business_date, r.round_no, nativeSha256Hex);
     const accepted: NewShot[] = [];
     const outcomes = batch.map((s): ShotAck | AppError => {
+      // A time-out or self-exclusion closes shooting (docs/rules/protection.md §3.2, §4.2); checked
+      // here, in the batch's one read, rather than by the gate's read per shot.
+      const block = blocks.get(s.memberId) ?? null;
+      if (blockActive(block, s.now)) return blockedError(block);
       const now = s.now.getTime();
       if (now < r.open_at.getTime() || r.status === 'scheduled') return new AppError('LOTTO_SHOOT_NOT_OPEN');
       if (!shootingOpen(r, s.now)) return new AppError('LOTTO_SHOOT_CLOSED');

@@ -22,9 +22,9 @@ import type { ProtectionDeps } from './deps.ts';
  */
 const closed: ReadonlySet<Endpoint> = new Set<Endpoint>([
   // play (a bill itself is refused by the bet guard of migration 055, inside lotto_place_bill, which
-  // keeps a bill one statement: decision 0012)
+  // keeps a bill one statement: decision 0012; a yeekee shot by the shot batch's own read, which
+  // carries the batch's members' blocks: lotto/yeekee.ts `judgeShots`)
   lotto.billValidate,
-  lotto.shootNumber,
   games.gameLink,
   // money in, and the offers that come with it
   payments.generateQr,

@@ -3,7 +3,8 @@
  * calls in its request transaction, the block check, and the refusal of a bet the loss guard of
  * migration 055 raised (docs/rules/protection.md).
  */
-export { assertNotBlocked, blockInForce } from './blocks.ts';
+export { assertNotBlocked, blockedError, blockInForce } from './blocks.ts';
 export { depositProtection } from './deposits.ts';
 export { lossLimitError, raisedProtectionError } from './loss.ts';
+export { shotBlocksSql } from './lotto-queries.ts';
 export type { ProtectionService } from './module.ts';
