@@ -1,6 +1,7 @@
 import { blockActive } from '@chok/engine/engagement/protection';
 import { chainSeed, memberRef, shotHash } from '@chok/engine/lotto/chain';
 import { AppError } from '../../platform/errors.ts';
+import { PUBLISH_BATCH } from '../../platform/events.ts';
 import { nativeSha256Hex } from '../../platform/hash.ts';
 import { blockedError } from '../protection/service.ts';
 import type { LottoDeps } from './deps.ts';
@@ -56,16 +57,13 @@ const SHOT_BATCH_MAX = 500;
 
 type OwnShot = { topic: string; data: Record<string, unknown> };
 
-/** Own-shot events published at once per process, so they never take the whole pool. */
-const OWN_SHOT_PUBLISHERS = 2;
-
 /**
  * The process's shooting queue: one per app, since shots of a round that arrive together share a
  * transaction and the live count is paced per process.
  */
 export function createShooter(d: LottoDeps) {
   const feed: OwnShot[] = [];
-  let publishers = 0;
+  let publishing = false;
 
   const lastCount = new Map<number, number>();
   const trailing = new Map<number, { count: number; timer: NodeJS.Timeout }>();
@@ -104,22 +102,28 @@ export function createShooter(d: LottoDeps) {
 
   /**
    * A committed shot's `yeekee_shot` event on the shooter's private topic. Published after the
-   * batch committed (an ack never waits for it, and the round's lock is not held while N events go
-   * out one round trip each), by at most OWN_SHOT_PUBLISHERS loops, in seq order per loop.
+   * batch committed (an ack never waits for it, and the round's lock is not held while they go out),
+   * by one loop in seq order, as many waiting events a statement as `publishMany` takes.
    */
   function feedAfterCommit(events: OwnShot[]) {
-    feed.push(...events);
-    while (publishers < OWN_SHOT_PUBLISHERS && feed.length > 0) {
-      publishers++;
-      void (async () => {
-        try {
-          for (let e = feed.shift(); e; e = feed.shift())
-            await d.events.publish(d.db, e.topic, 'yeekee_shot', e.data).catch(() => {});
-        } finally {
-          publishers--;
+    for (const e of events) feed.push(e);
+    if (publishing || feed.length === 0) return;
+    publishing = true;
+    void (async () => {
+      try {
+        while (feed.length > 0) {
+          const chunk = feed.splice(0, PUBLISH_BATCH);
+          await d.events
+            .publishMany(
+              d.db,
+              chunk.map((e) => ({ topic: e.topic, event: 'yeekee_shot', data: e.data })),
+            )
+            .catch(() => {});
         }
-      })();
-    }
+      } finally {
+        publishing = false;
+      }
+    })();
   }
 
   /** Shots waiting for their round's next transaction, and whether one is running, per round. */
