@@ -58,3 +58,25 @@ export function useServerNow(tickMs: number | null = 1000): number {
   }, [tickMs]);
   return fromServer && renderedAtMs !== null ? renderedAtMs : now;
 }
+
+/** setTimeout's longest delay (about 24.8 days): a later deadline is looked at again then. */
+const TIMEOUT_MAX_MS = 2_147_483_647;
+
+/**
+ * Whether the server's time is still before `atMs`, re-rendering once when it passes rather than on
+ * every tick: a card that only changes when its round closes need not render each second (its
+ * countdown, a child with `useServerNow`, does). Like `useServerNow`, the render instant while the
+ * page is rendered on the server or hydrates.
+ */
+export function useServerBefore(atMs: number): boolean {
+  const fromServer = useRenderingFromServer();
+  const [, passed] = useState(0);
+  useEffect(() => {
+    const left = atMs - serverNow();
+    if (!(left >= 0)) return;
+    const id = setTimeout(() => passed((n) => n + 1), Math.min(left + 1, TIMEOUT_MAX_MS));
+    return () => clearTimeout(id);
+  }, [atMs]);
+  const now = fromServer && renderedAtMs !== null ? renderedAtMs : serverNow();
+  return now < atMs;
+}

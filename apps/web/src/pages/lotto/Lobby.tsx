@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { type Lobby as LobbyData, useLobby } from '../../features/lotto/api';
 import { LottoNav } from '../../features/lotto/LottoNav';
 import { clockTime, ROUND_STATUS, roundDate } from '../../features/lotto/labels';
 import { countdown } from '../../lib/countdown';
-import { useServerNow } from '../../lib/server-clock';
+import { useServerBefore, useServerNow } from '../../lib/server-clock';
 import './lotto.css';
 
 type Market = LobbyData['categories'][number]['markets'][number];
@@ -25,9 +25,16 @@ const BADGES: Record<string, string> = {
   dowjones: 'US',
 };
 
-function MarketCard({ m, now }: { m: Market; now: number }) {
+/** The time left to a round's close, the one part of a card that changes every second. */
+function Countdown({ closeAt }: { closeAt: string }) {
+  return <>{countdown(closeAt, useServerNow())}</>;
+}
+
+/** A market and its current round; renders again when its round closes or the lobby changes. */
+const MarketCard = memo(function MarketCard({ m }: { m: Market }) {
   const r = m.round;
-  const open = r?.status === 'open' && new Date(r.close_at).getTime() > now;
+  const beforeClose = useServerBefore(r ? Date.parse(r.close_at) : 0);
+  const open = r?.status === 'open' && beforeClose;
   const body = (
     <>
       <span className={`market-card__badge market-card__badge--${m.derive_rule}`} aria-hidden>
@@ -52,7 +59,7 @@ function MarketCard({ m, now }: { m: Market; now: number }) {
         </span>
         {r && (
           <span className="market-card__countdown" title="เวลาที่เหลือก่อนปิดรับ">
-            {open ? countdown(r.close_at, now) : `เปิด ${clockTime(r.open_at)} น.`}
+            {open ? <Countdown closeAt={r.close_at} /> : `เปิด ${clockTime(r.open_at)} น.`}
           </span>
         )}
       </span>
@@ -69,11 +76,10 @@ function MarketCard({ m, now }: { m: Market; now: number }) {
   ) : (
     <div className="market-card is-idle">{body}</div>
   );
-}
+});
 
 export default function Lobby() {
   const { data, isLoading, isError, error } = useLobby();
-  const now = useServerNow();
   const [category, setCategory] = useState<string>('all');
   const cats = data?.categories ?? [];
   const shown = category === 'all' ? cats : cats.filter((c) => c.id === category);
@@ -122,7 +128,7 @@ export default function Lobby() {
           </h2>
           <div className="market-grid">
             {c.markets.map((m) => (
-              <MarketCard key={m.market_id} m={m} now={now} />
+              <MarketCard key={m.market_id} m={m} />
             ))}
           </div>
         </section>
