@@ -143,6 +143,87 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
       return { url: `/api/admin/payments/withdrawals/${w.id}/reject`, body: { reason: 'ทดสอบการปฏิเสธ' } };
     },
   },
+  // A bank line the import could not match (other account digits), assigned to its member by hand.
+  'POST /api/admin/payments/statement_lines/:id/assign': {
+    prepare: async () => {
+      const m = await newMember(t);
+      const d = (await generateQr(t, m.token, { channel_id: 1, amount: 450 })).body.data;
+      const postedAt = new Date(Date.now() + 7 * 3_600_000 + 60_000)
+        .toISOString()
+        .slice(0, 16)
+        .replace('T', ' ');
+      const ref = `ASSIGN-${d.request_id}-${randomUUID().slice(0, 6)}`;
+      const imported = await call<{ unmatched: number }>(
+        t.app,
+        'POST',
+        '/api/admin/payments/statements/import',
+        {
+          token: tokens.finance,
+          body: {
+            account_kind: 'bank',
+            account_id: d.receiving.id,
+            template: 'generic',
+            file_name: 'st.csv',
+            content: `posted_at,amount,direction,counterparty,bank_ref\n${postedAt},${d.pay_amount},in,xxxxxx1111,${ref}`,
+          },
+        },
+      );
+      if (imported.body.data?.unmatched !== 1)
+        throw new Error(`import failed: ${JSON.stringify(imported.body)}`);
+      const lines = await call<{ items: { id: number; bank_ref: string }[] }>(
+        t.app,
+        'GET',
+        '/api/admin/payments/statement_lines?page_size=200',
+        { token: tokens.finance },
+      );
+      const line = lines.body.data.items.find((l) => l.bank_ref === ref);
+      if (!line) throw new Error('the imported line is not in the queue');
+      return {
+        url: `/api/admin/payments/statement_lines/${line.id}/assign`,
+        body: { member_id: m.memberId, note: 'ลูกค้าส่งสลิปยืนยัน' },
+        token: tokens.finance,
+      };
+    },
+  },
+  // A poll closed early with one vote on the winning choice: setting the result pays its voter.
+  'POST /api/admin/polls/:id/result': {
+    prepare: async () => {
+      const openAt = new Date(Date.now() - 3_600_000);
+      const created = await call<{ id: number; choices: { id: number }[] }>(
+        t.app,
+        'POST',
+        '/api/admin/polls',
+        {
+          token: tokens.content,
+          body: {
+            question: 'ทีมไหนจะชนะ?',
+            open_at: openAt.toISOString(),
+            close_at: new Date(openAt.getTime() + 48 * 3_600_000).toISOString(),
+            choices: [{ label: 'ทีมแดง' }, { label: 'ทีมน้ำเงิน' }],
+          },
+        },
+      );
+      if (created.body.error !== 0) throw new Error(`poll failed: ${created.body.message}`);
+      const poll = created.body.data;
+      for (const step of ['open', 'close'] as const) {
+        if (step === 'close') {
+          const m = await fundedPaymentsMember(500);
+          const vote = await call(t.app, 'POST', '/api/poll/submit', {
+            token: m.token,
+            body: { poll_id: poll.id, choice_id: poll.choices[0]!.id },
+          });
+          if (vote.body.error !== 0) throw new Error(`vote failed: ${vote.body.message}`);
+        }
+        const r = await call(t.app, 'POST', `/api/admin/polls/${poll.id}/${step}`, { token: tokens.content });
+        if (r.body.error !== 0) throw new Error(`${step} failed: ${r.body.message}`);
+      }
+      return {
+        url: `/api/admin/polls/${poll.id}/result`,
+        body: { choice_id: poll.choices[0]!.id },
+        token: tokens.content,
+      };
+    },
+  },
   'POST /api/admin/coupons/campaigns': {
     prepare: async () => ({
       url: '/api/admin/coupons/campaigns',
