@@ -39,6 +39,9 @@ describe('a member logs in and out', () => {
     await page.getByRole('button', { name: 'รีเฟรชยอดเงิน' }).click();
     const toast = page.getByText('ระบบขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง');
     await toast.waitFor();
+    // The toasts' region is named in Thai (sonner's own name is "Notifications alt+T").
+    const region = await page.locator('section[aria-live]').getAttribute('aria-label');
+    expect(region?.trim()).toBe('การแจ้งเตือน');
     await toast.waitFor({ state: 'detached', timeout: 6000 });
     await context.close();
   });

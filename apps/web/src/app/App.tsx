@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api';
 import { setNavigator, setPendingPathSource } from '../lib/navigation';
-import { loadSonner, toasterMounted } from '../lib/toast';
+import { loadSonner, toasterMounted, useToasterWanted } from '../lib/toast';
 import { routes } from './routes';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -60,11 +60,9 @@ const LazyToaster = lazy(async () => {
   };
 });
 
-/** The toaster in the browser only, once the first screen is up (the server renders none). */
+/** The toaster, in the browser only and once a toast is asked for (the server renders none). */
 function Toaster() {
-  const [started, setStarted] = useState(false);
-  useEffect(() => setStarted(true), []);
-  return started ? (
+  return useToasterWanted() ? (
     <Suspense fallback={null}>
       <LazyToaster />
     </Suspense>
