@@ -7,7 +7,7 @@ import { seedSettledFigures } from './figures.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl, databaseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements, storedToken } from './page.ts';
-import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
+import { call, type RegisteredMember, registerMember, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -29,23 +29,12 @@ beforeAll(async () => {
 });
 
 /** A member of their own (never the shared demo members), with a bank-account name nobody shares. */
-async function freshMember(): Promise<{ phone: string; password: string }> {
-  const phone = freshPhone();
-  const password = 'secret123';
-  await requestOtp(baseUrl, phone);
-  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
-    method: 'POST',
-    body: JSON.stringify({
-      phone,
-      otp: await latestOtp(baseUrl, support, phone),
-      password,
-      bank_code: '014',
-      account_no: `7${phone.slice(1)}`,
-      account_name: `คืนยอด ทดสอบ${phone.slice(-4)}`,
-    }),
+function freshMember(): Promise<RegisteredMember> {
+  return registerMember(baseUrl, support, {
+    bankCode: '014',
+    accountPrefix: '7',
+    accountName: (phone) => `คืนยอด ทดสอบ${phone.slice(-4)}`,
   });
-  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
-  return { phone, password };
 }
 
 describe('/cashback at phone width (docs/rules/engagement.md §3)', () => {

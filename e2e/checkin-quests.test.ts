@@ -7,7 +7,7 @@ import { useBrowser } from './browser.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
-import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
+import { call, type RegisteredMember, registerMember, staffLogin } from './staff.ts';
 
 // The daily check-in (/checkin) and quests (/member/creditfree), docs/rules/engagement.md §5–§6, as a
 // member uses them on a phone: deposit 100, stamp, see the streak; finish a quest and claim it.
@@ -31,24 +31,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function freshMember(): Promise<{ phone: string; password: string; token: string }> {
-  const phone = freshPhone();
-  const password = 'secret123';
-  await requestOtp(baseUrl, phone);
-  const otp = await latestOtp(baseUrl, support, phone);
-  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
-    method: 'POST',
-    body: JSON.stringify({
-      phone,
-      otp,
-      password,
-      bank_code: '004',
-      account_no: `5${phone.slice(1)}`,
-      account_name: `เช็คอิน ภารกิจ${phone.slice(-4)}`,
-    }),
+function freshMember(): Promise<RegisteredMember> {
+  return registerMember(baseUrl, support, {
+    bankCode: '004',
+    accountPrefix: '5',
+    accountName: (phone) => `เช็คอิน ภารกิจ${phone.slice(-4)}`,
   });
-  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
-  return { phone, password, token: r.body.data.access_token };
 }
 
 /** A deposit by the sandbox gateway's QR, paid from outside the page (as payments-journey does). */

@@ -6,32 +6,19 @@ import { loginConsole } from './console.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl, staffTokens } from './lane.ts';
 import { DESKTOP, openPage, PHONE, skipAnnouncements } from './page.ts';
-import { call, freshPhone, latestOtp, requestOtp } from './staff.ts';
+import { call, type RegisteredMember, registerMember } from './staff.ts';
 
 const browserOf = useBrowser();
 
 const satangOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
 
 /** A member registered through the API with the OTP from the outbox. */
-async function freshMember() {
-  const phone = freshPhone();
-  const password = 'secret123';
-  const accountName = `คอนโซล ทดสอบ${phone.slice(-4)}`;
-  await requestOtp(baseUrl, phone);
-  const otp = await latestOtp(baseUrl, staffTokens.support!, phone);
-  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
-    method: 'POST',
-    body: JSON.stringify({
-      phone,
-      otp,
-      password,
-      bank_code: '014',
-      account_no: `5${phone.slice(1)}`,
-      account_name: accountName,
-    }),
+function freshMember(): Promise<RegisteredMember> {
+  return registerMember(baseUrl, staffTokens.support!, {
+    bankCode: '014',
+    accountPrefix: '5',
+    accountName: (phone) => `คอนโซล ทดสอบ${phone.slice(-4)}`,
   });
-  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
-  return { phone, password, accountName, token: r.body.data.access_token };
 }
 
 async function axeClean(page: Page, what: string) {

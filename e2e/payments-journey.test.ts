@@ -5,7 +5,7 @@ import { useBrowser } from './browser.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
-import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
+import { call, type RegisteredMember, registerMember, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
 let finance: string;
@@ -31,24 +31,12 @@ async function financeLogin(): Promise<string> {
 }
 
 /** A member registered through the API with the OTP from the outbox (never the shared demo members). */
-async function freshMember(): Promise<{ phone: string; password: string; token: string }> {
-  const phone = freshPhone();
-  const password = 'secret123';
-  await requestOtp(baseUrl, phone);
-  const otp = await latestOtp(baseUrl, support, phone);
-  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
-    method: 'POST',
-    body: JSON.stringify({
-      phone,
-      otp,
-      password,
-      bank_code: '014',
-      account_no: `6${phone.slice(1)}`,
-      account_name: `ฝากถอน ทดสอบ${phone.slice(-4)}`,
-    }),
+function freshMember(): Promise<RegisteredMember> {
+  return registerMember(baseUrl, support, {
+    bankCode: '014',
+    accountPrefix: '6',
+    accountName: (phone) => `ฝากถอน ทดสอบ${phone.slice(-4)}`,
   });
-  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
-  return { phone, password, token: r.body.data.access_token };
 }
 
 /** The ticket shows a decoded PNG QR (not a broken or empty image). */

@@ -5,7 +5,7 @@ import { useBrowser } from './browser.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, pageIdle, skipAnnouncements } from './page.ts';
-import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
+import { call, type RegisteredMember, registerMember, staffLogin } from './staff.ts';
 
 // The poll page /poll/{id} reached from the event dialog (docs/rules/engagement.md §10), and the
 // LINE pages /liff/{name} in their liff layout, as a member uses them on a phone.
@@ -19,24 +19,12 @@ beforeAll(async () => {
 
 const THAI = 'กขคงจฉชซฌญ';
 
-async function freshMember(tag: string): Promise<{ phone: string; password: string; token: string }> {
-  const phone = freshPhone();
-  const password = 'secret123';
-  await requestOtp(baseUrl, phone);
-  const otp = await latestOtp(baseUrl, support, phone);
-  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
-    method: 'POST',
-    body: JSON.stringify({
-      phone,
-      otp,
-      password,
-      bank_code: '004',
-      account_no: `6${phone.slice(1)}`,
-      account_name: `${tag} ทดสอบ${[...phone.slice(-6)].map((d) => THAI[Number(d)]).join('')}`,
-    }),
+function freshMember(tag: string): Promise<RegisteredMember> {
+  return registerMember(baseUrl, support, {
+    bankCode: '004',
+    accountPrefix: '6',
+    accountName: (phone) => `${tag} ทดสอบ${[...phone.slice(-6)].map((d) => THAI[Number(d)]).join('')}`,
   });
-  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
-  return { phone, password, token: r.body.data.access_token };
 }
 
 /** A deposit by the sandbox gateway's QR, paid from outside the page (as payments-journey does). */

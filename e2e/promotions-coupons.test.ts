@@ -5,7 +5,7 @@ import { useBrowser } from './browser.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
-import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
+import { call, type RegisteredMember, registerMember, staffLogin } from './staff.ts';
 
 /**
  * Promotions and coupons through the member site at phone width (docs/rules/engagement.md §1–§2):
@@ -22,24 +22,12 @@ beforeAll(async () => {
 });
 
 /** A member registered through the API (OTP from the outbox) with a name no one else has (G5). */
-async function freshMember(): Promise<{ phone: string; password: string; token: string }> {
-  const phone = freshPhone();
-  const password = 'secret123';
-  await requestOtp(baseUrl, phone);
-  const otp = await latestOtp(baseUrl, support, phone);
-  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
-    method: 'POST',
-    body: JSON.stringify({
-      phone,
-      otp,
-      password,
-      bank_code: '004',
-      account_no: `5${phone.slice(1)}`,
-      account_name: `โปรโม ทดสอบ${phone.slice(-4)}`,
-    }),
+function freshMember(): Promise<RegisteredMember> {
+  return registerMember(baseUrl, support, {
+    bankCode: '004',
+    accountPrefix: '5',
+    accountName: (phone) => `โปรโม ทดสอบ${phone.slice(-4)}`,
   });
-  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
-  return { phone, password, token: r.body.data.access_token };
 }
 
 /** "1,350.00" → 135000 satang. */

@@ -4,30 +4,18 @@ import { useBrowser } from './browser.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
-import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
+import { call, type RegisteredMember, registerMember, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
 let support: string;
 
 /** A member registered through the API with the OTP from the outbox (never a shared demo member). */
-async function freshMember(): Promise<{ phone: string; password: string; token: string }> {
-  const phone = freshPhone();
-  const password = 'secret123';
-  await requestOtp(baseUrl, phone);
-  const otp = await latestOtp(baseUrl, support, phone);
-  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
-    method: 'POST',
-    body: JSON.stringify({
-      phone,
-      otp,
-      password,
-      bank_code: '014',
-      account_no: `5${phone.slice(1)}`,
-      account_name: `คุ้มครอง ทดสอบ${phone.slice(-4)}`,
-    }),
+function freshMember(): Promise<RegisteredMember> {
+  return registerMember(baseUrl, support, {
+    bankCode: '014',
+    accountPrefix: '5',
+    accountName: (phone) => `คุ้มครอง ทดสอบ${phone.slice(-4)}`,
   });
-  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
-  return { phone, password, token: r.body.data.access_token };
 }
 
 beforeAll(async () => {

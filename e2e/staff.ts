@@ -102,3 +102,40 @@ export async function requestOtp(baseUrl: string, phone: string, purpose = 'regi
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
 }
+
+export interface RegisteredMember {
+  phone: string;
+  password: string;
+  token: string;
+  accountName: string;
+}
+
+/**
+ * A new member registered through the API (OTP from the built-in SMS outbox, read with a support
+ * staff token), for tests whose subject is not the registration form. The account number is
+ * `accountPrefix` and the phone's digits after the 0; the account name is `accountName(phone)`.
+ */
+export async function registerMember(
+  baseUrl: string,
+  supportToken: string,
+  o: { bankCode?: string; accountPrefix?: string; accountName: (phone: string) => string },
+): Promise<RegisteredMember> {
+  const phone = freshPhone();
+  const password = 'secret123';
+  const accountName = o.accountName(phone);
+  await requestOtp(baseUrl, phone);
+  const otp = await latestOtp(baseUrl, supportToken, phone);
+  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
+    method: 'POST',
+    body: JSON.stringify({
+      phone,
+      otp,
+      password,
+      bank_code: o.bankCode ?? '014',
+      account_no: `${o.accountPrefix ?? '5'}${phone.slice(1)}`,
+      account_name: accountName,
+    }),
+  });
+  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
+  return { phone, password, token: r.body.data.access_token, accountName };
+}

@@ -6,7 +6,7 @@ import { useBrowser } from './browser.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
-import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
+import { type RegisteredMember, registerMember, staffLogin } from './staff.ts';
 
 // The prize wheel at /member/wheel (docs/rules/engagement.md §9): the member spins, the wheel stops
 // where the server's draw says, and the prize is claimed into the wallet.
@@ -33,24 +33,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const THAI = 'กขคงจฉชซฌญ';
 
 /** A member of its own (a bank-account name nobody shares, so the risk rule does not hold its prizes). */
-async function freshMember(): Promise<{ phone: string; password: string }> {
-  const phone = freshPhone();
-  const password = 'secret123';
-  await requestOtp(baseUrl, phone);
-  const otp = await latestOtp(baseUrl, support, phone);
-  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
-    method: 'POST',
-    body: JSON.stringify({
-      phone,
-      otp,
-      password,
-      bank_code: '014',
-      account_no: `7${phone.slice(1)}`,
-      account_name: `วงล้อ ทดสอบ${[...phone.slice(-6)].map((d) => THAI[Number(d)]).join('')}`,
-    }),
+function freshMember(): Promise<RegisteredMember> {
+  return registerMember(baseUrl, support, {
+    bankCode: '014',
+    accountPrefix: '7',
+    accountName: (phone) => `วงล้อ ทดสอบ${[...phone.slice(-6)].map((d) => THAI[Number(d)]).join('')}`,
   });
-  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
-  return { phone, password };
 }
 
 const satangOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
