@@ -330,6 +330,9 @@ describe('round trips (decision 0012)', () => {
       publish: async (_ex: unknown, topic: string) => {
         published.push(topic);
       },
+      publishMany: async (_ex: unknown, many: { topic: string }[]) => {
+        for (const e of many) published.push(e.topic);
+      },
     } as unknown as EventBus;
     const d: LottoDeps = {
       db: t.db,
@@ -360,7 +363,7 @@ describe('round trips (decision 0012)', () => {
   it('two shooters (two processes) on one round: every shot gets its own seq and the chain holds', async () => {
     const roundId = await openRound(t, 'yeekee');
     const members = await fundedMembers(t, 60, {});
-    const events = { publish: async () => {} } as unknown as EventBus;
+    const events = { publish: async () => {}, publishMany: async () => {} } as unknown as EventBus;
     const d: LottoDeps = {
       db: t.db,
       ledger: t.ledger,
