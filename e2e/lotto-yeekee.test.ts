@@ -4,7 +4,7 @@ import { useBrowser } from './browser.ts';
 import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, skipAnnouncements } from './page.ts';
-import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
+import { call, registerMember, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
 let lottoStaff: string;
@@ -34,22 +34,12 @@ async function lottoLogin(): Promise<string> {
 
 /** A fresh member registered through the API (OTP read from the outbox). */
 async function apiMember(): Promise<string> {
-  const phone = freshPhone();
-  await requestOtp(baseUrl, phone);
-  const otp = await latestOtp(baseUrl, supportStaff, phone);
-  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
-    method: 'POST',
-    body: JSON.stringify({
-      phone,
-      otp,
-      password: 'secret123',
-      bank_code: '004',
-      account_no: `7${phone.slice(1)}`,
-      account_name: 'ผู้ยิง ทดสอบ',
-    }),
+  const m = await registerMember(baseUrl, supportStaff, {
+    bankCode: '004',
+    accountPrefix: '7',
+    accountName: () => 'ผู้ยิง ทดสอบ',
   });
-  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
-  return r.body.data.access_token;
+  return m.token;
 }
 
 const bahtOf = (text: string | null) => Math.round(Number((text ?? '').replace(/,/g, '')) * 100);

@@ -4,7 +4,7 @@ import { useBrowser } from './browser.ts';
 import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
-import { call, freshPhone, latestOtp, requestOtp, staffLogin } from './staff.ts';
+import { call, registerMember, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
 let support: string;
@@ -15,23 +15,11 @@ beforeAll(async () => {
 
 /** A member registered through the API, with 2,000 baht (and the gateway's satang) paid in by the sandbox gateway. */
 async function fundedMember(): Promise<{ phone: string; password: string; token: string }> {
-  const phone = freshPhone();
-  const password = 'secret123';
-  await requestOtp(baseUrl, phone);
-  const otp = await latestOtp(baseUrl, support, phone);
-  const r = await call<{ access_token: string }>(baseUrl, '/api/register', {
-    method: 'POST',
-    body: JSON.stringify({
-      phone,
-      otp,
-      password,
-      bank_code: '004',
-      account_no: `8${phone.slice(1)}`,
-      account_name: `มือถือ ทดสอบ${phone.slice(-4)}`,
-    }),
+  const { phone, password, token } = await registerMember(baseUrl, support, {
+    bankCode: '004',
+    accountPrefix: '8',
+    accountName: (p) => `มือถือ ทดสอบ${p.slice(-4)}`,
   });
-  if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
-  const token = r.body.data.access_token;
   const qr = await call<{ gateway_ref: string }>(baseUrl, '/api/member/payment/generate_qr', {
     method: 'POST',
     token,
