@@ -35,6 +35,9 @@ const MarketCard = memo(function MarketCard({ m }: { m: Market }) {
   const r = m.round;
   const beforeClose = useServerBefore(r ? Date.parse(r.close_at) : 0);
   const open = r?.status === 'open' && beforeClose;
+  // A round the lobby last read as open whose close time has passed is closed, whatever the next
+  // read will say.
+  const status = r ? (r.status === 'open' && !open ? 'closed' : r.status) : 'none';
   const body = (
     <>
       <span className={`market-card__badge market-card__badge--${m.derive_rule}`} aria-hidden>
@@ -54,10 +57,10 @@ const MarketCard = memo(function MarketCard({ m }: { m: Market }) {
         </span>
       </span>
       <span className="market-card__side">
-        <span className={`status-pill status-pill--${open ? 'open' : (r?.status ?? 'none')}`}>
-          {r ? (open ? ROUND_STATUS.open : ROUND_STATUS[r.status]) : 'ปิด'}
+        <span className={`status-pill status-pill--${status}`} data-testid="market-status">
+          {r ? ROUND_STATUS[status] : 'ปิด'}
         </span>
-        {r && (
+        {r && status !== 'closed' && (
           <span className="market-card__countdown" title="เวลาที่เหลือก่อนปิดรับ">
             {open ? <Countdown closeAt={r.close_at} /> : `เปิด ${clockTime(r.open_at)} น.`}
           </span>
