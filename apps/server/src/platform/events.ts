@@ -42,9 +42,10 @@ export interface Subscriber {
 export interface EventBus {
   publish(ex: Executor, topic: string, event: string, data: unknown): Promise<void>;
   /**
-   * Many events in a few round trips (up to PUBLISH_BATCH per statement), for a job that tells
-   * thousands of members at once. Each statement is one transaction of its own outside `ex`'s; as
-   * with any NOTIFY, events identical in topic, name and data within one statement arrive once.
+   * Many events in a few round trips (up to PUBLISH_BATCH per statement, in order), for work that
+   * tells thousands of members at once. Like `publish`: inside a transaction they are delivered at
+   * its commit; on the pool each statement is a transaction of its own. As with any NOTIFY, events
+   * identical in topic, name and data within one transaction arrive once.
    */
   publishMany(
     ex: Executor,

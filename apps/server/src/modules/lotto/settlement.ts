@@ -110,8 +110,9 @@ export async function settleRound(d: LottoDeps, roundId: number): Promise<{ bill
 /**
  * After a settlement committed: each member's settled bills as `lotto_bills` on their private topic,
  * one event per member (up to 40 bills each), sent a few hundred events per statement (a round of
- * 100,000 bills from 10,000 members is 20 round trips), none while the round's lock is held. A notice lost to a crash
- * here is only a hint: the bills themselves are committed and the client reads them.
+ * 100,000 bills from 10,000 members is 20 round trips), none while the round's lock is held. A
+ * notice lost to a crash here is only a hint: the bills themselves are committed and the client
+ * reads them.
  */
 async function noticeBills(d: LottoDeps, roundId: number, bills: SettledBill[]) {
   const byMember = new Map<number, { bill_id: number; status: string; total_win: string }[]>();
