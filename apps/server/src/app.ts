@@ -2,7 +2,6 @@ import path from 'node:path';
 import * as system from '@chok/contract/api/system';
 import { allEndpoints } from '@chok/contract/endpoints';
 import { buildOpenApi } from '@chok/contract/openapi';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -54,6 +53,7 @@ import { disabledJobs, type Jobs } from './platform/jobs.ts';
 import { serveMemberSite } from './platform/member-site.ts';
 import { authenticatorRegistry, type ModuleContext, openMemberGate } from './platform/module.ts';
 import { SERVER_ROOT } from './platform/paths.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { registerStream } from './platform/stream.ts';
 import { takeWriteQuota } from './platform/write-quota.ts';
 
@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('registeredRoutes', registeredRoutes);
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -51,6 +51,38 @@ describe('HTTP platform', () => {
     expect(res.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('sends the same security headers on every kind of answer: found, not found, refused, provider callbacks', async () => {
+    const names = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+      t.app.inject({ method: 'GET', url: '/api/no-such-path' }),
+      t.app.inject({ method: 'POST', url: '/api/member/wallets' }),
+      t.app.inject({ method: 'POST', url: '/provider/nobody/debit', payload: '{}' }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 404, 401, 401]);
+    const first = answers[0]!.headers;
+    for (const name of names) expect(first[name], name).toBeTruthy();
+    for (const a of answers) {
+      for (const name of names) expect(a.headers[name], name).toBe(first[name]);
+      expect(a.headers['x-powered-by']).toBeUndefined();
+    }
+    expect(first['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(first['cross-origin-embedder-policy']).toBeUndefined();
+  });
+
   it('rate-limits login with HTTP 429 and a Thai message', async () => {
     const statuses: number[] = [];
     let last: ReturnType<typeof Object> = {};

@@ -211,12 +211,14 @@ export async function claimNonce(ex: Executor, provider: string, nonce: string):
 export type FastAnswer =
   | { nonce_reused: true }
   | { fallback: true }
-  | { transfer_id: number | null; balance: number; wallet_type_id: number };
+  | { transfer_id: number | null; balance: number; wallet_type_id: number }
+  /** A transaction id already stored: the stored answer (seamless.ts `replay`) with the balance now. */
+  | { replay: true; status: string; transfer_id: number | null; balance: number; wallet_type_id: number };
 
 const debitStatement = prepared<{ r: FastAnswer }>(
   'seamless_debit',
   `SELECT seamless_debit($1::text, $2::text, $3::text, $4::int, $5::text, $6::text, $7::text, $8::bigint,
-     $9::bytea, $10::timestamptz, $11::timestamptz, $12::text, $13::text) AS r`,
+     $9::bytea, $10::timestamptz, $11::timestamptz, $12::text, $13::text, $14::int) AS r`,
 );
 
 /**
@@ -256,6 +258,7 @@ export async function fastDebit(
     d.idleSince,
     d.ledgerKey,
     d.reference,
+    MAIN_WALLET,
   ]);
   return rows[0]!.r;
 }

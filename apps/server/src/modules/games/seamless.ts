@@ -359,12 +359,15 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
     }
     if ('nonce_reused' in a) throw new NonceReused();
     if ('fallback' in a) return 'fallback';
+    if ('replay' in a) {
+      return { status: a.status as WalletStatus, balance: a.balance as Satang, transferId: a.transfer_id };
+    }
     return { status: 'OK', balance: a.balance as Satang, transferId: a.transfer_id };
   }
 
   /**
    * A provider debit: one round trip when it is the common case (a live session, a new id, money
-   * enough), else the transaction of `debitIn`. A given nonce is claimed first either way; a used one
+   * enough) or a retry of an id already stored, else the transaction of `debitIn`. A given nonce is claimed first either way; a used one
    * throws NonceReused.
    */
   async function debit(r: DebitRequest, nonce: string | null = null): Promise<WalletAnswer> {
