@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, loginThroughForm } from './journeys.ts';
 import { baseUrl } from './lane.ts';
-import { openPage, pageHydrated, pageIdle } from './page.ts';
+import { openPage, PHONE, pageHydrated, pageIdle } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
@@ -53,6 +53,48 @@ describe('the important-announcement dialog', () => {
     });
     await homeLoaded(page);
     await dialog(page).getByRole('heading', { name: 'ประกาศสำคัญ (1 / 2)' }).waitFor();
+    await context.close();
+  });
+
+  it('comes with the page from the server: on screen and closable without scripts, made modal when they run', async () => {
+    // Without JavaScript: the server's markup has the dialog open, its image loaded, its close
+    // button closing it (a form of method "dialog").
+    const noScripts = await browserOf().newContext({
+      javaScriptEnabled: false,
+      viewport: PHONE,
+      locale: 'th-TH',
+    });
+    const bare = await noScripts.newPage();
+    await bare.goto(`${baseUrl}/`);
+    await dialog(bare).getByRole('heading', { name: 'ประกาศสำคัญ (1 / 2)' }).waitFor();
+    await dialog(bare).getByText('ประกาศปิดปรับปรุงระบบธนาคาร').waitFor();
+    const image = dialog(bare).locator('img.notice-slide__image');
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await dialog(bare).locator('.dialog__header').getByRole('button', { name: 'ปิด' }).click();
+    await dialog(bare).waitFor({ state: 'hidden' });
+    await noScripts.close();
+
+    // With JavaScript the same dialog becomes modal where it stands, and once it has been shown the
+    // server renders the next page without it (the chok_notice cookie).
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await page.goto(`${baseUrl}/`);
+    const before = await dialog(page).locator('.dialog__panel').boundingBox();
+    await pageHydrated(page);
+    await expect.poll(() => dialog(page).evaluate((d) => d.matches(':modal'))).toBe(true);
+    expect(await dialog(page).locator('.dialog__panel').boundingBox()).toEqual(before);
+    await dialog(page).getByRole('heading', { name: 'ประกาศสำคัญ (1 / 2)' }).waitFor();
+    await expect
+      .poll(() => context.cookies().then((c) => c.some((x) => x.name === 'chok_notice')))
+      .toBe(true);
+    const next = await page.evaluate(async () => (await fetch('/')).text());
+    expect(next).toContain('id="chok-ssr"');
+    // (The inline stylesheet names the attribute too: the dialog element is what is looked at.)
+    expect(next).not.toMatch(/<dialog[^>]*data-from-server/);
+    const fresh = await (await fetch(`${baseUrl}/`)).text();
+    expect(fresh).toMatch(/<dialog[^>]*open=""[^>]*data-from-server/);
+    expect(fresh).toContain('ประกาศปิดปรับปรุงระบบธนาคาร');
     await context.close();
   });
 

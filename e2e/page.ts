@@ -23,8 +23,21 @@ export async function openPage(
   return { context, page };
 }
 
-/** Marks the announcements as just seen, so the dialog stays closed in tests about other things. */
+/**
+ * Marks the announcements as just seen, so the dialog stays closed in tests about other things: in
+ * `local_data` and in the cookie a page rendered on the server reads (apps/web/src/lib/notice.ts).
+ */
 export async function skipAnnouncements(context: BrowserContext): Promise<void> {
+  // Cookies are per host, not per port: this one reaches every product the tests start.
+  await context.addCookies([
+    {
+      name: 'chok_notice',
+      value: String(Date.now()),
+      domain: '127.0.0.1',
+      path: '/',
+      expires: Math.round(Date.now() / 1000) + 3600,
+    },
+  ]);
   await context.addInitScript(() => {
     const raw = window.localStorage.getItem('local_data');
     const stored = raw ? (JSON.parse(raw) as { state: Record<string, unknown>; version: number }) : null;

@@ -15,12 +15,20 @@ import { AppShell } from './app/App';
 import { routes } from './app/routes';
 import { serverRendered } from './app/server-rendered';
 import { applyStartup, type Payload } from './app/startup';
+import { contentQueries } from './features/content/api';
 import { setFetch } from './lib/api';
 import { pageTitleOf } from './lib/page-handle';
+import type { Notification } from './stores/local';
+import { useUi } from './stores/ui';
 
 const handler = createStaticHandler(routes);
 
-export async function render({ url, payload, fetch }: ServerRenderInput): Promise<ServerRenderOutput | null> {
+export async function render({
+  url,
+  payload,
+  fetch,
+  noticeSeen,
+}: ServerRenderInput): Promise<ServerRenderOutput | null> {
   const location = new URL(url, 'http://localhost');
   const match = matchPage(location.pathname);
   const page = match && !payload.error ? serverRendered[match.route] : undefined;
@@ -44,6 +52,13 @@ export async function render({ url, payload, fetch }: ServerRenderInput): Promis
   // One synchronous render straight after setting the stores' rendered state (stores/rendered.ts):
   // no other request's render runs in between.
   applyStartup(startup, location.pathname);
+  // The important announcements open with the page when the visitor has not seen them within 15
+  // minutes (lib/notice.ts): their dialog is then the first thing on screen, before any script.
+  const notices = agentCode
+    ? queryClient.getQueryData<Notification[]>(contentQueries.notifications(agentCode).queryKey)
+    : undefined;
+  const notice = page !== undefined && !noticeSeen && (notices ?? []).some((n) => n.type === 1);
+  useUi.render({ notificationOpen: notice, noticeFromServer: notice });
   const html = renderToString(
     <StrictMode>
       <AppShell queryClient={queryClient}>
@@ -57,6 +72,6 @@ export async function render({ url, payload, fetch }: ServerRenderInput): Promis
     html,
     title: title ? `${title} | ${site}` : site,
     modules: page ? [page.source] : [],
-    data: { queries: dehydrate(queryClient) },
+    data: { queries: dehydrate(queryClient), notice },
   };
 }

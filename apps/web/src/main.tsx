@@ -12,10 +12,13 @@ import { matchRoutes } from 'react-router';
 import { App, createAppRouter, makeQueryClient } from './app/App';
 import { prepareHydration, routes } from './app/routes';
 import { boot, readJsonScript } from './app/startup';
+import { useUi } from './stores/ui';
 
 /** What a server-rendered page carries for hydration (entry-server.tsx). */
 interface ServerData {
   queries: DehydratedState;
+  /** The server's render opened the important announcements (entry-server.tsx). */
+  notice?: boolean;
 }
 
 function renderFresh(container: HTMLElement): void {
@@ -40,6 +43,7 @@ function renderFresh(container: HTMLElement): void {
 function hydrateServerPage(container: HTMLElement, data: ServerData): void {
   const queryClient = makeQueryClient();
   hydrate(queryClient, data.queries);
+  if (data.notice) useUi.render({ notificationOpen: true, noticeFromServer: true });
   prepareHydration(matchRoutes(routes, window.location) ?? []);
   const router = createAppRouter();
   // As a transition React hydrates in short slices, yielding to the browser between them, instead

@@ -29,6 +29,11 @@ export interface ServerRenderInput {
   url: string;
   payload: StartupPayload;
   fetch: ServerFetch;
+  /**
+   * Whether the visitor saw the important announcements within the last 15 minutes (the member
+   * site's `chok_notice` cookie, spec §4): when not, a page rendered here opens their dialog itself.
+   */
+  noticeSeen: boolean;
 }
 
 /** A page rendered on the server; null when the route is not rendered there (it runs its guards first). */

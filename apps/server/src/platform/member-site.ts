@@ -248,6 +248,12 @@ export function builtFilesOptions(
   };
 }
 
+/**
+ * The member site's record that the important announcements were shown (apps/web/src/lib/notice.ts):
+ * set when they are, for the 15 minutes they stay closed.
+ */
+const NOTICE_COOKIE = /(?:^|;\s*)chok_notice=\d{1,15}(?:;|$)/;
+
 async function loadRenderer(dist: string, log: FastifyBaseLogger): Promise<ServerRenderer | null> {
   const file = path.join(dist, SSR_ENTRY);
   if (!existsSync(file)) return null;
@@ -297,7 +303,12 @@ export async function serveMemberSite(app: FastifyInstance, deps: MemberSiteDeps
     let rendered: (ServerRenderOutput & { assets: string }) | null = null;
     if (renderer) {
       try {
-        const page = await renderer.render({ url: req.url, payload, fetch: apiFetch });
+        const page = await renderer.render({
+          url: req.url,
+          payload,
+          fetch: apiFetch,
+          noticeSeen: NOTICE_COOKIE.test(req.headers.cookie ?? ''),
+        });
         if (page) rendered = { ...page, assets: pageAssetTags(manifest, page.modules) };
       } catch (err) {
         // The browser renders the page instead, as for any route not rendered here.

@@ -17,7 +17,10 @@ interface Props {
 
 /**
  * A modal on the native `<dialog>`: the browser keeps focus inside it and makes the rest of the
- * page inert, so no focus-trap library is needed.
+ * page inert, so no focus-trap library is needed. Rendered open on the server (the important
+ * announcements, entry-server.tsx), it comes in the markup with the `open` attribute, shown but not
+ * yet modal (styles/global.css), its close button working without scripts (`method="dialog"`);
+ * hydration makes it modal where it stands.
  */
 export function Dialog({
   open,
@@ -36,9 +39,14 @@ export function Dialog({
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
+    if (open && !d.matches(':modal')) {
+      if (d.open) d.close();
+      d.showModal();
+    }
     if (!open && d.open) d.close();
+    if (!open) d.removeAttribute('data-from-server');
   }, [open]);
+  const fromServer = typeof document === 'undefined' && open;
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: backdrop clicks only; keyboards close through the native cancel event
@@ -48,6 +56,10 @@ export function Dialog({
       style={{ maxWidth: width }}
       aria-labelledby={titleId}
       data-testid={testId}
+      // Only the server's markup carries these; the browser leaves them to the effect above.
+      open={fromServer || undefined}
+      data-from-server={fromServer ? '' : undefined}
+      suppressHydrationWarning
       onCancel={(e) => {
         e.preventDefault();
         if (!persistent) onClose();
@@ -62,9 +74,21 @@ export function Dialog({
             <h2 id={titleId} className="dialog__title">
               {title}
             </h2>
-            <button type="button" className="icon-btn dialog__close" onClick={onClose} aria-label="ปิด">
-              <CloseIcon />
-            </button>
+            <form method="dialog" className="dialog__close-form">
+              <button
+                type="submit"
+                className="icon-btn dialog__close"
+                // With scripts the dialog's owner closes it (the form's native close is for a page
+                // whose scripts have not run).
+                onClick={(e) => {
+                  e.preventDefault();
+                  onClose();
+                }}
+                aria-label="ปิด"
+              >
+                <CloseIcon />
+              </button>
+            </form>
           </header>
           <div className="dialog__body">{children}</div>
           {footer && <footer className="dialog__footer">{footer}</footer>}

@@ -4,6 +4,7 @@ import type * as games from '@chok/contract/api/games';
 import type { DataOf } from '@chok/contract/endpoint';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { rememberNoticeShown } from '../lib/notice';
 
 export type { AgentConfig } from './agent';
 export type Notification = DataOf<typeof content.notifications>[number];
@@ -54,8 +55,14 @@ export const useLocalData = create<LocalData>()(
           lobby: s.lobby && { ...s.lobby, last: [] },
         })),
       setUserInfo: (userInfo) => set({ userInfo }),
-      setNotifications: (notifications, shownAt) => set({ notifications, lastNotificationShownAt: shownAt }),
-      markNotificationsShown: (at) => set({ lastNotificationShownAt: at }),
+      setNotifications: (notifications, shownAt) => {
+        rememberNoticeShown(shownAt);
+        set({ notifications, lastNotificationShownAt: shownAt });
+      },
+      markNotificationsShown: (at) => {
+        rememberNoticeShown(at);
+        set({ lastNotificationShownAt: at });
+      },
       setLobby: (lobby) => set({ lobby }),
     }),
     {

@@ -26,6 +26,11 @@ interface UiState {
   startupError: StartupError | null;
   memberMenuOpen: boolean;
   notificationOpen: boolean;
+  /**
+   * The announcements' dialog was opened by the server's render (entry-server.tsx): it shows the
+   * list the page came with until the browser has recorded it as shown.
+   */
+  noticeFromServer: boolean;
   eventOpen: boolean;
   drawerOpen: boolean;
   promotionOpen: boolean;
@@ -47,6 +52,7 @@ export const useUi = createRenderedStore<UiState>((set) => ({
   startupError: null,
   memberMenuOpen: false,
   notificationOpen: false,
+  noticeFromServer: false,
   eventOpen: false,
   drawerOpen: false,
   promotionOpen: false,

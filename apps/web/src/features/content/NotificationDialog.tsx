@@ -2,19 +2,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { preload } from 'react-dom';
 import { Dialog } from '../../components/Dialog';
+import { NOTIFICATION_RESHOW_MS } from '../../lib/notice';
 import { useAgent } from '../../stores/agent';
-import { useLocalData } from '../../stores/local';
+import { type Notification, useLocalData } from '../../stores/local';
 import { useUi } from '../../stores/ui';
 import { contentQueries, useNotifications } from './api';
 
-export const NOTIFICATION_RESHOW_MS = 15 * 60_000;
 export const NO_NOTIFICATIONS = 'ไม่มีประกาศสำคัญในตอนนี้';
 
 /**
  * Fetched notifications replace the stored ones only when 15 minutes have passed since they were
- * last shown and the fetched list is not empty (spec §4); then the important ones are shown.
+ * last shown and the fetched list is not empty (spec §4); then the important ones are shown. A
+ * dialog the server's render opened (its `chok_notice` cookie said 15 minutes had passed, lib/notice.ts)
+ * is recorded as shown with the list it shows. Answers the list the page came with.
  */
-function useNotificationRefresh(): void {
+function useNotificationRefresh(): Notification[] | undefined {
   const hydrated = useUi((s) => s.hydrated);
   const agentCode = useAgent((s) => s.agentConfig?.agent_code);
   const queryClient = useQueryClient();
@@ -33,6 +35,17 @@ function useNotificationRefresh(): void {
         if (cancelled) return;
         const store = useLocalData.getState();
         const now = Date.now();
+        if (useUi.getState().noticeFromServer) {
+          // This browser's own record wins (a cookie cleared while `local_data` stayed): shown within
+          // 15 minutes, the dialog closes again and the cookie is written back.
+          if (now - store.lastNotificationShownAt < NOTIFICATION_RESHOW_MS) {
+            store.markNotificationsShown(store.lastNotificationShownAt);
+            useUi.getState().set({ notificationOpen: false, noticeFromServer: false });
+          } else {
+            store.setNotifications(items, now);
+          }
+          return;
+        }
         if (items.length === 0 || now - store.lastNotificationShownAt < NOTIFICATION_RESHOW_MS) return;
         store.setNotifications(items, now);
         if (items.some((n) => n.type === 1)) useUi.getState().set({ notificationOpen: true });
@@ -42,14 +55,18 @@ function useNotificationRefresh(): void {
       cancelled = true;
     };
   }, [hydrated, agentCode, queryClient]);
+  return fetched;
 }
 
 /** Important announcements (type 1), one slide each (width 400). */
 export function NotificationDialog() {
-  useNotificationRefresh();
+  const fetched = useNotificationRefresh();
   const open = useUi((s) => s.notificationOpen);
+  const fromServer = useUi((s) => s.noticeFromServer);
   const set = useUi((s) => s.set);
-  const all = useLocalData((s) => s.notifications);
+  const stored = useLocalData((s) => s.notifications);
+  // Opened by the server's render: the list it rendered (the page's data), so hydration matches.
+  const all = fromServer ? (fetched ?? []) : stored;
   const markShown = useLocalData((s) => s.markNotificationsShown);
   const important = all.filter((n) => n.type === 1);
   const [index, setIndex] = useState(0);
@@ -58,7 +75,7 @@ export function NotificationDialog() {
 
   function close() {
     markShown(Date.now());
-    set({ notificationOpen: false });
+    set({ notificationOpen: false, noticeFromServer: false });
     setIndex(0);
   }
 
