@@ -10,6 +10,7 @@ export const NOTIFICATION_RESHOW_MS = 15 * 60_000;
 export function rememberNoticeShown(at: number): void {
   if (typeof document === 'undefined') return;
   const left = Math.round((at + NOTIFICATION_RESHOW_MS - Date.now()) / 1000);
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing on phones members use (Safari before 18.4)
-  document.cookie = `chok_notice=${Math.round(at)}; path=/; max-age=${Math.max(0, left)}; samesite=lax`;
+  document.cookie = `chok_notice=${Math.round(at)}; path=/; max-age=${Math.max(0, left)}; samesite=lax${secure}`;
 }
