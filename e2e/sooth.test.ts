@@ -59,8 +59,18 @@ describe('baccarat roads', () => {
     await expect.poll(() => board.getAttribute('data-room')).toBe('1');
 
     // The deal job deals the next hand within 30 s (the minute sweep deals it at the latest a minute
-    // later when a loaded machine delays the job): the bead plate gains it without a reload.
+    // later when a loaded machine delays the job). The hands on the plate now; the page checks that
+    // follow read without changing anything and run while the next hand is coming.
     const before = await beads(page).count();
+
+    // Nothing on the page presents a pattern as likely to win (§7.5).
+    const text = (await page.locator('main').textContent()) ?? '';
+    for (const claim of ['แม่น', 'ชนะแน่', 'เข้าแน่', 'โอกาสชนะ', 'แนะนำให้แทง', 'ควรแทง']) {
+      expect(text).not.toContain(claim);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The bead plate gains the next hand without a reload.
     await expect.poll(() => beads(page).count(), { timeout: 100_000 }).toBeGreaterThan(before);
     expect(reloads).toBe(navigations);
 
@@ -81,14 +91,6 @@ describe('baccarat roads', () => {
     expect(await page.getByTestId('sooth-hands').textContent()).toBe(String(await beads(page).count()));
     // The ask road answers for both sides, each of the three derived roads.
     expect(await page.getByTestId('sooth-ask').locator('li[data-road]').count()).toBe(6);
-
-    // Nothing on the page presents a pattern as likely to win (§7.5).
-    const text = (await page.locator('main').textContent()) ?? '';
-    for (const claim of ['แม่น', 'ชนะแน่', 'เข้าแน่', 'โอกาสชนะ', 'แนะนำให้แทง', 'ควรแทง']) {
-      expect(text).not.toContain(claim);
-    }
-
-    expect(await seriousViolations(page)).toEqual([]);
 
     // The button opens the room in the launcher.
     await page.getByTestId('sooth-open').click();
