@@ -98,6 +98,27 @@ async function setUp(
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/**
+ * One round as a provider plays it: the debit of 1 baht under `tx`, then its credit (a win of 2 baht
+ * one time in three). Each call's latency goes to `latencies`; answers whether both were OK.
+ */
+async function pair(sim: ProviderSimulator, player: string, tx: string, k: number, latencies: number[]) {
+  let t0 = performance.now();
+  const d = await sim.debit({ player, tx_id: `${tx}-b`, round_id: tx, game: 'bench-slot', amount: '1.00' });
+  latencies.push(performance.now() - t0);
+  t0 = performance.now();
+  const w = await sim.credit({
+    player,
+    tx_id: `${tx}-w`,
+    bet_tx_id: `${tx}-b`,
+    round_id: tx,
+    game: 'bench-slot',
+    amount: k % 3 === 0 ? '2.00' : '0.00',
+  });
+  latencies.push(performance.now() - t0);
+  return d.status === 'OK' && w.status === 'OK';
+}
+
 /** Starts one debit→credit pair every 2/rate seconds (so `rate` requests a second) for SECONDS. */
 async function openLoop(sim: ProviderSimulator, ids: string[], rate: number, tag: string) {
   const latencies: number[] = [];
@@ -107,35 +128,15 @@ async function openLoop(sim: ProviderSimulator, ids: string[], rate: number, tag
   const started = performance.now();
   const total = Math.round(pairsPerSecond * SECONDS);
   const pending: Promise<void>[] = [];
-  const timed = async (f: () => Promise<{ status: string | null }>) => {
-    const t0 = performance.now();
-    const r = await f();
-    latencies.push(performance.now() - t0);
-    if (r.status !== 'OK') failures++;
-  };
   for (let i = 0; i < total; i++) {
     const due = started + (i * 1000) / pairsPerSecond;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const k = n++;
-    const player = ids[k % ids.length]!;
-    const tx = `${tag}-${k}`;
     pending.push(
-      (async () => {
-        await timed(() =>
-          sim.debit({ player, tx_id: `${tx}-b`, round_id: tx, game: 'bench-slot', amount: '1.00' }),
-        );
-        await timed(() =>
-          sim.credit({
-            player,
-            tx_id: `${tx}-w`,
-            bet_tx_id: `${tx}-b`,
-            round_id: tx,
-            game: 'bench-slot',
-            amount: k % 3 === 0 ? '2.00' : '0.00',
-          }),
-        );
-      })(),
+      pair(sim, ids[k % ids.length]!, `${tag}-${k}`, k, latencies).then((ok) => {
+        if (!ok) failures++;
+      }),
     );
   }
   await Promise.all(pending);
@@ -168,27 +169,7 @@ async function closedLoop(db: Db, sim: ProviderSimulator, ids: string[], ms: num
     Array.from({ length: 32 }, async () => {
       while (more()) {
         const i = k++;
-        const player = ids[i % ids.length]!;
-        let s = performance.now();
-        const d = await sim.debit({
-          player,
-          tx_id: `cl-${i}-b`,
-          round_id: `cl-${i}`,
-          game: 'bench-slot',
-          amount: '1.00',
-        });
-        closed.push(performance.now() - s);
-        s = performance.now();
-        const w = await sim.credit({
-          player,
-          tx_id: `cl-${i}-w`,
-          bet_tx_id: `cl-${i}-b`,
-          round_id: `cl-${i}`,
-          game: 'bench-slot',
-          amount: i % 3 === 0 ? '2.00' : '0.00',
-        });
-        closed.push(performance.now() - s);
-        if (d.status !== 'OK' || w.status !== 'OK') failures++;
+        if (!(await pair(sim, ids[i % ids.length]!, `cl-${i}`, i, closed))) failures++;
       }
     }),
   );
