@@ -79,6 +79,16 @@ describe('HTTP platform', () => {
       for (const name of names) expect(a.headers[name], name).toBe(first[name]);
       expect(a.headers['x-powered-by']).toBeUndefined();
     }
+    // The live stream writes its head itself and takes the same headers.
+    const stream = (await t.app.inject({
+      method: 'GET',
+      url: '/api/stream?topics=lotto',
+      payloadAsStream: true,
+    })) as unknown as { statusCode: number; headers: Record<string, unknown>; stream(): { destroy(): void } };
+    stream.stream().destroy();
+    expect(stream.statusCode).toBe(200);
+    expect(String(stream.headers['content-type'])).toMatch(/^text\/event-stream/);
+    for (const name of names) expect(stream.headers[name], name).toBe(first[name]);
     expect(first['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(first['cross-origin-embedder-policy']).toBeUndefined();
   });
