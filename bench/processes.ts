@@ -31,7 +31,7 @@ import { startEventBus } from '../apps/server/src/platform/events.ts';
 import { disabledJobs } from '../apps/server/src/platform/jobs.ts';
 import { seed } from '../apps/server/src/seed/demo.ts';
 import { createDatabase, freePort, startTestPostgres } from '../apps/server/test/postgres.ts';
-import { ensureServerBundle, serverBundle } from '../apps/server/test/product.ts';
+import { ensureBuilt, serverBundle } from '../apps/server/test/product.ts';
 import { cpuSampler, processCpuMs, processTree } from './cpu.ts';
 import {
   BILL_WORKER,
@@ -436,7 +436,7 @@ async function lobby(db: Db, server: Server): Promise<PathResult> {
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  ensureServerBundle();
+  ensureBuilt('server');
   const pg = await startTestPostgres('processes');
   own(() => pg.stop());
   const url = await createDatabase(pg.adminUrl, pg.template);

@@ -1,6 +1,6 @@
 import type { BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { ensureServerBundle } from '../apps/server/test/product.ts';
+import { ensureBuilt } from '../apps/server/test/product.ts';
 import { launchBrowserServer } from './browser.ts';
 import { ensureChromium, type RunningServer, startProduct } from './server.ts';
 import { STAFF_USERNAMES, staffLogin } from './staff.ts';
@@ -28,7 +28,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   ensureChromium();
-  ensureServerBundle();
+  // The product serves the built member site and console (a run without `npm test`'s build).
+  ensureBuilt('server', 'web', 'backoffice');
   const count = Number(
     process.env.E2E_LANES ?? project.config.maxWorkers ?? project.globalConfig.maxWorkers ?? 1,
   );

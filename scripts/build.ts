@@ -143,6 +143,9 @@ export function build(
   }
   const built = spawnSync('npm', ['run', 'build', '-w', workspace], {
     cwd: root,
+    // Always a production build, also when a test run (NODE_ENV=test) asks for it: Vite would
+    // otherwise select React's development JSX for the server renderer.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: opts.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
     shell: process.platform === 'win32',
   });

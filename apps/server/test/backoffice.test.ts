@@ -1,17 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { satang } from '@chok/engine/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { generateQr, newMember, withdraw } from './payments-fixtures.ts';
+import { builtDist } from './product.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 let t: TestApp;
@@ -20,22 +17,8 @@ let base: string;
 let entry: string;
 
 beforeAll(async () => {
-  // The console as `npm run build` builds it, into a folder of this test's own.
-  dist = mkdtempSync(path.join(tmpdir(), 'chok-backoffice-dist-'));
-  const built = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      dist,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: path.join(ROOT, 'apps/backoffice'), encoding: 'utf8' },
-  );
-  expect(built.status, built.stderr).toBe(0);
+  // The console as `npm run build` built it (the global setup brought it up to date).
+  dist = builtDist('backoffice');
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   entry =
     /<script type="module" crossorigin src="(\/backoffice\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1] ?? '';
@@ -46,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(dist, { recursive: true, force: true });
 });
 
 const get = (url: string, acceptEncoding?: string) =>

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startTestPostgres } from './postgres.ts';
-import { ensureServerBundle } from './product.ts';
+import { ensureBuilt } from './product.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,8 +10,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  // Files that start the product as `npm start` does (start, processes, staff-cli) spawn the bundle.
-  ensureServerBundle();
+  // Files that start the product as `npm start` does (start, processes, staff-cli) spawn the bundle;
+  // the static-asset, server-rendering and console files serve the built member site and console.
+  ensureBuilt('server', 'web', 'backoffice');
   const pg = await startTestPostgres('server');
   project.provide('pgAdminUrl', pg.adminUrl);
   project.provide('pgTemplate', pg.template);

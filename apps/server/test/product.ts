@@ -2,21 +2,27 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { build, REPO_ROOT } from '../../../scripts/build.ts';
+import { build, REPO_ROOT, type TargetName } from '../../../scripts/build.ts';
 import { freePort } from './postgres.ts';
 
 /**
  * The server bundle `npm start` runs (apps/server/dist, `npm run build`): `main` or `staff`. The
  * global setups of the server and browser tests bring it up to date once per run
- * (`ensureServerBundle`), before any test spawns it.
+ * (`ensureBuilt`), before any test spawns it.
  */
 export const serverBundle = (entry: 'main' | 'staff') =>
   path.join(REPO_ROOT, 'apps/server/dist', `${entry}.mjs`);
 
-/** Rebuilds the server bundle when its sources changed since it was built (a run without `npm test`'s build). */
-export function ensureServerBundle(): void {
-  build(REPO_ROOT, 'server', { quiet: true });
+/**
+ * Brings each target's dist up to date as `npm run build` writes it (nothing to do after `npm test`'s
+ * own build; a run of the server tests alone builds what changed, once, in the global setup).
+ */
+export function ensureBuilt(...targets: TargetName[]): void {
+  for (const target of targets) build(REPO_ROOT, target, { quiet: true });
 }
+
+/** The member site (`web`) or the console (`backoffice`) as `npm run build` built it: tests read it, never write. */
+export const builtDist = (target: 'web' | 'backoffice') => path.join(REPO_ROOT, 'apps', target, 'dist');
 
 export interface RunningProduct {
   baseUrl: string;

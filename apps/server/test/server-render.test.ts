@@ -1,42 +1,21 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../src/platform/clock.ts';
 import { inProcessFetch, pageHtml, SSR_DATA_TTL_MS } from '../src/platform/member-site.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const VITE = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+import { builtDist } from './product.ts';
 
 let t: TestApp;
 let dist: string;
 
 beforeAll(async () => {
-  // The member site and its server-side renderer as `npm run build -w @chok/web` builds them, into a
-  // folder of this test's own.
-  dist = mkdtempSync(path.join(tmpdir(), 'chok-web-ssr-'));
-  const web = path.join(ROOT, 'apps/web');
-  for (const args of [
-    ['build', '--outDir', dist, '--emptyOutDir'],
-    ['build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, 'server')],
-  ]) {
-    // As `npm run build` runs it (vitest's NODE_ENV=test would select React's development JSX).
-    const built = spawnSync(process.execPath, [VITE, ...args, '--logLevel', 'warn'], {
-      cwd: web,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    expect(built.status, built.stderr).toBe(0);
-  }
+  // The member site and its server-side renderer as `npm run build` built them (the global setup
+  // brought them up to date).
+  dist = builtDist('web');
   t = await createTestApp({ env: { WEB_DIST: dist } });
-}, 240_000);
+});
 afterAll(async () => {
   await t?.close();
-  rmSync(dist, { recursive: true, force: true });
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });

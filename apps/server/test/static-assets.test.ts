@@ -1,13 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { builtDist } from './product.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 let t: TestApp;
@@ -16,23 +13,9 @@ let dist: string;
 let assets: { url: string; type: string }[];
 
 beforeAll(async () => {
-  // The member site as `npm run build` builds it (with its .br and .gz files), into a folder of
-  // this test's own.
-  dist = mkdtempSync(path.join(tmpdir(), 'chok-web-dist-'));
-  const built = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      dist,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: path.join(ROOT, 'apps/web'), encoding: 'utf8' },
-  );
-  expect(built.status, built.stderr).toBe(0);
+  // The member site as `npm run build` built it (with its .br and .gz files; the global setup
+  // brought it up to date).
+  dist = builtDist('web');
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const script = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
   const style = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[\w-]+\.css)"/.exec(html)?.[1];
@@ -46,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(dist, { recursive: true, force: true });
 });
 
 const get = (url: string, acceptEncoding?: string) =>
