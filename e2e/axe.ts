@@ -14,7 +14,9 @@ interface AxeViolation {
 
 /** The page's serious and critical axe violations, one line each (empty when clean). */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
+  // Evaluating axe costs the page about as much CPU as running it: once per document is enough
+  // (a client-side navigation keeps the document, and with it axe).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
-import { openPage, PHONE, skipAnnouncements } from './page.ts';
+import { openPage, PHONE, pageHydrated, skipAnnouncements } from './page.ts';
 
 const browserOf = useBrowser();
 
@@ -18,6 +18,46 @@ describe('routes, layouts and the shell', () => {
     });
     expect(cover).toEqual({ position: 'fixed', top: '0px', left: '0px' });
     await context.close();
+  });
+
+  it('the home banners advance every 5 s, not under the pointer, and never for a device that asked for less motion', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { context, page } = await openPage(browserOf(), undefined, { reducedMotion });
+      await skipAnnouncements(context);
+      // Every scroll the page asks of an element, recorded as it is asked (the scroll itself is smooth).
+      await context.addInitScript(() => {
+        const calls: unknown[] = [];
+        (window as unknown as { scrollCalls: unknown[] }).scrollCalls = calls;
+        const original = Element.prototype.scrollTo;
+        Element.prototype.scrollTo = function (this: Element, ...args: unknown[]) {
+          calls.push(args[0]);
+          return (original as (...a: unknown[]) => void).apply(this, args);
+        } as typeof original;
+      });
+      await page.clock.install({ time: new Date() });
+      await page.goto(baseUrl);
+      await pageHydrated(page);
+      const track = page.locator('.carousel__track');
+      expect(await page.locator('.carousel__slide').count()).toBeGreaterThan(1);
+      const calls = () => page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls);
+
+      // Under the pointer: 11 s pass and nothing moves.
+      await track.hover();
+      await page.clock.runFor(11_000);
+      expect(await calls()).toEqual([]);
+
+      // Pointer elsewhere: the next 5 s bring the next banner (smoothly), unless less motion was asked for.
+      await page.mouse.move(5, 790);
+      await page.clock.runFor(11_000);
+      if (reducedMotion === 'reduce') {
+        expect(await calls()).toEqual([]);
+      } else {
+        expect((await calls()).length).toBeGreaterThan(0);
+        expect((await calls())[0]).toMatchObject({ behavior: 'smooth' });
+        await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      }
+      await context.close();
+    }
   });
 
   it('renders a page inside its layout: /poll/1 in the default layout, with its title', async () => {

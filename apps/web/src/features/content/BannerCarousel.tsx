@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { prefersReducedMotion, scrollBehavior } from '../../lib/motion';
 import type { Banner } from './api';
 
 const AUTO_ADVANCE_MS = 5000;
@@ -17,20 +18,34 @@ function BannerImage({ banner, eager }: { banner: Banner; eager: boolean }) {
   return <Link to={banner.link}>{img}</Link>;
 }
 
-/** Home banners: a swipeable scroll-snap strip that advances by itself. */
+/**
+ * Home banners: a swipeable scroll-snap strip that advances by itself every 5 s — only while it is on
+ * screen and the member is not pointing at it or focused in it, and never when they asked their
+ * device for less motion (WCAG 2.2.2: moving content pauses; each banner stays reachable by swipe
+ * and by its dot).
+ */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const track = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
 
   useEffect(() => {
-    if (banners.length < 2) return;
+    const el = track.current;
+    if (banners.length < 2 || !el || prefersReducedMotion()) return;
+    let onScreen = true;
+    const seen = new IntersectionObserver(([entry]) => {
+      onScreen = entry?.isIntersecting ?? true;
+    });
+    seen.observe(el);
     const timer = window.setInterval(() => {
-      const el = track.current;
-      if (!el) return;
+      const carousel = el.parentElement;
+      if (!onScreen || document.hidden || carousel?.matches(':hover, :focus-within')) return;
       const next = (Math.round(el.scrollLeft / el.clientWidth) + 1) % banners.length;
       el.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
     }, AUTO_ADVANCE_MS);
-    return () => window.clearInterval(timer);
+    return () => {
+      window.clearInterval(timer);
+      seen.disconnect();
+    };
   }, [banners.length]);
 
   return (
@@ -57,7 +72,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               aria-current={i === active}
               onClick={() => {
                 const el = track.current;
-                el?.scrollTo({ left: i * el.clientWidth, behavior: 'smooth' });
+                el?.scrollTo({ left: i * el.clientWidth, behavior: scrollBehavior() });
               }}
             />
           ))}

@@ -1,3 +1,5 @@
+import { prefersReducedMotion } from '../../lib/motion';
+
 let ctx: AudioContext | null = null;
 
 /** A short synthesized tone (no audio files); only ever called when the player turned sound on. */
@@ -18,5 +20,4 @@ export function tone(freq: number, ms = 120, type: OscillatorType = 'sine'): voi
   }
 }
 
-export const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-export const wait = (ms: number) => new Promise((r) => setTimeout(r, reducedMotion() ? 0 : ms));
+export const wait = (ms: number) => new Promise((r) => setTimeout(r, prefersReducedMotion() ? 0 : ms));

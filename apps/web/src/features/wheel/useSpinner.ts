@@ -2,6 +2,7 @@ import * as wheel from '@chok/contract/routes/wheel';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, errorMessage } from '../../lib/api';
+import { prefersReducedMotion } from '../../lib/motion';
 import { toast } from '../../lib/toast';
 import {
   claimReward,
@@ -14,8 +15,6 @@ import {
 } from './api';
 import { nextRotation, restingRotation } from './geometry';
 import { useWheelStore } from './store';
-
-const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * A spin from the button to the prize dialog: the server draws and commits the spin, the wheel turns
@@ -66,7 +65,7 @@ export function useSpinner(config: WheelConfig | undefined) {
           prizes.findIndex((p) => p.index === r.prize_index),
         );
         pending.current = r;
-        if (reducedMotion()) {
+        if (prefersReducedMotion()) {
           setRotation(restingRotation(at, prizes.length));
           stopped();
         } else {

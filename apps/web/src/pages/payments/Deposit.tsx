@@ -22,6 +22,7 @@ import { DepositTicket, StatusPill } from '../../features/payments/DepositTicket
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
+import { scrollBehavior } from '../../lib/motion';
 import { useUi } from '../../stores/ui';
 import '../member.css';
 import './payments.css';
@@ -316,8 +317,7 @@ export default function Deposit() {
   useEffect(() => {
     if (!current || !scrollToTicket.current) return;
     scrollToTicket.current = false;
-    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    ticketRef.current?.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+    ticketRef.current?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
   }, [current]);
 
   useEffect(() => {
