@@ -260,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dist: config.WEB_DIST ?? WEB_DIST_DEFAULT,
     clock,
     agentConfig: () => content.agentConfig(),
+    onPublicChange: (listener) => content.onPublicChange(listener),
   });
   return app;
 }

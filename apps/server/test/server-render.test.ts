@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../src/platform/clock.ts';
 import { inProcessFetch, pageHtml, SSR_DATA_TTL_MS } from '../src/platform/member-site.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { builtDist } from './product.ts';
 
 let t: TestApp;
@@ -96,6 +96,22 @@ describe('the public pages are rendered on the server with their data (spec §4 
       for (const image of images)
         expect(res.body, url).toContain(`<link rel="preload" href="${image}" as="image"/>`);
     }
+  });
+
+  it('an announcement the operator publishes is on the next rendered page, not after the renderer’s reuse', async () => {
+    expect((await get('/')).statusCode).toBe(200); // the renderer now holds this second's public reads
+    const title = `ประกาศใหม่จากหลังบ้าน ${Date.now()}`;
+    const token = await staffToken(t, 'content');
+    const created = await call(t.app, 'POST', '/api/admin/content/notifications', {
+      token,
+      body: { type: 1, title, description: 'ทดสอบ', image: null },
+    });
+    expect(created.body.error).toBe(0);
+    const html = (await get('/')).body;
+    expect(rootOf(html)).toContain(title);
+    const id = (created.body.data as { id: number }).id;
+    await call(t.app, 'PUT', `/api/admin/content/notifications/${id}`, { token, body: { is_active: false } });
+    expect(rootOf((await get('/')).body)).not.toContain(title);
   });
 
   it('a guarded route is not rendered on the server: its guard runs first in the browser', async () => {

@@ -35,6 +35,8 @@ export interface MemberSiteDeps {
   clock: Clock;
   /** The operator's public configuration (the content module). */
   agentConfig: () => Promise<unknown>;
+  /** Subscribes to edits of what public reads show (the content module): the renderer's reads are dropped. */
+  onPublicChange?: (listener: () => void) => void;
 }
 
 /** JSON that is safe inside a <script> element. */
@@ -150,11 +152,17 @@ export function pageHtml(
 
 /**
  * How the renderer reads the API: this app's routes through `inject`, in process. Public reads (a
- * GET with no token) are reused for a few seconds and shared between the renders asking at once.
+ * GET with no token) are reused for a few seconds and shared between the renders asking at once, until
+ * `onPublicChange` says an operator changed what they show.
  */
-export function inProcessFetch(app: FastifyInstance, clock: Clock): ServerFetch {
+export function inProcessFetch(
+  app: FastifyInstance,
+  clock: Clock,
+  onPublicChange?: (listener: () => void) => void,
+): ServerFetch {
   type Answer = { status: number; type: string; body: string };
   const cache = new Map<string, { until: number; answer: Promise<Answer> }>();
+  onPublicChange?.(() => cache.clear());
   const send = async (url: string, init: RequestInit | undefined): Promise<Answer> => {
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
@@ -287,7 +295,7 @@ export async function serveMemberSite(app: FastifyInstance, deps: MemberSiteDeps
     }
     return styles.get(file);
   };
-  const apiFetch = inProcessFetch(app, deps.clock);
+  const apiFetch = inProcessFetch(app, deps.clock, deps.onPublicChange);
 
   if (indexHtml !== null) {
     // The server's renderer is no file of the site.

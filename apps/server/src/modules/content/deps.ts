@@ -7,4 +7,6 @@ export interface ContentDeps {
   /** The one operator this deployment serves (AGENT_ID, AGENT_CODE). */
   agentId: number;
   agentCode: string;
+  /** Told after an operator's edit of what the public reads show (the server renderer's cache). */
+  publicListeners: Set<() => void>;
 }

@@ -4,7 +4,13 @@ import { type ContentService, createContentService } from './service.ts';
 
 /** The operator's agent config, receiving accounts, notifications, banners, events and promotions text. */
 export function contentModule(ctx: ModuleContext): ContentService {
-  const d = { db: ctx.db, clock: ctx.clock, agentId: ctx.config.AGENT_ID, agentCode: ctx.config.AGENT_CODE };
+  const d = {
+    db: ctx.db,
+    clock: ctx.clock,
+    agentId: ctx.config.AGENT_ID,
+    agentCode: ctx.config.AGENT_CODE,
+    publicListeners: new Set<() => void>(),
+  };
   contentRoutes(ctx, d);
   return createContentService(d);
 }

@@ -44,9 +44,13 @@ function cached<T>(d: ContentDeps, key: string, read: () => Promise<T[]>): Promi
   return rows;
 }
 
-/** Drops the public cache (after an operator's edit of notifications, banners or events). */
+/**
+ * Drops the public cache (after an operator's edit of notifications, banners or events), and tells
+ * the caches built on these reads (the server renderer's) to drop theirs.
+ */
 export function dropPublicCache(d: ContentDeps): void {
   caches.get(d)?.clear();
+  for (const listener of d.publicListeners) listener();
 }
 
 function inWindow<T extends Windowed>(rows: T[], now: Date) {

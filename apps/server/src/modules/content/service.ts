@@ -18,6 +18,10 @@ export function createContentService(d: ContentDeps) {
   return {
     /** The agent's config for the member site's start-up payload. */
     agentConfig: (code?: string) => agentConfig(d, code),
+    /** `listener` runs after every operator edit of notifications, banners or events. */
+    onPublicChange: (listener: () => void) => {
+      d.publicListeners.add(listener);
+    },
   };
 }
 
