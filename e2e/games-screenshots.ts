@@ -15,7 +15,7 @@ const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1440, heig
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  ensureChromium();
+  await ensureChromium();
   const server = process.env.BASE_URL ? null : await startProduct();
   const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
   const browser = await launchBrowser();

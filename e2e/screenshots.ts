@@ -164,7 +164,7 @@ async function consoleMembersShots(browser: Browser, baseUrl: string): Promise<v
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  ensureChromium();
+  await ensureChromium();
   const server = process.env.BASE_URL ? null : await startProduct();
   const baseUrl = process.env.BASE_URL ?? server!.baseUrl;
   // Only on a product this script started: a running one (BASE_URL) is left as it is.

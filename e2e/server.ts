@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { embeddedUrl } from '../apps/server/src/platform/embedded-postgres.ts';
 import { freePort } from '../apps/server/test/postgres.ts';
@@ -14,19 +15,21 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium
 const PACKAGES = ['chromium-headless-shell', 'fonts-thai-tlwg'];
 
 /** Installs Debian's Chromium headless shell when it is missing (never a downloaded browser build). */
-export function ensureChromium(): void {
+export async function ensureChromium(): Promise<void> {
   if (existsSync(CHROMIUM)) return;
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-  const run = (args: string[]) => {
+  const run = async (args: string[]) => {
     const [cmd, ...rest] = [...asRoot, ...args];
-    execFileSync(cmd!, rest, {
+    const child = spawn(cmd!, rest, {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
+    const [code] = (await once(child, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`${[cmd, ...rest].join(' ')} exited with ${code}`);
   };
   process.stdout.write(`[e2e] ${CHROMIUM} is missing: installing Debian packages ${PACKAGES.join(' ')}\n`);
-  run(['apt-get', 'update']);
-  run(['apt-get', 'install', '-y', '--no-install-recommends', ...PACKAGES]);
+  await run(['apt-get', 'update']);
+  await run(['apt-get', 'install', '-y', '--no-install-recommends', ...PACKAGES]);
 }
 
 export interface RunningServer {
