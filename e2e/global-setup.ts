@@ -36,8 +36,12 @@ export default async function setup(project: TestProject) {
   const lanesFile = path.join(dir, 'lanes.json');
   const servers: RunningServer[] = [];
   const browsers: BrowserServer[] = [];
+  // Each started thing is stopped once, whether the start failed half-way or the run ended.
   const stopAll = () =>
-    Promise.all([...servers.map((s) => s.stop()), ...browsers.map((b) => b.close())]).then(() => undefined);
+    Promise.all([
+      ...servers.splice(0).map((s) => s.stop()),
+      ...browsers.splice(0).map((b) => b.close()),
+    ]).then(() => undefined);
   const report = (r: LanesReport) => {
     // Written whole, then renamed: a reader never sees half a file.
     writeFileSync(`${lanesFile}.tmp`, JSON.stringify(r));
