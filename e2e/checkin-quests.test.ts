@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -7,7 +6,7 @@ import { useBrowser } from './browser.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
-import { call, type RegisteredMember, registerMember, staffLogin } from './staff.ts';
+import { type RegisteredMember, registerMember, sandboxDeposit, staffLogin } from './staff.ts';
 
 // The daily check-in (/checkin) and quests (/member/creditfree), docs/rules/engagement.md §5–§6, as a
 // member uses them on a phone: deposit 100, stamp, see the streak; finish a quest and claim it.
@@ -39,26 +38,6 @@ function freshMember(): Promise<RegisteredMember> {
   });
 }
 
-/** A deposit by the sandbox gateway's QR, paid from outside the page (as payments-journey does). */
-async function deposit(token: string, amount: number): Promise<void> {
-  const res = await fetch(`${baseUrl}/api/member/payment/generate_qr`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({ channel_id: 3, sub_channel_id: 2, amount }),
-  });
-  const qr = (await res.json()) as { error: number; message: string; data: { gateway_ref: string } };
-  expect(qr.error, qr.message).toBe(0);
-  const paid = await call(baseUrl, `/api/sandbox/payments/${qr.data.gateway_ref}/pay`, {
-    method: 'POST',
-    body: '{}',
-  });
-  expect(paid.body.error, paid.body.message).toBe(0);
-}
-
 describe('check-in and quests on a phone', () => {
   it('deposits 100, stamps the check-in and sees the streak; finishes the deposit quest and claims it', async () => {
     const member = await freshMember();
@@ -79,7 +58,7 @@ describe('check-in and quests on a phone', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // A confirmed deposit of 100 today opens the stamp.
-    await deposit(member.token, 100);
+    await sandboxDeposit(baseUrl, member.token, 100);
     await page.reload();
     await expect.poll(() => button.isEnabled()).toBe(true);
     await button.click();
@@ -107,7 +86,7 @@ describe('check-in and quests on a phone', () => {
     expect(await card.getByTestId('quest-claim').isDisabled()).toBe(true);
     expect(await card.getByTestId('quest-reward').textContent()).toBe('20 แต้ม');
     await expect.poll(() => page.getByTestId('member-points').textContent()).toBe('แต้มสะสม 10');
-    await deposit(member.token, 200);
+    await sandboxDeposit(baseUrl, member.token, 200);
     await page.reload();
     const claim = card.getByRole('button', { name: 'รับรางวัล' });
     await claim.waitFor();

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, pageIdle, skipAnnouncements } from './page.ts';
-import { call, type RegisteredMember, registerMember, staffLogin } from './staff.ts';
+import { call, type RegisteredMember, registerMember, sandboxDeposit, staffLogin } from './staff.ts';
 
 // The poll page /poll/{id} reached from the event dialog (docs/rules/engagement.md §10), and the
 // LINE pages /liff/{name} in their liff layout, as a member uses them on a phone.
@@ -27,30 +26,10 @@ function freshMember(tag: string): Promise<RegisteredMember> {
   });
 }
 
-/** A deposit by the sandbox gateway's QR, paid from outside the page (as payments-journey does). */
-async function deposit(token: string, amount: number): Promise<void> {
-  const res = await fetch(`${baseUrl}/api/member/payment/generate_qr`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({ channel_id: 3, sub_channel_id: 2, amount }),
-  });
-  const qr = (await res.json()) as { error: number; message: string; data: { gateway_ref: string } };
-  expect(qr.error, qr.message).toBe(0);
-  const paid = await call(baseUrl, `/api/sandbox/payments/${qr.data.gateway_ref}/pay`, {
-    method: 'POST',
-    body: '{}',
-  });
-  expect(paid.body.error, paid.body.message).toBe(0);
-}
-
 describe('poll', () => {
   it('a member opens /poll/1 from the event dialog, votes twice on the first choice and sees the stats; no axe violations at phone width', async () => {
     const member = await freshMember('โพล');
-    await deposit(member.token, 1_000);
+    await sandboxDeposit(baseUrl, member.token, 1_000);
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
     await signIn(page, baseUrl, member);
@@ -121,7 +100,7 @@ describe('the treasure chest', () => {
 describe('LINE pages (/liff/{name})', () => {
   it('/liff/checkin logs the member in and stamps the check-in in the liff layout (no header, no footer); no axe violations at phone width', async () => {
     const member = await freshMember('ไลน์');
-    await deposit(member.token, 100);
+    await sandboxDeposit(baseUrl, member.token, 100);
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
     // Every script the pages load: without LIFF_ID the LINE SDK (its own chunks) is never among them.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 
 /** Demo staff of the seed (apps/server/src/seed/demo.ts). */
@@ -25,7 +26,10 @@ interface Envelope<T> {
 }
 
 export async function call<T>(baseUrl: string, path: string, init: RequestInit & { token?: string } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(init.headers as Record<string, string> | undefined),
+  };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const res = await fetch(baseUrl + path, { ...init, headers });
   return { status: res.status, body: (await res.json()) as Envelope<T> };
@@ -138,4 +142,23 @@ export async function registerMember(
   });
   if (r.body.error !== 0) throw new Error(`register failed: ${r.body.message}`);
   return { phone, password, token: r.body.data.access_token, accountName };
+}
+
+/**
+ * A deposit by the sandbox gateway's QR, paid from outside the page (as payments-journey does): the
+ * member's main wallet gains `amount` and the gateway's satang.
+ */
+export async function sandboxDeposit(baseUrl: string, token: string, amount: number): Promise<void> {
+  const qr = await call<{ gateway_ref: string }>(baseUrl, '/api/member/payment/generate_qr', {
+    method: 'POST',
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ channel_id: 3, sub_channel_id: 2, amount }),
+  });
+  if (qr.body.error !== 0) throw new Error(`deposit refused: ${qr.body.message}`);
+  const paid = await call(baseUrl, `/api/sandbox/payments/${qr.body.data.gateway_ref}/pay`, {
+    method: 'POST',
+    body: '{}',
+  });
+  if (paid.body.error !== 0) throw new Error(`sandbox payment refused: ${paid.body.message}`);
 }
