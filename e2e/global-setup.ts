@@ -17,7 +17,7 @@ declare module 'vitest' {
 }
 
 /**
- * Starts one product per test worker (its pool id picks it: e2e/lane.ts), all at once. Their count
+ * Starts one product per test worker (each worker claims one: e2e/lane.ts), all at once. Their count
  * is the run's worker count (`maxWorkers` of vitest.config.ts, or `--maxWorkers`), so files running
  * side by side never share a database; `E2E_LANES` overrides it.
  *
