@@ -84,9 +84,9 @@ describe('yeekee through the member site', () => {
         streams.push({ url: r.url(), authorization: r.headers().authorization });
       }
     });
-    // A member of this test's own, with 1,000 baht paid in: the demo members are shared by the files
-    // of a lane, and once the chip of one gained 885 baht more than this round paid (cause not found;
-    // a fresh member's balance moves only by what this test does).
+    // A member of this test's own, with 1,000 baht paid in: the demo members are shared by every file
+    // of a lane, and once (two files on one lane, e2e/lane.ts) the demo member's chip here gained the
+    // 885 baht another file's round paid it. A fresh member's balance moves only by what this test does.
     const buyer = await registerMember(baseUrl, supportStaff, {
       bankCode: '004',
       accountPrefix: '7',
