@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { inject } from 'vitest';
+import { isAlive } from '../apps/server/src/platform/embedded-postgres.ts';
 import type { LanesReport } from './lanes-report.ts';
 
 /**
@@ -19,15 +20,6 @@ async function lanesReport(file: string): Promise<LanesReport> {
     await new Promise((r) => setTimeout(r, 100));
   }
   return JSON.parse(readFileSync(file, 'utf8')) as LanesReport;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

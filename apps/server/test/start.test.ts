@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
+import { isAlive, startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
 import { freePort } from './postgres.ts';
 import { scratchDataDir, startProduct } from './product.ts';
 
@@ -51,15 +51,6 @@ describe('npm start', () => {
   });
 });
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function health(baseUrl: string) {
   const res = await fetch(`${baseUrl}/api/health`);
   return { status: res.status, body: (await res.json()) as { error: number; data: { status: string } } };
@@ -78,7 +69,7 @@ describe('after a crash', () => {
     await first.kill();
     leftPidFile = readFileSync(pidFile, 'utf8');
     const orphan = Number(leftPidFile.split('\n')[0]);
-    expect(alive(orphan)).toBe(true); // what made the next `npm start` fail: "postmaster.pid already exists"
+    expect(isAlive(orphan)).toBe(true); // what made the next `npm start` fail: "postmaster.pid already exists"
 
     const second = await startProduct(crash.dir, { SEED_DEMO: 'false' });
     try {
@@ -86,7 +77,7 @@ describe('after a crash', () => {
         `stopping the PostgreSQL left running by an earlier run (pid ${orphan})`,
       );
       expect(second.output()).toContain('existing data found: not seeding');
-      expect(alive(orphan)).toBe(false);
+      expect(isAlive(orphan)).toBe(false);
       expect(await health(second.baseUrl)).toMatchObject({ status: 200, body: { error: 0 } });
 
       // While it runs, a second start on the same folder is refused and leaves the first alone.
@@ -122,7 +113,7 @@ describe('stopping the embedded server', () => {
     });
     const pid = Number(readFileSync(path.join(dir.dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     process.kill(pid, 'SIGINT');
-    while (alive(pid)) await new Promise((r) => setTimeout(r, 50));
+    while (isAlive(pid)) await new Promise((r) => setTimeout(r, 50));
     await pg.stop(); // before: waited for an 'exit' event that had already fired, forever
     expect(existsSync(path.join(dir.dir, 'pg'))).toBe(false); // persistent: false still removes the data
     dir.remove();

@@ -28,7 +28,8 @@ export function embeddedUrl(port: number, database: string): string {
 
 const run = promisify(execFile);
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` exists (one of another user counts: signalling it is refused, not unknown). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
