@@ -73,6 +73,7 @@ const ROOT_FILES = [
   'tsconfig.base.json',
   'tsconfig.json',
   'scripts/vite-precompress.ts',
+  'scripts/vite-preload-fonts.ts',
 ];
 const SKIP_DIRS = new Set(['dist', 'node_modules', '.vite']);
 

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
+import { preloadFonts } from '../../scripts/vite-preload-fonts.ts';
 
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
@@ -15,7 +16,12 @@ export default defineConfig(({ isSsrBuild }) =>
         build: { emptyOutDir: true, copyPublicDir: false, sourcemap: false, minify: false },
       }
     : {
-        plugins: [react(), precompress()],
+        // The six Kanit files of src/main.tsx: every page's text needs them.
+        plugins: [
+          react(),
+          preloadFonts(/^assets\/kanit-(thai|latin)-(300|400|500)-normal-[\w-]+\.woff2$/),
+          precompress(),
+        ],
         server: { proxy: { '/api': 'http://localhost:3000', '/games': 'http://localhost:3000' } },
         // The manifest lets `npm run bench -w @chok/web` add up exactly what `/` downloads, and the
         // server put a server-rendered page's own script and styles into its head.

@@ -115,6 +115,25 @@ describe('built assets go over the wire precompressed, and hashed ones are cache
     expect(file.headers['cache-control']).not.toContain('immutable');
   });
 
+  it('every page preloads the Kanit files its stylesheet declares, so the first layout has them (decision 0070)', async () => {
+    const faces = (css: string) =>
+      [...css.matchAll(/url\((\/assets\/kanit-[\w-]+\.woff2)\)/g)].map((m) => m[1]!).sort();
+    const declared = faces(original(assets[1]!.url).toString('utf8'));
+    // Thai and Latin in the three weights the site sets (300, 400, 500).
+    expect(declared).toHaveLength(6);
+    for (const url of ['/', '/lotto/lobby', '/member/profile']) {
+      const html = (await get(url)).body;
+      const preloaded = [
+        ...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" crossorigin="" href="([^"]+)">/g),
+      ].map((m) => m[1]!);
+      expect(preloaded.sort(), url).toEqual(declared);
+    }
+    const font = await get(declared[0]!, 'br');
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
   it('files that are not hashed (public/) are not cached for good', async () => {
     const res = await get('/brand/logo.svg', 'br');
     expect(res.statusCode).toBe(200);
