@@ -5,6 +5,7 @@
  * p99 under 60 ms (docs/rules/casino.md §3.8) on this machine. Results land in bench/results/games-*.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import { createLedger } from '../apps/server/src/modules/wallet/service.ts';
 import { type Db, inTransaction } from '../apps/server/src/platform/db.ts';
 import { hashToken, newToken } from '../apps/server/src/platform/rng.ts';
 import { cpuSampler } from './cpu.ts';
+import { startWorker } from './lotto.ts';
 
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -153,6 +155,96 @@ async function openLoop(sim: ProviderSimulator, ids: string[], rate: number, tag
   };
 }
 
+// The same open loop over a socket: the server listening as in production (HTTP parsing included),
+// the provider in a worker thread of its own (plain JavaScript: signing, keep-alive HTTP), so the
+// load generator's objects are not in the server's heap and its garbage collections do not pause the
+// server. The worker answers the latencies; the server's own GC pauses are counted here.
+const SOCKET_PROVIDER = `
+const http = require('node:http');
+const { createHmac, randomBytes } = require('node:crypto');
+const { parentPort, workerData } = require('node:worker_threads');
+const { port, provider, secret, ids, rate, seconds, tag } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function post(op, fields) {
+  const body = JSON.stringify({ ...fields, ts: Math.floor(Date.now() / 1000), nonce: randomBytes(12).toString('hex') });
+  return new Promise((resolve) => {
+    const req = http.request({ host: '127.0.0.1', port, path: '/provider/' + provider + '/' + op, method: 'POST', agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body),
+        'x-signature': createHmac('sha256', secret).update(body).digest('hex') } }, (res) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => { data += c; });
+      res.on('end', () => { try { resolve(JSON.parse(data)); } catch { resolve({}); } });
+    });
+    req.on('error', () => resolve({}));
+    req.end(body);
+  });
+}
+(async () => {
+  const latencies = [];
+  let failures = 0;
+  const pairsPerSecond = rate / 2;
+  const total = Math.round(pairsPerSecond * seconds);
+  const pending = [];
+  const started = performance.now();
+  for (let k = 0; k < total; k++) {
+    const due = started + (k * 1000) / pairsPerSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const player = ids[k % ids.length];
+    const tx = tag + '-' + k;
+    pending.push((async () => {
+      let t0 = performance.now();
+      const d = await post('debit', { player, tx_id: tx + '-b', round_id: tx, game: 'bench-slot', amount: '1.00' });
+      latencies.push(performance.now() - t0);
+      t0 = performance.now();
+      const w = await post('credit', { player, tx_id: tx + '-w', bet_tx_id: tx + '-b', round_id: tx, game: 'bench-slot',
+        amount: k % 3 === 0 ? '2.00' : '0.00' });
+      latencies.push(performance.now() - t0);
+      if (d.status !== 'OK' || w.status !== 'OK') failures++;
+    })());
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  parentPort.postMessage({ latencies, failures, seconds: (performance.now() - started) / 1000 });
+})().catch((e) => { parentPort.postMessage({ error: String((e && e.stack) || e) }); });
+`;
+
+async function socketLoop(port: number, ids: string[], rate: number, tag: string) {
+  const { PerformanceObserver } = await import('node:perf_hooks');
+  const pauses: number[] = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) pauses.push(e.duration);
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  const worker = startWorker(SOCKET_PROVIDER, {
+    port,
+    provider: PROVIDER.id,
+    secret: PROVIDER.secret,
+    ids,
+    rate,
+    seconds: SECONDS,
+    tag,
+  });
+  const r = await worker.next<{ latencies: number[]; failures: number; seconds: number }>();
+  await worker.stop();
+  gc.disconnect();
+  const latencies = r.latencies.sort((a, b) => a - b);
+  pauses.sort((a, b) => b - a);
+  return {
+    target_rps: rate,
+    achieved_rps: Math.round(latencies.length / r.seconds),
+    requests: latencies.length,
+    failures: r.failures,
+    p50_ms: Number(percentile(latencies, 50).toFixed(2)),
+    p95_ms: Number(percentile(latencies, 95).toFixed(2)),
+    p99_ms: Number(percentile(latencies, 99).toFixed(2)),
+    server_gc_pauses: pauses.length,
+    server_gc_ms: Math.round(pauses.reduce((a, b) => a + b, 0)),
+    server_gc_longest_ms: Number((pauses[0] ?? 0).toFixed(1)),
+  };
+}
+
 /**
  * 32 callers, each a debit then its credit (pair i uses ids `cl-i-…`), as fast as they are answered,
  * for `ms` — or, with `pairs`, pairs 0…pairs−1 exactly once each (the same ids again: retries).
@@ -251,8 +343,30 @@ export async function runGamesBench(c: { app: FastifyInstance; db: Db }) {
     if (r.p99_ms < 60 && r.achieved_rps >= rate * 0.95 && r.failures === 0) sustained = rate;
     else if (rate > 1000) break;
   }
+  // Over the socket (GAMES_BENCH_SOCKET_RATES, default 750,1000,1250; none skips them).
+  const socketRates = (process.env.GAMES_BENCH_SOCKET_RATES ?? '750,1000,1250')
+    .split(',')
+    .filter((x) => x !== 'none' && x !== '')
+    .map(Number);
+  const socketRows = [];
+  if (socketRates.length > 0) {
+    await c.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (c.app.server.address() as AddressInfo).port;
+    console.log(
+      '\n| provider callbacks over a socket (provider in a worker thread) | target req/s | achieved | p50 ms | p95 ms | p99 ms | failures | server GC pauses (ms in all, longest) |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const rate of socketRates) {
+      const r = await socketLoop(port, ids, rate, `s${rate}`);
+      socketRows.push(r);
+      console.log(
+        `| games-callbacks-socket | ${rate} | ${r.achieved_rps} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.failures} | ${r.server_gc_pauses} (${r.server_gc_ms} ms, ${r.server_gc_longest_ms} ms) |`,
+      );
+    }
+  }
   const result = {
     rows,
+    socket_rows: socketRows,
     closed_loop: capacity,
     retries,
     highest_sustained_rps: sustained,
