@@ -111,6 +111,17 @@ describe('built assets go over the wire precompressed, and hashed ones are cache
         expect(html, url).toContain('id="chok-startup"');
       }
     }
+    // HEAD answers as GET does (uptime checks ask with HEAD): the page's status and headers.
+    for (const [url, status] of [
+      ['/', 200],
+      ['/member/profile', 200],
+      ['/no/such/page', 404],
+    ] as const) {
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(status);
+      expect(head.headers['content-type'], url).toContain('text/html');
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/nothing' })).statusCode).toBe(404);
     const file = await get('/index.html', 'br');
     expect(file.headers['cache-control']).not.toContain('immutable');
   });

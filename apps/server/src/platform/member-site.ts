@@ -304,7 +304,9 @@ export async function serveMemberSite(app: FastifyInstance, deps: MemberSiteDeps
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     const isApi = pathname.startsWith('/api/') || pathname.startsWith('/provider/');
-    if (indexHtml === null || req.method !== 'GET' || isApi || path.extname(pathname) !== '') {
+    // HEAD as GET (uptime checks and link checkers ask with HEAD; Node leaves the body out).
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (indexHtml === null || !read || isApi || path.extname(pathname) !== '') {
       return reply.status(404).send(envelopeOf(new AppError('NOT_FOUND')));
     }
     const payload = await startupPayload(pathname, deps, req.log);
