@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FixedClock } from '../src/platform/clock.ts';
 import { inProcessFetch, pageHtml, SSR_DATA_TTL_MS } from '../src/platform/member-site.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
@@ -125,6 +125,18 @@ describe('the public pages are rendered on the server with their data (spec §4 
     const res = await get('/lotto/abc');
     expect(res.statusCode).toBe(404);
     expect(rootOf(res.body)).toContain('Not Found');
+  });
+
+  it('rendering the public pages writes nothing to the console (no store of the browser is written on the server)', async () => {
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) => vi.spyOn(console, level));
+    try {
+      for (const url of ['/', '/promotions', '/lotto/results', '/lotto/rates', '/lotto/lobby']) {
+        expect((await get(url)).statusCode, url).toBe(200);
+      }
+      for (const spy of spies) expect(spy.mock.calls).toEqual([]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   it('the renderer is no file of the site', async () => {

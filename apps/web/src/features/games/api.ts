@@ -24,7 +24,9 @@ export const lobbyQuery = (isLoggedIn: boolean) =>
     queryKey: ['game-lobby', isLoggedIn],
     queryFn: async () => {
       const lists = await call(games.gameLobby, {}, { errorHandle: false });
-      useLocalData.getState().setLobby(lists);
+      // The browser keeps what it saw. On the server (entry-server.tsx prefetches this query) the
+      // stores belong to every request at once and have no storage to write to.
+      if (typeof window !== 'undefined') useLocalData.getState().setLobby(lists);
       return lists;
     },
   });
