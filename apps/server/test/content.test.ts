@@ -1,5 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpFor } from '../src/modules/admin/staff.ts';
+import { PUBLIC_CHANGED_TOPIC } from '../src/modules/content/published.ts';
 import { verifyAuditChain } from '../src/platform/audit.ts';
 import { demoStaff } from '../src/seed/demo.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
@@ -16,6 +18,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/**
+ * Resolves with the next announcement of an operator's content edit (the event bus's NOTIFY, which
+ * every process's content module listens for), once listening has started.
+ */
+async function nextContentAnnouncement(): Promise<{ heard: Promise<void> }> {
+  const client = new pg.Client({ connectionString: t.url });
+  await client.connect();
+  const heard = new Promise<void>((resolve) => {
+    client.on('notification', (n) => {
+      if (n.payload?.startsWith(`${PUBLIC_CHANGED_TOPIC}\n`)) resolve();
+    });
+  });
+  await client.query('LISTEN chok_events');
+  // In an object: an async function's answer is never a promise itself.
+  return { heard: heard.finally(() => client.end()) };
+}
 
 describe('operator content, from the database', () => {
   it('agent config answers error 0 with the seeded logo and contact URLs', async () => {
@@ -291,6 +310,7 @@ describe('operator console API', () => {
     );
     expect(retitled.body.data).toMatchObject({ priority: 50, description: 'รายละเอียด' });
     expect(retitled.body.data.end_at).not.toBeNull();
+    const announced = await nextContentAnnouncement();
     const onlyTitle = await call<{ priority: number; description: string; is_active: boolean }>(
       t.app,
       'PUT',
@@ -298,6 +318,8 @@ describe('operator console API', () => {
       { token, body: { title: 'สำคัญที่สุด' } },
     );
     expect(onlyTitle.body.data).toMatchObject({ priority: 50, description: 'รายละเอียด', is_active: true });
+    // The edit is announced to every process (which each drop their cache on it).
+    await announced.heard;
     // A row changed behind the operator API shows after the cache's minute, not before.
     await call(t.app, 'GET', '/api/notifications');
     await t.db

@@ -154,6 +154,25 @@ describe('two web processes on one database', () => {
     expect(rows[0]!.n).toBe(1);
   });
 
+  it('an announcement published through one is read from the other at once, not after its 60 s cache', async () => {
+    const titles = async () => {
+      const res = await fetch(`${other.baseUrl}/api/notifications?agent_code=chok`);
+      return ((await res.json()) as { data: { title: string }[] }).data.map((n) => n.title);
+    };
+    // The other process has read the list: it keeps it for 60 s (docs/rules/engagement.md §13).
+    const before = await titles();
+    expect(await titles()).toEqual(before);
+    const title = `ประกาศจากอีกโปรเซส ${crypto.randomUUID().slice(0, 8)}`;
+    const created = await api(
+      one.baseUrl,
+      '/api/admin/content/notifications',
+      { type: 2, title, description: 'ทดสอบ', image: null },
+      await staffToken(t, 'content'),
+    );
+    expect(created.error, created.message).toBe(0);
+    await expect.poll(titles, { timeout: 10_000 }).toContain(title);
+  });
+
   it('a worker process runs the jobs; every process stops cleanly', async () => {
     const worker = await startProduct(
       data.dir,

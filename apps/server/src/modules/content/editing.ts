@@ -5,7 +5,7 @@ import { inTransaction, isUniqueViolation } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ContentDeps } from './deps.ts';
 import * as q from './editing-queries.ts';
-import { dropPublicCache } from './published.ts';
+import { dropPublicCache, PUBLIC_CHANGED_TOPIC } from './published.ts';
 
 // Operator editing: one generic path over the content tables, every change audited.
 
@@ -72,6 +72,7 @@ export async function create(
       entityId: row.id,
       after: wire(row),
     });
+    await d.events.publish(tx, PUBLIC_CHANGED_TOPIC, 'changed', { kind });
     return wire(row);
   }).finally(() => dropPublicCache(d));
 }
@@ -98,6 +99,7 @@ export async function update(
       before: wire(before),
       after: wire(row),
     });
+    await d.events.publish(tx, PUBLIC_CHANGED_TOPIC, 'changed', { kind });
     return wire(row);
   }).finally(() => dropPublicCache(d));
 }

@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../../platform/module.ts';
+import { dropPublicCache, PUBLIC_CHANGED_TOPIC } from './published.ts';
 import { contentRoutes } from './routes.ts';
 import { type ContentService, createContentService } from './service.ts';
 
@@ -10,7 +11,10 @@ export function contentModule(ctx: ModuleContext): ContentService {
     agentId: ctx.config.AGENT_ID,
     agentCode: ctx.config.AGENT_CODE,
     publicListeners: new Set<() => void>(),
+    events: ctx.events,
   };
+  // An operator's edit on any process (LISTEN/NOTIFY, on its commit) drops this process's caches.
+  ctx.events.listen(PUBLIC_CHANGED_TOPIC, () => dropPublicCache(d));
   contentRoutes(ctx, d);
   return createContentService(d);
 }

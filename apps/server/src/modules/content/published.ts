@@ -20,10 +20,13 @@ export function trueMoneyAccounts(d: ContentDeps) {
 
 /**
  * Public reads cached 60 s (docs/rules/engagement.md §13): the switched-on rows are read at most once
- * a minute per process (an operator's edit on this process drops the cache at once), and each answer
+ * a minute per process (an operator's edit drops the cache at once, on every process: the edit's
+ * transaction announces it on PUBLIC_CHANGED_TOPIC), and each answer
  * keeps only the rows whose window holds at the server's time, so nothing is served outside its window.
  */
 export const PUBLIC_CACHE_MS = 60_000;
+/** In-process topic (a dot: no stream may ask for it) announcing an edit of what the public reads show. */
+export const PUBLIC_CHANGED_TOPIC = 'content.public';
 type Windowed = { start_at: Date | null; end_at: Date | null };
 type Cache = Map<string, { until: number; rows: Promise<unknown[]> }>;
 /** One cache per running content module (its deps object), never shared between apps. */
