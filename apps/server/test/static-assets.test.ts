@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { builtDist } from './product.ts';
@@ -145,6 +146,14 @@ describe('built assets go over the wire precompressed, and hashed ones are cache
     expect(font.headers['cache-control']).toBe(IMMUTABLE);
   });
 
+  it("the code every page starts with comes in one file, besides the bundler's small runtime (issue 15)", () => {
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const preloads = [
+      ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+)\.js">/g),
+    ];
+    expect(preloads.map((m) => m[1]!.replace(/-[\w]+$/, ''))).toEqual(['rolldown-runtime']);
+  });
+
   it('files that are not hashed (public/) are not cached for good', async () => {
     const res = await get('/brand/logo.svg', 'br');
     expect(res.statusCode).toBe(200);
@@ -160,6 +169,67 @@ describe('the member site carries nothing of the operator console', () => {
       const text = readFileSync(path.join(dist, 'assets', f), 'utf8');
       expect(text.includes('/api/admin/'), f).toBe(false);
       expect(text.includes('/backoffice'), f).toBe(false);
+    }
+  });
+});
+
+describe("the demo's pictures", () => {
+  const seeds = ['content', 'polls', 'shop'].map((m) =>
+    readFileSync(path.resolve(import.meta.dirname, `../src/modules/${m}/seed.ts`), 'utf8'),
+  );
+  const named = [
+    ...new Set(
+      seeds.flatMap((text) => [...text.matchAll(/'(\/(?:demo|shop)\/[\w.-]+)'/g)].map((m) => m[1]!)),
+    ),
+  ];
+
+  it('every picture the demo seed names is served, as WebP (no SVG with text to lay out on a phone)', async () => {
+    expect(named.length).toBeGreaterThanOrEqual(15);
+    for (const url of named) {
+      expect(url).toMatch(/\.webp$/);
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('image/webp');
+    }
+  });
+
+  it('a database seeded with the old drawings moves to the pictures; what an operator entered stays (migration 061)', async () => {
+    const rows = await t.db
+      .insertInto('banner')
+      .values([
+        { agent_id: 34, title: 'เดโม', image: '/demo/banner-lotto.svg' },
+        { agent_id: 34, title: 'ของผู้ให้บริการ', image: '/uploads/banner-lotto.svg' },
+      ])
+      .returning(['id', 'image'])
+      .execute();
+    const migration = readFileSync(
+      path.resolve(import.meta.dirname, '../migrations/061_demo_pictures.sql'),
+      'utf8',
+    );
+    await sql.raw(migration).execute(t.db);
+    const after = await t.db
+      .selectFrom('banner')
+      .select(['id', 'image'])
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('id')
+      .execute();
+    expect(after.map((r) => r.image)).toEqual(['/demo/banner-lotto.webp', '/uploads/banner-lotto.svg']);
+    expect((await get(after[0]!.image)).statusCode).toBe(200);
+  });
+
+  it('every drawing of apps/web/demo-art has its picture (npm run demo-images)', () => {
+    const art = path.resolve(import.meta.dirname, '../../web/demo-art');
+    const drawings = readdirSync(art, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.svg'),
+    );
+    expect(drawings.length).toBeGreaterThanOrEqual(named.length);
+    for (const drawing of drawings) {
+      const picture = path.join(dist, drawing.replace(/\.svg$/, '.webp'));
+      expect(existsSync(picture), picture).toBe(true);
     }
   });
 });
