@@ -14,6 +14,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'engine', isolate: false, include: ['packages/engine/test/**/*.test.ts'] } },
       { test: { name: 'contract', isolate: false, include: ['packages/contract/test/**/*.test.ts'] } },
+      { test: { name: 'web', isolate: false, include: ['apps/web/test/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -1,3 +1,5 @@
+import { groupThousands } from './numbers';
+
 /**
  * Money arrives as two-decimal baht strings ("1035.50"). Arithmetic happens on integer satang
  * parsed from the string, never on floats (docs/architecture.md, "Money, ids and units").
@@ -17,15 +19,13 @@ export function sumBaht(values: readonly string[]): Satang {
   return values.reduce((total, v) => total + parseBaht(v), 0) as Satang;
 }
 
-const grouping = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0, useGrouping: true });
-
 /** Thai number formatting with exactly 2 decimals: 535000 satang → "5,350.00". */
 export function formatSatang(amount: Satang): string {
   const negative = amount < 0;
   const abs = Math.abs(amount);
   const baht = Math.trunc(abs / 100);
   const cents = String(abs % 100).padStart(2, '0');
-  return `${negative ? '-' : ''}${grouping.format(baht)}.${cents}`;
+  return `${negative ? '-' : ''}${groupThousands(String(baht))}.${cents}`;
 }
 
 export function formatBaht(value: string): string {

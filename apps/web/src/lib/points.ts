@@ -3,6 +3,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useLocalData } from '../stores/local';
 import { useSessionData } from '../stores/session';
 import { call, type Data } from './api';
+import { formatNumber } from './numbers';
 import { walletsKey } from './wallets';
 
 /**
@@ -31,7 +32,7 @@ export function usePoints() {
 }
 
 export function formatPoints(n: number): string {
-  return n.toLocaleString('th-TH');
+  return formatNumber(n, 0, 0);
 }
 
 /** After a reward (check-in, quests): the wallets (free credit) and the points are fetched again. */

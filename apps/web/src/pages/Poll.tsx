@@ -25,6 +25,7 @@ import { toast } from '../lib/toast';
 import { useLocalData } from '../stores/local';
 import '../features/polls/polls.css';
 import './member.css';
+import { formatNumber } from '../lib/numbers';
 
 type Poll = PollConfig['poll'];
 
@@ -130,7 +131,7 @@ function PollView({ config }: { config: PollConfig }) {
           {stats && (
             <span className="poll-total" data-testid="poll-total">
               {' '}
-              · โหวตแล้ว {stats.total_votes.toLocaleString('th-TH')} สิทธิ์
+              · โหวตแล้ว {formatNumber(stats.total_votes)} สิทธิ์
             </span>
           )}
         </h2>

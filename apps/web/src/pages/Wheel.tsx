@@ -9,6 +9,7 @@ import { WheelDisc } from '../features/wheel/WheelDisc';
 import { formatDateTime } from '../lib/dates';
 import '../features/wheel/wheel.css';
 import './member.css';
+import { formatNumber } from '../lib/numbers';
 
 function Unclaimed({
   items,
@@ -59,7 +60,7 @@ export default function Wheel() {
     free > 0
       ? 'หมุนฟรี'
       : setting && setting.extra_spins_left > 0
-        ? `หมุนด้วย ${setting.points_per_spin.toLocaleString('th-TH')} แต้ม`
+        ? `หมุนด้วย ${formatNumber(setting.points_per_spin)} แต้ม`
         : 'วันนี้หมุนครบแล้ว';
 
   return (
@@ -123,7 +124,7 @@ export default function Wheel() {
                 {spinner.busy ? 'กำลังหมุน…' : spinLabel}
               </button>
               <p className="wheel-stage__points">
-                แต้มคงเหลือ {setting.points.toLocaleString('th-TH')} แต้ม ·{' '}
+                แต้มคงเหลือ {formatNumber(setting.points)} แต้ม ·{' '}
                 <button type="button" className="link-btn" onClick={() => setTab(2)}>
                   ใช้แต้มหมุนเพิ่ม
                 </button>

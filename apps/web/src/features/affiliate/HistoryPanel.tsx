@@ -1,17 +1,11 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, formatDay } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
 import { type CommissionDay, PER_PAGE, useAffiliateStatement, useCommissionHistory } from './api';
 import { Pager } from './Pager';
 
-const dayFormat = new Intl.DateTimeFormat('th-TH', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 /** A Bangkok calendar date "YYYY-MM-DD" in Thai. */
-const thaiDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+const thaiDay = (day: string) => formatDay(day);
 
 function DayItem({ d }: { d: CommissionDay }) {
   return (

@@ -2,6 +2,7 @@ import * as cashback from '@chok/contract/routes/cashback';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call, type Data } from '../../lib/api';
+import { formatDay as thaiDay } from '../../lib/dates';
 import { syncServerClock } from '../../lib/server-clock';
 import { fetchWallets, walletsKey } from '../../lib/wallets';
 
@@ -81,19 +82,11 @@ export function useClaim() {
 }
 
 /** A Bangkok date "2026-03-01" as Thai words: "1 มีนาคม 2569". */
-const dayFormat = new Intl.DateTimeFormat('th-TH', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const shortDayFormat = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-
 export function formatDay(day: string): string {
-  return dayFormat.format(new Date(`${day}T12:00:00Z`));
+  return thaiDay(day);
 }
 
 /** "1 มี.ค." for tight spaces (the chart's axis, table rows). */
 export function formatShortDay(day: string): string {
-  return shortDayFormat.format(new Date(`${day}T12:00:00Z`));
+  return thaiDay(day, 'short');
 }

@@ -1,3 +1,4 @@
+import { formatMonth } from '../../lib/dates';
 import type { CheckinMonth } from './api';
 
 const WEEKDAYS = [
@@ -17,12 +18,9 @@ const STATE_LABEL: Record<CheckinMonth['days'][number]['state'], string> = {
   locked: 'ยังไม่ถึงวัน',
 };
 
-const monthFormat = new Intl.DateTimeFormat('th-TH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** "2026-03" → "มีนาคม 2569". */
 export function monthTitle(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return monthFormat.format(new Date(Date.UTC(y, m - 1, 1)));
+  return formatMonth(month);
 }
 
 /** The month as a table of weeks (Sunday first), each day marked as the server said. */

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { errorMessage } from '../../lib/api';
 import { formatBaht } from '../../lib/money';
+import { formatNumber } from '../../lib/numbers';
 import { toast } from '../../lib/toast';
 import { walletsKey } from '../../lib/wallets';
 import { cancelBill, useBillDetail } from './api';
@@ -62,7 +63,7 @@ export function BillDetailDialog({ billId, onClose }: { billId: number | null; o
                     <td>{betLabel(i.bet_type)}</td>
                     <td className="bill-table__number">{i.number}</td>
                     <td>{formatBaht(i.amount)}</td>
-                    <td>{Number(i.rate).toLocaleString('th-TH')}</td>
+                    <td>{formatNumber(Number(i.rate))}</td>
                     <td>
                       {i.status === 'won'
                         ? `+${formatBaht(i.win_amount)}`

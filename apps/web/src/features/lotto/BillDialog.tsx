@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatBaht, formatSatang, type Satang } from '../../lib/money';
+import { formatNumber } from '../../lib/numbers';
 import { toast } from '../../lib/toast';
 import { walletsKey } from '../../lib/wallets';
 import { type BillCreated, createBill, type RoundRates, useLottoWallets, validateBill } from './api';
@@ -144,7 +145,7 @@ export function BillDialog({ open, onClose, roundId, lines, setLines, rates, onB
         <div className="rate-box">
           {usedTypes.map((t) => (
             <span key={t} className="rate-box__item">
-              {betLabel(t)} <strong>บาทละ {Number(rateOf(t)).toLocaleString('th-TH')}</strong>
+              {betLabel(t)} <strong>บาทละ {formatNumber(Number(rateOf(t)))}</strong>
             </span>
           ))}
         </div>
@@ -182,7 +183,7 @@ export function BillDialog({ open, onClose, roundId, lines, setLines, rates, onB
               <span className="bill-line__type">{betLabel(l.bet_type)}</span>
               <span className="bill-line__number">{l.number}</span>
               <span className="bill-line__rate">
-                x{Number(checkedRates[i] ?? rateOf(l.bet_type)).toLocaleString('th-TH')}
+                x{formatNumber(Number(checkedRates[i] ?? rateOf(l.bet_type)))}
               </span>
               <input
                 className="field__input bill-line__amount"

@@ -2,16 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { countdown } from '../../lib/countdown';
+import { formatTime } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
 import { useStream } from '../../lib/stream';
 import { useLocalData } from '../../stores/local';
 import { type RoundInfo, shootNumber, useRoundResult, useYeekeeList } from './api';
-
-const time = new Intl.DateTimeFormat('th-TH', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'Asia/Bangkok',
-});
 
 /** Yeekee shooting: the shoot box, live count, own shots; after close the published, hash-chained list. */
 export function YeekeePanel({ round, now }: { round: RoundInfo; now: number }) {
@@ -72,7 +67,7 @@ export function YeekeePanel({ round, now }: { round: RoundInfo; now: number }) {
       <header className="yeekee-panel__head">
         <h2 className="panel__title">ยิงเลขยี่กี</h2>
         <span className="yeekee-panel__count" data-testid="shot-count">
-          ยิงแล้ว <strong>{count.toLocaleString('th-TH')}</strong> ครั้ง
+          ยิงแล้ว <strong>{formatNumber(count)}</strong> ครั้ง
         </span>
       </header>
       {shootingOpen ? (
@@ -119,8 +114,10 @@ export function YeekeePanel({ round, now }: { round: RoundInfo; now: number }) {
         ended &&
         result.data?.yeekee?.r && (
           <div className="yeekee-formula" data-testid="yeekee-formula">
-            <span>ผลรวม {result.data.yeekee.sum?.toLocaleString('th-TH')}</span>
-            <span>− ลำดับที่ 16 {result.data.yeekee.p16?.toLocaleString('th-TH')}</span>
+            <span>ผลรวม {result.data.yeekee.sum == null ? '' : formatNumber(result.data.yeekee.sum)}</span>
+            <span>
+              − ลำดับที่ 16 {result.data.yeekee.p16 == null ? '' : formatNumber(result.data.yeekee.p16)}
+            </span>
             <span>
               = <strong>{result.data.yeekee.r}</strong>
             </span>
@@ -135,7 +132,7 @@ export function YeekeePanel({ round, now }: { round: RoundInfo; now: number }) {
               <li key={s.seq}>
                 <span className="own-shots__seq">#{s.seq}</span>
                 <strong>{s.number}</strong>
-                <span>{time.format(new Date(s.server_ts))}</span>
+                <span>{formatTime(s.server_ts, 'seconds')}</span>
               </li>
             ))}
           </ul>
@@ -152,7 +149,7 @@ export function YeekeePanel({ round, now }: { round: RoundInfo; now: number }) {
                 <span className="shot-list__ref" title={s.member_ref}>
                   {s.member_ref.slice(0, 8)}
                 </span>
-                <span>{time.format(new Date(s.server_ts))}</span>
+                <span>{formatTime(s.server_ts, 'seconds')}</span>
                 <code title={s.hash}>{s.hash.slice(0, 10)}…</code>
               </li>
             ))}

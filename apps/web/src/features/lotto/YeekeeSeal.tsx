@@ -1,14 +1,8 @@
 import { sealVerified } from '@chok/engine/lotto/yeekee';
 import { type RoundInfo, useRoundResult } from './api';
 import './yeekee-seal.css';
-
-const time = new Intl.DateTimeFormat('th-TH', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  fractionalSecondDigits: 3,
-  timeZone: 'Asia/Bangkok',
-});
+import { formatTime } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
 
 /**
  * The yeekee sealed close (docs/rules/lottery.md §9): the commitment published at open, and after
@@ -41,8 +35,8 @@ export function YeekeeSeal({ round }: { round: RoundInfo }) {
           <>
             <dt>ระยะเวลา d</dt>
             <dd data-testid="seal-offset">
-              {revealed.offset_ms!.toLocaleString('th-TH')} มิลลิวินาที
-              {realEnd && ` (ปิดยิงจริงเวลา ${time.format(realEnd)} น.)`}
+              {formatNumber(revealed.offset_ms!)} มิลลิวินาที
+              {realEnd && ` (ปิดยิงจริงเวลา ${formatTime(realEnd, 'millis')} น.)`}
             </dd>
             <dt>Salt</dt>
             <dd className="yeekee-seal__mono" data-testid="seal-salt">

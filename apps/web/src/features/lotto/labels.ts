@@ -1,4 +1,5 @@
 import type { betTypeCodes } from '@chok/contract/api/lotto';
+import { formatDay, formatTime } from '../../lib/dates';
 
 export type BetType = (typeof betTypeCodes)[number];
 
@@ -43,17 +44,5 @@ export function reverseNumbers(n: string): string[] {
   return [...new Set([a + b + c, a + c + b, b + a + c, b + c + a, c + a + b, c + b + a])];
 }
 
-const dateFmt = new Intl.DateTimeFormat('th-TH', {
-  day: 'numeric',
-  month: 'short',
-  year: '2-digit',
-  timeZone: 'Asia/Bangkok',
-});
-const timeFmt = new Intl.DateTimeFormat('th-TH', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Asia/Bangkok',
-});
-
-export const roundDate = (businessDate: string) => dateFmt.format(new Date(`${businessDate}T12:00:00+07:00`));
-export const clockTime = (iso: string) => timeFmt.format(new Date(iso));
+export const roundDate = (businessDate: string) => formatDay(businessDate, 'short-year');
+export const clockTime = (iso: string) => formatTime(iso);

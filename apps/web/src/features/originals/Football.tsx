@@ -1,5 +1,6 @@
 import * as games from '@chok/contract/routes/games';
 import { useCallback, useEffect, useState } from 'react';
+import { formatTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
 import { syncServerClock, useServerNow } from '../../lib/server-clock';
 import { type FootballBoard, type GameSession, gameCall } from './api';
@@ -86,7 +87,7 @@ export function Football({ session }: { session: GameSession }) {
           return (
             <section key={k} className="fb__slot">
               <h3 className="fb__slot-title">
-                เริ่ม {new Date(k).toLocaleTimeString('th-TH', { hour: '2-digit', minute: '2-digit' })}
+                เริ่ม {formatTime(k)}
                 <span className="fb__countdown">ปิดรับใน {clock(closes - serverNow)}</span>
               </h3>
               {board?.open

@@ -2,6 +2,7 @@ import * as games from '@chok/contract/routes/games';
 import { serverSeedHash } from '@chok/engine/fair/stream';
 import { type ReactNode, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
 import { type GameSession, gameCall, type Rotation, type Round } from './api';
 
@@ -120,7 +121,7 @@ export function GameShell({ session, balance, sound, onSound, fair, onFair, chil
               <li key={r.id}>
                 <span>
                   #{r.id} {r.game_name}
-                  <small>{new Date(r.created_at).toLocaleString('th-TH')}</small>
+                  <small>{formatDateTime(r.created_at)}</small>
                 </span>
                 <span className="ih-history__money">
                   <small>เดิมพัน {formatBaht(r.stake)}</small>

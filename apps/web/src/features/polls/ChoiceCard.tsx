@@ -1,3 +1,4 @@
+import { formatNumber } from '../../lib/numbers';
 import type { PollChoice } from './api';
 
 interface Props {
@@ -38,7 +39,7 @@ export function ChoiceCard({ choice, count, mine, winner, action, busy, onVote }
               <span style={{ width: `${Number(count.percent)}%` }} />
             </div>
             <p className="poll-choice__share">
-              <strong>{count.percent}%</strong> · {count.votes.toLocaleString('th-TH')} โหวต
+              <strong>{count.percent}%</strong> · {formatNumber(count.votes)} โหวต
             </p>
           </div>
         )}

@@ -1,4 +1,4 @@
-const points = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 });
+import { formatNumber } from '../../lib/numbers';
 
 /** Whole points with Thai grouping: 2500 → "2,500". */
-export const formatPoints = (n: number): string => points.format(n);
+export const formatPoints = (n: number): string => formatNumber(n, 0, 0);

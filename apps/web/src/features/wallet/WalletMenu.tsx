@@ -3,15 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/Dialog';
 import { call, errorMessage } from '../../lib/api';
+import { formatNumber } from '../../lib/numbers';
 import { formatPoints, usePoints } from '../../lib/points';
 import { useWallets } from '../../lib/wallets';
 
 /** Baht text ("1035.50") for display with thousands separators. */
 function baht(text: string): string {
   const n = Number(text);
-  return Number.isFinite(n)
-    ? n.toLocaleString('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    : text;
+  return Number.isFinite(n) ? formatNumber(n, 2, 2) : text;
 }
 
 /**

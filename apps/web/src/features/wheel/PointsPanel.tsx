@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../lib/dates';
+import { formatNumber } from '../../lib/numbers';
 import { usePointSpins, type WheelConfig } from './api';
 
 interface Props {
@@ -7,7 +8,7 @@ interface Props {
   onSpinWithPoints: () => void;
 }
 
-const points = (n: number) => n.toLocaleString('th-TH');
+const points = (n: number) => formatNumber(n);
 
 /** Tab 2: the point balance, what a spin costs, today's paid spins left and the spins bought with points. */
 export function PointsPanel({ config, busy, onSpinWithPoints }: Props) {

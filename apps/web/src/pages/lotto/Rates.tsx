@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useRates } from '../../features/lotto/api';
 import { LottoNav } from '../../features/lotto/LottoNav';
 import './lotto.css';
+import { formatNumber } from '../../lib/numbers';
 
 export default function Rates() {
   const all = useRates();
@@ -49,9 +50,9 @@ export default function Rates() {
                   .map((r) => (
                     <tr key={r.bet_type}>
                       <td>{r.label}</td>
-                      <td className="rates-table__rate">{Number(r.rate).toLocaleString('th-TH')}</td>
-                      <td>{r.min.toLocaleString('th-TH')}</td>
-                      <td>{r.max.toLocaleString('th-TH')}</td>
+                      <td className="rates-table__rate">{formatNumber(Number(r.rate))}</td>
+                      <td>{formatNumber(r.min)}</td>
+                      <td>{formatNumber(r.max)}</td>
                     </tr>
                   ))}
               </tbody>

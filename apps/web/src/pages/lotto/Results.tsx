@@ -10,9 +10,10 @@ import { useServerNow } from '../../lib/server-clock';
 import { useLocalData } from '../../stores/local';
 import './lotto.css';
 import './results.css';
+import { bangkokDate } from '@chok/engine/lotto/schedule';
 
 /** The server's business date in Bangkok (lib/server-clock.ts), not this device's. */
-const dayOf = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(now);
+const dayOf = (now: number) => bangkokDate(new Date(now));
 /** `date` (YYYY-MM-DD) moved by whole days. */
 const shiftDay = (date: string, days: number) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -30,6 +30,7 @@ import { useServerNow } from '../../lib/server-clock';
 import { useStream } from '../../lib/stream';
 import { useLocalData } from '../../stores/local';
 import './lotto.css';
+import { formatNumber } from '../../lib/numbers';
 
 function YeekeeStrip({ roundId }: { roundId: number }) {
   const { data } = useYeekeeLists(roundId);
@@ -235,7 +236,7 @@ export default function Round() {
                       .map((x) => (
                         <li key={x.bet_type}>
                           <span>{x.label}</span>
-                          <strong>บาทละ {Number(x.rate).toLocaleString('th-TH')}</strong>
+                          <strong>บาทละ {formatNumber(Number(x.rate))}</strong>
                         </li>
                       ))}
                   </ul>

@@ -26,6 +26,7 @@ import { scrollBehavior } from '../../lib/motion';
 import { useUi } from '../../stores/ui';
 import '../member.css';
 import './payments.css';
+import { formatNumber } from '../../lib/numbers';
 
 const QUICK = [100, 300, 500, 1000, 5000];
 
@@ -123,9 +124,7 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
     setFormError(null);
     const n = Number(amount);
     if (!/^\d+$/.test(amount) || n < min || n > max) {
-      setFieldError(
-        `กรุณากรอกยอดฝากเป็นจำนวนเต็ม ${min.toLocaleString('th-TH')}–${max.toLocaleString('th-TH')} บาท`,
-      );
+      setFieldError(`กรุณากรอกยอดฝากเป็นจำนวนเต็ม ${formatNumber(min)}–${formatNumber(max)} บาท`);
       return;
     }
     setFieldError(undefined);
@@ -173,8 +172,7 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
               </span>
               <span className="channel-card__name">{choiceName(c)}</span>
               <span className="channel-card__limit">
-                {Number(c.channel.min).toLocaleString('th-TH')}–
-                {Number(c.channel.max).toLocaleString('th-TH')} ฿
+                {formatNumber(Number(c.channel.min))}–{formatNumber(Number(c.channel.max))} ฿
               </span>
             </label>
           ))}
@@ -187,11 +185,11 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
           label="ยอดฝาก (บาท)"
           inputMode="numeric"
           autoComplete="off"
-          placeholder={`ขั้นต่ำ ${min.toLocaleString('th-TH')} บาท`}
+          placeholder={`ขั้นต่ำ ${formatNumber(min)} บาท`}
           value={amount}
           onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, '').slice(0, 7))}
           error={fieldError}
-          hint={`ฝากได้ครั้งละ ${min.toLocaleString('th-TH')}–${max.toLocaleString('th-TH')} บาท ระบบจะเพิ่มเศษสตางค์ให้ยอดไม่ซ้ำกับผู้อื่น`}
+          hint={`ฝากได้ครั้งละ ${formatNumber(min)}–${formatNumber(max)} บาท ระบบจะเพิ่มเศษสตางค์ให้ยอดไม่ซ้ำกับผู้อื่น`}
         />
         <fieldset className="quick-amounts">
           <legend className="sr-only">เลือกยอดด่วน</legend>
@@ -202,7 +200,7 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
               className={`chip${amount === String(q) ? ' is-active' : ''}`}
               onClick={() => setAmount(String(q))}
             >
-              {q.toLocaleString('th-TH')}
+              {formatNumber(q)}
             </button>
           ))}
         </fieldset>

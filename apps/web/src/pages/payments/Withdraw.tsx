@@ -19,6 +19,7 @@ import { formatBaht, parseBaht } from '../../lib/money';
 import { toast } from '../../lib/toast';
 import '../member.css';
 import './payments.css';
+import { formatNumber } from '../../lib/numbers';
 
 const TONE: Record<Withdrawal['status'], 'wait' | 'ok' | 'bad'> = {
   pending: 'wait',
@@ -68,7 +69,7 @@ export default function Withdraw() {
     setFormError(null);
     const n = Number(amount);
     if (!/^\d+$/.test(amount) || n < min) {
-      setFieldError(`กรุณากรอกยอดถอนเป็นจำนวนเต็ม ขั้นต่ำ ${min.toLocaleString('th-TH')} บาท`);
+      setFieldError(`กรุณากรอกยอดถอนเป็นจำนวนเต็ม ขั้นต่ำ ${formatNumber(min)} บาท`);
       return;
     }
     if (n > wholeBalance) {
@@ -160,7 +161,7 @@ export default function Withdraw() {
               label="ยอดถอน (บาท)"
               inputMode="numeric"
               autoComplete="off"
-              placeholder={`ขั้นต่ำ ${min.toLocaleString('th-TH')} บาท`}
+              placeholder={`ขั้นต่ำ ${formatNumber(min)} บาท`}
               value={amount}
               disabled={Boolean(open) || Boolean(blocked)}
               onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, '').slice(0, 7))}
@@ -176,7 +177,7 @@ export default function Withdraw() {
                   disabled={q > wholeBalance || Boolean(open) || Boolean(blocked)}
                   onClick={() => setAmount(String(q))}
                 >
-                  {q.toLocaleString('th-TH')}
+                  {formatNumber(q)}
                 </button>
               ))}
               <button
@@ -197,7 +198,7 @@ export default function Withdraw() {
               {busy ? 'กำลังส่งคำขอ…' : 'ยืนยันการถอน'}
             </button>
             <ul className="rules">
-              <li>ถอนขั้นต่ำ {min.toLocaleString('th-TH')} บาท เป็นจำนวนเต็มบาท จากกระเป๋าหลัก</li>
+              <li>ถอนขั้นต่ำ {formatNumber(min)} บาท เป็นจำนวนเต็มบาท จากกระเป๋าหลัก</li>
               <li>ถอนได้ไม่เกิน {formatBaht(info.daily_cap)} บาทต่อวัน</li>
               <li>มีรายการถอนรอดำเนินการได้ครั้งละ 1 รายการ</li>
               <li>ถอนไม่ได้ระหว่างทำเทิร์นโปรโมชั่น หรือมีเดิมพันที่รอผล</li>
