@@ -138,6 +138,18 @@ async function lighthouseRun(url: string, file: string): Promise<Run> {
   }
 }
 
+/**
+ * A run that Lighthouse itself could not record (now and then NO_NAVSTART: its trace missed the
+ * navigation) is run once more in a fresh browser; a second failure ends the bench.
+ */
+function retryOnce(url: string, file: string) {
+  return (err: Error): Promise<Run> => {
+    if (!/^Lighthouse: /.test(err.message)) throw err;
+    console.warn(`  ${err.message.split('\n')[0]}: running it again`);
+    return lighthouseRun(url, file);
+  };
+}
+
 /** The run with the median performance score (Lighthouse's own advice for several runs). */
 function medianRun(runs: Run[]): Run {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
@@ -177,8 +189,9 @@ async function main() {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
         const slug = route === '/' ? 'home' : route.slice(1).replaceAll('/', '-');
+        const file = path.join(RESULTS, `web-lhr-${slug}-${i + 1}.json`);
         runs.push(
-          await lighthouseRun(product.baseUrl + route, path.join(RESULTS, `web-lhr-${slug}-${i + 1}.json`)),
+          await lighthouseRun(product.baseUrl + route, file).catch(retryOnce(product.baseUrl + route, file)),
         );
         const r = runs.at(-1)!;
         console.log(

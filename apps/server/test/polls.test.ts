@@ -93,8 +93,8 @@ async function createPoll(opts: { openIn?: number; hours?: number; open?: boolea
       open_at: openAt.toISOString(),
       close_at: new Date(openAt.getTime() + (opts.hours ?? 48) * HOUR).toISOString(),
       choices: [
-        { label: 'ทีมแดง', image: '/demo/poll-home.svg' },
-        { label: 'ทีมน้ำเงิน', image: '/demo/poll-away.svg' },
+        { label: 'ทีมแดง', image: '/demo/poll-home.webp' },
+        { label: 'ทีมน้ำเงิน', image: '/demo/poll-away.webp' },
         { label: 'ทีมเขียว' },
       ],
       ...opts.body,
@@ -151,7 +151,7 @@ describe('the demo poll and its event', () => {
       { title: string; link: string | null; poll_id: number | null; image: string }[]
     >(t.app, 'GET', '/api/event/list?agent_code=chok');
     const football = events.body.data.find((e) => e.title === 'กิจกรรมทายผลบอล');
-    expect(football).toMatchObject({ poll_id: 1, link: '/poll/1', image: '/demo/event-football.svg' });
+    expect(football).toMatchObject({ poll_id: 1, link: '/poll/1', image: '/demo/event-football.webp' });
     const config = await call<{ poll: { id: number; phase: string; question: string }; choices: Choice[] }>(
       t.app,
       'GET',
@@ -495,7 +495,7 @@ describe('events that lead to a poll', () => {
     const poll = await createPoll();
     const made = await call<{ id: number }>(t.app, 'POST', '/api/admin/content/events', {
       token: content,
-      body: { title: 'โหวตชิงรางวัล', image: '/demo/event-treasure.svg', poll_id: poll.id },
+      body: { title: 'โหวตชิงรางวัล', image: '/demo/event-treasure.webp', poll_id: poll.id },
     });
     expect(made.body.error, made.body.message).toBe(0);
     const list = await call<{ id: number; link: string | null; poll_id: number | null }[]>(
@@ -509,7 +509,7 @@ describe('events that lead to a poll', () => {
     });
     const bad = await call(t.app, 'POST', '/api/admin/content/events', {
       token: content,
-      body: { title: 'โหวต', image: '/demo/event-treasure.svg', poll_id: 999_999 },
+      body: { title: 'โหวต', image: '/demo/event-treasure.webp', poll_id: 999_999 },
     });
     expect(bad.body.code).toBe('VALIDATION_FAILED');
     expect(bad.body.fields).toEqual({ poll_id: 'ไม่พบโพลนี้' });

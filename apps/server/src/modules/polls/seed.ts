@@ -20,7 +20,7 @@ export const pollsSeed: ModuleSeed = {
         question: 'บอลคู่เอกสุดสัปดาห์นี้ ใครจะชนะ?',
         description:
           'โหวตได้ 1 สิทธิ์ ฝากครบทุก 1,000 บาทระหว่างเปิดโพลรับเพิ่ม 1 สิทธิ์ (สูงสุด 10 สิทธิ์) ทุกสิทธิ์ไปที่ตัวเลือกแรกที่เลือก ทายถูกรับเครดิตฟรี 20 บาทต่อสิทธิ์',
-        image: '/demo/event-football.svg',
+        image: '/demo/event-football.webp',
         open_at: new Date(now - 3_600_000),
         close_at: new Date(now + 30 * DAY_MS),
         status: 'open',
@@ -31,15 +31,15 @@ export const pollsSeed: ModuleSeed = {
         created_by: null,
       },
       [
-        { label: 'เจ้าบ้านชนะ', image: '/demo/poll-home.svg' },
-        { label: 'เสมอ', image: '/demo/poll-draw.svg' },
-        { label: 'ทีมเยือนชนะ', image: '/demo/poll-away.svg' },
+        { label: 'เจ้าบ้านชนะ', image: '/demo/poll-home.webp' },
+        { label: 'เสมอ', image: '/demo/poll-draw.webp' },
+        { label: 'ทีมเยือนชนะ', image: '/demo/poll-away.webp' },
       ],
     );
     await insertPollEvent(tx, {
       agent_id: c.config.AGENT_ID,
       title: 'กิจกรรมทายผลบอล',
-      image: '/demo/event-football.svg',
+      image: '/demo/event-football.webp',
       poll_id: poll.id,
       sort_order: 1,
     });

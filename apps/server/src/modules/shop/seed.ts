@@ -8,12 +8,12 @@ const voucherTexts: Record<string, { title: string; description: string; image: 
   'voucher-free-20': {
     title: 'เครดิตฟรี 20 บาท',
     description: 'ใช้ 500 แต้ม รับเครดิตฟรี 20 บาทเข้ากระเป๋าเครดิตฟรีทันที (ทำเทิร์น 5 เท่าก่อนถอน)',
-    image: '/shop/voucher-free-20.svg',
+    image: '/shop/voucher-free-20.webp',
   },
   'voucher-main-100': {
     title: 'เงินเข้ากระเป๋าหลัก 100 บาท',
     description: 'ใช้ 2,000 แต้ม รับเงิน 100 บาทเข้ากระเป๋าหลักทันที',
-    image: '/shop/voucher-main-100.svg',
+    image: '/shop/voucher-main-100.webp',
   },
 };
 
@@ -26,7 +26,7 @@ const demoGoods: NewItem[] = [
     kind: 'goods',
     title: 'แก้วเก็บความเย็นโชค',
     description: 'แก้วสแตนเลสเก็บความเย็น 20 ออนซ์ ลายโชค จัดส่งฟรีทั่วไทยภายใน 7 วันทำการ',
-    image: '/shop/goods-tumbler.svg',
+    image: '/shop/goods-tumbler.webp',
     price_points: 1_200,
     stock: 5,
     sort_order: 10,
@@ -35,7 +35,7 @@ const demoGoods: NewItem[] = [
     kind: 'goods',
     title: 'เสื้อยืดโชค',
     description: 'เสื้อยืดคอกลม ผ้าคอตตอน 100% ระบุไซซ์ในหมายเหตุ (S–XL) จัดส่งฟรีทั่วไทย',
-    image: '/shop/goods-tshirt.svg',
+    image: '/shop/goods-tshirt.webp',
     price_points: 3_000,
     stock: 20,
     sort_order: 11,
