@@ -81,7 +81,7 @@ describe('the public pages are rendered on the server with their data (spec §4 
     expect(res.body).not.toContain('<style data-href=');
   });
 
-  it('every rendered page carries the notifications, the important ones’ images fetched with the page', async () => {
+  it('every rendered page carries the notifications, the first important one’s image fetched first with the page', async () => {
     const list = (await get('/api/notifications?agent_code=chok')).json() as {
       data: { type: number; image: string | null }[];
     };
@@ -93,8 +93,12 @@ describe('the public pages are rendered on the server with their data (spec §4 
         'notifications',
         'chok',
       ]);
-      for (const image of images)
-        expect(res.body, url).toContain(`<link rel="preload" href="${image}" as="image"/>`);
+      // The first slide's picture ahead of the page's other pictures; the next ones while it is read.
+      expect(res.body, url).toContain(
+        `<link rel="preload" href="${images[0]}" as="image" fetchPriority="high"/>`,
+      );
+      for (const image of images.slice(1))
+        expect(res.body, url).not.toContain(`<link rel="preload" href="${image}"`);
     }
   });
 

@@ -20,10 +20,13 @@ function useNotificationRefresh(): Notification[] | undefined {
   const hydrated = useUi((s) => s.hydrated);
   const agentCode = useAgent((s) => s.agentConfig?.agent_code);
   const queryClient = useQueryClient();
-  // A page rendered on the server carries the list: its important ones' images are fetched with
-  // the page, not after the scripts (the dialog is often the largest thing a visitor first sees).
+  // A page rendered on the server carries the list: the first important one's image is fetched
+  // with the page, ahead of the other pictures, not after the scripts (the dialog is often the
+  // largest thing a visitor first sees). The next slides' come while the dialog is open
+  // (NotificationDialog), not competing with the page's own start.
   const { data: fetched } = useNotifications();
-  for (const n of fetched ?? []) if (n.type === 1 && n.image) preload(n.image, { as: 'image' });
+  const first = fetched?.find((n) => n.type === 1);
+  if (first?.image) preload(first.image, { as: 'image', fetchPriority: 'high' });
 
   useEffect(() => {
     if (!hydrated || !agentCode) return;
@@ -72,6 +75,11 @@ export function NotificationDialog() {
   const [index, setIndex] = useState(0);
   const current = important[Math.min(index, important.length - 1)];
   const isLast = index >= important.length - 1;
+  // The next slide's picture while this one is read, so moving on shows it at once.
+  const nextImage = open ? important[index + 1]?.image : undefined;
+  useEffect(() => {
+    if (nextImage) preload(nextImage, { as: 'image', fetchPriority: 'low' });
+  }, [nextImage]);
 
   function close() {
     markShown(Date.now());
