@@ -16,10 +16,11 @@ export default defineConfig(({ isSsrBuild }) =>
         build: { emptyOutDir: true, copyPublicDir: false, sourcemap: false, minify: false },
       }
     : {
-        // The six Kanit files of src/main.tsx: every page's text needs them.
+        // The six Kanit files of src/main.tsx (Thai from @fontsource, Latin cut by scripts/fonts.ts):
+        // every page's text needs them.
         plugins: [
           react(),
-          preloadFonts(/^assets\/kanit-(thai|latin)-(300|400|500)-normal-[\w-]+\.woff2$/),
+          preloadFonts(/^assets\/kanit-(thai-(300|400|500)-normal|latin-(300|400|500))-[\w-]+\.woff2$/),
           precompress(),
         ],
         server: { proxy: { '/api': 'http://localhost:3000', '/games': 'http://localhost:3000' } },

@@ -1,9 +1,9 @@
 import '@fontsource/kanit/thai-300.css';
 import '@fontsource/kanit/thai-400.css';
 import '@fontsource/kanit/thai-500.css';
-import '@fontsource/kanit/latin-300.css';
-import '@fontsource/kanit/latin-400.css';
-import '@fontsource/kanit/latin-500.css';
+// Kanit's Latin letters, cut to what the site prints (scripts/fonts.ts); after the Thai files, so a
+// Latin character finds them first.
+import './styles/fonts/kanit-latin.css';
 import './styles/global.css';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
