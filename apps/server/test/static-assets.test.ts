@@ -146,12 +146,15 @@ describe('built assets go over the wire precompressed, and hashed ones are cache
     expect(font.headers['cache-control']).toBe(IMMUTABLE);
   });
 
-  it("the code every page starts with comes in one file, besides the bundler's small runtime (issue 15)", () => {
+  it("the code every page starts with comes in two files, React DOM and the rest, besides the bundler's small runtime (issue 15)", () => {
     const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const preloads = [
       ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+)\.js">/g),
     ];
-    expect(preloads.map((m) => m[1]!.replace(/-[\w]+$/, ''))).toEqual(['rolldown-runtime']);
+    expect(preloads.map((m) => m[1]!.replace(/-[\w]+$/, '')).sort()).toEqual([
+      'react-dom',
+      'rolldown-runtime',
+    ]);
   });
 
   it('files that are not hashed (public/) are not cached for good', async () => {
