@@ -10,38 +10,13 @@
  * on the server's render and in the browser alike.
  */
 
+import {
+  BUDDHIST_ERA,
+  THAI_MONTHS_LONG as MONTHS_LONG,
+  THAI_MONTHS_SHORT as MONTHS_SHORT,
+} from '@chok/engine/thai-calendar';
+
 const BANGKOK_OFFSET_MS = 7 * 3_600_000;
-const BUDDHIST_ERA = 543;
-
-const MONTHS_LONG = [
-  'มกราคม',
-  'กุมภาพันธ์',
-  'มีนาคม',
-  'เมษายน',
-  'พฤษภาคม',
-  'มิถุนายน',
-  'กรกฎาคม',
-  'สิงหาคม',
-  'กันยายน',
-  'ตุลาคม',
-  'พฤศจิกายน',
-  'ธันวาคม',
-] as const;
-const MONTHS_SHORT = [
-  'ม.ค.',
-  'ก.พ.',
-  'มี.ค.',
-  'เม.ย.',
-  'พ.ค.',
-  'มิ.ย.',
-  'ก.ค.',
-  'ส.ค.',
-  'ก.ย.',
-  'ต.ค.',
-  'พ.ย.',
-  'ธ.ค.',
-] as const;
-
 interface Parts {
   /** Buddhist year, e.g. 2569. */
   year: number;
