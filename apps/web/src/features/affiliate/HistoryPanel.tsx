@@ -4,16 +4,13 @@ import { formatBaht } from '../../lib/money';
 import { type CommissionDay, PER_PAGE, useAffiliateStatement, useCommissionHistory } from './api';
 import { Pager } from './Pager';
 
-/** A Bangkok calendar date "YYYY-MM-DD" in Thai. */
-const thaiDay = (day: string) => formatDay(day);
-
 function DayItem({ d }: { d: CommissionDay }) {
   return (
     <li className="aff-day">
       <details>
         <summary className="aff-day__head">
           <span>
-            <span className="aff-day__date">{thaiDay(d.day)}</span>
+            <span className="aff-day__date">{formatDay(d.day)}</span>
             <span className="aff-list__meta">{d.lines.length} รายการ · กดเพื่อดูรายละเอียด</span>
           </span>
           <strong className="aff-day__amount">+{formatBaht(d.amount)}</strong>
