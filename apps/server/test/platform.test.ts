@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { errorCatalogue } from '@chok/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/platform/errors.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -19,6 +20,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('AppError', () => {
+  it('a refusal is made without a stack trace (it is an answer, not a fault); a 5xx keeps its trace', () => {
+    const limit = Error.stackTraceLimit;
+    const refusal = new AppError('LOTTO_ROUND_CLOSED');
+    expect(refusal.statusCode).toBe(errorCatalogue.LOTTO_ROUND_CLOSED.status);
+    expect(refusal.message).toBe(errorCatalogue.LOTTO_ROUND_CLOSED.message);
+    expect(refusal.stack?.split('\n')).toHaveLength(1);
+    const fault = new AppError('INTERNAL');
+    expect(fault.statusCode).toBeGreaterThanOrEqual(500);
+    expect(fault.stack?.split('\n').length).toBeGreaterThan(1);
+    // The process's own limit is left as it was, whatever the constructor did.
+    expect(Error.stackTraceLimit).toBe(limit);
+  });
 });
 
 describe('OpenAPI', () => {

@@ -6,14 +6,30 @@ import { type ErrorCode, errorCatalogue, errorMessage } from '@chok/contract/err
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly params: Record<string, string | number>;
+  readonly fields?: Record<string, string>;
+  readonly data: unknown;
   constructor(
-    readonly code: ErrorCode,
-    readonly params: Record<string, string | number> = {},
-    readonly fields?: Record<string, string>,
-    readonly data: unknown = null,
+    code: ErrorCode,
+    params: Record<string, string | number> = {},
+    fields?: Record<string, string>,
+    data: unknown = null,
   ) {
-    super(errorMessage(code, params));
-    this.statusCode = errorCatalogue[code].status;
+    // A refusal is an answer, not a fault: it is made without a stack trace, which V8 would otherwise
+    // capture on every one (7–12 µs; under load most answers of a busy yeekee round are refusals,
+    // docs/benchmarks.md issue 15, seventh round). A 5xx code keeps its trace for the log.
+    const message = errorMessage(code, params);
+    const status = errorCatalogue[code].status;
+    const limit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = limit;
+    this.statusCode = status;
+    this.code = code;
+    this.params = params;
+    if (fields !== undefined) this.fields = fields;
+    this.data = data;
   }
 }
 
