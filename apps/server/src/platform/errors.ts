@@ -28,7 +28,7 @@ export class AppError extends Error {
     this.statusCode = status;
     this.code = code;
     this.params = params;
-    if (fields !== undefined) this.fields = fields;
+    this.fields = fields;
     this.data = data;
   }
 }

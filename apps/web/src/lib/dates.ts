@@ -10,13 +10,13 @@
  * on the server's render and in the browser alike.
  */
 
+import { BANGKOK_OFFSET_MS } from '@chok/engine/lotto/schedule';
 import {
   BUDDHIST_ERA,
   THAI_MONTHS_LONG as MONTHS_LONG,
   THAI_MONTHS_SHORT as MONTHS_SHORT,
 } from '@chok/engine/thai-calendar';
 
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 interface Parts {
   /** Buddhist year, e.g. 2569. */
   year: number;

@@ -2,7 +2,8 @@
  * Round times from a market's schedule (docs/rules/lottery.md §5, §6, §9). Asia/Bangkok is UTC+7 all year
  * (no daylight saving), so local times convert with a fixed offset.
  */
-const BANGKOK_OFFSET_MS = 7 * 3600_000;
+/** Asia/Bangkok is UTC+7 all year (no daylight saving). */
+export const BANGKOK_OFFSET_MS = 7 * 3600_000;
 const DAY_MS = 86400_000;
 
 export type MarketSchedule =

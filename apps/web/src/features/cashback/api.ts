@@ -2,7 +2,7 @@ import * as cashback from '@chok/contract/routes/cashback';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call, type Data } from '../../lib/api';
-import { formatDay as thaiDay } from '../../lib/dates';
+import { formatDay } from '../../lib/dates';
 import { syncServerClock } from '../../lib/server-clock';
 import { fetchWallets, walletsKey } from '../../lib/wallets';
 
@@ -82,11 +82,7 @@ export function useClaim() {
 }
 
 /** A Bangkok date "2026-03-01" as Thai words: "1 มีนาคม 2569". */
-export function formatDay(day: string): string {
-  return thaiDay(day);
-}
+export { formatDay } from '../../lib/dates';
 
 /** "1 มี.ค." for tight spaces (the chart's axis, table rows). */
-export function formatShortDay(day: string): string {
-  return thaiDay(day, 'short');
-}
+export const formatShortDay = (day: string): string => formatDay(day, 'short');
