@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { freePort } from '../apps/server/test/postgres.ts';
 import { scratchDataDir, startProduct } from '../apps/server/test/product.ts';
+import { ensureChromium } from '../e2e/server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench/results');
@@ -173,6 +174,8 @@ async function main() {
     routes: Record<string, { js: Record<string, number>; css: Record<string, number> }>;
   };
 
+  // Debian's full Chromium, as a phone's browser is (the tests use the lighter headless shell).
+  await ensureChromium(CHROMIUM, ['chromium', 'fonts-thai-tlwg']);
   const loadBefore = loadavg();
   console.log(
     `\n${os.cpus().length} cores, ${os.cpus()[0]?.model}, Node ${process.version}, load average ${loadBefore.join(' ')}`,

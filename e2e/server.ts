@@ -14,9 +14,13 @@ import { scratchDataDir, startProduct as startProductProcess } from '../apps/ser
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 const PACKAGES = ['chromium-headless-shell', 'fonts-thai-tlwg'];
 
-/** Installs Debian's Chromium headless shell when it is missing (never a downloaded browser build). */
-export async function ensureChromium(): Promise<void> {
-  if (existsSync(CHROMIUM)) return;
+/**
+ * Installs Debian's Chromium headless shell when it is missing (never a downloaded browser build), or
+ * another Debian build at `browser` from `packages` (Lighthouse and the picture script take the full
+ * `chromium` package).
+ */
+export async function ensureChromium(browser = CHROMIUM, packages = PACKAGES): Promise<void> {
+  if (existsSync(browser)) return;
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
   const run = async (args: string[]) => {
     const [cmd, ...rest] = [...asRoot, ...args];
@@ -27,9 +31,9 @@ export async function ensureChromium(): Promise<void> {
     const [code] = (await once(child, 'exit')) as [number | null];
     if (code !== 0) throw new Error(`${[cmd, ...rest].join(' ')} exited with ${code}`);
   };
-  process.stdout.write(`[e2e] ${CHROMIUM} is missing: installing Debian packages ${PACKAGES.join(' ')}\n`);
+  process.stdout.write(`${browser} is missing: installing Debian packages ${packages.join(' ')}\n`);
   await run(['apt-get', 'update']);
-  await run(['apt-get', 'install', '-y', '--no-install-recommends', ...PACKAGES]);
+  await run(['apt-get', 'install', '-y', '--no-install-recommends', ...packages]);
 }
 
 export interface RunningServer {

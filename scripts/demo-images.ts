@@ -16,6 +16,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { ensureChromium } from '../e2e/server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ART = path.join(ROOT, 'apps/web/demo-art');
@@ -44,8 +45,10 @@ function sizeOf(svg: string, file: string): { width: number; height: number } {
   return { width, height };
 }
 
+const browserPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+await ensureChromium(browserPath, ['chromium', 'fonts-thai-tlwg']);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: browserPath,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
