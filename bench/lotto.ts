@@ -397,6 +397,22 @@ async function listeningApp(o: LottoBenchOptions) {
   return { app, port, config };
 }
 
+/**
+ * With BENCH_STATEMENTS=1 (embedded PostgreSQL only): the statements that took the database's time
+ * during the run, those inside PL/pgSQL functions too (pg_stat_statements with track = all), the
+ * costliest first: where a bill's milliseconds go, statement by statement.
+ */
+async function statementBreakdown(db: Db) {
+  await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(db);
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT calls, round(total_exec_time::numeric, 1) AS total_ms,
+           round((total_exec_time / calls)::numeric, 4) AS ms_per_call, toplevel,
+           left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) AS statement
+    FROM pg_stat_statements WHERE query NOT LIKE 'CREATE %'
+    ORDER BY total_exec_time DESC LIMIT 20`.execute(db);
+  return rows;
+}
+
 /** (a) bill/create through the whole HTTP stack, and pgbench on the same server. */
 export async function benchBills(o: LottoBenchOptions) {
   const { app, port } = await listeningApp(o);
@@ -419,6 +435,7 @@ export async function benchBills(o: LottoBenchOptions) {
     const cpu1 = cpu();
     await w.stop();
     if (sampler) console.log('  wait events (samples):', JSON.stringify(await sampler()));
+    if (process.env.BENCH_STATEMENTS) console.table(await statementBreakdown(o.db));
     const ok = r.codes['200:0'] ?? 0;
     const stats = latencyStats(r.latencies);
     const { rows } = await sql<{ bills: number; items: number }>`

@@ -115,6 +115,21 @@ describe('bill/create', () => {
     await reconcile();
   });
 
+  it("keeps every line in its bill's round: the database refuses a line naming another round", async () => {
+    const m = await fundedMember(t, 100);
+    const roundId = await openRound(t, 'lao');
+    const other = await openRound(t, 'hanoi');
+    const res = await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '12', amount: 10 }]);
+    expect(res.body.error).toBe(0);
+    const billId = res.body.data.bill.bill_id;
+    const insert = sql`
+      INSERT INTO lotto_bill_item (bill_id, round_id, bet_type, number, stake, rate_snapshot, potential_win)
+      VALUES (${billId}, ${other}, 'two_bottom', '34', 1000, 90, 90000)`.execute(t.db);
+    await expect(insert).rejects.toMatchObject({ code: '23503' });
+    const moved = sql`UPDATE lotto_bill_item SET round_id = ${other} WHERE bill_id = ${billId}`.execute(t.db);
+    await expect(moved).rejects.toMatchObject({ code: '23503' });
+  });
+
   it('refuses a closed round, a closed number, an over-ceiling line — naming the line — and insufficient funds, changing nothing', async () => {
     const m = await fundedMember(t, 100);
     const roundId = await openRound(t, 'lao');

@@ -187,6 +187,11 @@ export async function startEmbeddedPostgres(opts: {
       'unix_socket_directories=',
       '-c',
       'max_connections=200',
+      // The benchmarks' statement breakdown (BENCH_STATEMENTS=1, docs/benchmarks.md): every statement,
+      // those inside PL/pgSQL functions too, counted by pg_stat_statements. Throw-away clusters only.
+      ...(opts.persistent === false && process.env.BENCH_STATEMENTS
+        ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all']
+        : []),
       ...(opts.persistent === false
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
         : []),
