@@ -59,7 +59,7 @@ describe('player protection in the member site (docs/rules/protection.md)', () =
     expect(await page.getByTestId('wallet-total').count()).toBe(0);
     const old = await call(baseUrl, '/api/get_user_info', { token: member.token });
     expect(old.status).toBe(401);
-    await second.reload();
+    // The idle tab follows at once, without a reload or a call of its own.
     await second.waitForURL(`${baseUrl}/`);
     expect(await second.getByTestId('wallet-total').count()).toBe(0);
 

@@ -74,6 +74,7 @@ const MONEY_ROUTES = [
   'POST /api/admin/payments/statement_lines/:id/assign',
   'POST /api/admin/payments/withdrawals/:id/approve',
   'POST /api/admin/payments/withdrawals/:id/reject',
+  'POST /api/admin/members/:id/excluded_withdrawal',
   'POST /api/admin/ledger/freezes/:id/clear',
   'POST /api/admin/rewards/holds/:id/release',
   'POST /api/admin/shop/orders/:id/cancel',
@@ -141,6 +142,22 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
       const m = await fundedPaymentsMember(1000);
       const w = (await withdraw(t, m.token, 300)).body.data;
       return { url: `/api/admin/payments/withdrawals/${w.id}/reject`, body: { reason: 'ทดสอบการปฏิเสธ' } };
+    },
+  },
+  // A self-excluded member cannot log in; finance requests the withdrawal of the member's money.
+  'POST /api/admin/members/:id/excluded_withdrawal': {
+    prepare: async () => {
+      const m = await fundedPaymentsMember(1000);
+      const ex = await call(t.app, 'POST', '/api/member/protection/exclusion', {
+        token: m.token,
+        body: { duration: '6m', confirm_text: 'ยืนยัน' },
+      });
+      if (ex.body.error !== 0) throw new Error(`self-exclusion failed: ${ex.body.message}`);
+      return {
+        url: `/api/admin/members/${m.memberId}/excluded_withdrawal`,
+        body: { amount: 300, reason: 'สมาชิกแจ้งทางโทรศัพท์' },
+        token: tokens.finance,
+      };
     },
   },
   // A bank line the import could not match (other account digits), assigned to its member by hand.

@@ -189,6 +189,10 @@ describe('deposit limits (docs/rules/protection.md §2.2)', () => {
     await setLimit(m.token, 'deposit', 'month', 1000);
     const answers = await Promise.all(Array.from({ length: 6 }, () => request(m.token, 600)));
     expect(answers.filter((a) => a.body.error === 0)).toHaveLength(1);
+    // The refused ones hear the limit (the open request counts), not "one request at a time".
+    const refused = answers.filter((a) => a.body.error !== 0);
+    expect(refused.map((a) => a.body.code)).toEqual(Array(5).fill('PROTECTION_DEPOSIT_LIMIT'));
+    expect(refused[0]!.body.message).toContain('รายเดือน');
     const open = answers.find((a) => a.body.error === 0)!.body.data;
     await cancelOpen(m.token, open.request_id);
     // Paid and then raced again: 600 paid leaves 400, so every parallel 500 is refused by the limit.
@@ -462,29 +466,57 @@ describe('time-out and self-exclusion (docs/rules/protection.md §3–4)', () =>
     });
     expect(res.body.data.block).toMatchObject({ kind: 'exclusion', choice: 'permanent', until: null });
 
-    const login = await call<{ access_token: string }>(t.app, 'POST', '/api/login', {
-      body: { phone: p.phone, password: p.password },
-    });
-    const token = login.body.data.access_token;
-    const refused = await request(token, 100);
-    expect(refused.body.code).toBe('PROTECTION_EXCLUDED');
-    expect(refused.body.message).toContain('แบบถาวร');
-    expect((await call(t.app, 'GET', '/api/member/payment/promotions', { token })).body.code).toBe(
-      'PROTECTION_EXCLUDED',
-    );
-    const timeout = await call(t.app, 'POST', '/api/member/protection/timeout', {
-      token,
-      body: { duration: '30d' },
-    });
-    expect(timeout.body.code).toBe('PROTECTION_EXCLUDED_NO_TIMEOUT');
+    // The login itself is refused, the right password or not counting for nothing else (§4.2).
+    const login = await call(t.app, 'POST', '/api/login', { body: { phone: p.phone, password: p.password } });
+    expect(login.body.code).toBe('LOGIN_EXCLUDED');
+    expect(login.body.message).toContain('แบบถาวร');
+    expect(login.body.data ?? null).toBeNull();
+    expect((await call(t.app, 'GET', '/api/get_user_info', { token: p.token })).status).toBe(401);
 
     // The round that was open settles and pays the win (staff sessions on the app's clock).
     const support = await staffToken(t, 'support', clock);
     const lotto = await staffToken(t, 'lotto', clock);
+    const finance = await staffToken(t, 'finance', clock);
     const before = await balanceOf(t, p.memberId);
     await closeNow(t, roundId);
     expect((await enterResult(t, roundId, { number: '0555' })).body.error).toBe(0);
     expect(await balanceOf(t, p.memberId)).toBe(before + 3200);
+
+    // The money stays the member's: finance requests its withdrawal to the registered account (audited),
+    // and it waits in the queue like any other. Only for a self-excluded member, and only finance.
+    const payout = await call<{ id: number; amount: string; status: string }>(
+      t.app,
+      'POST',
+      `/api/admin/members/${p.memberId}/excluded_withdrawal`,
+      { token: finance, body: { amount: 500, reason: 'สมาชิกแจ้งทางโทรศัพท์' } },
+    );
+    expect(payout.body.error).toBe(0);
+    expect(payout.body.data.amount).toBe('500.00');
+    expect(['pending', 'review']).toContain(payout.body.data.status);
+    expect(await balanceOf(t, p.memberId)).toBe(before + 3200 - 50000);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_type'])
+      .where('entity', '=', 'withdrawal')
+      .where('entity_id', '=', String(payout.body.data.id))
+      .execute();
+    expect(audit).toEqual([{ action: 'withdrawal.request_for_excluded', actor_type: 'staff' }]);
+    const active = await player(1000);
+    const notExcluded = await call(
+      t.app,
+      'POST',
+      `/api/admin/members/${active.memberId}/excluded_withdrawal`,
+      {
+        token: finance,
+        body: { amount: 500, reason: 'ทดสอบ' },
+      },
+    );
+    expect(notExcluded.body.code).toBe('WITHDRAW_MEMBER_NOT_EXCLUDED');
+    const bySupport = await call(t.app, 'POST', `/api/admin/members/${p.memberId}/excluded_withdrawal`, {
+      token: support,
+      body: { amount: 100, reason: 'ทดสอบ' },
+    });
+    expect(bySupport.status).toBe(403);
 
     // The operator reads it (owner, support, finance), other roles are refused; there is no way to lift it.
     const view = await call<{ block: { kind: string }; changes: { action: string }[] }>(

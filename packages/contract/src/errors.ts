@@ -65,6 +65,12 @@ export const errorCatalogue = {
     message: 'รหัสผ่านนี้ถูกใช้กันทั่วไปและเดาง่าย กรุณาตั้งรหัสผ่านที่คาดเดายากกว่านี้',
   },
   PASSWORD_IS_PHONE: { error: 1308, status: 200, message: 'รหัสผ่านต้องไม่ใช่เบอร์โทรศัพท์ของคุณ' },
+  LOGIN_EXCLUDED: {
+    error: 1309,
+    status: 200,
+    message:
+      'บัญชีนี้ระงับการเล่นด้วยตนเอง{until} จึงเข้าสู่ระบบไม่ได้ หากมีเงินคงเหลือ กรุณาติดต่อเจ้าหน้าที่ เจ้าหน้าที่จะโอนคืนเข้าบัญชีธนาคารที่ลงทะเบียนไว้',
+  },
 
   INSUFFICIENT_FUNDS: { error: 1400, status: 200, message: 'ยอดเงินในกระเป๋าไม่เพียงพอ' },
   WALLET_NOT_FOUND: { error: 1401, status: 200, message: 'ไม่พบกระเป๋าเงิน' },
@@ -171,6 +177,11 @@ export const errorCatalogue = {
     message: 'ชื่อบัญชีที่ธนาคารแสดง ({shown}) ไม่ตรงกับชื่อที่สมาชิกสมัครไว้ ({registered}) ยังไม่ได้จ่ายเงิน',
   },
   MEMBER_NOT_FOUND: { error: 2130, status: 200, message: 'ไม่พบสมาชิกนี้' },
+  WITHDRAW_MEMBER_NOT_EXCLUDED: {
+    error: 2131,
+    status: 200,
+    message: 'สมาชิกนี้ไม่ได้ระงับการเล่นด้วยตนเองและเข้าสู่ระบบได้ ให้สมาชิกแจ้งถอนเงินเองจากหน้าถอนเงิน',
+  },
 
   // games: 2200–2299
   GAME_NOT_FOUND: { error: 2200, status: 200, message: 'ไม่พบเกมที่ต้องการ' },

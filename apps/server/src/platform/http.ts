@@ -26,10 +26,12 @@ export interface Authenticators {
 /**
  * Checks a logged-in member may call an endpoint at all, before its input is read; provided by the
  * protection module (a time-out or self-exclusion closes play, deposits and rewards,
- * docs/rules/protection.md §3–4). Every other endpoint passes at no cost.
+ * docs/rules/protection.md §3–4). Every other endpoint passes at no cost. `login` is asked by the
+ * login itself, once the password is right (a self-exclusion refuses it, §4.2).
  */
 export interface MemberGate {
   check(memberId: number, e: Endpoint): Promise<void>;
+  login(memberId: number): Promise<void>;
 }
 
 export interface HandlerContext<B, Q, P> {

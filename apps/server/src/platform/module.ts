@@ -40,7 +40,7 @@ export function authenticatorRegistry(): Authenticators {
 
 /** A gate that lets every call through until the protection module sets its own. */
 export function openMemberGate(): MemberGate {
-  return { check: async () => {} };
+  return { check: async () => {}, login: async () => {} };
 }
 
 export interface SeedContext {

@@ -6,6 +6,7 @@ import { type AgentConfig, useAgent } from '../stores/agent';
 import { watchBreakpoints } from '../stores/breakpoints';
 import { useLocalData } from '../stores/local';
 import { useSessionData } from '../stores/session';
+import { followOtherTabs } from '../stores/tabs';
 import { useUi } from '../stores/ui';
 
 export type Payload = StartupPayload<AgentConfig>;
@@ -53,6 +54,7 @@ export function boot(): void {
     applyStartup(payload, window.location.pathname);
     void useLocalData.persist.rehydrate();
     void useSessionData.persist.rehydrate();
+    followOtherTabs();
     // Not part of what pages render with: a server-rendered page hydrates as before the stores were read.
     useUi.getState().set({ hydrated: true });
     watchBreakpoints();

@@ -5,6 +5,7 @@ import {
   bahtAmount,
   bigId,
   bigIdParam,
+  idParam,
   intId,
   phone,
   timestamp,
@@ -543,6 +544,20 @@ export const releaseWithdrawalReview = endpoint({
   data: adminWithdrawal,
 });
 
+export const excludedMemberWithdrawal = endpoint({
+  method: 'POST',
+  path: '/api/admin/members/:id/excluded_withdrawal',
+  tag: adminTag,
+  auth: 'staff',
+  money: true,
+  roles: financeRoles,
+  summary:
+    "Added: request, for a self-excluded member (who cannot log in), a withdrawal of the member's money to the registered account (audited); it then waits in the withdrawal queue like any other",
+  params: idParam,
+  body: z.object({ amount: wholeBaht('ถอน'), reason }),
+  data: withdrawal,
+});
+
 const sandboxState = z.object({
   enabled: z.boolean().describe('members can pay through the sandbox gateway now'),
   allowed: z
@@ -599,6 +614,7 @@ export const paymentsEndpoints: Endpoint[] = [
   approveWithdrawal,
   rejectWithdrawal,
   releaseWithdrawalReview,
+  excludedMemberWithdrawal,
   adminSandbox,
   setSandbox,
 ];

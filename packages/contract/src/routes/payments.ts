@@ -43,6 +43,10 @@ export const depositPromotions: Route<typeof api.depositPromotions> = {
   method: 'GET',
   path: '/api/member/payment/promotions',
 };
+export const excludedMemberWithdrawal: Route<typeof api.excludedMemberWithdrawal> = {
+  method: 'POST',
+  path: '/api/admin/members/:id/excluded_withdrawal',
+};
 export const generateQr: Route<typeof api.generateQr> = {
   method: 'POST',
   path: '/api/member/payment/generate_qr',

@@ -1,5 +1,6 @@
 import type { Route } from '@chok/contract/endpoint';
 import * as members from '@chok/contract/routes/admin-members';
+import * as payments from '@chok/contract/routes/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -345,7 +346,9 @@ export default function MemberPage() {
             ]}
           />
         )}
-        {tab === 'protection' && <Protection id={id} />}
+        {tab === 'protection' && (
+          <Protection id={id} canPay={role === 'owner' || role === 'finance'} phone={m.phone} />
+        )}
       </div>
     </>
   );
@@ -499,8 +502,12 @@ interface ProtectionAnswer {
 const LIMIT_KIND: Record<string, string> = { deposit: 'วงเงินฝาก', loss: 'วงเงินเสีย' };
 const PERIOD: Record<string, string> = { day: 'ต่อวัน', week: 'ต่อสัปดาห์', month: 'ต่อเดือน' };
 
-/** The member's protection state, owned by the player-protection module; read-only here. */
-function Protection({ id }: { id: number }) {
+/**
+ * The member's protection state, owned by the player-protection module; read-only here. A
+ * self-excluded member cannot log in, so finance requests the withdrawal of the member's money to the
+ * registered account from here (it then waits in the withdrawal queue like any other).
+ */
+function Protection({ id, canPay, phone }: { id: number; canPay: boolean; phone: string }) {
   const [state, setState] = useState<{ data?: ProtectionAnswer; missing?: boolean; error?: string }>({});
   useEffect(() => {
     let live = true;
@@ -525,11 +532,35 @@ function Protection({ id }: { id: number }) {
         p.block.until ? formatDateTime(p.block.until) : 'ถาวร'
       }`
     : 'ไม่มี';
+  const payOut = () =>
+    confirm({
+      title: 'ขอถอนเงินให้สมาชิกที่ระงับตนเอง',
+      message: `สมาชิก ${phone} ระงับการเล่นด้วยตนเองและเข้าสู่ระบบไม่ได้ ยอดที่กรอกจะเข้าคิวถอนเงินไปยังบัญชีธนาคารที่สมาชิกลงทะเบียนไว้ และต้องอนุมัติในคิวถอนเงินตามปกติ`,
+      confirmLabel: 'ส่งเข้าคิวถอนเงิน',
+      fields: [
+        { name: 'amount', label: 'ยอดถอน (บาท เต็มจำนวน)', inputMode: 'numeric', required: true },
+        { name: 'reason', label: 'เหตุผล', type: 'textarea', required: true },
+      ],
+      action: (v) =>
+        call(payments.excludedMemberWithdrawal, {
+          id,
+          amount: v.amount ?? '',
+          reason: v.reason ?? '',
+        } as never),
+      success: (w) => `ส่งรายการถอน ${formatBaht(w.amount)} บาท เข้าคิวแล้ว`,
+    });
   return (
     <div className="cards">
       <section className="card" aria-labelledby="pr-state">
         <h2 id="pr-state">สิ่งที่สมาชิกตั้งไว้</h2>
         <p className="hint">สมาชิกเป็นผู้ตั้งเอง เจ้าหน้าที่แก้ไขไม่ได้</p>
+        {canPay && p.block?.kind === 'exclusion' && (
+          <p>
+            <button type="button" className="btn" onClick={payOut} data-testid="excluded-withdrawal">
+              ขอถอนเงินให้สมาชิก
+            </button>
+          </p>
+        )}
         <Facts
           items={[
             ['พักการเล่นหรือระงับตนเอง', block],

@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
+import type { MemberGate } from '../../platform/http.ts';
 import type { LockoutPolicy } from '../../platform/lockout.ts';
 import type { Ledger } from '../wallet/service.ts';
 import type { OtpPolicy } from './otp.ts';
@@ -18,6 +19,8 @@ export interface AuthDeps {
   sessionCache: SessionCache;
   otp: OtpPolicy;
   login: LockoutPolicy;
+  /** The platform's member gate: asked before a session is opened (the protection module fills it). */
+  gate: Pick<MemberGate, 'login'>;
 }
 
 /** Where a request came from, kept on the session it opens. */

@@ -31,6 +31,8 @@ export async function login(d: AuthDeps, phone: string, password: string, client
     throw new AppError('LOGIN_FAILED');
   }
   if (member.status !== 'active') throw new AppError('ACCOUNT_SUSPENDED');
+  // A self-exclusion refuses the login itself (docs/rules/protection.md §4.2).
+  await d.gate.login(member.id);
   // 3. The count cleared (unless a concurrent failure just locked the account) and the session.
   return inTransaction(d.db, async (tx) => {
     const minutes = lockMinutesLeft(await members.clearLoginFailures(tx, member.id, now), now);

@@ -42,6 +42,7 @@ export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: Sms
       brand: c.AGENT_NAME,
     },
     login: { maxFailures: c.LOGIN_MAX_FAILURES, lockMinutes: c.LOGIN_LOCK_MINUTES },
+    gate: ctx.memberGate,
   };
   ctx.authenticators.member = (token) => authenticate(d, token);
   authRoutes(ctx, d);

@@ -135,6 +135,11 @@ async function pendingError(deps: PaymentsDeps, memberId: number): Promise<AppEr
 }
 
 async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Date): Promise<number> {
+  // Player protection first: no request during a time-out or self-exclusion, none past a deposit
+  // limit, counting the open request too; under the member's lock taken above, so two requests never
+  // both fit, and the one refused hears which limit and when it resets (docs/rules/protection.md §2.2).
+  const amountSatang = bahtToSatang(d.amountBaht);
+  await deps.protection.guardDeposit(tx, d.memberId, amountSatang, now);
   const open = await openDepositIdOf(tx, d.memberId);
   // The open request is added to the refusal after the transaction (never a second connection inside it).
   if (open) throw new AppError('DEPOSIT_PENDING');
@@ -145,7 +150,6 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
   const subChannelId = d.channelId === PaymentChannel.promptPay ? d.subChannelId : PaymentSubChannel.only;
   const sub = await subChannelEnabled(tx, d.channelId, subChannelId);
   if (!sub?.enabled) throw new AppError('PAYMENT_CHANNEL_DISABLED');
-  const amountSatang = bahtToSatang(d.amountBaht);
   if (amountSatang < channel.min_satang || amountSatang > channel.max_satang) {
     throw new AppError(
       'DEPOSIT_AMOUNT_RANGE',
@@ -155,9 +159,6 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
       },
     );
   }
-  // Player protection: no request during a time-out or self-exclusion, none past a deposit limit;
-  // under the member's lock taken above, so two requests never both fit (docs/rules/protection.md §2.2).
-  await deps.protection.guardDeposit(tx, d.memberId, amountSatang, now);
   if (d.promotionId !== null) {
     // Checked now so the member hears why at once, and again when the deposit is confirmed
     // (docs/rules/engagement.md §1.2).

@@ -169,6 +169,14 @@ export async function paymentsRoutes(
   route(app, api.rejectWithdrawal, async (c) =>
     admin.decideWithdrawal(deps, c.params.id, c.staff.staffId, { action: 'reject', reason: c.body.reason }),
   );
+  route(app, api.excludedMemberWithdrawal, async (c) =>
+    withdrawals.requestWithdrawal(deps, {
+      memberId: c.params.id,
+      amountBaht: c.body.amount,
+      idempotencyKey: null,
+      byStaff: { staffId: c.staff.staffId, reason: c.body.reason },
+    }),
+  );
   route(app, api.releaseWithdrawalReview, async (c) =>
     admin.decideWithdrawal(deps, c.params.id, c.staff.staffId, {
       action: 'release_review',

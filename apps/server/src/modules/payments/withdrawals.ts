@@ -68,13 +68,25 @@ async function blocks(deps: PaymentsDeps, tx: Tx, memberId: number, now: Date): 
  * A withdrawal request (docs/rules/payments.md §5): whole baht from main to the registered account, minimum,
  * daily cap, one open request, and the three blocks; the amount is held in the same transaction, so
  * concurrent requests can never hold more than the balance.
+ *
+ * `byStaff`: a finance operator requests it for a self-excluded member, who cannot log in
+ * (docs/rules/protection.md §4.2); every rule above still applies, the request is audited in the same
+ * transaction, and it waits in the queue for its own approval like any other.
  */
 export async function requestWithdrawal(
   deps: PaymentsDeps,
-  r: { memberId: number; amountBaht: number; idempotencyKey: string | null },
+  r: {
+    memberId: number;
+    amountBaht: number;
+    idempotencyKey: string | null;
+    byStaff?: { staffId: number; reason: string };
+  },
 ) {
   const now = deps.clock.now();
   const run = async (tx: Tx) => {
+    if (r.byStaff && !(await deps.protection.selfExcluded(tx, r.memberId, now))) {
+      throw new AppError('WITHDRAW_MEMBER_NOT_EXCLUDED');
+    }
     const m = await payoutAccount(tx, r.memberId);
     const s = await loadSettings(tx);
     const amountSatang = bahtToSatang(r.amountBaht);
@@ -108,13 +120,24 @@ export async function requestWithdrawal(
       idempotencyKey: `wd:${w.id}:hold`,
       reference: `WD-${w.id}`,
     });
+    if (r.byStaff) {
+      await appendAudit(tx, {
+        actorType: 'staff',
+        actorId: r.byStaff.staffId,
+        action: 'withdrawal.request_for_excluded',
+        entity: 'withdrawal',
+        entityId: w.id,
+        before: null,
+        after: { member_id: r.memberId, amount_satang: amountSatang, reason: r.byStaff.reason },
+      });
+    }
     await publishPayment(deps, tx, r.memberId, { kind: 'withdrawal', id: w.id, status: w.status });
     return withdrawalView(w);
   };
   return inTransaction(deps.db, async (tx) => {
     // G1: one member's withdrawal decisions run one at a time. Taken before the idempotency row,
     // whose foreign key would otherwise share-lock the member row first and deadlock two requests.
-    await lockMember(tx, r.memberId);
+    if (!(await lockMember(tx, r.memberId))) throw new AppError('MEMBER_NOT_FOUND');
     return r.idempotencyKey
       ? idempotent(
           tx,

@@ -18,10 +18,20 @@ function blockOf(m: Pick<MemberRow, 'block_kind' | 'block_until'> | undefined): 
   return m?.block_kind ? { kind: m.block_kind, until: m.block_until } : null;
 }
 
+/** How long a self-exclusion lasts, as the refusals word it: " จนถึง <time>" or "แบบถาวร". */
+function exclusionLength(b: BlockState): string {
+  return b.until ? ` จนถึง ${thaiTime(b.until)}` : 'แบบถาวร';
+}
+
 /** The refusal a member in a time-out or a self-exclusion gets (docs/rules/protection.md §3.2, §4.2). */
 export function blockedError(b: BlockState): AppError {
   if (b.kind === 'timeout') return new AppError('PROTECTION_TIMEOUT', { until: thaiTime(b.until!) });
-  return new AppError('PROTECTION_EXCLUDED', { until: b.until ? ` จนถึง ${thaiTime(b.until)}` : 'แบบถาวร' });
+  return new AppError('PROTECTION_EXCLUDED', { until: exclusionLength(b) });
+}
+
+/** The login's refusal during a self-exclusion (§4.2); a time-out does not refuse the login (§3.2). */
+export function loginRefusal(b: BlockState | null): AppError | null {
+  return b?.kind === 'exclusion' ? new AppError('LOGIN_EXCLUDED', { until: exclusionLength(b) }) : null;
 }
 
 /** The block in force for a member at `now`, or null (one primary-key read). */

@@ -2,7 +2,7 @@ import { limitInForce, limitPeriods, periodEnd } from '@chok/engine/engagement/p
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { assertNotBlocked } from './blocks.ts';
+import { assertNotBlocked, blockInForce } from './blocks.ts';
 import type { ProtectionDeps } from './deps.ts';
 import { periodStarts } from './state.ts';
 import { limitRows } from './state-queries.ts';
@@ -54,5 +54,8 @@ export function depositProtection(d: Pick<ProtectionDeps, 'depositsCountedSince'
   return {
     guardDeposit: (tx: Tx, memberId: number, amountSatang: number, now: Date) =>
       guardDeposit(d, tx, memberId, amountSatang, now),
+    /** Whether a self-exclusion is in force: the member cannot log in to withdraw (§4.2). */
+    selfExcluded: async (tx: Tx, memberId: number, now: Date) =>
+      (await blockInForce(tx, memberId, now))?.kind === 'exclusion',
   };
 }

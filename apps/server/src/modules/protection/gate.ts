@@ -11,7 +11,7 @@ import * as shop from '@chok/contract/api/shop';
 import * as wheel from '@chok/contract/api/wheel';
 import type { Endpoint } from '@chok/contract/endpoint';
 import type { MemberGate } from '../../platform/http.ts';
-import { assertNotBlocked } from './blocks.ts';
+import { assertNotBlocked, blockInForce, loginRefusal } from './blocks.ts';
 import type { ProtectionDeps } from './deps.ts';
 
 /**
@@ -44,12 +44,20 @@ const closed: ReadonlySet<Endpoint> = new Set<Endpoint>([
   polls.pollSubmit,
 ]);
 
-/** The gate `route` asks before every member call: one primary-key read, for the closed endpoints only. */
+/**
+ * The gate `route` asks before every member call: one primary-key read, for the closed endpoints
+ * only. The login asks it too: a self-excluded member cannot log in at all, while a member in a
+ * time-out can, to withdraw and read the account (docs/rules/protection.md §3.2, §4.2).
+ */
 export function protectionGate(d: ProtectionDeps): MemberGate {
   return {
     async check(memberId, e) {
       if (!closed.has(e)) return;
       await assertNotBlocked(d.db, memberId, d.clock.now());
+    },
+    async login(memberId) {
+      const refusal = loginRefusal(await blockInForce(d.db, memberId, d.clock.now()));
+      if (refusal) throw refusal;
     },
   };
 }

@@ -5,7 +5,7 @@ import { protectionGate } from './gate.ts';
 import { applyAllDue } from './limits.ts';
 import { protectionRoutes } from './routes.ts';
 
-/** What payments receives: the deposit guard of its request transaction. */
+/** What payments receives: the deposit guard of its request transaction, and whether a member is self-excluded. */
 export type ProtectionService = ReturnType<typeof depositProtection>;
 
 /**
@@ -30,7 +30,9 @@ export async function protectionModule(
     endGames: collaborators.endGames,
   };
   protectionRoutes(ctx, d);
-  ctx.memberGate.check = protectionGate(d).check;
+  const gate = protectionGate(d);
+  ctx.memberGate.check = gate.check;
+  ctx.memberGate.login = gate.login;
   await ctx.jobs.schedule('protection.apply', '* * * * *', async () => {
     await applyAllDue(d);
   });
