@@ -1,8 +1,9 @@
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { signIn } from './journeys.ts';
-import { baseUrl } from './lane.ts';
+import { baseUrl, databaseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, type RegisteredMember, registerMember, staffLogin } from './staff.ts';
 
@@ -74,6 +75,39 @@ describe('player protection in the member site (docs/rules/protection.md)', () =
       body: JSON.stringify({ channel_id: 3, sub_channel_id: 2, amount: 100 }),
     });
     expect(refused.body).toMatchObject({ error: 2552 });
+    await context.close();
+  });
+
+  it('shows the reality check over a LINE page once the interval has passed since the login, with time played and the net result', async () => {
+    const member = await freshMember();
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await skipAnnouncements(context);
+    const token = await signIn(page, baseUrl, member, '/member/protection');
+    const on = await call(baseUrl, '/api/member/protection/reality_check', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ minutes: 30 }),
+    });
+    expect(on.body.error).toBe(0);
+    // The login was 30 minutes ago, less four seconds: the dialog is due four seconds from now.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `UPDATE member_session SET created_at = now() - interval '30 minutes' + interval '4 seconds'
+         WHERE member_id = (SELECT id FROM member WHERE phone = $1) AND revoked_at IS NULL`,
+        [member.phone],
+      );
+    } finally {
+      await db.end();
+    }
+    await page.goto(`${baseUrl}/liff/lotto`);
+    const dialog = page.getByTestId('reality-check');
+    await dialog.waitFor({ timeout: 30_000 });
+    expect(await dialog.textContent()).toMatch(/คุณเล่นมาแล้ว 30 นาที/);
+    expect(await page.getByTestId('reality-net').textContent()).toBe('ได้ 0.00 บาท');
+    await dialog.getByRole('button', { name: 'เล่นต่อ' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await context.close();
   });
 });

@@ -103,7 +103,13 @@ function LayoutFrame({ layout, page }: { layout: LayoutName; page: ReactNode }) 
         </div>
       );
     case 'liff':
-      return <div className="shell shell--liff">{page}</div>;
+      // LINE's pages take bets too (/liff/lotto): the reality check follows the member there.
+      return (
+        <div className="shell shell--liff">
+          {page}
+          <RealityCheck />
+        </div>
+      );
     case 'game':
     case 'iframe':
     case 'payment':
