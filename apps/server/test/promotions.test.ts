@@ -106,12 +106,15 @@ const cancel = (token: string, id: number) =>
   );
 
 let titleSeq = 0;
-/** A promotion created by the operator: the §1 defaults unless told otherwise. */
+/**
+ * A promotion created by the operator with a title only: every rule is the §1 default (percent, 20%,
+ * cap 500, min 100, ×5, first of the day, 7 days) unless told otherwise.
+ */
 async function createPromotion(over: Record<string, unknown> = {}): Promise<AdminPromotion> {
   titleSeq += 1;
   const r = await call<AdminPromotion>(t.app, 'POST', '/api/admin/promotions', {
     token: content,
-    body: { title: `โปรทดสอบ ${titleSeq}`, kind: 'percent', percent: 20, cap: '500', ...over },
+    body: { title: `โปรทดสอบ ${titleSeq}`, ...over },
   });
   expect(r.body.error, r.body.message).toBe(0);
   return r.body.data;

@@ -134,7 +134,11 @@ function bonusGiven(r: RuleShape, ctx: z.RefinementCtx): void {
     ctx.addIssue({ code: 'custom', path: ['fixed_bonus'], message: 'กรุณาระบุจำนวนโบนัส' });
 }
 
-/** A new promotion; left out: the defaults of docs/rules/engagement.md §1 (min 100, ×5, first of the day, 7 days). */
+/**
+ * A new promotion; left out: the defaults of docs/rules/engagement.md §1 (percent, 20%, cap 500 baht,
+ * min 100, ×5, first of the day, no withdrawal cap, 7 days). A fixed-baht promotion names its bonus and
+ * has no cap; `cap: null` is a percent promotion without one.
+ */
 export const promotionInput = z
   .object({
     ...fields,
@@ -142,9 +146,10 @@ export const promotionInput = z
     image: fields.image.default(null),
     terms: fields.terms.default(''),
     sort_order: fields.sort_order.default(0),
-    percent: fields.percent.default(null),
+    kind: fields.kind.default('percent'),
+    percent: fields.percent.default(20),
     fixed_bonus: fields.fixed_bonus.default(null),
-    cap: fields.cap.default(null),
+    cap: fields.cap.default('500.00'),
     min_deposit: fields.min_deposit.default('100.00'),
     turnover_multiplier: fields.turnover_multiplier.default(5),
     eligibility: fields.eligibility.default('first_of_day'),
