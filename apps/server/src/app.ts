@@ -149,6 +149,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: clientErrorAnswer,
   });
 
+  // A JSON content type with no body at all (a bodiless POST from a client that always sets the
+  // header) is a request without a body, as it is without the header; anything else is Fastify's own
+  // JSON parser, prototype poisoning refused.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') done(null, undefined);
+    else json(req, body as string, done);
+  });
+
   const registeredRoutes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) registeredRoutes.push({ method, url: r.url });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { errorCatalogue } from '@chok/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/platform/errors.ts';
-import { call, createTestApp, type TestApp } from './helpers.ts';
+import { call, createTestApp, registerMember, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let webDist: string;
@@ -163,6 +163,25 @@ describe('HTTP platform', () => {
       payload: JSON.stringify({ phone: 'x'.repeat(2_000_000) }),
     });
     expect(huge.statusCode).toBe(413);
+  });
+
+  it('a POST with a JSON content type and no body is a request without a body; broken or poisoned JSON is a 400', async () => {
+    const m = await registerMember(t);
+    const bare = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/member/wallets',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}` },
+        payload,
+      });
+    const empty = await bare('');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ error: 0 });
+    for (const broken of ['{', '{"__proto__": {"x": 1}}']) {
+      const res = await bare(broken);
+      expect(res.statusCode, broken).toBe(400);
+      expect(res.json(), broken).toMatchObject({ code: 'MALFORMED_REQUEST' });
+    }
   });
 });
 
