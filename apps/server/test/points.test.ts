@@ -89,6 +89,42 @@ describe('points accrue from settled main-wallet play (docs/rules/engagement.md 
     expect((await pointsOf(m!)).balance).toBe(3);
   });
 
+  it('a bet credited twice counts its stake once and both payouts, whether the credits come in one run or two', async () => {
+    const [m] = await fundedMembers(t, 1, { 1: 100_000 });
+    const player = await session(m!);
+    const credit = (bet: string, amount: string) =>
+      sim.credit({ player, tx_id: id('win'), bet_tx_id: bet, round_id: id('r'), game: SIM.game, amount });
+    const bet = async (amount: string) => {
+      const tx = id('bet');
+      const r = await sim.debit({ player, tx_id: tx, round_id: id('r'), game: SIM.game, amount });
+      expect(r.status).toBe('OK');
+      return tx;
+    };
+    // Two credits before the run reads them.
+    const first = await bet('300.00');
+    expect((await credit(first, '50.00')).status).toBe('OK');
+    expect((await credit(first, '70.00')).status).toBe('OK');
+    await accrue(deps());
+    // One credit read, then a second one after the run.
+    const second = await bet('200.00');
+    expect((await credit(second, '10.00')).status).toBe('OK');
+    await accrue(deps());
+    expect((await credit(second, '25.00')).status).toBe('OK');
+    await accrue(deps());
+    await accrue(deps());
+    const rows = await t.db
+      .selectFrom('point_accrual')
+      .select(['stake_satang', 'payout_satang', 'points'])
+      .where('member_id', '=', m!)
+      .orderBy('settled_at')
+      .execute();
+    expect(rows).toEqual([
+      { stake_satang: 30_000, payout_satang: 12_000, points: 3 },
+      { stake_satang: 20_000, payout_satang: 3_500, points: 2 },
+    ]);
+    expect(await pointsOf(m!)).toEqual({ balance: 5, carry: 0, sumOfTransfers: 5 });
+  });
+
   it("POST /api/member/points answers data.point with the member's fresh figures", async () => {
     const member = await registerMember(t, { account_name: 'แต้ม ทดสอบหนึ่ง' });
     await fund(t, member.memberId, 1_000);

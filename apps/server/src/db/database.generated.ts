@@ -790,6 +790,7 @@ export interface PointAccount {
 export interface PointAccrual {
   category: string;
   created_at: Generated<Timestamp>;
+  last_credit_id: number | null;
   member_id: number;
   payout_satang: number;
   points: number;

@@ -3,12 +3,15 @@ import type { Executor } from '../../platform/db.ts';
 
 /**
  * Caller: the points accrual (modules/points). The settled figures of docs/rules/engagement.md §0 G6
- * from the seamless wallet: main-wallet debits settled by a credit (never rolled back), with the
- * credit's time and amount, that the accrual has not read yet (`point_accrual`, the caller's table,
- * named here so the coupling shows in review). Read in settling order from `since`.
+ * from the seamless wallet: the credits of main-wallet debits settled (never rolled back), each with
+ * its bet, time and amount, that the accrual has not counted yet (`point_accrual`, the caller's table,
+ * named here so the coupling shows in review: a bet's row counts its credits up to `last_credit_id`).
+ * A bet credited twice comes as two rows with one `source_key`. Read in settling order from `since`.
  */
 export interface SettledRound {
   source_key: string;
+  /** The credit this row is. */
+  credit_id: number;
   provider_id: string;
   provider_tx_id: string;
   member_id: number;
@@ -23,7 +26,7 @@ export async function unreadSettledRounds(
   o: { since: Date; memberId: number | null; limit: number },
 ): Promise<SettledRound[]> {
   const { rows } = await sql<SettledRound>`
-    SELECT 'game:' || d.id AS source_key, d.provider_id, d.provider_tx_id, d.member_id, COALESCE(g.categories[1], 'casino') AS category,
+    SELECT 'game:' || d.id AS source_key, c.id AS credit_id, d.provider_id, d.provider_tx_id, d.member_id, COALESCE(g.categories[1], 'casino') AS category,
       d.amount AS stake, c.amount AS payout, c.created_at AS settled_at
     FROM wallet_op c
     JOIN wallet_op d ON d.provider_id = c.provider_id AND d.player_id = c.player_id
@@ -32,7 +35,7 @@ export async function unreadSettledRounds(
     WHERE c.created_at >= ${o.since} AND c.op = 'credit' AND c.status = 'OK'
       ${o.memberId === null ? sql`` : sql`AND c.member_id = ${o.memberId}`}
       AND d.op = 'debit' AND d.state = 'settled' AND COALESCE(d.wallet_type_id, 1) = 1 AND d.amount > 0
-      AND NOT EXISTS (SELECT 1 FROM point_accrual a WHERE a.source_key = 'game:' || d.id)
+      AND NOT EXISTS (SELECT 1 FROM point_accrual a WHERE a.source_key = 'game:' || d.id AND a.last_credit_id >= c.id)
     ORDER BY c.created_at, c.id
     LIMIT ${o.limit}`.execute(ex);
   return rows;

@@ -9,6 +9,8 @@ import type { Executor } from '../../platform/db.ts';
  */
 export interface ResultedBill {
   source_key: string;
+  /** Bills have no credits of their own (games' rows do). */
+  credit_id: null;
   member_id: number;
   category: string;
   stake: number;
@@ -21,7 +23,7 @@ export async function unreadResultedBills(
   o: { since: Date; memberId: number | null; limit: number },
 ): Promise<ResultedBill[]> {
   const { rows } = await sql<ResultedBill>`
-    SELECT 'lotto:' || b.id AS source_key, b.member_id, 'lotto' AS category, b.total_stake AS stake,
+    SELECT 'lotto:' || b.id AS source_key, NULL AS credit_id, b.member_id, 'lotto' AS category, b.total_stake AS stake,
       b.total_win AS payout, b.settled_at
     FROM lotto_bill b
     WHERE b.settled_at >= ${o.since} AND b.status IN ('won', 'lost') AND b.wallet_type_id = 1

@@ -32,17 +32,34 @@ export interface AccrualRow {
   turnover_satang: number;
   points: number;
   settled_at: Date;
+  /** A game row's newest credit counted; null for a bill. */
+  last_credit_id: number | null;
 }
 
-/** Which of these sources are recorded already. */
-export async function recordedKeys(ex: Executor, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
+/** Which of these sources are recorded already, each with the newest credit it counted (0 for a bill). */
+export async function recordedKeys(ex: Executor, keys: string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
   const rows = await ex
     .selectFrom('point_accrual')
-    .select('source_key')
+    .select(['source_key', 'last_credit_id'])
     .where('source_key', 'in', keys)
     .execute();
-  return new Set(rows.map((r) => r.source_key));
+  return new Map(rows.map((r) => [r.source_key, Number(r.last_credit_id ?? 0)]));
+}
+
+/** A later credit of a bet already recorded: its payout added, counted through `lastCreditId`. */
+export async function addCreditPayout(
+  ex: Executor,
+  sourceKey: string,
+  payoutSatang: number,
+  lastCreditId: number,
+): Promise<void> {
+  await ex
+    .updateTable('point_accrual')
+    .set((eb) => ({ payout_satang: eb('payout_satang', '+', payoutSatang), last_credit_id: lastCreditId }))
+    .where('source_key', '=', sourceKey)
+    .where('last_credit_id', '<', lastCreditId)
+    .execute();
 }
 
 /** Records the rows read (the caller holds the member's point account lock). */

@@ -4,11 +4,12 @@ import { satang } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { IN_HOUSE_PROVIDER, type SettledRound, unreadSettledRounds } from '../games/service.ts';
-import { unreadResultedBills } from '../lotto/service.ts';
+import { type ResultedBill, unreadResultedBills } from '../lotto/service.ts';
 import { baccaratSideBets } from '../originals/service.ts';
 import {
   type AccrualRow,
   type AccrualSource,
+  addCreditPayout,
   advanceCursor,
   insertAccruals,
   lockCursor,
@@ -66,7 +67,7 @@ async function accrueBatch(d: AccrualDeps, source: AccrualSource, memberId: numb
     }
     const turnover =
       source === 'game' ? await nettedTurnover(tx, found as SettledRound[]) : new Map<string, number>();
-    const byMember = new Map<number, typeof found>();
+    const byMember = new Map<number, (SettledRound | ResultedBill)[]>();
     for (const r of found) byMember.set(r.member_id, [...(byMember.get(r.member_id) ?? []), r]);
     for (const member of [...byMember.keys()].sort((a, b) => a - b)) {
       // The account lock orders runs per member; what another run recorded before it is skipped.
@@ -78,13 +79,29 @@ async function accrueBatch(d: AccrualDeps, source: AccrualSource, memberId: numb
       );
       let carry = satang(account.carry_satang % SATANG_PER_POINT);
       let balance = account.balance;
-      const rows: AccrualRow[] = [];
+      const rows = new Map<string, AccrualRow>();
+      // A later credit of a bet already recorded adds its payout (the stake, and so the points, counted once).
+      const later = new Map<string, { payout: number; last: number }>();
       for (const r of mine) {
-        if (taken.has(r.source_key)) continue;
+        const credit = r.credit_id === null ? null : Number(r.credit_id);
+        const recordedThrough = taken.get(r.source_key);
+        if (recordedThrough !== undefined) {
+          if (credit === null || credit <= recordedThrough) continue;
+          const l = later.get(r.source_key) ?? { payout: 0, last: 0 };
+          later.set(r.source_key, { payout: l.payout + Number(r.payout), last: Math.max(credit, l.last) });
+          continue;
+        }
+        const same = rows.get(r.source_key);
+        if (same) {
+          // Another credit of a bet read in this batch: one row, the payouts summed.
+          same.payout_satang += Number(r.payout);
+          if (credit !== null) same.last_credit_id = Math.max(credit, same.last_credit_id ?? 0);
+          continue;
+        }
         const counted = turnover.get(r.source_key) ?? Number(r.stake);
         const step = accruePoints(carry, satang(counted));
         carry = step.carry;
-        rows.push({
+        rows.set(r.source_key, {
           source_key: r.source_key,
           member_id: member,
           source,
@@ -94,10 +111,12 @@ async function accrueBatch(d: AccrualDeps, source: AccrualSource, memberId: numb
           turnover_satang: counted,
           points: step.points,
           settled_at: r.settled_at,
+          last_credit_id: credit,
         });
       }
-      await insertAccruals(tx, rows);
-      for (const row of rows) {
+      await insertAccruals(tx, [...rows.values()]);
+      for (const [key, l] of later) await addCreditPayout(tx, key, l.payout, l.last);
+      for (const row of rows.values()) {
         if (row.points === 0) continue;
         balance += row.points;
         await applyTransfer(tx, {
