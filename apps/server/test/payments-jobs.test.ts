@@ -29,6 +29,18 @@ afterAll(async () => {
   await t?.close();
 });
 
+async function welcomeId(token: string): Promise<number> {
+  const promos = await call<{ items: { id: number; title: string }[] }>(
+    t.app,
+    'GET',
+    '/api/member/payment/promotions',
+    {
+      token,
+    },
+  );
+  return promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!.id;
+}
+
 describe('the minute sweep', () => {
   it('is scheduled every minute when jobs run', async () => {
     const { rows } = await sql<{
@@ -55,8 +67,20 @@ describe('the minute sweep', () => {
     expect(await depositCredits(t.db, m.memberId)).toHaveLength(1);
   });
 
-  it('closes a promotion past its 7 days: min(bonus wallet, deposit) back to main, the rest forfeited', async () => {
+  it('closes a promotion past its 7 days: min(bonus wallet, deposit) back to main, the rest forfeited; every page of running promotions is read', async () => {
     const finance = await staffToken(t, 'finance', clock);
+    // Two other running promotions, so a sweep reading one member a page must turn three pages.
+    const others = [await newMember(t), await newMember(t)];
+    for (const o of others) {
+      const od = (
+        await generateQr(t, o.token, { channel_id: 1, amount: 300, promotion_id: await welcomeId(o.token) })
+      ).body.data;
+      const c = await call(t.app, 'POST', `/api/admin/payments/deposits/${od.request_id}/confirm`, {
+        token: finance,
+        body: { bank_ref: `K9-${od.request_id}` },
+      });
+      expect(c.body.error).toBe(0);
+    }
     const m = await newMember(t);
     const promos = await call<{ items: { id: number; title: string }[] }>(
       t.app,
@@ -76,9 +100,9 @@ describe('the minute sweep', () => {
     const deposit = Math.round(Number(d.pay_amount) * 100);
     const bonus = Math.floor(deposit / 2);
     expect((await walletBalances(t.db, m.memberId))[2]).toBe(deposit + bonus);
-    expect(await settleDuePromotions(deps, clock.now())).toBe(0);
+    expect(await settleDuePromotions(deps, clock.now(), 1)).toBe(0);
     clock.advance(7 * 86_400_000);
-    expect(await settleDuePromotions(deps, clock.now())).toBe(1);
+    expect(await settleDuePromotions(deps, clock.now(), 1)).toBe(3);
     expect(await walletBalances(t.db, m.memberId)).toEqual({ 1: deposit, 2: 0, 3: 0 });
     const mp = await t.db
       .selectFrom('member_promotion')

@@ -48,12 +48,13 @@ export async function writeState(
     .execute();
 }
 
-/** Members whose free credit is under a requirement (the minute sweep looks at them). */
-export async function membersUnderRequirement(ex: Executor, limit: number): Promise<number[]> {
+/** Members whose free credit is under a requirement, a page after member `after` (the minute sweep reads every page). */
+export async function membersUnderRequirement(ex: Executor, after: number, limit: number): Promise<number[]> {
   const rows = await ex
     .selectFrom('free_credit_state')
     .select('member_id')
     .where('granted_satang', '>', 0)
+    .where('member_id', '>', after)
     .orderBy('member_id')
     .limit(limit)
     .execute();

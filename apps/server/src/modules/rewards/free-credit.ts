@@ -175,9 +175,17 @@ export async function readFreeCredit(ex: Executor, memberId: number) {
   };
 }
 
-/** The minute sweep: every member under a requirement is brought up to date (one transaction each). */
+/**
+ * The minute sweep: every member under a requirement is brought up to date (one transaction each),
+ * read a thousand at a time in member order until none is left.
+ */
 export async function freeCreditSweep(db: Db, d: FreeCreditDeps, now: Date): Promise<void> {
-  for (const memberId of await membersUnderRequirement(db, 1_000)) {
-    await inTransaction(db, (tx) => settleFreeCredit(tx, d, memberId, now));
+  for (let after = 0; ; ) {
+    const page = await membersUnderRequirement(db, after, 1_000);
+    for (const memberId of page) {
+      await inTransaction(db, (tx) => settleFreeCredit(tx, d, memberId, now));
+      after = memberId;
+    }
+    if (page.length < 1_000) return;
   }
 }
