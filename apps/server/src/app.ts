@@ -88,12 +88,16 @@ const SECRET_QUERY_PATHS = /^\/(play|provider)\/|^\/api\/stream(\/|$)/;
 // Query parameters redacted on every other path.
 const SECRET_PARAMS = /^(access_token|token|ticket|t|demo|otp|password|session|signature|sig)$/i;
 
-/** A request URL fit for the log: no token, ticket or session in its query string. */
-export function redactUrl(url: string): string {
+/**
+ * A request URL fit for the log: no token, ticket or session in its query string. An authenticated
+ * request (a member's or staff's bearer token) keeps its path only: whatever it asked for is the
+ * member's own business, not the log's.
+ */
+export function redactUrl(url: string, authenticated = false): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const path = url.slice(0, q);
-  if (SECRET_QUERY_PATHS.test(path)) return `${path}?[redacted]`;
+  if (authenticated || SECRET_QUERY_PATHS.test(path)) return `${path}?[redacted]`;
   const parts = url
     .slice(q + 1)
     .split('&')
@@ -115,7 +119,7 @@ export function redactUrl(url: string): string {
 function requestLogView(req: FastifyRequest) {
   return {
     method: req.method,
-    url: redactUrl(req.url),
+    url: redactUrl(req.url, req.headers.authorization !== undefined),
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,

@@ -135,7 +135,7 @@ describe('events across processes over LISTEN/NOTIFY, served as SSE', () => {
 });
 
 describe('the request log', () => {
-  it('holds no token, launch token or secret query value', async () => {
+  it('holds no token, launch token or secret query value, and no query string of an authenticated request', async () => {
     const lines: string[] = [];
     const { buildApp } = await import('../src/app.ts');
     const logged = await buildApp({
@@ -146,7 +146,14 @@ describe('the request log', () => {
     });
     try {
       const m = await registerMember(a);
-      const secrets = [m.token, 'launch-secret-1', 'demo-secret-2', 'ticket-secret-3', 'otp-secret-4'];
+      const secrets = [
+        m.token,
+        'launch-secret-1',
+        'demo-secret-2',
+        'ticket-secret-3',
+        'otp-secret-4',
+        'member-own-5',
+      ];
       for (const url of [
         `/api/stream?topics=round:1&access_token=${m.token}`,
         '/api/stream?topics=member:1&ticket=ticket-secret-3',
@@ -161,11 +168,18 @@ describe('the request log', () => {
         url: '/api/get_user_info',
         headers: { authorization: `Bearer ${m.token}` },
       });
+      // An authenticated request's query is the member's own (a filter, a code): its path only.
+      await logged.inject({
+        method: 'GET',
+        url: '/api/lotto/bill/list?status=member-own-5&page=1',
+        headers: { authorization: `Bearer ${m.token}` },
+      });
       const log = lines.join('');
       expect(log).toContain('"url":"/api/stream?[redacted]"');
       expect(log).toContain('"url":"/play/golden-elephant?[redacted]"');
       expect(log).toContain('"url":"/api/lotto/result?round_id=5&token=[redacted]"');
       expect(log).toContain('"url":"/api/get_user_info"');
+      expect(log).toContain('"url":"/api/lotto/bill/list?[redacted]"');
       for (const secret of secrets) expect(log).not.toContain(secret);
     } finally {
       await logged.close();

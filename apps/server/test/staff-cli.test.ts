@@ -102,7 +102,7 @@ describe('npm run staff against DATABASE_URL', () => {
     expect(ok).toMatchObject({ error: 0, data: { staff: { role: 'finance' } } });
   });
 
-  it('refuses a taken username, an unknown role and a short password, changing nothing', async () => {
+  it('refuses a taken username, an unknown role and a short, common or username password, changing nothing', async () => {
     const taken = await staffCli(
       ['create', 'owner', '--username', 'somchai', '--password-stdin'],
       { DATABASE_URL: url },
@@ -120,6 +120,20 @@ describe('npm run staff against DATABASE_URL', () => {
     );
     expect(short.code).toBe(2);
     expect(short.stderr).toContain('at least 10 characters');
+    const common = await staffCli(
+      ['create', 'owner', '--username', 'boss2', '--password-stdin'],
+      { DATABASE_URL: url },
+      'password123\n',
+    );
+    expect(common.code).toBe(2);
+    expect(common.stderr).toContain('too common');
+    const own = await staffCli(
+      ['create', 'owner', '--username', 'longusername', '--password-stdin'],
+      { DATABASE_URL: url },
+      'LongUsername\n',
+    );
+    expect(own.code).toBe(2);
+    expect(own.stderr).toContain('must not be the username');
     const names = await db.selectFrom('staff').select('username').orderBy('id').execute();
     expect(names.map((n) => n.username)).toEqual(['somchai', 'nok']);
   });

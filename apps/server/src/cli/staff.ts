@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '@chok/contract/endpoint';
 import QRCode from 'qrcode';
 import { createStaff, newTotpSecret, staffExists, totpFor } from '../modules/admin/service.ts';
-import { hashPassword } from '../modules/auth/service.ts';
+import { hashPassword, isCommonPassword } from '../modules/auth/service.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createDb } from '../platform/db.ts';
 import { openDatabase } from '../platform/embedded-postgres.ts';
@@ -123,7 +123,10 @@ function generatePassword(): string {
   return out.length === 20 ? out : generatePassword();
 }
 
-async function choosePassword(passwordStdin: boolean): Promise<{ password: string; generated: boolean }> {
+async function choosePassword(
+  passwordStdin: boolean,
+  username: string,
+): Promise<{ password: string; generated: boolean }> {
   let password: string;
   if (passwordStdin) {
     password = await readStdin();
@@ -136,11 +139,17 @@ async function choosePassword(passwordStdin: boolean): Promise<{ password: strin
   if (password.trim().length < PASSWORD_MIN) {
     throw new UsageError(`the password needs at least ${PASSWORD_MIN} characters`);
   }
+  // The same rules as the operator API's staff accounts: not the username, not a common password.
+  if (password.trim().toLowerCase() === username.toLowerCase()) {
+    throw new UsageError('the password must not be the username');
+  }
+  if (isCommonPassword(password))
+    throw new UsageError('the password is too common: choose one harder to guess');
   return { password, generated: false };
 }
 
 async function create(args: ReturnType<typeof parseArgs>): Promise<void> {
-  const { password, generated } = await choosePassword(args.passwordStdin);
+  const { password, generated } = await choosePassword(args.passwordStdin, args.username);
   const config = loadConfig();
   const database = await openDatabase(config, log, { attach: true });
   try {

@@ -164,7 +164,7 @@ export function DepositTicket({
       <footer className="ticket__actions">
         {open && d.sandbox && (
           <button type="button" className="btn btn--primary" onClick={payInSandbox} disabled={paying}>
-            ชำระด้วยระบบทดสอบ (Sandbox)
+            ชำระด้วยระบบทดสอบ
           </button>
         )}
         {open && !compact && (
