@@ -4,7 +4,7 @@ import { totpFor } from '../src/modules/admin/staff.ts';
 import { PUBLIC_CHANGED_TOPIC } from '../src/modules/content/published.ts';
 import { verifyAuditChain } from '../src/platform/audit.ts';
 import { demoStaff } from '../src/seed/demo.ts';
-import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
+import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let memberToken: string;
@@ -329,5 +329,29 @@ describe('operator console API', () => {
       .execute();
     const again = await call<{ id: number; title: string }[]>(t.app, 'GET', '/api/notifications');
     expect(again.body.data[0]?.title).toBe('สำคัญที่สุด');
+  });
+});
+
+describe("the public reads' 60 s cache (docs/rules/engagement.md §13)", () => {
+  it("runs on the app's clock: a row changed behind the operator API shows once its minute has passed", async () => {
+    const clock = new FixedClock(new Date());
+    const c = await createTestApp({ clock });
+    try {
+      const first = await call<{ id: number; title: string }[]>(c.app, 'GET', '/api/notifications');
+      const row = first.body.data[0]!;
+      await c.db
+        .updateTable('notification')
+        .set({ title: 'แก้ตรงในฐานข้อมูล' })
+        .where('id', '=', row.id)
+        .execute();
+      clock.advance(59_000);
+      const cached = await call<{ id: number; title: string }[]>(c.app, 'GET', '/api/notifications');
+      expect(cached.body.data.find((n) => n.id === row.id)?.title).toBe(row.title);
+      clock.advance(2_000);
+      const fresh = await call<{ id: number; title: string }[]>(c.app, 'GET', '/api/notifications');
+      expect(fresh.body.data.find((n) => n.id === row.id)?.title).toBe('แก้ตรงในฐานข้อมูล');
+    } finally {
+      await c.close();
+    }
   });
 });

@@ -170,6 +170,15 @@ describe('the demo poll and its event', () => {
     const s = await submit(m.token, 1, 1, { agent_id: 35 });
     expect(s.body.code).toBe('AGENT_MISMATCH');
     expect(await votesOf(1)).toBe(0);
+    // Refused calls take no write quota (G4): ten more of them, and the member's own vote still goes in.
+    for (let i = 0; i < 10; i++)
+      expect((await submit(m.token, 1, 1, { agent_id: 35 })).body.code).toBe('AGENT_MISMATCH');
+    const quota = await t.db
+      .selectFrom('member_write_quota')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('member_id', '=', m.memberId)
+      .executeTakeFirstOrThrow();
+    expect(Number(quota.n)).toBe(0);
   });
 });
 

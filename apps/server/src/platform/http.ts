@@ -172,14 +172,6 @@ export function route<
         if (!staff) throw new AppError('UNAUTHORIZED');
         if (!e.roles?.includes(staff.role)) throw new AppError('FORBIDDEN');
       }
-      if (e.memberWritesPerMinute !== undefined && member) {
-        const ok = await opts.takeWriteQuota(
-          member.memberId,
-          `${e.method} ${e.path}`,
-          e.memberWritesPerMinute,
-        );
-        if (!ok) throw new AppError('RATE_LIMITED');
-      }
       const params = (e.params ? parse(e.params, req.params, 'params') : undefined) as In<P>;
       const query = (e.query ? parse(e.query, req.query ?? {}, 'query') : undefined) as In<Q>;
       const body = (e.body ? parse(e.body, req.body, 'body') : undefined) as In<B>;
@@ -189,6 +181,16 @@ export function route<
         const named = (input as { agent_id?: unknown } | undefined)?.agent_id;
         if (named !== undefined && named !== null && named !== opts.agentId)
           throw new AppError('AGENT_MISMATCH');
+      }
+      // G4: a write takes its quota once it is well-formed and for this agent, so a refused call
+      // changes nothing, the quota included.
+      if (e.memberWritesPerMinute !== undefined && member) {
+        const ok = await opts.takeWriteQuota(
+          member.memberId,
+          `${e.method} ${e.path}`,
+          e.memberWritesPerMinute,
+        );
+        if (!ok) throw new AppError('RATE_LIMITED');
       }
       const keyHeader = req.headers['idempotency-key'];
       const ctx: HandlerContext<In<B>, In<Q>, In<P>> = {

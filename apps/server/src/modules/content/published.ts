@@ -38,7 +38,7 @@ function cached<T>(d: ContentDeps, key: string, read: () => Promise<T[]>): Promi
     cache = new Map();
     caches.set(d, cache);
   }
-  const now = Date.now();
+  const now = d.clock.now().getTime();
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.rows as Promise<T[]>;
   const rows = read();

@@ -1,9 +1,7 @@
 import * as affiliate from '@chok/contract/routes/affiliate';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, type Data } from '../../lib/api';
-
-/** The agent id the spec's affiliate calls carry (spec §7). */
-const AGENT_ID = 34;
+import { agentId } from '../../stores/agent';
 
 export type AffiliateConfigs = Data<typeof affiliate.affiliateConfigs>;
 export type AffiliateSummary = Data<typeof affiliate.affiliateSummary>;
@@ -27,7 +25,7 @@ export function useAffiliateConfigs() {
   const origin = window.location.origin;
   return useQuery({
     queryKey: affiliateKeys.configs(origin),
-    queryFn: () => call(affiliate.affiliateConfigs, { agent_id: AGENT_ID, origin }),
+    queryFn: () => call(affiliate.affiliateConfigs, { agent_id: agentId(), origin }),
     staleTime: 5 * 60_000,
   });
 }
@@ -35,7 +33,7 @@ export function useAffiliateConfigs() {
 export function useAffiliateSummary() {
   return useQuery({
     queryKey: affiliateKeys.summary,
-    queryFn: () => call(affiliate.affiliateSummary, { agent_id: AGENT_ID }),
+    queryFn: () => call(affiliate.affiliateSummary, { agent_id: agentId() }),
   });
 }
 
@@ -44,7 +42,7 @@ export function useNetwork(level: 1 | 2 | null, page: number) {
     queryKey: affiliateKeys.network(level, page),
     queryFn: () =>
       call(affiliate.affiliateNetwork, {
-        agent_id: AGENT_ID,
+        agent_id: agentId(),
         ...(level === null ? {} : { level }),
         page,
         per_page: PER_PAGE,
@@ -57,7 +55,7 @@ export function useCommissionHistory(page: number, enabled: boolean) {
   return useQuery({
     queryKey: affiliateKeys.commissions(page),
     queryFn: () =>
-      call(affiliate.affiliateCommissionHistory, { agent_id: AGENT_ID, page, per_page: PER_PAGE }),
+      call(affiliate.affiliateCommissionHistory, { agent_id: agentId(), page, per_page: PER_PAGE }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -66,7 +64,7 @@ export function useCommissionHistory(page: number, enabled: boolean) {
 export function useAffiliateStatement(page: number, enabled: boolean) {
   return useQuery({
     queryKey: affiliateKeys.statement(page),
-    queryFn: () => call(affiliate.affiliateTransactions, { agent_id: AGENT_ID, page, per_page: PER_PAGE }),
+    queryFn: () => call(affiliate.affiliateTransactions, { agent_id: agentId(), page, per_page: PER_PAGE }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -74,5 +72,5 @@ export function useAffiliateStatement(page: number, enabled: boolean) {
 
 /** Moves as much of the balance to main as today allows (the server decides the amount). */
 export function redeemToMain() {
-  return call(affiliate.affiliateRedeem, { agent_id: AGENT_ID });
+  return call(affiliate.affiliateRedeem, { agent_id: agentId() });
 }
