@@ -5,15 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeDay, computeDueDays } from '../src/modules/affiliate/commission.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import {
-  call,
-  createTestApp,
-  FixedClock,
-  lastOtp,
-  roomInMinute,
-  staffToken,
-  type TestApp,
-} from './helpers.ts';
+import { call, createTestApp, FixedClock, lastOtp, staffToken, type TestApp } from './helpers.ts';
 import { balanceOf, fund } from './lotto-fixtures.ts';
 
 // docs/rules/engagement.md §11: the referral link, the 01:30 commission on the downline's net loss
@@ -470,7 +462,6 @@ describe('redeeming to main (§11 rule 3, G1, G4)', () => {
       body: { level1_percent: '5', level2_percent: '1', min_redeem: '100', daily_limit: '50000' },
     });
     const main = await balanceOf(t, R.memberId);
-    await roomInMinute(t);
     const answers = await Promise.all(Array.from({ length: 20 }, () => redeem(R)));
     const paid = answers.filter((a) => a.body.error === 0);
     expect(paid).toHaveLength(1);

@@ -8,15 +8,7 @@ import { claimCashback } from '../src/modules/cashback/loss-claim.ts';
 import type { CashbackDeps } from '../src/modules/cashback/pay.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import {
-  call,
-  createTestApp,
-  FixedClock,
-  registerMember,
-  roomInMinute,
-  staffToken,
-  type TestApp,
-} from './helpers.ts';
+import { call, createTestApp, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { balanceOf, buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
 
 /**
@@ -300,7 +292,6 @@ describe('loss cashback (docs/rules/engagement.md §3)', () => {
     setClock(addDays(D, 1), '11:05');
     const who = m.http20!;
     const before = await balanceOf(t, who.memberId);
-    await roomInMinute(t);
     const answers = await Promise.all(Array.from({ length: 20 }, () => claim(who, { day: D })));
     expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
     const ok = answers.filter((a) => a.status === 200);

@@ -1,5 +1,4 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { totpFor } from '../src/modules/admin/staff.ts';
@@ -164,19 +163,4 @@ export async function staffToken(
   if (res.body.error !== 0) throw new Error(`staff login failed: ${res.body.message}`);
   cache.set(username, res.body.data.access_token);
   return res.body.data.access_token;
-}
-
-/**
- * Resolves when the database clock has at least `seconds` left in its minute, so a burst of writes
- * counted per minute (G4, platform/write-quota.ts) falls inside one window.
- */
-export async function roomInMinute(t: { db: Db }, seconds = 5): Promise<void> {
-  for (;;) {
-    const { rows } = await sql<{
-      left: number;
-    }>`SELECT 60 - extract(second FROM clock_timestamp()) AS left`.execute(t.db);
-    const left = Number(rows[0]?.left ?? 60);
-    if (left >= seconds) return;
-    await new Promise((r) => setTimeout(r, left * 1000 + 50));
-  }
 }

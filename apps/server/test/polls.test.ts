@@ -2,15 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_CREDIT_WALLET, memberBalance } from '../src/modules/wallet/service.ts';
 import { confirmedDeposit, expectBalancesMatchTransfers, SettableClock } from './checkin-quests-fixtures.ts';
-import {
-  type ApiAnswer,
-  call,
-  createTestApp,
-  registerMember,
-  roomInMinute,
-  staffToken,
-  type TestApp,
-} from './helpers.ts';
+import { type ApiAnswer, call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { newMember } from './payments-fixtures.ts';
 
 // Polls and events, docs/rules/engagement.md §10, against the real database.
@@ -272,7 +264,6 @@ describe('votes and quota (rules 1 and 2)', () => {
     expect(r1.body.data).toMatchObject({ quota: 3, used: 1, remaining: 2, choice_id: first!.id });
     // Rate-limited writes count per member and endpoint in the database's clock minute.
     await t.db.deleteFrom('member_write_quota').where('member_id', '=', m.memberId).execute();
-    await roomInMinute(t);
     const answers: ApiAnswer<Quota>[] = await Promise.all(
       Array.from({ length: 20 }, (_, i) => submit(m.token, poll.id, i % 2 ? second!.id : first!.id)),
     );

@@ -8,7 +8,7 @@ import { settleDuePromotions } from '../src/modules/payments/sweep.ts';
 import { depositProtection } from '../src/modules/protection/service.ts';
 import { isUniqueViolation } from '../src/platform/db.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, roomInMinute, staffToken, type TestApp } from './helpers.ts';
+import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { type Deposit, generateQr, newMember, walletBalances, withdraw } from './payments-fixtures.ts';
 
 /**
@@ -506,7 +506,6 @@ describe('the member cancels the running promotion (§1.5)', () => {
       ).status,
     ).toBe('OK');
 
-    await roomInMinute(t);
     const answers = await Promise.all(Array.from({ length: 20 }, () => cancel(m.token, id)));
     const ok = answers.filter((a) => a.body.error === 0);
     expect(ok).toHaveLength(1);

@@ -5,6 +5,11 @@
  */
 import type { ColumnType } from 'kysely';
 
+export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[] ? U[] : ArrayTypeImpl<T>;
+
+export type ArrayTypeImpl<T> =
+  T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S[], I[], U[]> : T[];
+
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U>
     ? ColumnType<S, I | undefined, U>
@@ -703,8 +708,7 @@ export interface MemberWithdrawLimit {
 export interface MemberWriteQuota {
   endpoint: string;
   member_id: number;
-  used: number;
-  window_start: Timestamp;
+  recent: Generated<ArrayType<Timestamp>>;
 }
 
 export interface Notification {
