@@ -439,6 +439,18 @@ describe('the wrong-code lock-out (§2: 5 wrong codes in an hour lock entry for 
     expect((await redeem(m.token, 'WRONGCODE6')).body.code).toBe('COUPON_INVALID');
   });
 
+  it('the hour rolls: five wrong codes within any sixty minutes lock, wherever the first one fell', async () => {
+    const m = await newMember(t);
+    const wrong = async (n: number) => (await redeem(m.token, `ROLLING${n}0`)).body.code;
+    expect(await wrong(1)).toBe('COUPON_INVALID'); // minute 0
+    clock.advance(50 * 60_000);
+    for (const n of [2, 3, 4]) expect(await wrong(n)).toBe('COUPON_INVALID'); // minute 50
+    clock.advance(20 * 60_000);
+    expect(await wrong(5)).toBe('COUPON_INVALID'); // minute 70: the first has left the hour (4 in it)
+    clock.advance(60_000);
+    expect(await wrong(6)).toBe('COUPON_LOCKED'); // minute 71: five in the last hour
+  });
+
   it('wrong codes are counted atomically: parallel wrong codes lock after the 5th', async () => {
     const m = await newMember(t);
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => redeem(m.token, `PARALLEL${i}0`)));
@@ -451,7 +463,7 @@ describe('the wrong-code lock-out (§2: 5 wrong codes in an hour lock entry for 
       .selectAll()
       .where('member_id', '=', m.memberId)
       .executeTakeFirstOrThrow();
-    expect(row.failures).toBeGreaterThanOrEqual(5);
+    expect(row.failed_at.length).toBeGreaterThanOrEqual(5);
     expect(row.locked_until?.getTime()).toBe(clock.now().getTime() + 60 * 60_000);
   });
 });

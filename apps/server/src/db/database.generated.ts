@@ -214,10 +214,9 @@ export interface Coupon {
 }
 
 export interface CouponAttempt {
-  failures: number;
+  failed_at: Generated<ArrayType<Timestamp>>;
   locked_until: Timestamp | null;
   member_id: number;
-  window_start: Timestamp;
 }
 
 export interface CouponCampaign {

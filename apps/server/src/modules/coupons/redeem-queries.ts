@@ -71,8 +71,9 @@ export async function lockedUntil(ex: Executor, memberId: number, now: Date): Pr
 }
 
 /**
- * Counts one wrong code in one statement: a window older than `windowMinutes` starts again at 1;
- * reaching `maxFailures` locks entry until now + `lockMinutes`. Returns the count and the lock.
+ * Counts one wrong code in one statement: the row keeps the times of the wrong codes of the last
+ * `windowMinutes` (a rolling window); the one that makes `maxFailures` in it locks entry until now +
+ * `lockMinutes` (by then the window has moved past them). Returns the count and the lock.
  */
 export async function countFailure(
   ex: Executor,
@@ -80,17 +81,17 @@ export async function countFailure(
 ): Promise<{ failures: number; locked_until: Date | null }> {
   const windowStart = new Date(f.now.getTime() - f.windowMinutes * 60_000);
   const lockEnd = new Date(f.now.getTime() + f.lockMinutes * 60_000);
+  // The wrong codes of the window, this one included.
+  const counted = sql`(ARRAY(SELECT t FROM unnest(a.failed_at) t WHERE t > ${windowStart} ORDER BY t)
+    || ${f.now}::timestamptz)`;
   const { rows } = await sql<{ failures: number; locked_until: Date | null }>`
-    INSERT INTO coupon_attempt AS a (member_id, window_start, failures, locked_until)
-    VALUES (${f.memberId}, ${f.now}, 1, CASE WHEN 1 >= ${f.maxFailures} THEN ${lockEnd}::timestamptz END)
+    INSERT INTO coupon_attempt AS a (member_id, failed_at, locked_until)
+    VALUES (${f.memberId}, ARRAY[${f.now}::timestamptz], CASE WHEN 1 >= ${f.maxFailures} THEN ${lockEnd}::timestamptz END)
     ON CONFLICT (member_id) DO UPDATE SET
-      failures = CASE WHEN a.window_start <= ${windowStart} THEN 1 ELSE a.failures + 1 END,
-      window_start = CASE WHEN a.window_start <= ${windowStart} THEN ${f.now} ELSE a.window_start END,
-      locked_until = CASE
-        WHEN (CASE WHEN a.window_start <= ${windowStart} THEN 1 ELSE a.failures + 1 END) >= ${f.maxFailures}
-          THEN ${lockEnd}::timestamptz
-        ELSE a.locked_until END
-    RETURNING failures, locked_until`.execute(ex);
+      failed_at = ${counted},
+      locked_until = CASE WHEN cardinality(${counted}) >= ${f.maxFailures} THEN ${lockEnd}::timestamptz
+                          ELSE a.locked_until END
+    RETURNING cardinality(failed_at) AS failures, locked_until`.execute(ex);
   return rows[0]!;
 }
 
