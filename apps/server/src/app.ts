@@ -229,8 +229,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     memberGate,
   };
 
-  const openApi = buildOpenApi(allEndpoints, { title: 'Chok API', version: '0.1.0' });
-  app.get(system.openApiDocument.path, async () => openApi);
+  // The document lists the endpoints this server serves (a production install without the payment
+  // sandbox does not list it), built once, at the first request, when every module is registered.
+  let openApi: ReturnType<typeof buildOpenApi> | undefined;
+  app.get(system.openApiDocument.path, async () => {
+    if (!openApi) {
+      const served = new Set(registeredRoutes.map((r) => `${r.method} ${r.url}`));
+      const endpoints = allEndpoints.filter((e) => served.has(`${e.method} ${e.path}`));
+      openApi = buildOpenApi(endpoints, { title: 'Chok API', version: '0.1.0' });
+    }
+    return openApi;
+  });
   route(app, system.health, async () => {
     await sql`SELECT 1`.execute(db);
     return { status: 'ok' as const, server_time: clock.now().toISOString() };

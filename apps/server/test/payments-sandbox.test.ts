@@ -62,6 +62,12 @@ describe('a production install (SEED_DEMO=false)', () => {
     expect(r.body).toMatchObject({ error: 1004, code: 'NOT_FOUND', data: null });
     expect(prod.app.registeredRoutes.some((x) => x.url.startsWith('/api/sandbox/'))).toBe(false);
     expect(await walletBalances(prod.db, m.memberId)).toEqual({ 1: 0, 2: 0, 3: 0 });
+    // Nor does the API document offer it.
+    const doc = (await prod.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/sandbox/'))).toEqual([]);
+    expect(doc.paths['/api/login']).toBeDefined();
   });
 
   it('PAYMENT_SANDBOX=true allows the sandbox without demo data', async () => {
