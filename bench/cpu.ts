@@ -1,6 +1,7 @@
 /**
- * CPU accounting for the benchmarks (issue 15): on a shared machine CPU time per operation is the
- * figure a neighbour's load distorts least, since it leaves out the time spent waiting for a core.
+ * CPU accounting for the benchmarks (docs/decisions/0012-hot-paths.md): on a shared machine CPU time per
+ * operation is the figure a neighbour's load distorts least, since it leaves out the time spent waiting
+ * for a core.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';

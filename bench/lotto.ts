@@ -1,5 +1,6 @@
 /**
- * Lottery benchmarks (issue 4), called from run.ts or on their own:
+ * Lottery benchmarks (docs/decisions/0011-lotto-performance.md; results in docs/benchmarks.md), called
+ * from run.ts or on their own:
  *
  *   npx tsx bench/lotto.ts                          all three, on a fresh embedded PostgreSQL
  *   BENCH_ONLY=lotto-bills npx tsx bench/lotto.ts   a subset: lotto-bills, lotto-shots, lotto-settle

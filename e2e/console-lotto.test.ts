@@ -8,9 +8,9 @@ import { openPage, skipAnnouncements, storedToken } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
 /**
- * The console's lottery section (issue 13 item 4): `lotto` closes a round where a member has a bill,
- * enters the result after seeing the derived numbers, settlement finishes, and the member's bill
- * shows won on the member site.
+ * The console's lottery section: `lotto` closes a round where a member has a bill, enters the result
+ * after seeing the derived numbers, settlement finishes, and the member's bill shows won on the member
+ * site.
  */
 
 const browserOf = useBrowser();

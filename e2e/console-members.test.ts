@@ -7,8 +7,8 @@ import { baseUrl } from './lane.ts';
 import { openPage } from './page.ts';
 import { call, staffLogin } from './staff.ts';
 
-// The console's Members and Dashboard sections (issue 13): `support` finds a member by phone, sends
-// a password-reset OTP and reads it in the SMS outbox; `owner` reads the dashboard. axe clean.
+// The console's Members and Dashboard sections: `support` finds a member by phone, sends a
+// password-reset OTP and reads it in the SMS outbox; `owner` reads the dashboard. axe clean.
 
 const browserOf = useBrowser();
 

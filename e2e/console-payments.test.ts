@@ -1,10 +1,11 @@
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { loginConsole } from './console.ts';
 import { signIn } from './journeys.ts';
-import { baseUrl, staffTokens } from './lane.ts';
+import { baseUrl, databaseUrl, staffTokens } from './lane.ts';
 import { DESKTOP, openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, type RegisteredMember, registerMember } from './staff.ts';
 
@@ -181,4 +182,38 @@ describe('the operator console: finance works the payments queues', () => {
     await consolePage.getByRole('button', { name: 'ออกจากระบบ' }).click();
     await consolePage.waitForURL(`${baseUrl}/backoffice/login`);
   }, 180_000);
+
+  it('a reconciliation freeze shows in the header, and finance clears it with a note on its page', async () => {
+    const m = await freshMember();
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        `INSERT INTO member_withdrawal_freeze (member_id, reason)
+         SELECT id, 'reconciliation' FROM member WHERE phone = $1`,
+        [m.phone],
+      );
+    } finally {
+      await db.end();
+    }
+    await consolePage.goto(`${baseUrl}/backoffice/`);
+    await loginConsole(consolePage, baseUrl, 'finance');
+    await expect.poll(() => counter(consolePage, 'freezes')).toBeGreaterThan(0);
+    await consolePage.locator('[data-counter="freezes"]').click();
+    await consolePage.getByRole('heading', { name: 'ระงับการถอนเงิน', level: 1 }).waitFor();
+    const row = consolePage.getByTestId('freezes').locator('tr', { hasText: m.phone });
+    await row.waitFor();
+    await axeClean(consolePage, 'freezes');
+    await row.getByRole('button', { name: 'ปลดการระงับ' }).click();
+    await consolePage.getByLabel('หมายเหตุการตรวจสอบ').fill('ตรวจยอดกับรายการบัญชีแล้ว ตรงกัน');
+    await consolePage.getByRole('dialog').getByRole('button', { name: 'ปลดการระงับ' }).click();
+    await consolePage.getByText('ปลดการระงับถอนเงินแล้ว').waitFor();
+    await row.waitFor({ state: 'detached' });
+    const wd = await call(baseUrl, '/api/member/withdraw', {
+      method: 'POST',
+      token: m.token,
+      body: JSON.stringify({ amount: 100 }),
+    });
+    expect(wd.body.message).not.toContain('ระงับการถอนชั่วคราว');
+  }, 120_000);
 });

@@ -7,8 +7,9 @@ import { baseUrl, staffTokens as tokens } from './lane.ts';
 import { openPage } from './page.ts';
 import { call } from './staff.ts';
 
-// The operator console's staff section and role isolation (issue 13): the owner adds a staff user
-// through the console, who then logs in with the TOTP secret shown once; a role sees only its own
+// The operator console's staff section and role isolation
+// (docs/decisions/0060-console-staff-audit-games.md, apps/backoffice/README.md): the owner adds a staff
+// user through the console, who then logs in with the TOTP secret shown once; a role sees only its own
 // menu and the server refuses it another role's endpoints.
 
 const browserOf = useBrowser();

@@ -4,10 +4,10 @@
  * the demo seed points (`/demo/…`, `/shop/…`). The pictures are checked in; run this after
  * changing a drawing.
  *
- * Why pictures and not the drawings themselves: a browser opens every SVG image as a document of
- * its own, and one with text has to find a font for it and lay its Thai text out. On the home page
- * of a phone that came to about a tenth of a second of the main thread per load, more than the page's
- * own layout (docs/benchmarks.md, issue 15, seventh round). An operator's banners are pictures too.
+ * Why pictures and not the drawings themselves: a browser opens every SVG image as a document of its
+ * own, and one with text has to find a font for it and lay its Thai text out. On the home page of a
+ * phone that came to about a tenth of a second of the main thread per load, more than the page's own
+ * layout (docs/benchmarks.md, "the main thread of a phone"). An operator's banners are pictures too.
  *
  *   CHROMIUM_PATH  the browser (default /usr/bin/chromium)
  *   WEBP_QUALITY   0–100 (default 80)

@@ -8,10 +8,10 @@
  *
  * Why: the six Kanit files were 104 KB of a first visit's ~250 KB, and the Latin ones carry about 230
  * characters (accented letters, arrows, currency signs) of which the site prints ASCII and a dozen
- * signs: 19 KB each before, 12 KB after (docs/benchmarks.md, issue 15, seventh round). A character
+ * signs: 19 KB each before, 12 KB after (docs/benchmarks.md, "the main thread of a phone"). A character
  * outside the range (a member's name with an accent, say) is drawn in the fallback font, as any
- * character Kanit does not have is. The Thai files stay as @fontsource ships them: the site writes
- * all of Thai.
+ * character Kanit does not have is. The Thai files stay as @fontsource ships them: the site writes all
+ * of Thai.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';

@@ -35,6 +35,7 @@ import { shopModule } from './modules/shop/module.ts';
 import { ordersToShipCount } from './modules/shop/service.ts';
 import { soothModule } from './modules/sooth/module.ts';
 import { walletModule } from './modules/wallet/module.ts';
+import { openFreezeCount } from './modules/wallet/service.ts';
 import { wheelModule } from './modules/wheel/module.ts';
 import { serveBackoffice } from './platform/backoffice-site.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -275,7 +276,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   soothModule(ctx);
   reportsModule(ctx);
   consoleModule(ctx, {
-    sources: { payments: paymentsWaiting, heldRewards: heldRewardCount, ordersToShip: ordersToShipCount },
+    sources: {
+      payments: paymentsWaiting,
+      heldRewards: heldRewardCount,
+      ordersToShip: ordersToShipCount,
+      freezes: openFreezeCount,
+    },
   });
 
   serveBackoffice(app, config.BACKOFFICE_DIST ?? BACKOFFICE_DIST_DEFAULT);

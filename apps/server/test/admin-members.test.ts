@@ -13,7 +13,7 @@ import {
 } from './helpers.ts';
 import { newMember, type Withdrawal, withdraw } from './payments-fixtures.ts';
 
-// The operator console's member pages (issue 13 item 5): search, the member page's tabs, notes,
+// The operator console's member pages (its Members section): search, the member page's tabs, notes,
 // lock/unlock, the reset OTP, the member's own withdrawal cap, and the paged SMS outbox.
 
 let t: TestApp;

@@ -13,10 +13,10 @@ import { call, createTestApp, FixedClock, staffToken, type TestApp } from './hel
 import { buy, closeNow, enterResult, fundedMember, openRound } from './lotto-fixtures.ts';
 import { newMember, type Withdrawal, withdraw } from './payments-fixtures.ts';
 
-// The dashboard (issue 13 item 2): its figures must equal sums computed here, independently, from the
-// ledger's rows (docs/rules/casino.md §2). Today's activity goes through the product's own paths; the
-// ledger stamps a transfer with the database's clock (created_at DEFAULT now()), which no test clock
-// moves, so yesterday's few rows are written into the ledger with yesterday's time.
+// The console's dashboard: its figures must equal sums computed here, independently, from the ledger's
+// rows (docs/rules/casino.md §2). Today's activity goes through the product's own paths; the ledger
+// stamps a transfer with the database's clock (created_at DEFAULT now()), which no test clock moves, so
+// yesterday's few rows are written into the ledger with yesterday's time.
 
 let t: TestApp;
 const clock = new FixedClock(new Date());

@@ -11,8 +11,8 @@ import { call, createTestApp, registerMember, staffToken, type TestApp } from '.
 import { buy, closeNow, fund, openRound } from './lotto-fixtures.ts';
 import { generateQr, newMember, withdraw } from './payments-fixtures.ts';
 
-// Issue 13: every operator endpoint refuses anonymous callers, members and the other roles — the
-// cases are generated from the contract, so a new endpoint is covered the day it is declared; and
+// The operator console: every operator endpoint refuses anonymous callers, members and the other roles —
+// the cases are generated from the contract, so a new endpoint is covered the day it is declared; and
 // every money-moving operator endpoint writes its audit row in the same transaction as the money.
 
 let t: TestApp;

@@ -9,8 +9,8 @@ import { hashToken, newToken } from '../src/platform/rng.ts';
 import { fundedMembers } from './games-support.ts';
 import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
 
-// Staff accounts, the audit log and the games pages of the operator console (issue 13 items 7, 8;
-// docs/decisions/0060-console-staff-audit-games.md).
+// Staff accounts, the audit log and the games pages of the operator console
+// (docs/decisions/0060-console-staff-audit-games.md).
 
 let t: TestApp;
 let owner: string;

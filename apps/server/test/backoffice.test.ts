@@ -134,6 +134,7 @@ type Counts = {
   withdrawals: number | null;
   risk_holds: number | null;
   shop_orders: number | null;
+  freezes: number | null;
 };
 
 async function dbCounts() {
@@ -169,25 +170,42 @@ describe('GET /api/admin/work/counts', () => {
     expect(finance).toMatchObject(expected);
     expect(finance.risk_holds).toBe(0);
     expect(finance.shop_orders).toBeNull();
-    expect(await counts('owner')).toMatchObject({ ...expected, risk_holds: 0, shop_orders: 0 });
+    expect(finance.freezes).toBe(0);
+    expect(await counts('owner')).toMatchObject({ ...expected, risk_holds: 0, shop_orders: 0, freezes: 0 });
     expect(await counts('content')).toEqual({
       deposits: null,
       withdrawals: null,
       risk_holds: null,
       shop_orders: 0,
+      freezes: null,
     });
     expect(await counts('support')).toEqual({
       deposits: null,
       withdrawals: null,
       risk_holds: 0,
       shop_orders: 0,
+      freezes: null,
     });
     expect(await counts('lotto')).toEqual({
       deposits: null,
       withdrawals: null,
       risk_holds: null,
       shop_orders: null,
+      freezes: null,
     });
+    // A reconciliation freeze is waiting work for finance (the operator's alert), until it is cleared.
+    const frozen = await t.db
+      .insertInto('member_withdrawal_freeze')
+      .values({ member_id: m.memberId, reason: 'reconciliation' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await counts('finance')).freezes).toBe(1);
+    await t.db
+      .updateTable('member_withdrawal_freeze')
+      .set({ cleared_at: new Date(), cleared_by: 1, clear_note: 'ตรวจแล้ว' })
+      .where('id', '=', frozen.id)
+      .execute();
+    expect((await counts('finance')).freezes).toBe(0);
     expect((await call(t.app, 'GET', '/api/admin/work/counts')).status).toBe(401);
   });
 });
@@ -255,6 +273,7 @@ describe('GET /api/admin/stream', () => {
         withdrawals: null,
         risk_holds: null,
         shop_orders: null,
+        freezes: null,
       });
 
       // A member asks to deposit: one more deposit waits.
@@ -270,6 +289,15 @@ describe('GET /api/admin/stream', () => {
       const now = await dbCounts();
       await expect.poll(() => finance.frames.at(-1)?.deposits, { timeout: 5000 }).toBe(now.deposits);
       expect(finance.frames.length).toBeLessThanOrEqual(1 + 1 + 3);
+
+      // A reconciliation freeze reaches finance at once (the trigger of migration 066).
+      const frozen = await t.db
+        .insertInto('member_withdrawal_freeze')
+        .values({ member_id: m.memberId, reason: 'reconciliation' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await expect.poll(() => finance.frames.at(-1)?.freezes, { timeout: 5000 }).toBe(1);
+      await t.db.deleteFrom('member_withdrawal_freeze').where('id', '=', frozen.id).execute();
 
       // The lotto role acts on none of it: its counts did not change, so nothing more was sent.
       expect(lotto.frames).toHaveLength(1);

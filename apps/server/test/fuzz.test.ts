@@ -7,11 +7,12 @@ import { hashToken, newToken } from '../src/platform/rng.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
 
 /**
- * Schema-driven fuzzing (issue 9 items 5, 10 and 13): every operation of the served OpenAPI document
- * gets hostile values in its path, query and body, as an anonymous visitor, a member and the owner.
- * Every answer must be below 500 and the `{error, message, data}` envelope, and no message may carry
- * English. The random part is seeded; a failure prints the seed (FUZZ_SEED=<n> replays it).
- * FUZZ_RUNS=<n> sets the random requests per operation (default 10; about 4,700 requests in all).
+ * Schema-driven fuzzing (docs/decisions/0003-http-status-and-validation.md, addendum): every operation
+ * of the served OpenAPI document gets hostile values in its path, query and body, as an anonymous
+ * visitor, a member and the owner. Every answer must be below 500 and the `{error, message, data}`
+ * envelope, and no message may carry English. The random part is seeded; a failure prints the seed
+ * (FUZZ_SEED=<n> replays it). FUZZ_RUNS=<n> sets the random requests per operation (default 10; about
+ * 4,700 requests in all).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? randomInt(2 ** 31 - 1));
 const RANDOM_RUNS = Number(process.env.FUZZ_RUNS ?? 10);

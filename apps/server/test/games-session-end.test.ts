@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
 import { call, createTestApp, FixedClock, lastOtp, registerMember, type TestApp } from './helpers.ts';
 
-// In-house games: the launch session ends with the member's session (issue 9 item 4).
+// In-house games: the launch session ends with the member's session
+// (docs/decisions/0021-games-launch-and-pages.md).
 let t: TestApp;
 const clock = new FixedClock(new Date());
 beforeAll(async () => {

@@ -5,8 +5,9 @@ import { balanceOf, buy, fund, fundedMember, openRound } from './lotto-fixtures.
 import { generateQr, newMember } from './payments-fixtures.ts';
 
 /**
- * Issue 9 items 5, 10 and 13: ids and amounts are read, never coerced; NUL bytes, repeated query
- * parameters and impossible dates are Thai validation errors, not 500s; no English from zod.
+ * Strict input (docs/decisions/0003-http-status-and-validation.md, addendum): ids and amounts are
+ * read, never coerced; NUL bytes, repeated query parameters and impossible dates are Thai validation
+ * errors, not 500s; no English from zod.
  */
 let t: TestApp;
 let owner: string;

@@ -9,8 +9,8 @@ import { createDb, type Db, inTransaction } from '../src/platform/db.ts';
 import { type EventBus, startEventBus } from '../src/platform/events.ts';
 import { call, createTestApp, FixedClock, registerMember, type TestApp } from './helpers.ts';
 
-// Issue 15, item 2: the event bus's topic index, coalesced writes and back-pressure, and the member
-// session cache with its revocations across processes.
+// The event bus's topic index, coalesced writes and back-pressure, and the member session cache with
+// its revocations across processes (docs/decisions/0006-jobs-events-idempotency.md, 0011).
 
 const clock = new FixedClock(new Date());
 let a: TestApp;

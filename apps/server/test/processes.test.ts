@@ -4,7 +4,7 @@ import { createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { fundedMember, openRound } from './lotto-fixtures.ts';
 import { type RunningProduct, scratchDataDir, startProduct } from './product.ts';
 
-// Issue 15, item 3 (docs/operations.md, "Several processes"): web processes started as `npm start`
+// Several processes (docs/operations.md, "Several processes"): web processes started as `npm start`
 // starts them, on one database, sharing live events through LISTEN/NOTIFY; jobs in a worker only.
 
 const data = scratchDataDir('processes');

@@ -1,6 +1,7 @@
 /**
- * The member site rendered on the server (spec §4 "start-up"): built by `vite build --ssr` into
- * dist/server/ and called by the server for every HTML answer (apps/server/src/platform/member-site.ts).
+ * The member site rendered on the server (docs/rules/member-site.md §4 "start-up"): built by
+ * `vite build --ssr` into dist/server/ and called by the server for every HTML answer
+ * (apps/server/src/platform/member-site.ts).
  * The public pages (app/server-rendered.ts) come back as markup with their data, so a member sees
  * content before any script runs, and the browser hydrates it (main.tsx); a failed route comes back
  * as the error page; any other route answers null and renders in the browser after its guard.

@@ -1,7 +1,8 @@
 /**
  * The member site's hand-written Thai dates and numbers (apps/web/src/lib/dates.ts, numbers.ts) give
  * what `Intl` gives for th-TH in Asia/Bangkok, across random instants and amounts: they replace it
- * only because its first use is slow in a browser tab (docs/benchmarks.md, issue 15, seventh round).
+ * only because its first use is slow in a browser tab (docs/benchmarks.md, "the main thread of a
+ * phone").
  */
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

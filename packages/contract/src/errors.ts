@@ -347,7 +347,7 @@ export const errorCatalogue = {
   LOTTO_OPEN_TOO_LATE: { error: 2642, status: 200, message: 'งวดนี้เลยเวลาปิดรับแล้ว เปิดรับแทงไม่ได้' },
   LOTTO_OPEN_NOT_ALLOWED: { error: 2643, status: 200, message: 'งวดนี้{state}แล้ว เปิดรับแทงอีกไม่ได้' },
   LOTTO_MARKET_NOT_FOUND: { error: 2644, status: 200, message: 'ไม่พบตลาดหวยนี้' },
-  // operator console, members and dashboard (issue 13): 2620–2634
+  // operator console, members and dashboard: 2620–2634
   MEMBER_ALREADY_SUSPENDED: { error: 2620, status: 200, message: 'สมาชิกนี้ถูกระงับการเข้าสู่ระบบอยู่แล้ว' },
   MEMBER_NOT_SUSPENDED: { error: 2621, status: 200, message: 'สมาชิกนี้ไม่ได้ถูกระงับการเข้าสู่ระบบ' },
   REPORT_DAY_IN_FUTURE: { error: 2622, status: 200, message: 'วันที่สิ้นสุดของรายงานต้องไม่เกินวันนี้' },
@@ -356,7 +356,7 @@ export const errorCatalogue = {
     status: 200,
     message: 'สมาชิกนี้ถูกระงับการเข้าสู่ระบบ กรุณายกเลิกการระงับก่อนส่งรหัสตั้งรหัสผ่านใหม่',
   },
-  // staff accounts and games for the operator (issue 13): 2610–2619
+  // staff accounts and games for the operator (docs/decisions/0060-console-staff-audit-games.md): 2610–2619
   STAFF_USERNAME_TAKEN: { error: 2610, status: 200, message: 'ชื่อผู้ใช้นี้มีอยู่ในระบบแล้ว' },
   STAFF_NOT_FOUND: { error: 2611, status: 200, message: 'ไม่พบบัญชีพนักงานนี้' },
   STAFF_LAST_OWNER: {

@@ -1,11 +1,11 @@
 /**
- * The member site's routes (spec §2) and the layout each renders in: one table for both sides. The
- * server names the layout in the start-up payload of every HTML answer; the web app builds its
- * router from the same table and paints the layout's frame before the page's code has loaded.
- * Plain data and one function (no zod), so the web bundle can import it.
+ * The member site's routes (docs/rules/member-site.md §2) and the layout each renders in: one table
+ * for both sides. The server names the layout in the start-up payload of every HTML answer; the web
+ * app builds its router from the same table and paints the layout's frame before the page's code has
+ * loaded. Plain data and one function (no zod), so the web bundle can import it.
  */
 
-/** The eight layouts of spec §2. */
+/** The eight layouts of docs/rules/member-site.md §2. */
 export const layoutNames = [
   'default',
   'auth',
@@ -49,7 +49,8 @@ export const memberRoutes = {
   '/member/winloss': 'auth',
   '/member/profile': 'auth',
   '/member/statement': 'auth',
-  // Player protection (docs/rules/protection.md): an addition to spec §2, linked from the profile.
+  // Player protection (docs/rules/protection.md): an addition to docs/rules/member-site.md §2, linked
+  // from the profile.
   '/member/protection': 'auth',
   '/login': 'no-auth',
   '/register': 'no-auth',
@@ -140,8 +141,8 @@ export function roundIdOf(param: string): number | null {
 }
 
 /**
- * Page validation (spec §8: a page validation failure shows the 404 page): the routes whose
- * parameters must have a shape before the page is worth rendering.
+ * Page validation (docs/rules/member-site.md §8: a page validation failure shows the 404 page): the
+ * routes whose parameters must have a shape before the page is worth rendering.
  */
 const paramChecks: Partial<Record<MemberRoute, (params: Record<string, string>) => boolean>> = {
   '/lotto/:round_id?': ({ round_id }) => round_id === undefined || roundIdOf(round_id) !== null,
@@ -154,7 +155,10 @@ export function pageStatus(pathname: string): 200 | 404 {
   return (paramChecks[page.route]?.(page.params) ?? true) ? 200 : 404;
 }
 
-/** The error page's heading (spec §2: "Not Found" for 404; otherwise the Thai for "an error occurred"). */
+/**
+ * The error page's heading (docs/rules/member-site.md §2: "Not Found" for 404; otherwise the Thai for
+ * "an error occurred").
+ */
 export function errorPageText(status: number): string {
   return status === 404 ? 'Not Found' : 'เกิดข้อผิดพลาด';
 }

@@ -5,7 +5,7 @@
  */
 import type { LayoutName } from './layouts.ts';
 
-/** A route that failed: the error page shows the status and the message (spec §2, §4). */
+/** A route that failed: the error page shows its status and message (docs/rules/member-site.md §2, §4). */
 export interface StartupError {
   status: number;
   message: string;
@@ -31,7 +31,8 @@ export interface ServerRenderInput {
   fetch: ServerFetch;
   /**
    * Whether the visitor saw the important announcements within the last 15 minutes (the member
-   * site's `chok_notice` cookie, spec §4): when not, a page rendered here opens their dialog itself.
+   * site's `chok_notice` cookie, docs/rules/member-site.md §4): when not, a page rendered here opens
+   * their dialog itself.
    */
   noticeSeen: boolean;
 }

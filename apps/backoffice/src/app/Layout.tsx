@@ -14,6 +14,7 @@ const COUNTERS = [
   { key: 'withdrawals', label: 'ถอนรอดำเนินการ', to: '/payments/withdrawals' },
   { key: 'risk_holds', label: 'รางวัลรอตรวจ', to: '/rewards/holds' },
   { key: 'shop_orders', label: 'ออเดอร์รอส่ง', to: '/rewards/shop-orders' },
+  { key: 'freezes', label: 'ระงับการถอน', to: '/payments/freezes' },
 ] as const;
 
 function Counters({ role }: { role: StaffRole }) {

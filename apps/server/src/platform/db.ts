@@ -15,10 +15,10 @@ export type Tx = Transaction<Database>;
 export type Executor = Db | Tx;
 
 /**
- * A hot statement: a fixed SQL text under a stable name. pg sends it as a named prepared statement,
- * so PostgreSQL parses and plans it once per connection instead of on every call (issue 15,
- * decision 0012). The text must not vary (no `sql.join` of a variable length, no optional clauses):
- * each variant is its own `prepared`.
+ * A hot statement: a fixed SQL text under a stable name. pg sends it as a named prepared statement, so
+ * PostgreSQL parses and plans it once per connection instead of on every call
+ * (docs/decisions/0012-hot-paths.md). The text must not vary (no `sql.join` of a variable length, no
+ * optional clauses): each variant is its own `prepared`.
  */
 export interface Prepared<R> {
   readonly name: string;

@@ -18,7 +18,7 @@ export class AppError extends Error {
   ) {
     // A refusal is an answer, not a fault: it is made without a stack trace, which V8 would otherwise
     // capture on every one (7–12 µs; under load most answers of a busy yeekee round are refusals,
-    // docs/benchmarks.md issue 15, seventh round). A 5xx code keeps its trace for the log.
+    // docs/benchmarks.md, "the main thread of a phone"). A 5xx code keeps its trace for the log.
     const message = errorMessage(code, params);
     const status = errorCatalogue[code].status;
     const limit = Error.stackTraceLimit;

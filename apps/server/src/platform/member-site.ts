@@ -4,7 +4,7 @@
  * layout, server time, error; docs/architecture.md). The public pages are rendered here by the
  * site's own renderer (apps/web/src/entry-server.tsx, built into dist/server/), with their data read
  * through this app's routes in process, so a member sees content before any script runs and the
- * browser hydrates it (spec §4 "start-up").
+ * browser hydrates it (docs/rules/member-site.md §4 "start-up").
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,7 +53,8 @@ const escapeHtml = (text: string) =>
 /**
  * The start-up payload of a client route: the route's layout (contract/layouts, the table the web
  * app's router is built from), and an error when the route failed: an unknown path or a page whose
- * parameters fail its validation is a 404 (spec §8); a payload that cannot be made is a 500, in Thai.
+ * parameters fail its validation is a 404 (docs/rules/member-site.md §8); a payload that cannot be
+ * made is a 500, in Thai.
  */
 export async function startupPayload(
   pathname: string,

@@ -15,7 +15,10 @@ interface PageDef {
 
 const page = (title: string, load: PageDef['load']): PageDef => ({ title, load });
 
-/** Spec §2's route table: each route's page; its layout comes from the shared table (contract/layouts). */
+/**
+ * The route table of docs/rules/member-site.md §2: each route's page; its layout comes from the shared
+ * table (contract/layouts).
+ */
 const pages: Record<MemberRoute, PageDef> = {
   '/': page('หน้าแรก', () => import('../pages/Home')),
   '/lotto/lobby': page('ล็อบบี้หวย', () => import('../pages/lotto/Lobby')),
@@ -54,7 +57,10 @@ const pages: Record<MemberRoute, PageDef> = {
   '/liff/:name?': page('บริการผ่านไลน์', () => import('../pages/Liff')),
 };
 
-/** `login`: member pages, sends a visitor to /; `member`: visitor pages, sends a member to / (spec §6). */
+/**
+ * `login`: member pages, sends a visitor to /; `member`: visitor pages, sends a member to /
+ * (docs/rules/member-site.md §6).
+ */
 const CHECKS: Partial<Record<LayoutName, 'login' | 'member'>> = {
   auth: 'login',
   payment: 'login',

@@ -22,8 +22,8 @@ const layoutData = (qc: QueryClient, agentCode: string) => [
 ];
 
 /**
- * The public pages rendered on the server with their data (spec §4 "start-up": the app mounts on
- * them at once). Every other route runs its layout's guard in the browser first.
+ * The public pages rendered on the server with their data (docs/rules/member-site.md §4 "start-up":
+ * the app mounts on them at once). Every other route runs its layout's guard in the browser first.
  */
 export const serverRendered: Partial<Record<MemberRoute, ServerRenderedPage>> = {
   '/': {

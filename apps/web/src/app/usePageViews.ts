@@ -9,7 +9,7 @@ declare global {
 
 export const PAGE_VIEW_DELAY_MS = 250;
 
-/** Pushes a page view to `window.dataLayer` 250 ms after each route change (spec §4). */
+/** Pushes a page view to `window.dataLayer` 250 ms after each route change (docs/rules/member-site.md §4). */
 export function usePageViews(): void {
   const { pathname, search } = useLocation();
   useEffect(() => {

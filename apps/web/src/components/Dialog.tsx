@@ -5,7 +5,7 @@ interface Props {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
-  /** Max width in px (spec §9: notification 400, member menu 480, event 800). */
+  /** Max width in px (docs/rules/member-site.md §9: notification 400, member menu 480, event 800). */
   width: number;
   /** Persistent dialogs ignore Escape and backdrop clicks; only their own buttons close them. */
   persistent?: boolean;

@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 
 interface Props {
   status: number;
-  /** Shown under the code; spec §2: "Not Found" for 404, otherwise "an error occurred" (in Thai). */
+  /**
+   * Shown under the code; docs/rules/member-site.md §2: "Not Found" for 404, otherwise "an error
+   * occurred" (in Thai).
+   */
   message?: string;
 }
 

@@ -216,7 +216,7 @@ export const CopyIcon = (p: IconProps) => (
   </Svg>
 );
 
-/** The event icon of spec §2: a treasure chest, in colour. */
+/** The event icon of docs/rules/member-site.md §2: a treasure chest, in colour. */
 export function TreasureChest({ size = 56 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">

@@ -35,7 +35,7 @@ export const mainNav: NavItem[] = [
   { to: '/promotions', label: 'โปรโมชั่น', Icon: GiftIcon },
 ];
 
-/** The member menu of spec §2, in its order. */
+/** The member menu of docs/rules/member-site.md §2, in its order. */
 export const memberMenu: NavItem[] = [
   { to: '/member/profile', label: 'ข้อมูลส่วนตัว', Icon: UserIcon },
   { to: '/affiliate', label: 'แนะนำเพื่อน', Icon: UsersIcon },
@@ -48,6 +48,6 @@ export const memberMenu: NavItem[] = [
   { to: '/member/coupon', label: 'ใช้คูปอง', Icon: TicketIcon },
   { to: '/member/statement', label: 'ประวัติการเงิน', Icon: ReceiptIcon },
   { to: '/sooth', label: 'สูตรบาคาร่า', Icon: CardsIcon },
-  // Player protection (docs/rules/protection.md), an addition to the spec's menu.
+  // Player protection (docs/rules/protection.md), an addition to the menu of docs/rules/member-site.md §2.
   { to: '/member/protection', label: 'เล่นอย่างรับผิดชอบ', Icon: ShieldIcon },
 ];

@@ -53,7 +53,8 @@ function ContactButton({ className = 'btn btn--ghost btn--sm' }: { className?: s
 }
 
 /**
- * The site header of spec §2: logo, wallet chip and menu for members, contact for visitors.
+ * The site header of docs/rules/member-site.md §2: logo, wallet chip and menu for members, contact
+ * for visitors.
  * `announcements`: the layout shows the notification and event dialogs, so the drawer offers them.
  */
 export function Header({ announcements = false }: { announcements?: boolean }) {

@@ -13,7 +13,10 @@ import { PageTitle } from './PageTitle';
 
 interface Props {
   name: LayoutName;
-  /** `login`: member pages, sends a visitor to /; `member`: visitor pages, sends a member to / (spec §6). */
+  /**
+   * `login`: member pages, sends a visitor to /; `member`: visitor pages, sends a member to /
+   * (docs/rules/member-site.md §6).
+   */
   check?: 'login' | 'member';
 }
 
@@ -25,7 +28,8 @@ function useLayoutName(name: LayoutName): LayoutName {
 
 /**
  * True when the page may render. A layout without a check renders its page at once (on the server
- * too); one with a check waits for the stored user data, then runs it (spec §4, §6).
+ * too); one with a check waits for the stored user data, then runs it (docs/rules/member-site.md
+ * §4, §6).
  */
 function useLayoutCheck(check: Props['check']): boolean {
   const hydrated = useUi((s) => s.hydrated);
@@ -117,7 +121,7 @@ function LayoutFrame({ layout, page }: { layout: LayoutName; page: ReactNode }) 
   }
 }
 
-/** The eight layouts of spec §2, each with exactly its chrome. */
+/** The eight layouts of docs/rules/member-site.md §2, each with exactly its chrome. */
 export function Layout({ name, check }: Props) {
   const layout = useLayoutName(name);
   const allowed = useLayoutCheck(check);

@@ -37,7 +37,7 @@ export class ApiError extends Error {
 export interface CallOptions {
   /** `false`: no redirect on 400/401, the caller handles every failure. */
   errorHandle?: boolean;
-  /** Lotto and auth calls turn a 401 into the Thai session-expired error (spec §8). */
+  /** Lotto and auth calls turn a 401 into the Thai session-expired error (docs/rules/member-site.md §8). */
   group?: 'auth' | 'lotto';
   /** Sent as the Idempotency-Key header: a retry of a money-moving call returns the first answer. */
   idempotencyKey?: string;
@@ -92,7 +92,7 @@ function onUnauthorized(): void {
 /**
  * The one API client: calls a contract endpoint by its route (`@chok/contract/routes/*`, method and
  * path from the contract, never typed by hand), typed by the endpoint; bearer token, envelope
- * unwrapping, and the 400/401 rules of spec §8.
+ * unwrapping, and the 400/401 rules of docs/rules/member-site.md §8.
  */
 export async function call<E extends Endpoint>(
   route: Route<E>,

@@ -1,13 +1,13 @@
 /**
  * Thai dates and times as members read them, in Bangkok time: "5 มี.ค. 69 14:05", "5 มีนาคม 2569".
  *
- * Written out by hand rather than with `Intl.DateTimeFormat`: the first date format a browser tab
- * makes loads ICU's calendar and pattern data, measured at 25–85 ms of the main thread on this
- * project's machine before anything else of the page could run (docs/benchmarks.md, issue 15,
- * seventh round) — on a phone, several times that, on every first visit. Bangkok is UTC+7 all year
- * (no daylight saving), the Buddhist year is the Gregorian one plus 543, and the month names are
- * fixed, so the output is the same as `th-TH` gives (apps/web/test/format.test.ts compares them),
- * on the server's render and in the browser alike.
+ * Written out by hand rather than with `Intl.DateTimeFormat`: the first date format a browser tab makes
+ * loads ICU's calendar and pattern data, measured at 25–85 ms of the main thread on this project's
+ * machine before anything else of the page could run (docs/benchmarks.md, "the main thread of a phone")
+ * — on a phone, several times that, on every first visit. Bangkok is UTC+7 all year (no daylight
+ * saving), the Buddhist year is the Gregorian one plus 543, and the month names are fixed, so the output
+ * is the same as `th-TH` gives (apps/web/test/format.test.ts compares them), on the server's render and
+ * in the browser alike.
  */
 
 import { BANGKOK_OFFSET_MS } from '@chok/engine/lotto/schedule';

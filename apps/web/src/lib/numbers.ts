@@ -1,9 +1,9 @@
 /**
- * Numbers with Thai grouping, "12,345.5", written out by hand rather than with `Intl.NumberFormat`
- * or `toLocaleString('th-TH')`: the first number format a browser tab makes loads ICU data on the
- * main thread (3–13 ms measured on a phone-speed CPU, before the page can run; docs/benchmarks.md,
- * issue 15, seventh round). `th-TH` writes Arabic digits with "," between thousands and "." before
- * the fraction, as here (apps/web/test/format.test.ts compares them).
+ * Numbers with Thai grouping, "12,345.5", written out by hand rather than with `Intl.NumberFormat` or
+ * `toLocaleString('th-TH')`: the first number format a browser tab makes loads ICU data on the main
+ * thread (3–13 ms measured on a phone-speed CPU, before the page can run; docs/benchmarks.md, "the main
+ * thread of a phone"). `th-TH` writes Arabic digits with "," between thousands and "." before the
+ * fraction, as here (apps/web/test/format.test.ts compares them).
  */
 
 /** Digits grouped by thousands: "1234567" → "1,234,567". */

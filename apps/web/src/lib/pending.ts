@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-/** Spec §9: the shortest a pending state shows (the fetch minimum delay). */
+/** docs/rules/member-site.md §9: the shortest a pending state shows (the fetch minimum delay). */
 export const MIN_PENDING_MS = 200;
 
 /**

@@ -93,9 +93,10 @@ function Body({ entry, path }: { entry: LiffPage; path: string }) {
 }
 
 /**
- * /liff/{name} (spec §2): a page inside LINE's in-app browser. With a LIFF app configured (LIFF_ID)
- * the LINE SDK starts and the member may link their LINE account; without one the page is a plain
- * page with the normal login. An unknown name says so in Thai and lists the pages there are.
+ * /liff/{name} (docs/rules/member-site.md §2): a page inside LINE's in-app browser. With a LIFF app
+ * configured (LIFF_ID) the LINE SDK starts and the member may link their LINE account; without one
+ * the page is a plain page with the normal login. An unknown name says so in Thai and lists the pages
+ * there are.
  */
 export default function Liff() {
   const { name } = useParams();

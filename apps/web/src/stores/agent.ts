@@ -7,17 +7,17 @@ export type AgentBankAccount = DataOf<typeof content.agentBankAccounts>[number];
 export type AgentTrueMoneyAccount = DataOf<typeof content.agentTrueMoneyAccounts>[number];
 
 /**
- * Agent state (spec §3): the operator's configuration, from the start-up payload (so a page
- * rendered on the server has the logo and contact address), and its receiving bank and TrueMoney
- * accounts, loaded for members (features/payments/DepositNotice.tsx). Not persisted: every page
- * load brings the configuration.
+ * Agent state (docs/rules/member-site.md §3): the operator's configuration, from the start-up payload
+ * (so a page rendered on the server has the logo and contact address), and its receiving bank and
+ * TrueMoney accounts, loaded for members (features/payments/DepositNotice.tsx). Not persisted: every
+ * page load brings the configuration.
  */
 interface AgentState {
   agentConfig: AgentConfig | null;
   agentBank: AgentBankAccount[];
   agentTrueMoney: AgentTrueMoneyAccount[];
   setAgentConfig: (config: AgentConfig) => void;
-  /** A failed load (error not 0) leaves the lists empty (spec §4). */
+  /** A failed load (error not 0) leaves the lists empty (docs/rules/member-site.md §4). */
   setAccounts: (bank: AgentBankAccount[], trueMoney: AgentTrueMoneyAccount[]) => void;
 }
 
@@ -29,5 +29,5 @@ export const useAgent = createRenderedStore<AgentState>((set) => ({
   setAccounts: (agentBank, agentTrueMoney) => set({ agentBank, agentTrueMoney }),
 }));
 
-/** The operator's agent id (34) for lotto, poll and affiliate calls (spec §7). */
+/** The operator's agent id (34) for lotto, poll and affiliate calls (docs/rules/member-site.md §7). */
 export const agentId = (): number => useAgent.getState().agentConfig?.agent_id ?? 34;

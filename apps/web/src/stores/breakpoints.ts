@@ -1,9 +1,9 @@
 import { createRenderedStore } from './rendered';
 
 /**
- * The logic breakpoints of spec §9, in CSS pixels: each `…Down` is the widest width of its band,
- * each `…Up` the narrowest width above it. (The stylesheet's layout breakpoints, 600/960/1280/1904,
- * are in global.css.)
+ * The logic breakpoints of docs/rules/member-site.md §9, in CSS pixels: each `…Down` is the widest
+ * width of its band, each `…Up` the narrowest width above it. (The stylesheet's layout breakpoints,
+ * 600/960/1280/1904, are in global.css.)
  */
 export const BREAKPOINTS = {
   xsDown: 599,
@@ -20,7 +20,10 @@ export type BreakpointName = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
 export interface Breakpoint {
   name: BreakpointName;
-  /** A phone or small tablet (xs or sm): the game link asks for the mobile client (spec §7 `is_mobile`). */
+  /**
+   * A phone or small tablet (xs or sm): the game link asks for the mobile client
+   * (docs/rules/member-site.md §7 `is_mobile`).
+   */
   isMobile: boolean;
   /** smUp and wider: the header's login and register open as dialogs instead of pages. */
   isDesktop: boolean;
@@ -50,7 +53,7 @@ export function breakpointOf(width: number): Breakpoint {
 export const useBreakpoints = createRenderedStore<Breakpoint>(() => breakpointOf(BREAKPOINTS.smUp));
 
 /**
- * Follows the viewport across the spec's boundaries; returns the unsubscribe. The band comes from
+ * Follows the viewport across these boundaries; returns the unsubscribe. The band comes from
  * the media queries (the widest width of the first band that matches), not from
  * `window.innerWidth`: reading the width makes the browser lay the whole page out at once, in the
  * middle of starting up, where a phone can least afford it.

@@ -12,9 +12,11 @@ export type UserInfo = DataOf<typeof auth.getUserInfo>;
 export type LobbyLists = DataOf<typeof games.gameLobby>;
 
 /**
- * What outlives the tab, in localStorage under `local_data` (spec §3 "user, local and lobby data"):
+ * What outlives the tab, in localStorage under `local_data` (docs/rules/member-site.md §3, "user,
+ * local and lobby data"):
  * - user: the bearer token, whether logged in, and the member's own details once read;
- * - local: the announcements and when they were last shown (the 15-minute re-show, spec §4);
+ * - local: the announcements and when they were last shown (the 15-minute re-show,
+ *   docs/rules/member-site.md §4);
  * - lobby: the game lobby's lists (last played, hot, each category) as last seen, shown at once on
  *   the next visit while the fresh ones load.
  * Read at start-up (`skipHydration`, app/startup.ts), so rendering never touches storage; a page

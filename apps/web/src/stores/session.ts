@@ -8,8 +8,9 @@ export type Wallet = DataOf<typeof wallet.memberWallets>[number];
 export type MemberPoints = DataOf<typeof points.memberPoints>;
 
 /**
- * Per-tab member data (spec §3 session data): sessionStorage under `session_data`; the last wallets
- * and points seen, so the header chip shows figures at once after a reload while the fresh ones load.
+ * Per-tab member data (docs/rules/member-site.md §3, session data): sessionStorage under
+ * `session_data`; the last wallets and points seen, so the header chip shows figures at once after a
+ * reload while the fresh ones load.
  */
 interface SessionData {
   wallets: Wallet[];

@@ -4,7 +4,10 @@ import { createRenderedStore } from './rendered';
 
 export type { LayoutName, StartupError };
 
-/** The selected game of spec §3: game_id, provider_id, sub_provider_id, source, is_demo (+ its name). */
+/**
+ * The selected game of docs/rules/member-site.md §3: game_id, provider_id, sub_provider_id, source,
+ * is_demo (+ its name).
+ */
 export interface SelectedGame {
   game_id: string;
   provider_id: string;
@@ -15,8 +18,8 @@ export interface SelectedGame {
 }
 
 /**
- * Interface flags (spec §2, §3) and start-up facts; never persisted. The start-up facts are what a
- * server-rendered page was rendered with (stores/rendered.ts).
+ * Interface flags (docs/rules/member-site.md §2, §3) and start-up facts; never persisted. The
+ * start-up facts are what a server-rendered page was rendered with (stores/rendered.ts).
  */
 interface UiState {
   /** The persisted stores have been read (app/startup.ts); the layouts' checks wait for it. */
@@ -40,7 +43,7 @@ interface UiState {
   /** Login and register as dialogs from the header on desktop (features/auth/AuthDialogs.tsx). */
   loginOpen: boolean;
   registerOpen: boolean;
-  /** The game in the launcher (spec §4: selected → wallet chosen → link → iframe). */
+  /** The game in the launcher (docs/rules/member-site.md §4: selected → wallet chosen → link → iframe). */
   selectedGame: SelectedGame | null;
   set: (patch: Partial<Omit<UiState, 'set'>>) => void;
 }

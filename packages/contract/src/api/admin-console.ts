@@ -49,7 +49,7 @@ export const staffMe = endpoint({
  * Waiting work by kind. Each count is present only for the roles that act on it (the others get
  * null), the roles of the endpoints that act on them: deposits and withdrawals for owner and
  * finance, risk holds (rewards/holds) for owner, finance and support, shop orders for owner, content
- * and support.
+ * and support, withdrawal freezes for owner and finance.
  */
 export const workCounts = z.object({
   deposits: z
@@ -60,6 +60,11 @@ export const workCounts = z.object({
   withdrawals: z.number().int().nullable().describe('withdrawals pending payout or under review'),
   risk_holds: z.number().int().nullable().describe('rewards held for a risk review'),
   shop_orders: z.number().int().nullable().describe('shop goods orders waiting to ship'),
+  freezes: z
+    .number()
+    .int()
+    .nullable()
+    .describe('members whose withdrawals a reconciliation mismatch froze, not cleared yet'),
 });
 export type WorkCounts = z.infer<typeof workCounts>;
 
@@ -68,6 +73,7 @@ export const workCountRoles = {
   withdrawals: ['owner', 'finance'],
   risk_holds: ['owner', 'finance', 'support'],
   shop_orders: ['owner', 'content', 'support'],
+  freezes: ['owner', 'finance'],
 } as const satisfies Record<keyof WorkCounts, readonly (typeof staffRoles)[number][]>;
 
 export const adminWorkCounts = endpoint({

@@ -1,6 +1,7 @@
 /**
- * Games for the operator (issue 13 item 7): providers and the catalogue (on/off, order, hot), the
- * in-house games' fairness seeds (published hashes, rotation) and their recent rounds. Owner only.
+ * Games for the operator (docs/decisions/0060-console-staff-audit-games.md): providers and the catalogue
+ * (on/off, order, hot), the in-house games' fairness seeds (published hashes, rotation) and their recent
+ * rounds. Owner only.
  */
 import { z } from 'zod';
 import { type Endpoint, endpoint } from '../endpoint.ts';

@@ -4,10 +4,10 @@ import { baht, bahtAmount, idParam, phone, timestamp } from '../fields.ts';
 import { paged, pageQuery } from './admin-console.ts';
 
 /**
- * The operator console's Members section (issue 13 item 5): search, the member page's tabs, notes,
- * lock/unlock, a password-reset OTP sent to the member, the member's own daily withdrawal cap; and
- * the SMS outbox as a paged list. Lists follow the console's paging: `page` (1-based), `page_size`
- * (≤ 200) → `{ items, total, page, page_size }`.
+ * The operator console's Members section: search, the member page's tabs, notes, lock/unlock, a
+ * password-reset OTP sent to the member, the member's own daily withdrawal cap; and the SMS outbox as a
+ * paged list. Lists follow the console's paging: `page` (1-based), `page_size` (≤ 200) →
+ * `{ items, total, page, page_size }`.
  */
 const tag = 'admin-members';
 

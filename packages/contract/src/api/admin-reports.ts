@@ -3,9 +3,9 @@ import { endpoint } from '../endpoint.ts';
 import { baht, isoDate, wholeNumber } from '../fields.ts';
 
 /**
- * The operator console's dashboard (issue 13 item 2): per Bangkok day, what moved through the ledger
- * (docs/rules/casino.md §2) — deposits, paid withdrawals, stake, payout and gross gaming revenue per
- * category, bonus and reward cost by source — with new and active members.
+ * The operator console's dashboard: per Bangkok day, what moved through the ledger (docs/rules/casino.md
+ * §2) — deposits, paid withdrawals, stake, payout and gross gaming revenue per category, bonus and
+ * reward cost by source — with new and active members.
  */
 const tag = 'admin-reports';
 

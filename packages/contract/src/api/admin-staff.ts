@@ -1,7 +1,7 @@
 /**
- * Staff accounts and the audit log (issue 13 item 8). Staff management is the owner's; every staff
- * member changes their own password. The audit log, which records every operator's actions, is
- * read and verified by the owner only (docs/decisions/0060-console-staff-audit-games.md).
+ * Staff accounts and the audit log. Staff management is the owner's; every staff member changes their
+ * own password. The audit log, which records every operator's actions, is read and verified by the owner
+ * only (docs/decisions/0060-console-staff-audit-games.md).
  */
 import { z } from 'zod';
 import { type Endpoint, endpoint } from '../endpoint.ts';

@@ -48,7 +48,7 @@ export const gameList = endpoint({
   data: z.array(gameItem),
 });
 
-/** The lobby cache lists of spec §3. */
+/** The lobby cache lists of docs/rules/member-site.md §3. */
 export const lobbyLists = z.object({
   last: z.array(gameItem),
   hot: z.array(gameItem),

@@ -6,7 +6,8 @@ import { type Satang, satang } from '../money.ts';
  * - The draw is `crypto.randomInt(0, Σweights)` looked up against the cumulative weights; the server
  *   passes that function in, so this file stays pure.
  * - The spin row keeps the prize index and the weights' version; the operator changes weights by
- *   publishing a new version, never by editing an old one (issue 11 item 8).
+ *   publishing a new version, never by editing an old one, so every spin row stays explained by the
+ *   weights it was drawn with (docs/rules/engagement.md §9).
  * - A prize not claimed within 24 h is credited automatically; the board lists the 20 latest prizes
  *   worth 20 baht or more.
  * Every number is a setting per operator; the defaults are below.

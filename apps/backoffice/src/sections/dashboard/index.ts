@@ -1,6 +1,6 @@
 import type { Section } from '../types';
 
-/** The dashboard (issue 13 item 2): today and the last 30 days at a glance. */
+/** The dashboard: today and the last 30 days at a glance. */
 export const dashboardSection: Section = {
   id: 'dashboard',
   label: 'ภาพรวม',

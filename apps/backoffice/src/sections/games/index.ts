@@ -1,6 +1,9 @@
 import type { Section } from '../types';
 
-/** Games (issue 13 item 7): providers and catalogue, in-house seeds, recent rounds. Owner only. */
+/**
+ * Games (docs/decisions/0060-console-staff-audit-games.md): providers and catalogue, in-house seeds,
+ * recent rounds. Owner only.
+ */
 export const gamesSection: Section = {
   id: 'games',
   label: 'เกม',

@@ -1,6 +1,6 @@
 import type { Section } from '../types';
 
-/** Members (issue 13 item 5): search, the member page, and the SMS outbox for support. */
+/** Members: search, the member page, and the SMS outbox for support. */
 export const membersSection: Section = {
   id: 'members',
   label: 'สมาชิก',

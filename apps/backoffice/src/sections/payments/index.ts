@@ -2,7 +2,7 @@ import type { Section } from '../types';
 
 const finance = ['owner', 'finance'] as const;
 
-/** Payments (issue 13 item 3): the queues, statement import, receiving accounts and settings. */
+/** Payments (docs/rules/payments.md): the queues, statement import, receiving accounts and settings. */
 export const paymentsSection: Section = {
   id: 'payments',
   label: 'การเงิน',
@@ -20,6 +20,7 @@ export const paymentsSection: Section = {
       roles: finance,
       load: () => import('./StatementsPage'),
     },
+    { path: 'payments/freezes', label: 'ระงับการถอน', roles: finance, load: () => import('./FreezesPage') },
     { path: 'payments/accounts', label: 'บัญชีรับเงิน', roles: finance, load: () => import('./AccountsPage') },
     { path: 'payments/settings', label: 'ตั้งค่าการเงิน', roles: finance, load: () => import('./SettingsPage') },
   ],

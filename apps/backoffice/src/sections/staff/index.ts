@@ -1,6 +1,9 @@
 import { ALL_ROLES, type Section } from '../types';
 
-/** Staff and audit (issue 13 item 8): accounts and roles, the own password, the audit log, the ledger check. */
+/**
+ * Staff and audit (docs/decisions/0060-console-staff-audit-games.md): accounts and roles, the own
+ * password, the audit log, the ledger check.
+ */
 export const staffSection: Section = {
   id: 'staff',
   label: 'พนักงานและการตรวจสอบ',

@@ -1,9 +1,9 @@
 /**
- * Staff accounts managed from the console (issue 13 item 8; docs/decisions/0005-sessions-and-staff.md):
- * the owner creates accounts, changes roles, deactivates and reactivates them, resets a password or
- * the TOTP secret; every staff member changes their own password. Each change is audited in its
- * transaction, and ends the account's sessions where it changes who may do what. The last active
- * owner can be neither demoted nor deactivated.
+ * Staff accounts managed from the console (docs/decisions/0005-sessions-and-staff.md,
+ * docs/decisions/0060-console-staff-audit-games.md): the owner creates accounts, changes roles,
+ * deactivates and reactivates them, resets a password or the TOTP secret; every staff member changes
+ * their own password. Each change is audited in its transaction, and ends the account's sessions where
+ * it changes who may do what. The last active owner can be neither demoted nor deactivated.
  */
 import type { StaffRole } from '@chok/contract/endpoint';
 import { appendAudit } from '../../platform/audit.ts';

@@ -1,7 +1,7 @@
 /**
- * The audit log for the owner (issue 13 item 8): filtered pages of who did what, and the check of
- * the hash chain end to end (platform/audit.ts). Reading and verifying change nothing, so neither
- * writes an audit row.
+ * The audit log for the owner (docs/decisions/0060-console-staff-audit-games.md): filtered pages of who
+ * did what, and the check of the hash chain end to end (platform/audit.ts). Reading and verifying change
+ * nothing, so neither writes an audit row.
  */
 
 import { auditPage, checkAuditChain } from '../../platform/audit.ts';

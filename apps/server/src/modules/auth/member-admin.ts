@@ -9,9 +9,9 @@ import { revokeMemberSessions } from './sessions.ts';
 import { smsOutboxPage } from './sms-queries.ts';
 
 /**
- * The operator console's account actions on a member (issue 13 item 5; decision 0002): suspend or
- * allow the login, and send a password-reset OTP to the member's own phone. Each is audited in its
- * transaction; staff never see an OTP or a password.
+ * The operator console's account actions on a member (docs/decisions/0002-otp-and-password-reset.md):
+ * suspend or allow the login, and send a password-reset OTP to the member's own phone. Each is audited
+ * in its transaction; staff never see an OTP or a password.
  */
 
 /** Suspends the member's login: status `suspended` (login answers ACCOUNT_SUSPENDED) and every session ends. */

@@ -4,10 +4,11 @@ import { AppError } from '../../platform/errors.ts';
 import { SERVER_ROOT } from '../../platform/paths.ts';
 
 /**
- * What a new password may not be (issue 9): the member's own phone number, blank (the contract's
- * field schema refuses whitespace-only), or easy to guess — a bundled list of the most common
- * passwords, the same words typed with the Thai keyboard layout, one character or a short unit
- * repeated (`aaaaaa`, `121212`), and straight runs (`234567`, `987654`, `abcdef`).
+ * What a new password may not be (docs/decisions/0005-sessions-and-staff.md, "Passwords"): the member's
+ * own phone number, blank (the contract's field schema refuses whitespace-only), or easy to guess — a
+ * bundled list of the most common passwords, the same words typed with the Thai keyboard layout, one
+ * character or a short unit repeated (`aaaaaa`, `121212`), and straight runs (`234567`, `987654`,
+ * `abcdef`).
  */
 const COMMON = new Set(
   readFileSync(path.join(SERVER_ROOT, 'src/modules/auth/common-passwords.txt'), 'utf8')

@@ -7,6 +7,7 @@ export interface WorkSources {
   payments(ex: Executor): Promise<{ deposits: number; withdrawals: number }>;
   heldRewards(ex: Executor): Promise<number>;
   ordersToShip(ex: Executor): Promise<number>;
+  freezes(ex: Executor): Promise<number>;
 }
 
 type Kind = keyof WorkCounts;
@@ -19,16 +20,18 @@ export const kindsFor = (role: StaffRole): Kind[] =>
 /** The counts `kinds` asks for (the others null), each read only when asked for. */
 export async function countWork(ex: Executor, src: WorkSources, kinds: readonly Kind[]): Promise<WorkCounts> {
   const wants = new Set(kinds);
-  const [payments, holds, orders] = await Promise.all([
+  const [payments, holds, orders, freezes] = await Promise.all([
     wants.has('deposits') || wants.has('withdrawals') ? src.payments(ex) : null,
     wants.has('risk_holds') ? src.heldRewards(ex) : null,
     wants.has('shop_orders') ? src.ordersToShip(ex) : null,
+    wants.has('freezes') ? src.freezes(ex) : null,
   ]);
   return {
     deposits: wants.has('deposits') ? (payments?.deposits ?? 0) : null,
     withdrawals: wants.has('withdrawals') ? (payments?.withdrawals ?? 0) : null,
     risk_holds: holds,
     shop_orders: orders,
+    freezes,
   };
 }
 
@@ -40,5 +43,6 @@ export function countsFor(all: WorkCounts, role: StaffRole): WorkCounts {
     withdrawals: kinds.has('withdrawals') ? all.withdrawals : null,
     risk_holds: kinds.has('risk_holds') ? all.risk_holds : null,
     shop_orders: kinds.has('shop_orders') ? all.shop_orders : null,
+    freezes: kinds.has('freezes') ? all.freezes : null,
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The catalogue for the operator (issue 13 item 7): providers and games switched on or off, their
- * display order and the "hot" flag. Every change is audited in its transaction. The member lists
- * read the tables on each request (a server-rendered page reuses a read for at most 5 s).
+ * The catalogue for the operator (docs/decisions/0060-console-staff-audit-games.md): providers and games
+ * switched on or off, their display order and the "hot" flag. Every change is audited in its
+ * transaction. The member lists read the tables on each request (a server-rendered page reuses a read
+ * for at most 5 s).
  */
 import type { GameCategory } from '@chok/contract/api/games';
 import { appendAudit } from '../../platform/audit.ts';

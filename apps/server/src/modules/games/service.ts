@@ -2,7 +2,7 @@
 
 export { walletTypeCategories } from './lotto-queries.ts';
 
-// ── Added by the games/originals/payments refactor (issue 10) ──
+// ── Added by the games/originals/payments refactor ──
 
 // The in-house rounds list for the operator names each round's game.
 export { gameNames } from './admin-queries.ts';

@@ -34,8 +34,8 @@ import { type Shooter, yeekeeList, yeekeeRounds } from './yeekee.ts';
 
 /** The lottery's HTTP endpoints, each one use-case call. */
 export function lottoRoutes({ app, route }: ModuleContext, d: LottoDeps, shooter: Shooter): void {
-  // The lobby alone answers with `status: 0` (the product spec's lobby envelope); `error: 0` rides
-  // along for generic clients.
+  // The lobby alone answers with `status: 0` (docs/rules/lottery.md §10, docs/rules/member-site.md §7);
+  // `error: 0` rides along for generic clients.
   app.route({
     method: api.lobby.method,
     url: api.lobby.path,

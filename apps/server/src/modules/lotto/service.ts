@@ -28,7 +28,7 @@ export function createLotto(d: LottoDeps) {
 
 export type Lotto = ReturnType<typeof createLotto>;
 
-// ── For other modules (issue 10, added by the payments refactor; additive) ──
+// ── For other modules (added by the payments refactor; additive) ──
 
 // The operator console's member page (caller-named query file).
 export { memberBillsPage } from './members-queries.ts';

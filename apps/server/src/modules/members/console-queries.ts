@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
-/** The operator console's reads and writes of the member table and the notes (issue 13 item 5). */
+/** The operator console's reads and writes of the member table and the notes (its Members section). */
 
 const LIST_COLUMNS = [
   'id',

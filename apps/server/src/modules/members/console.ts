@@ -29,7 +29,7 @@ import { accountNameShared } from './member-queries.ts';
 import type { MembersDeps } from './profile.ts';
 
 /**
- * The operator console's member pages (issue 13 item 5): search and each tab of a member, read
+ * The operator console's member pages (its Members section): search and each tab of a member, read
  * through the owning modules' services; notes written here, audited in the same transaction.
  */
 

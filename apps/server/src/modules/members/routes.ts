@@ -17,7 +17,7 @@ export function memberRoutes({ app, route }: ModuleContext, d: MembersDeps): voi
   route(app, admin.updateMemberBank, async (ctx) =>
     updateMemberBank(d, ctx.staff.staffId, ctx.params.id, ctx.body),
   );
-  // The operator console's member pages (issue 13 item 5).
+  // The operator console's member pages (its Members section).
   route(app, console.searchMembers, async (ctx) => c.searchMembers(d, ctx.query));
   route(app, console.memberDetail, async (ctx) => c.memberDetail(d, ctx.params.id));
   route(app, console.memberLedger, async (ctx) => c.memberLedger(d, ctx.params.id, ctx.query));

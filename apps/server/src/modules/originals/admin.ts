@@ -1,7 +1,7 @@
 /**
- * The in-house games for the operator (issue 13 item 7): the fairness seeds with their published
- * hashes (the server seed only once revealed, docs/rules/casino.md §6.2, §6.6), rotating a player's
- * seed now (§6.7, audited), and the recent rounds (§6.9).
+ * The in-house games for the operator (docs/decisions/0060-console-staff-audit-games.md): the fairness
+ * seeds with their published hashes (the server seed only once revealed, docs/rules/casino.md §6.2,
+ * §6.6), rotating a player's seed now (§6.7, audited), and the recent rounds (§6.9).
  */
 import { formatBaht } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';

@@ -136,8 +136,8 @@ async function computeDays(d: ReportsDeps, from: string, to: string): Promise<Ma
 }
 
 /**
- * `GET /api/admin/reports/dashboard` (issue 13 item 2): each Bangkok day of [to − days, to] from the
- * ledger (docs/rules/casino.md §2).
+ * `GET /api/admin/reports/dashboard` (the console's dashboard): each Bangkok day of [to − days, to] from
+ * the ledger (docs/rules/casino.md §2).
  * - deposits: credited deposits; withdrawals: paid withdrawals (a held request is not out yet);
  * - stake: bets less refunds; payout: wins less reversed lottery wins (taken back or recovered);
  *   GGR = stake − payout, per category;

@@ -3,7 +3,7 @@ import type { ModuleContext } from '../../platform/module.ts';
 import { dashboard } from './dashboard.ts';
 
 /**
- * The operator console's reports (issue 13 item 2): read-only figures from the ledger and the other
+ * The operator console's reports (its dashboard): read-only figures from the ledger and the other
  * modules' tables through their services. The module owns no table.
  */
 export function reportsModule(ctx: ModuleContext): void {

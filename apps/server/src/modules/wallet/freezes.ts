@@ -13,6 +13,16 @@ export function withdrawalFreeze(ex: Executor, memberId: number) {
   return q.openFreeze(ex, memberId);
 }
 
+/** Open withdrawal freezes (the console's header counts them: the operator's alert). */
+export async function openFreezeCount(ex: Executor): Promise<number> {
+  const row = await ex
+    .selectFrom('member_withdrawal_freeze')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('cleared_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 async function views(d: FreezeDeps, ex: Executor, rows: q.FreezeRow[]) {
   const members = await d.memberRefs(ex, [...new Set(rows.map((r) => r.member_id))]);
   return rows.flatMap((r) => {

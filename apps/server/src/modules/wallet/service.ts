@@ -8,7 +8,7 @@ import { createLedger } from './ledger.ts';
 
 export { outstandingDebt, recordDebt } from './debts.ts';
 export type { GameOperationKey } from './deps.ts';
-export { withdrawalFreeze } from './freezes.ts';
+export { openFreezeCount, withdrawalFreeze } from './freezes.ts';
 export type { TransferKind } from './kinds.ts';
 export type {
   AccountRef,

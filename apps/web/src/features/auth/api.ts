@@ -28,7 +28,7 @@ export async function logout(): Promise<void> {
   useSessionData.getState().clear();
 }
 
-/** The member's details; kept under `local_data` (the user data of spec §3) until logout. */
+/** The member's details; kept under `local_data` (user data, docs/rules/member-site.md §3) until logout. */
 export async function fetchUserInfo(): Promise<UserInfo> {
   const user = await call(auth.getUserInfo, {}, { group: 'auth' });
   useLocalData.getState().setUserInfo(user);

@@ -12,9 +12,10 @@ export const NO_NOTIFICATIONS = 'ไม่มีประกาศสำคั�
 
 /**
  * Fetched notifications replace the stored ones only when 15 minutes have passed since they were
- * last shown and the fetched list is not empty (spec §4); then the important ones are shown. A
- * dialog the server's render opened (its `chok_notice` cookie said 15 minutes had passed, lib/notice.ts)
- * is recorded as shown with the list it shows. Answers the list the page came with.
+ * last shown and the fetched list is not empty (docs/rules/member-site.md §4); then the important
+ * ones are shown. A dialog the server's render opened (its `chok_notice` cookie said 15 minutes had
+ * passed, lib/notice.ts) is recorded as shown with the list it shows. Answers the list the page came
+ * with.
  */
 function useNotificationRefresh(): Notification[] | undefined {
   const hydrated = useUi((s) => s.hydrated);

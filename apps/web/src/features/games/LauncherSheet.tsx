@@ -15,7 +15,7 @@ import { closeGame, useLauncher } from './launcher-store';
 import './launcher.css';
 
 const ENTRY_TOAST = 'กำลังนำท่านเข้าสู่เกม';
-/** Spec §7: `is_mobile` is true for the xs and sm breakpoints. */
+/** docs/rules/member-site.md §7: `is_mobile` is true for the xs and sm breakpoints. */
 const isMobile = () => useBreakpoints.getState().isMobile;
 
 function FullscreenIcon({ exit }: { exit: boolean }) {
@@ -39,8 +39,8 @@ function FullscreenIcon({ exit }: { exit: boolean }) {
 }
 
 /**
- * Game selected → wallet chosen → link fetched → iframe shown (spec §4). One eligible wallet is
- * chosen automatically; more ask "กรุณาเลือกกระเป๋าเงิน". Demo games skip the wallet.
+ * Game selected → wallet chosen → link fetched → iframe shown (docs/rules/member-site.md §4). One
+ * eligible wallet is chosen automatically; more ask "กรุณาเลือกกระเป๋าเงิน". Demo games skip the wallet.
  */
 export default function LauncherSheet() {
   const selected = useUi((s) => s.selectedGame);

@@ -16,13 +16,13 @@ export const useLauncher = create<LauncherState>((set) => ({
   setLink: (link) => set({ link }),
 }));
 
-/** Selecting a game opens the launcher on it with no wallet or link yet (spec §4). */
+/** Selecting a game opens the launcher on it with no wallet or link yet (docs/rules/member-site.md §4). */
 export function selectGame(game: SelectedGame): void {
   useLauncher.setState({ walletId: null, link: null });
   useUi.getState().set({ selectedGame: game });
 }
 
-/** Closing clears the link, the wallet and the selected game (spec §4). */
+/** Closing clears the link, the wallet and the selected game (docs/rules/member-site.md §4). */
 export function closeGame(): void {
   useLauncher.setState({ walletId: null, link: null });
   useUi.getState().set({ selectedGame: null });

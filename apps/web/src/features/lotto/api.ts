@@ -23,7 +23,10 @@ export type LottoWallet = Data<typeof lotto.lottoWallets>[number];
 export type BillPayload = Input<typeof lotto.billCreate>;
 export type Shot = Data<typeof lotto.shootNumber>;
 
-/** A lotto call: with the operator's agent id (34, spec §7), and a 401 read as the session-expired error (spec §8). */
+/**
+ * A lotto call: with the operator's agent id (34, docs/rules/member-site.md §7), and a 401 read as the
+ * session-expired error (docs/rules/member-site.md §8).
+ */
 function lottoCall<E extends Endpoint>(route: Route<E>, input: CallInputOf<E> & object): Promise<DataOf<E>> {
   return call(route, { agent_id: agentId(), ...input }, { group: 'lotto' });
 }

@@ -49,7 +49,7 @@ export function formatAccountNo(no: string): string {
   return no;
 }
 
-/** The bank-info block: where to send the money (spec §2 "a deposit notice with a bank-info block"). */
+/** The bank-info block: where to send the money (docs/rules/member-site.md §2, the deposit notice). */
 export function BankInfoBlock({ account, title = 'โอนเข้าบัญชี' }: { account: Receiving; title?: string }) {
   const badge =
     account.kind === 'bank' ? (account.bank_short ?? '') : account.kind === 'truemoney' ? 'TMN' : 'PP';

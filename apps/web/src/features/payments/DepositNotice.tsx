@@ -8,9 +8,9 @@ import { loadAgentAccounts } from './api';
 import { BankInfoBlock } from './BankBlock';
 
 /**
- * The deposit notice (the `depositOpen` flag, spec §2 "a deposit notice with a bank-info block"):
- * the operator's receiving bank accounts and TrueMoney wallets from agent state, loaded when it
- * opens, with the rule that a deposit is made from the member's own registered account.
+ * The deposit notice (the `depositOpen` flag; docs/rules/member-site.md §2, a deposit notice with a
+ * bank-info block): the operator's receiving bank accounts and TrueMoney wallets from agent state,
+ * loaded when it opens, with the rule that a deposit is made from the member's own registered account.
  */
 export function DepositNotice() {
   const open = useUi((s) => s.depositOpen);

@@ -155,7 +155,7 @@ export function newIdempotencyKey(): string {
 
 /**
  * The operator's receiving accounts into agent state (stores/agent.ts): its bank accounts and its
- * TrueMoney wallets. A failed read leaves both lists empty (spec §4).
+ * TrueMoney wallets. A failed read leaves both lists empty (docs/rules/member-site.md §4).
  */
 export async function loadAgentAccounts(): Promise<void> {
   try {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** The sooth page's state (spec §3 "Sooth state"): the selected room. */
+/** The sooth page's state (docs/rules/member-site.md §3, sooth): the selected room. */
 interface SoothState {
   roomId: number | null;
   setRoom: (roomId: number) => void;

@@ -12,8 +12,8 @@ import { WalletMenu } from './WalletMenu';
 
 /**
  * The header's balance: the total of every wallet, in baht with 2 decimals, and the member's points;
- * a refresh that reloads the wallets and the points, the deposit button and the wallet menu (spec §5
- * header).
+ * a refresh that reloads the wallets and the points, the deposit button and the wallet menu
+ * (docs/rules/member-site.md §2, header).
  */
 export function WalletChip() {
   const { data: wallets } = useWallets();

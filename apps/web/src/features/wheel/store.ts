@@ -2,8 +2,9 @@ import { create } from 'zustand';
 import type { WheelSpin } from './api';
 
 /**
- * The wheel's screen state (spec §3 "Wheel state", §4): a spin stores the returned prize; the point
- * tab's action sets tab to 2. Server data (config, board, free spins) lives in the query cache.
+ * The wheel's screen state (docs/rules/member-site.md §3 "Wheel", §4): a spin stores the returned
+ * prize; the point tab's action sets tab to 2. Server data (config, board, free spins) lives in the
+ * query cache.
  */
 interface WheelState {
   /** 1: the wheel, 2: points. */

@@ -84,7 +84,8 @@ export default function Round() {
     roundId !== null && r !== undefined,
   );
 
-  // No round named: the lobby lists them. A malformed or unknown one is the 404 page, in place (spec §8).
+  // No round named: the lobby lists them. A malformed or unknown one is the 404 page, in place
+  // (docs/rules/member-site.md §8).
   if (params.round_id === undefined) return <Navigate to="/lotto/lobby" replace />;
   if (roundId === null || (round.error instanceof ApiError && round.error.code === NOT_FOUND)) {
     return <ErrorPage status={404} />;

@@ -7,8 +7,9 @@ import { useAgent } from '../../stores/agent';
 import './payments.css';
 
 /**
- * The payment layout (a bare wrapper, spec §2): the member's current deposit request alone on the
- * screen — the QR or bank-info block, amount, countdown and live status — with a way back.
+ * The payment layout (a bare wrapper, docs/rules/member-site.md §2): the member's current deposit
+ * request alone on the screen — the QR or bank-info block, amount, countdown and live status — with a
+ * way back.
  */
 export default function Payment() {
   const site = useAgent((s) => s.agentConfig?.name ?? 'Chok');
