@@ -155,12 +155,22 @@ export async function staffToken(
   staffTokens.set(t, cache);
   const cached = cache.get(username);
   if (cached) return cached;
+  const token = await staffLogin(t, username, clock);
+  cache.set(username, token);
+  return token;
+}
+
+/** A session of its own (not the one staffToken keeps), with a code for `clock`'s time. */
+export async function staffLogin(
+  t: TestApp,
+  username: (typeof demoStaff)[number]['username'],
+  clock: Clock = systemClock,
+) {
   const staff = demoStaff.find((s) => s.username === username)!;
   const totp = totpFor(staff.totp_secret).generate({ timestamp: clock.now().getTime() });
   const res = await call<{ access_token: string }>(t.app, 'POST', '/api/admin/login', {
     body: { username, password: staff.password, totp },
   });
   if (res.body.error !== 0) throw new Error(`staff login failed: ${res.body.message}`);
-  cache.set(username, res.body.data.access_token);
   return res.body.data.access_token;
 }

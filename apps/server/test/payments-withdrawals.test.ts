@@ -1,7 +1,15 @@
 import { satang } from '@chok/engine/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
-import { call, createTestApp, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
+import {
+  call,
+  createTestApp,
+  FixedClock,
+  registerMember,
+  staffLogin,
+  staffToken,
+  type TestApp,
+} from './helpers.ts';
 import { newMember, type Withdrawal, walletBalances, withdraw } from './payments-fixtures.ts';
 
 const clock = new FixedClock(new Date('2026-03-02T03:00:00Z')); // 10:00 Bangkok
@@ -159,7 +167,20 @@ describe('withdrawal requests', () => {
       },
     );
     expect(moved.body.data.status).toBe('pending');
-    await approve(second.id);
+    // The supervisor who released it cannot also pay it: another operator does.
+    const same = await approve(second.id);
+    expect(same.body.code).toBe('WITHDRAW_SECOND_OPERATOR');
+    expect(same.body.message).toContain('50,000 บาท');
+    const other = await call<Withdrawal>(
+      t.app,
+      'POST',
+      `/api/admin/payments/withdrawals/${second.id}/approve`,
+      {
+        token: await staffLogin(t, 'owner', clock),
+        body: { bank_ref: 'KB-OUT-2', bank_account_name: await bankName(second.id) },
+      },
+    );
+    expect(other.body.data.status).toBe('paid');
     const over = await withdraw(t, m.token, 50_002);
     expect(over.body.code).toBe('WITHDRAW_DAILY_CAP');
     expect(over.body.message).toBe('เกินวงเงินถอนต่อวัน วันนี้ถอนได้อีก 50,001 บาท');

@@ -177,6 +177,12 @@ export const errorCatalogue = {
     message: 'ชื่อบัญชีที่ธนาคารแสดง ({shown}) ไม่ตรงกับชื่อที่สมาชิกสมัครไว้ ({registered}) ยังไม่ได้จ่ายเงิน',
   },
   MEMBER_NOT_FOUND: { error: 2130, status: 200, message: 'ไม่พบสมาชิกนี้' },
+  WITHDRAW_SECOND_OPERATOR: {
+    error: 2132,
+    status: 200,
+    message:
+      'รายการถอนที่ผ่านการตรวจสอบ (ยอดตั้งแต่ {review} บาทหรือสมาชิกที่ถูกตั้งข้อสังเกต) ต้องให้เจ้าหน้าที่อีกคนเป็นผู้จ่าย ไม่ใช่ผู้ที่ปล่อยรายการจากการตรวจสอบ',
+  },
   WITHDRAW_MEMBER_NOT_EXCLUDED: {
     error: 2131,
     status: 200,

@@ -264,6 +264,11 @@ async function checkAccountName(
   return { name_checked: shownByBank };
 }
 
+/**
+ * Pays a pending withdrawal. One that went to review (large or flagged, docs/rules/payments.md §5
+ * rule 7) was moved to pending by a supervisor, whose id the row keeps: that supervisor cannot also
+ * pay it — two operators for every reviewed payout.
+ */
 export function approveWithdrawal(
   deps: PaymentsDeps,
   id: number,
@@ -278,7 +283,13 @@ export function approveWithdrawal(
     to: 'paid',
     set: { bank_ref: bankRef },
     action: 'payments.withdrawal_paid',
-    check: (tx, w, now) => checkAccountName(tx, w.member_id, staffId, bankAccountName, now),
+    check: async (tx, w, now) => {
+      if (w.decided_by === staffId) {
+        const s = await loadSettings(tx);
+        throw new AppError('WITHDRAW_SECOND_OPERATOR', { review: bahtInWords(s.withdraw_review_satang) });
+      }
+      return checkAccountName(tx, w.member_id, staffId, bankAccountName, now);
+    },
     money: (tx, w) =>
       deps.ledger.payOutHold(tx, {
         amount: satang(w.amount_satang),
