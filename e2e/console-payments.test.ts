@@ -89,6 +89,9 @@ describe('the operator console: finance works the payments queues', () => {
     await menu.getByRole('link', { name: 'รายการฝาก' }).click();
     await consolePage.getByRole('heading', { name: 'รายการฝาก' }).waitFor();
     await consolePage.locator('[data-counter="deposits"]').waitFor();
+    // The queue is open on this member before the request exists: the new row appears live.
+    await consolePage.getByLabel('เบอร์โทรสมาชิก').fill(m.phone);
+    await consolePage.getByRole('button', { name: 'ค้นหา' }).click();
     const waitingBefore = await counter(consolePage, 'deposits');
     const qr = await call<{ request_id: number; pay_amount: string }>(
       baseUrl,
@@ -102,8 +105,6 @@ describe('the operator console: finance works the payments queues', () => {
     expect(qr.body.error, qr.body.message).toBe(0);
     await expect.poll(() => counter(consolePage, 'deposits')).toBe(waitingBefore + 1);
 
-    await consolePage.getByLabel('เบอร์โทรสมาชิก').fill(m.phone);
-    await consolePage.getByRole('button', { name: 'ค้นหา' }).click();
     const row = consolePage.getByRole('row', { name: new RegExp(`^#${qr.body.data.request_id}\\s`) });
     await row.waitFor();
     await axeClean(consolePage, 'deposits');

@@ -56,7 +56,9 @@ export const workCounts = z.object({
     .number()
     .int()
     .nullable()
-    .describe('deposit requests under review (amount mismatch) or waiting a second approval'),
+    .describe(
+      'deposit requests an operator may have to confirm: open (a transfer to match), under review (amount mismatch) or waiting a second approval',
+    ),
   withdrawals: z.number().int().nullable().describe('withdrawals pending payout or under review'),
   risk_holds: z.number().int().nullable().describe('rewards held for a risk review'),
   shop_orders: z.number().int().nullable().describe('shop goods orders waiting to ship'),
