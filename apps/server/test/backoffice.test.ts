@@ -427,4 +427,99 @@ describe('payment settings (GET/PUT /api/admin/payments/settings)', () => {
     });
     expect({ ...restored.body.data, updated_at: null }).toEqual({ ...before, updated_at: null });
   });
+
+  it('the owner switches a deposit channel and sets its limits; a member is held to them at once', async () => {
+    const owner = await staffToken(t, 'owner');
+    const finance = await staffToken(t, 'finance');
+    const put = (body: object, token = owner) =>
+      call<{ enabled: boolean; min: string; max: string }>(t.app, 'PUT', '/api/admin/payments/channels/1', {
+        token,
+        body,
+      });
+    expect((await put({ enabled: false }, finance)).status).toBe(403);
+    expect((await put({ min: 500, max: 100 })).body.fields).toHaveProperty('min');
+    const m = await newMember(t);
+    const limited = await put({ min: 500 });
+    expect(limited.body.data.min).toBe('500.00');
+    const small = await generateQr(t, m.token, { channel_id: 1, amount: 300 });
+    expect(small.body.code).toBe('DEPOSIT_AMOUNT_RANGE');
+    const off = await put({ enabled: false, min: 100 });
+    expect(off.body.data).toMatchObject({ enabled: false, min: '100.00' });
+    expect((await generateQr(t, m.token, { channel_id: 1, amount: 300 })).body.code).toBe(
+      'PAYMENT_CHANNEL_DISABLED',
+    );
+    expect((await put({ enabled: true })).body.data.enabled).toBe(true);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['after'])
+      .where('action', '=', 'payments.channel')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.after)).toEqual([
+      { min_satang: 50_000 },
+      { enabled: false, min_satang: 10_000 },
+      { enabled: true },
+    ]);
+  });
+
+  it('finance adds a PromptPay ID on a receiving bank account and switches it off; bad IDs get Thai field errors', async () => {
+    const finance = await staffToken(t, 'finance');
+    const bank = await t.db
+      .selectFrom('agent_bank_account')
+      .select('id')
+      .where('is_active', '=', true)
+      .executeTakeFirstOrThrow();
+    const add = (body: object) =>
+      call<{ id: number; proxy_id: string; is_active: boolean }>(
+        t.app,
+        'POST',
+        '/api/admin/payments/promptpay',
+        {
+          token: finance,
+          body: { bank_account_id: bank.id, account_name: 'บจก. โชคดี', ...body },
+        },
+      );
+    expect((await add({ proxy_type: 'phone', proxy_id: '12345' })).body.fields?.proxy_id).toBe(
+      'เบอร์พร้อมเพย์ต้องเป็นเบอร์มือถือ 10 หลัก ขึ้นต้นด้วย 0',
+    );
+    expect((await add({ proxy_type: 'tax_id', proxy_id: '01055' })).body.fields?.proxy_id).toBe(
+      'เลขประจำตัวผู้เสียภาษีต้องมี 13 หลัก',
+    );
+    expect(
+      (await add({ proxy_type: 'tax_id', proxy_id: '0105556012345', bank_account_id: 999_999 })).body.fields,
+    ).toHaveProperty('bank_account_id');
+    const created = await add({ proxy_type: 'tax_id', proxy_id: '0-1055-56012-34-5' });
+    expect(created.body.data).toMatchObject({ proxy_id: '0105556012345', is_active: true });
+    expect((await add({ proxy_type: 'tax_id', proxy_id: '0105556012345' })).body.fields?.proxy_id).toBe(
+      'หมายเลขพร้อมเพย์นี้มีอยู่แล้ว',
+    );
+    const off = await call<{ is_active: boolean }>(
+      t.app,
+      'PUT',
+      `/api/admin/payments/promptpay/${created.body.data.id}`,
+      {
+        token: finance,
+        body: { is_active: false },
+      },
+    );
+    expect(off.body.data.is_active).toBe(false);
+    const page = await call<{ promptpay: { id: number; is_active: boolean; bank_account_id: number }[] }>(
+      t.app,
+      'GET',
+      '/api/admin/payments/settings',
+      { token: finance },
+    );
+    expect(page.body.data.promptpay.find((p) => p.id === created.body.data.id)).toMatchObject({
+      is_active: false,
+      bank_account_id: bank.id,
+    });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'promptpay_account')
+      .where('entity_id', '=', String(created.body.data.id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['payments.promptpay_create', 'payments.promptpay_update']);
+  });
 });

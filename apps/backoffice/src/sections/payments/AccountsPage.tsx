@@ -31,6 +31,54 @@ export default function AccountsPage() {
   const banks = useApi(content.banks, {}, { staleTime: Number.POSITIVE_INFINITY });
   const setup = useApi(adminPayments.adminPaymentSettings, {});
   const refresh = () => client.invalidateQueries({ queryKey: ['api', routes.list.path] });
+  const bankAccounts = useApi(admin.contentAdmin.bank_accounts.list, {});
+  const refreshSetup = () =>
+    client.invalidateQueries({ queryKey: ['api', adminPayments.adminPaymentSettings.path] });
+  const activeBanks = ((bankAccounts.data ?? []) as Account[]).filter((b) => b.is_active);
+  const addPromptPay = () =>
+    confirm({
+      title: 'เพิ่มพร้อมเพย์',
+      message: 'เงินที่สมาชิกโอนผ่านพร้อมเพย์นี้เข้าบัญชีธนาคารรับเงินที่เลือก',
+      confirmLabel: 'เพิ่ม',
+      fields: [
+        {
+          name: 'proxy_id',
+          label: 'หมายเลขพร้อมเพย์',
+          hint: 'เบอร์มือถือ 10 หลัก หรือเลขประจำตัวผู้เสียภาษี 13 หลัก',
+          inputMode: 'numeric',
+          required: true,
+        },
+        { name: 'account_name', label: 'ชื่อบัญชี', required: true },
+        {
+          name: 'bank_account_id',
+          label: 'บัญชีธนาคารรับเงิน (เลขรายการ)',
+          hint: activeBanks.map((b) => `${b.id}: ${bankName(b.bank_code)} ${str(b.account_no)}`).join(', '),
+          inputMode: 'numeric',
+          required: true,
+          initial: str(activeBanks[0]?.id ?? ''),
+        },
+        { name: 'sort_order', label: 'ลำดับ (น้อยก่อน)', inputMode: 'numeric', initial: '0' },
+      ],
+      action: (v) => {
+        const digits = (v.proxy_id ?? '').replace(/\D/g, '');
+        return call(adminPayments.createPromptPayAccount, {
+          bank_account_id: Number(v.bank_account_id),
+          proxy_type: digits.length === 13 ? 'tax_id' : 'phone',
+          proxy_id: v.proxy_id ?? '',
+          account_name: v.account_name ?? '',
+          sort_order: Number(v.sort_order || 0),
+        });
+      },
+      success: 'เพิ่มพร้อมเพย์แล้ว',
+    }).then(refreshSetup);
+  const switchPromptPay = (p: { id: number; proxy_id: string; is_active: boolean }) =>
+    confirm({
+      title: p.is_active ? `ปิดพร้อมเพย์ ${p.proxy_id}` : `เปิดพร้อมเพย์ ${p.proxy_id}`,
+      tone: p.is_active ? 'danger' : 'primary',
+      confirmLabel: p.is_active ? 'ปิด' : 'เปิด',
+      action: () => call(adminPayments.updatePromptPayAccount, { id: p.id, is_active: !p.is_active }),
+      success: p.is_active ? 'ปิดพร้อมเพย์แล้ว' : 'เปิดพร้อมเพย์แล้ว',
+    }).then(refreshSetup);
   const rows = ([...(list.data ?? [])] as Account[]).sort(
     (a, b) => Number(a.sort_order) - Number(b.sort_order) || a.id - b.id,
   );
@@ -212,7 +260,13 @@ export default function AccountsPage() {
         </div>
       </section>
       <section className="table-block" aria-labelledby="promptpay-title">
-        <h2 id="promptpay-title">พร้อมเพย์</h2>
+        <div className="row">
+          <h2 id="promptpay-title">พร้อมเพย์</h2>
+          <span className="spacer" />
+          <button type="button" className="btn btn-primary" onClick={() => void addPromptPay()}>
+            เพิ่มพร้อมเพย์
+          </button>
+        </div>
         <div className="table-scroll">
           <table className="table">
             <thead>
@@ -222,6 +276,7 @@ export default function AccountsPage() {
                 <th scope="col">หมายเลขพร้อมเพย์</th>
                 <th scope="col">ชื่อบัญชี</th>
                 <th scope="col">สถานะ</th>
+                <th scope="col">ดำเนินการ</th>
               </tr>
             </thead>
             <tbody>
@@ -236,11 +291,16 @@ export default function AccountsPage() {
                       {p.is_active ? 'เปิด' : 'ปิด'}
                     </span>
                   </td>
+                  <td>
+                    <button type="button" className="btn" onClick={() => void switchPromptPay(p)}>
+                      {p.is_active ? 'ปิด' : 'เปิด'}
+                    </button>
+                  </td>
                 </tr>
               ))}
               {setup.data && setup.data.promptpay.length === 0 && (
                 <tr>
-                  <td colSpan={5} className="empty">
+                  <td colSpan={6} className="empty">
                     ยังไม่มีพร้อมเพย์
                   </td>
                 </tr>

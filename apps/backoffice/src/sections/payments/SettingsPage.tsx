@@ -44,6 +44,44 @@ export default function SettingsPage() {
   const refresh = () =>
     client.invalidateQueries({ queryKey: ['api', adminPayments.adminPaymentSettings.path] });
 
+  type Channel = { id: number; name: string; enabled: boolean; min: string; max: string };
+  const editChannel = (c: Channel) =>
+    confirm({
+      title: `ยอดฝากของช่องทาง ${c.name}`,
+      message: 'สมาชิกที่สร้างรายการฝากหลังจากนี้จะถูกตรวจกับยอดใหม่',
+      confirmLabel: 'บันทึก',
+      fields: [
+        {
+          name: 'min',
+          label: 'ยอดฝากขั้นต่ำ (บาท)',
+          inputMode: 'numeric',
+          initial: String(Number(c.min)),
+          required: true,
+        },
+        {
+          name: 'max',
+          label: 'ยอดฝากสูงสุด (บาท)',
+          inputMode: 'numeric',
+          initial: String(Number(c.max)),
+          required: true,
+        },
+      ],
+      action: (v) =>
+        call(adminPayments.updatePaymentChannel, { id: c.id, min: Number(v.min), max: Number(v.max) }),
+      success: 'บันทึกยอดฝากของช่องทางแล้ว',
+    }).then(refresh);
+  const switchChannel = (c: Channel) =>
+    confirm({
+      title: c.enabled ? `ปิดช่องทาง ${c.name}` : `เปิดช่องทาง ${c.name}`,
+      message: c.enabled
+        ? 'สมาชิกจะสร้างรายการฝากผ่านช่องทางนี้ไม่ได้จนกว่าจะเปิดอีกครั้ง รายการที่สร้างไว้แล้วยังยืนยันได้ตามปกติ'
+        : 'สมาชิกจะสร้างรายการฝากผ่านช่องทางนี้ได้อีกครั้ง',
+      tone: c.enabled ? 'danger' : 'primary',
+      confirmLabel: c.enabled ? 'ปิดช่องทาง' : 'เปิดช่องทาง',
+      action: () => call(adminPayments.updatePaymentChannel, { id: c.id, enabled: !c.enabled }),
+      success: c.enabled ? 'ปิดช่องทางแล้ว' : 'เปิดช่องทางแล้ว',
+    }).then(refresh);
+
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!draft || !s) return;
@@ -150,6 +188,7 @@ export default function SettingsPage() {
                   สูงสุด
                 </th>
                 <th scope="col">สถานะ</th>
+                {owner && <th scope="col">ดำเนินการ</th>}
               </tr>
             </thead>
             <tbody>
@@ -163,6 +202,22 @@ export default function SettingsPage() {
                       {c.enabled ? 'เปิด' : 'ปิด'}
                     </span>
                   </td>
+                  {owner && (
+                    <td>
+                      <div className="row">
+                        <button type="button" className="btn" onClick={() => void editChannel(c)}>
+                          แก้ไขยอด
+                        </button>
+                        <button
+                          type="button"
+                          className={c.enabled ? 'btn btn-danger' : 'btn'}
+                          onClick={() => void switchChannel(c)}
+                        >
+                          {c.enabled ? 'ปิดช่องทาง' : 'เปิดช่องทาง'}
+                        </button>
+                      </div>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

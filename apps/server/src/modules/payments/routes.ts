@@ -18,7 +18,13 @@ import {
 import { adminPromotionList, createPromotion, endPromotion, newPromotionVersion } from './promotion-admin.ts';
 import { sandboxPay } from './sandbox.ts';
 import { sandboxState, setSandbox } from './settings.ts';
-import { paymentSettingsPage, updateSettings } from './settings-admin.ts';
+import {
+  addPromptPay,
+  editPromptPay,
+  paymentSettingsPage,
+  updateChannel,
+  updateSettings,
+} from './settings-admin.ts';
 import { importStatement } from './statement.ts';
 import { templateList } from './templates.ts';
 import * as withdrawals from './withdrawals.ts';
@@ -156,6 +162,13 @@ export async function paymentsRoutes(
   );
   route(app, adminPayments.adminPaymentSettings, async () => paymentSettingsPage(deps));
   route(app, adminPayments.updatePaymentSettings, async (c) => updateSettings(deps, c.staff.staffId, c.body));
+  route(app, adminPayments.updatePaymentChannel, async (c) =>
+    updateChannel(deps, c.staff.staffId, c.params.id, c.body),
+  );
+  route(app, adminPayments.createPromptPayAccount, async (c) => addPromptPay(deps, c.staff.staffId, c.body));
+  route(app, adminPayments.updatePromptPayAccount, async (c) =>
+    editPromptPay(deps, c.staff.staffId, c.params.id, c.body),
+  );
   route(app, api.adminSandbox, async () => sandboxState(deps));
   route(app, api.setSandbox, async (c) => setSandbox(deps, c.staff.staffId, c.body.enabled));
   route(app, api.adminWithdrawals, async (c) => admin.withdrawalQueue(deps, c.query));

@@ -1,12 +1,27 @@
-import type { updatePaymentSettings } from '@chok/contract/api/admin-payments';
+import type {
+  createPromptPayAccount,
+  updatePaymentChannel,
+  updatePaymentSettings,
+  updatePromptPayAccount,
+} from '@chok/contract/api/admin-payments';
 import type { BodyOf } from '@chok/contract/endpoint';
 import { formatBaht, type Satang } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { receivingAccounts } from '../content/service.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { loadSettings, sandboxState } from './settings.ts';
-import { lockPaymentSettings, paymentSetup, updatePaymentSettingRow } from './settings-queries.ts';
+import {
+  insertPromptPay,
+  lockChannel,
+  lockPaymentSettings,
+  lockPromptPay,
+  paymentSetup,
+  updateChannelRow,
+  updatePaymentSettingRow,
+  updatePromptPayRow,
+} from './settings-queries.ts';
 
 type Row = Awaited<ReturnType<typeof loadSettings>>;
 
@@ -85,5 +100,112 @@ export async function updateSettings(
       after: patch,
     });
     return settingsView(after);
+  });
+}
+
+function channelView(c: Awaited<ReturnType<typeof updateChannelRow>>) {
+  return {
+    id: c.id,
+    name: c.name,
+    enabled: c.enabled,
+    min: formatBaht(c.min_satang as Satang),
+    max: formatBaht(c.max_satang as Satang),
+  };
+}
+
+/**
+ * The owner switches a deposit channel on or off or sets its limits (docs/rules/payments.md §1): a
+ * member's next request is checked against them. Audited with the values before and after.
+ */
+export async function updateChannel(
+  deps: PaymentsDeps,
+  staffId: number,
+  id: number,
+  body: BodyOf<typeof updatePaymentChannel>,
+) {
+  return inTransaction(deps.db, async (tx) => {
+    const before = await lockChannel(tx, id);
+    if (!before) throw new AppError('RECORD_NOT_FOUND');
+    const patch = Object.fromEntries(
+      Object.entries({
+        enabled: body.enabled,
+        min_satang: satangOf(body.min),
+        max_satang: satangOf(body.max),
+      }).filter(([, v]) => v !== undefined),
+    ) as { enabled?: boolean; min_satang?: number; max_satang?: number };
+    const min = patch.min_satang ?? before.min_satang;
+    const max = patch.max_satang ?? before.max_satang;
+    if (min > max) throw new AppError('VALIDATION_FAILED', {}, { min: 'ยอดฝากขั้นต่ำต้องไม่เกินยอดฝากสูงสุด' });
+    if (Object.keys(patch).length === 0) return channelView(before);
+    const after = await updateChannelRow(tx, id, patch);
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: staffId,
+      action: 'payments.channel',
+      entity: 'payment_channel',
+      entityId: id,
+      before: Object.fromEntries(Object.keys(patch).map((k) => [k, before[k as keyof typeof before]])),
+      after: patch,
+    });
+    return channelView(after);
+  });
+}
+
+/** Adds a PromptPay ID paying into one of the agent's active receiving bank accounts (audited). */
+export async function addPromptPay(
+  deps: PaymentsDeps,
+  staffId: number,
+  body: BodyOf<typeof createPromptPayAccount>,
+) {
+  return inTransaction(deps.db, async (tx) => {
+    const banks = await receivingAccounts(tx, deps.agentId, 'bank');
+    if (!banks.some((b) => b.id === body.bank_account_id)) {
+      throw new AppError('VALIDATION_FAILED', {}, { bank_account_id: 'กรุณาเลือกบัญชีธนาคารรับเงินที่เปิดใช้อยู่' });
+    }
+    const row = await insertPromptPay(tx, {
+      bank_account_id: body.bank_account_id,
+      proxy_type: body.proxy_type,
+      proxy_id: body.proxy_id.replace(/[\s-]/g, ''),
+      account_name: body.account_name,
+      is_active: body.is_active,
+      sort_order: body.sort_order,
+    });
+    if (!row) throw new AppError('VALIDATION_FAILED', {}, { proxy_id: 'หมายเลขพร้อมเพย์นี้มีอยู่แล้ว' });
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: staffId,
+      action: 'payments.promptpay_create',
+      entity: 'promptpay_account',
+      entityId: row.id,
+      before: null,
+      after: row,
+    });
+    return row;
+  });
+}
+
+/** Switches a PromptPay ID on or off, renames or reorders it (audited). */
+export async function editPromptPay(
+  deps: PaymentsDeps,
+  staffId: number,
+  id: number,
+  body: BodyOf<typeof updatePromptPayAccount>,
+) {
+  return inTransaction(deps.db, async (tx) => {
+    const before = await lockPromptPay(tx, id);
+    if (!before) throw new AppError('RECORD_NOT_FOUND');
+    const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as typeof body;
+    if (Object.keys(patch).length === 0) return before;
+    const after = await updatePromptPayRow(tx, id, patch, deps.clock.now());
+    await appendAudit(tx, {
+      actorType: 'staff',
+      actorId: staffId,
+      action: 'payments.promptpay_update',
+      entity: 'promptpay_account',
+      entityId: id,
+      before: Object.fromEntries(Object.keys(patch).map((k) => [k, before[k as keyof typeof before]])),
+      after: patch,
+    });
+    return after;
   });
 }

@@ -63,10 +63,86 @@ export async function paymentSetup(ex: Executor) {
     ex.selectFrom('payment_gateway').select(['id', 'code', 'name', 'is_active']).orderBy('id').execute(),
     ex
       .selectFrom('promptpay_account')
-      .select(['id', 'proxy_type', 'proxy_id', 'account_name', 'is_active', 'sort_order'])
+      .select(PROMPTPAY_COLUMNS)
       .orderBy('sort_order')
       .orderBy('id')
       .execute(),
   ]);
   return { channels, gateways, promptpay };
+}
+
+const PROMPTPAY_COLUMNS = [
+  'id',
+  'bank_account_id',
+  'proxy_type',
+  'proxy_id',
+  'account_name',
+  'is_active',
+  'sort_order',
+] as const;
+const CHANNEL_COLUMNS = ['id', 'name', 'enabled', 'min_satang', 'max_satang'] as const;
+
+/** A deposit channel, locked for an operator's edit. */
+export function lockChannel(ex: Executor, id: number) {
+  return ex
+    .selectFrom('payment_channel')
+    .select(CHANNEL_COLUMNS)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function updateChannelRow(
+  ex: Executor,
+  id: number,
+  patch: { enabled?: boolean; min_satang?: number; max_satang?: number },
+) {
+  return ex
+    .updateTable('payment_channel')
+    .set(patch)
+    .where('id', '=', id)
+    .returning(CHANNEL_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export function insertPromptPay(
+  ex: Executor,
+  r: {
+    bank_account_id: number;
+    proxy_type: 'phone' | 'tax_id';
+    proxy_id: string;
+    account_name: string;
+    is_active: boolean;
+    sort_order: number;
+  },
+) {
+  return ex
+    .insertInto('promptpay_account')
+    .values(r)
+    .onConflict((oc) => oc.columns(['proxy_type', 'proxy_id']).doNothing())
+    .returning(PROMPTPAY_COLUMNS)
+    .executeTakeFirst();
+}
+
+export function lockPromptPay(ex: Executor, id: number) {
+  return ex
+    .selectFrom('promptpay_account')
+    .select(PROMPTPAY_COLUMNS)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function updatePromptPayRow(
+  ex: Executor,
+  id: number,
+  patch: { account_name?: string; is_active?: boolean; sort_order?: number },
+  now: Date,
+) {
+  return ex
+    .updateTable('promptpay_account')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', id)
+    .returning(PROMPTPAY_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
