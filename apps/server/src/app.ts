@@ -263,13 +263,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await originalsModule(ctx, { seamless: games.seamless });
   await paymentsModule(ctx, { ledger, protection });
   await pointsModule(ctx);
-  await rewardsModule(ctx, { ledger });
+  const rewards = await rewardsModule(ctx, { ledger });
   await wheelModule(ctx, { ledger });
   await checkinModule(ctx, { ledger });
   await questsModule(ctx, { ledger });
-  await shopModule(ctx, { ledger });
+  await shopModule(ctx, { ledger, rewards });
   await couponsModule(ctx, { ledger });
-  await affiliateModule(ctx, { ledger });
+  await affiliateModule(ctx, { ledger, rewards });
   await cashbackModule(ctx, { ledger });
   await pollsModule(ctx, { ledger });
   lineModule(ctx);

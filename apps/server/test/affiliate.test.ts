@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { addDays, bangkokDate } from '@chok/engine/engagement/calendar';
 import { bangkokTime } from '@chok/engine/lotto/schedule';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditCommission } from '../src/modules/affiliate/account-queries.ts';
 import { computeDay, computeDueDays } from '../src/modules/affiliate/commission.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
@@ -73,6 +75,17 @@ async function play(memberId: number, stake: string, win: string) {
       })
     ).status,
   ).toBe('OK');
+}
+
+/** A commission credited directly (as the job does), for a second redemption. */
+async function creditAffiliate(memberId: number, amount: number) {
+  await creditCommission(t.db, {
+    memberId,
+    amount,
+    day,
+    reference: 'ทดสอบ',
+    key: `test:${memberId}:${randomUUID()}`,
+  });
 }
 
 async function affiliateBalance(memberId: number) {
@@ -496,7 +509,7 @@ describe('redeeming to main (§11 rule 3, G1, G4)', () => {
     await reconciles();
   });
 
-  it("a referrer flagged by G5 redeems into a hold: the main wallet waits for an operator's release", async () => {
+  it("a referrer flagged by G5 redeems into a hold: the main wallet waits for an operator's release; a rejected one returns to the affiliate balance", async () => {
     const main = await balanceOf(t, T.memberId);
     const held = await redeem(T);
     expect(held.body.data).toMatchObject({ status: 'held', amount: '100.00', balance: '0.00' });
@@ -516,6 +529,28 @@ describe('redeeming to main (§11 rule 3, G1, G4)', () => {
     });
     expect(released.body.error).toBe(0);
     expect(await balanceOf(t, T.memberId)).toBe(main + 100_00);
+    await reconciles();
+
+    // Another redemption, rejected: the amount goes back to the affiliate balance, once.
+    await creditAffiliate(T.memberId, 100_00);
+    const second = await redeem(T);
+    expect(second.body.data).toMatchObject({ status: 'held', amount: '100.00', balance: '0.00' });
+    const again = await call<{ items: { id: number; member_id: number }[] }>(
+      t.app,
+      'GET',
+      '/api/admin/rewards/holds',
+      {
+        token: finance,
+      },
+    );
+    const hold2 = again.body.data.items.find((h) => h.member_id === T.memberId)!;
+    const rejected = await call(t.app, 'POST', `/api/admin/rewards/holds/${hold2.id}/reject`, {
+      token: finance,
+      body: { reason: 'บัญชีซ้ำ' },
+    });
+    expect(rejected.body.error, rejected.body.message).toBe(0);
+    expect(await balanceOf(t, T.memberId)).toBe(main + 100_00);
+    expect(await affiliateBalance(T.memberId)).toEqual({ balance: 100_00, sumOfEntries: 100_00 });
     await reconciles();
   });
 });

@@ -272,7 +272,7 @@ describe('calc and redeem a voucher', () => {
     expect(fc.body.data).toMatchObject({ requirement: '200.00', cap: '300.00' });
   });
 
-  it('holds the credit of a flagged member (G5) for an operator; the points are spent', async () => {
+  it('holds the credit of a flagged member (G5) for an operator; the points are spent, and come back if the operator rejects it', async () => {
     const name = 'ทดสอบ บัญชีซ้ำร้านค้า';
     await registerMember(t, { account_name: name });
     const flagged = await registerMember(t, { account_name: name });
@@ -286,12 +286,9 @@ describe('calc and redeem a voucher', () => {
     });
     expect((await walletsOf(flagged))[1]).toBe('0.00');
     expect(await pointsOf(flagged)).toBe(0);
-    const holds = await admin<{ items: { member_id: number; feature: string; amount: string }[] }>(
-      'GET',
-      '/api/admin/rewards/holds',
-      undefined,
-      'finance',
-    );
+    const holds = await admin<{
+      items: { id: number; member_id: number; feature: string; amount: string }[];
+    }>('GET', '/api/admin/rewards/holds', undefined, 'finance');
     expect(holds.body.data.items).toContainEqual(
       expect.objectContaining({ member_id: flagged.memberId, feature: 'shop', amount: '100.00' }),
     );
@@ -304,6 +301,25 @@ describe('calc and redeem a voucher', () => {
     expect(orders.body.data.items).toContainEqual(
       expect.objectContaining({ id: r.body.data.order.id, reward_status: 'held', phone: flagged.phone }),
     );
+    // Rejected: nothing credited, the points returned once (a second rejection finds no hold).
+    const hold = holds.body.data.items.find((h) => h.member_id === flagged.memberId)!;
+    const rejected = await admin(
+      'POST',
+      `/api/admin/rewards/holds/${hold.id}/reject`,
+      { reason: 'บัญชีซ้ำ' },
+      'finance',
+    );
+    expect(rejected.body.error, rejected.body.message).toBe(0);
+    expect(await pointsOf(flagged)).toBe(2_000);
+    expect((await walletsOf(flagged))[1]).toBe('0.00');
+    const again = await admin(
+      'POST',
+      `/api/admin/rewards/holds/${hold.id}/reject`,
+      { reason: 'ซ้ำ' },
+      'finance',
+    );
+    expect(again.body.code).toBe('REWARD_HOLD_NOT_OPEN');
+    expect(await pointsOf(flagged)).toBe(2_000);
   });
 
   it('refuses too few points at calc and at redeem, in Thai, changing nothing', async () => {

@@ -58,7 +58,7 @@ export interface AffiliateEntry {
   day: Timestamp;
   id: Generated<number>;
   idempotency_key: string;
-  kind: 'commission' | 'redeem';
+  kind: 'commission' | 'redeem' | 'returned';
   member_id: number;
   reference: string;
 }

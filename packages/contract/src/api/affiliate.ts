@@ -89,7 +89,7 @@ export const affiliateNetwork = endpoint({
   }),
 });
 
-export const affiliateEntryKinds = ['commission', 'redeem'] as const;
+export const affiliateEntryKinds = ['commission', 'redeem', 'returned'] as const;
 
 export const affiliateTransactions = endpoint({
   method: 'GET',

@@ -96,7 +96,7 @@ export interface EntryRow {
   id: number;
   created_at: Date;
   day: string;
-  kind: 'commission' | 'redeem';
+  kind: 'commission' | 'redeem' | 'returned';
   reference: string;
   amount_satang: number;
   balance_after: number;
@@ -124,7 +124,29 @@ export async function entryTotals(
 ): Promise<{ earned: number; redeemed: number }> {
   const { rows } = await sql<{ earned: string; redeemed: string }>`
     SELECT COALESCE(sum(amount_satang) FILTER (WHERE kind = 'commission'), 0) AS earned,
-      COALESCE(-sum(amount_satang) FILTER (WHERE kind = 'redeem'), 0) AS redeemed
+      COALESCE(-sum(amount_satang) FILTER (WHERE kind IN ('redeem', 'returned')), 0) AS redeemed
     FROM affiliate_entry WHERE member_id = ${memberId}`.execute(ex);
   return { earned: Number(rows[0]?.earned ?? 0), redeemed: Number(rows[0]?.redeemed ?? 0) };
+}
+
+/**
+ * A rejected redemption's amount back on the affiliate balance, with its `returned` entry, once
+ * (the entry's key); undefined when it was returned already.
+ */
+export async function returnRedemption(
+  ex: Executor,
+  r: { memberId: number; amount: number; reference: string; key: string },
+): Promise<{ balance_satang: number } | undefined> {
+  const { rows } = await sql<{ balance_satang: number }>`
+    WITH entry AS (
+      INSERT INTO affiliate_entry (member_id, kind, amount_satang, balance_after, day, reference, idempotency_key)
+      SELECT ${r.memberId}, 'returned', ${r.amount}, a.balance_satang + ${r.amount},
+             (now() AT TIME ZONE 'Asia/Bangkok')::date, ${r.reference}, ${r.key}
+      FROM affiliate_account a WHERE a.member_id = ${r.memberId}
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING balance_after)
+    UPDATE affiliate_account a SET balance_satang = entry.balance_after, updated_at = now()
+    FROM entry WHERE a.member_id = ${r.memberId}
+    RETURNING a.balance_satang`.execute(ex);
+  return rows[0];
 }

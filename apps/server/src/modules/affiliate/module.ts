@@ -1,6 +1,8 @@
 import type { ModuleContext } from '../../platform/module.ts';
+import type { RejectionHooks } from '../rewards/service.ts';
 import type { Ledger } from '../wallet/service.ts';
 import { type AffiliateDeps, computeDay, computeDueDays } from './commission.ts';
+import { returnRejectedRedemption } from './rejection.ts';
 import { affiliateRoutes } from './routes.ts';
 
 /**
@@ -8,9 +10,10 @@ import { affiliateRoutes } from './routes.ts';
  * commission history and affiliate balance (`affiliate_*`), the 01:30 commission job on the
  * downline's net loss, redemption to main, and the operator's rates and re-runs.
  */
-export async function affiliateModule(ctx: ModuleContext, deps: { ledger: Ledger }) {
+export async function affiliateModule(ctx: ModuleContext, deps: { ledger: Ledger; rewards: RejectionHooks }) {
   const d: AffiliateDeps = { db: ctx.db, clock: ctx.clock, ledger: deps.ledger };
   affiliateRoutes(ctx, d);
+  deps.rewards.onRejected('affiliate', returnRejectedRedemption);
   // Yesterday's commission (and any day a stopped server missed); exactly once per referrer and day.
   await ctx.jobs.schedule('affiliate.commission', '30 1 * * *', async () => {
     await computeDueDays(d);

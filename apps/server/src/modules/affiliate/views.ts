@@ -9,6 +9,7 @@ type EntryKind = (typeof affiliateEntryKinds)[number];
 export const entryKindLabels: Record<EntryKind, string> = {
   commission: 'ค่าแนะนำเพื่อน',
   redeem: 'ถอนเข้ากระเป๋าหลัก',
+  returned: 'คืนยอดที่ถอน (ไม่ผ่านการตรวจสอบ)',
 };
 
 const thaiDate = new Intl.DateTimeFormat('th-TH', {

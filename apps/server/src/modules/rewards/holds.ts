@@ -1,7 +1,7 @@
 import { formatBaht, type Satang } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { type Db, inTransaction } from '../../platform/db.ts';
+import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockMember, memberRefs } from '../members/service.ts';
 import {
@@ -60,9 +60,24 @@ export async function listHolds(db: Db, status: ClaimStatus, page: number, perPa
   };
 }
 
+/**
+ * What a feature gives back when an operator rejects its held reward, in the rejection's
+ * transaction: a reward the member paid for (shop vouchers cost points, an affiliate redemption
+ * took the commission balance) returns what it cost, so a rejection pays nothing and takes nothing.
+ * Answers what was returned, for the audit record.
+ */
+export type RejectionHandler = (tx: Tx, claim: ClaimRow) => Promise<Record<string, unknown> | null>;
+
+/** What a feature module receives to register its handler (rewardsModule returns it). */
+export interface RejectionHooks {
+  onRejected(feature: string, handler: RejectionHandler): void;
+}
+
 export interface HoldDeps extends RewardDeps {
   db: Db;
   clock: Clock;
+  /** By feature; filled by the features that need one (rewardsModule's `onRejected`). */
+  rejections: Map<string, RejectionHandler>;
 }
 
 /** An operator pays a held reward (G5): member lock, the claim still held, the money moved, audited. */
@@ -90,12 +105,20 @@ export async function releaseHold(d: HoldDeps, staffId: number, id: number) {
   });
 }
 
-/** An operator refuses a held reward with a reason (audited); nothing is paid. */
+/**
+ * An operator refuses a held reward with a reason (audited): nothing is paid, and what the member
+ * paid for it (points, commission balance) goes back through the feature's rejection handler.
+ */
 export async function rejectHold(d: HoldDeps, staffId: number, id: number, reason: string) {
   return inTransaction(d.db, async (tx) => {
+    // G1 first, as the release does: the handler may change the member's points or balances.
+    const found = await claimById(tx, id);
+    if (found?.status !== 'held') throw new AppError('REWARD_HOLD_NOT_OPEN');
+    await lockMember(tx, found.member_id);
     const claim = await lockClaim(tx, id);
     if (claim?.status !== 'held') throw new AppError('REWARD_HOLD_NOT_OPEN');
     const decided = await decideClaim(tx, id, { status: 'rejected', staffId, reason });
+    const returned = (await d.rejections.get(claim.feature)?.(tx, claim)) ?? null;
     await appendAudit(tx, {
       actorType: 'staff',
       actorId: staffId,
@@ -103,7 +126,7 @@ export async function rejectHold(d: HoldDeps, staffId: number, id: number, reaso
       entity: 'reward_claim',
       entityId: id,
       before: { status: 'held', hold_reason: claim.hold_reason },
-      after: { status: 'rejected', reason },
+      after: { status: 'rejected', reason, ...(returned ? { returned } : {}) },
     });
     const refs = await memberRefs(tx, [decided.member_id]);
     return holdView(decided, refs.get(decided.member_id)?.phone ?? '');
