@@ -3,6 +3,7 @@ import { useCashbackStatus, useLossHistory, useTurnoverHistory } from '../featur
 import { ClaimCard } from '../features/cashback/ClaimCard';
 import { PayoutList } from '../features/cashback/PayoutList';
 import { formatBaht } from '../lib/money';
+import { useMinimumPending } from '../lib/pending';
 import './member.css';
 import './cashback.css';
 
@@ -13,12 +14,14 @@ const TABS = [
 type Tab = (typeof TABS)[number][0];
 
 function LossTab({ page, onPage }: { page: number; onPage: (p: number) => void }) {
-  const { data, isLoading, isError, error } = useCashbackStatus();
+  const { data: loaded, isLoading, isError, error } = useCashbackStatus();
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : loaded;
   const history = useLossHistory('loss', page);
   return (
     <>
-      {isLoading && <p className="empty-text">กำลังโหลดยอดของเมื่อวาน…</p>}
-      {isError && (
+      {loading && <p className="empty-text">กำลังโหลดยอดของเมื่อวาน…</p>}
+      {!loading && isError && (
         <p className="form-alert" role="alert">
           {error.message}
         </p>
@@ -40,15 +43,16 @@ function LossTab({ page, onPage }: { page: number; onPage: (p: number) => void }
 
 function TurnoverTab({ page, onPage }: { page: number; onPage: (p: number) => void }) {
   const { data, isLoading, isError, error } = useTurnoverHistory(page);
+  const loading = useMinimumPending(isLoading);
   return (
     <>
-      {isLoading && <p className="empty-text">กำลังโหลด…</p>}
-      {isError && (
+      {loading && <p className="empty-text">กำลังโหลด…</p>}
+      {!loading && isError && (
         <p className="form-alert" role="alert">
           {error.message}
         </p>
       )}
-      {data && (
+      {!loading && data && (
         <section className="panel cb-card" aria-labelledby="cb-turnover-title">
           <h2 className="panel__title" id="cb-turnover-title">
             คืนยอดเทิร์น {data.rate_percent}%

@@ -5,6 +5,7 @@ import { Field } from '../components/Field';
 import { resetPassword, resetPasswordV2 } from '../features/auth/api';
 import { useFormErrors } from '../features/auth/formErrors';
 import { OtpField } from '../features/auth/OtpField';
+import { useMinimumPending } from '../lib/pending';
 import { toast } from '../lib/toast';
 
 const FIELDS = ['phone', 'otp', 'password', 'confirm'] as const;
@@ -18,6 +19,7 @@ export default function Forgot() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -83,7 +85,7 @@ export default function Forgot() {
           onChange={(e) => setConfirm(e.target.value)}
           error={errors.fields.confirm}
         />
-        <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={busy}>
+        <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={pending}>
           ตั้งรหัสผ่านใหม่
         </button>
         <p className="form__switch">

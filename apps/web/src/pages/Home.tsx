@@ -5,6 +5,7 @@ import { BallIcon, DiceIcon, FishIcon, GiftIcon, LottoIcon, SlotIcon } from '../
 import { useBanners, useNotifications, usePromotions } from '../features/content/api';
 import { BannerCarousel } from '../features/content/BannerCarousel';
 import { type GameCategory, type GameItem, useLobby } from '../features/games/api';
+import { useMinimumPending } from '../lib/pending';
 import { useLocalData } from '../stores/local';
 import { useUi } from '../stores/ui';
 import './home.css';
@@ -40,7 +41,9 @@ function categorySummary(games: readonly GameItem[]): string {
 
 /** Lotto, the game categories the catalogue has (derived from it, never promised), and promotions. */
 function CategoryTiles() {
-  const { data: lobby, isPending } = useLobby();
+  const { data, isPending } = useLobby();
+  const pending = useMinimumPending(isPending);
+  const lobby = pending ? undefined : data;
   const games: Tile[] = lobby
     ? GAME_TILES.filter((t) => lobby[t.category].length > 0).map((t) => ({
         to: `/lobby/${t.category}`,
@@ -66,7 +69,7 @@ function CategoryTiles() {
           <span className="category-card__sub">{sub}</span>
         </Link>
       ))}
-      {isPending &&
+      {pending &&
         GAME_TILES.map((t) => (
           <span key={t.category} className="category-card category-card--pending" aria-hidden="true" />
         ))}

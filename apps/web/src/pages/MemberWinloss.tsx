@@ -3,6 +3,7 @@ import { useCashbackStatus, useLossHistory, useWinloss } from '../features/cashb
 import { ClaimCard } from '../features/cashback/ClaimCard';
 import { PayoutList } from '../features/cashback/PayoutList';
 import { WinlossTable } from '../features/cashback/WinlossTable';
+import { useMinimumPending } from '../lib/pending';
 import './member.css';
 import './cashback.css';
 
@@ -12,10 +13,14 @@ import './cashback.css';
  */
 export default function MemberWinloss() {
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError, error } = useCashbackStatus();
+  const { data: loaded, isLoading, isError, error } = useCashbackStatus();
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : loaded;
   const winloss = useWinloss(30);
+  const winlossLoading = useMinimumPending(winloss.isLoading);
+  const winlossData = winlossLoading ? undefined : winloss.data;
   const history = useLossHistory('lotto', page);
-  const lottoDays = (winloss.data?.days ?? [])
+  const lottoDays = (winlossData?.days ?? [])
     .map((d) => {
       const lotto = d.lines.find((l) => l.category === 'lotto');
       return lotto
@@ -26,8 +31,8 @@ export default function MemberWinloss() {
   return (
     <div className="container member-page cb-page">
       <h1 className="page-title">คืนยอดได้เสีย</h1>
-      {isLoading && <p className="empty-text">กำลังโหลดยอดของเมื่อวาน…</p>}
-      {isError && (
+      {loading && <p className="empty-text">กำลังโหลดยอดของเมื่อวาน…</p>}
+      {!loading && isError && (
         <p className="form-alert" role="alert">
           {error.message}
         </p>
@@ -37,8 +42,8 @@ export default function MemberWinloss() {
         <h2 className="panel__title" id="mw-days">
           ยอดหวยรายวัน (30 วันล่าสุด)
         </h2>
-        {winloss.isLoading && <p className="empty-text">กำลังโหลด…</p>}
-        {winloss.data && lottoDays.length === 0 && <p className="empty-text">ไม่มีโพยที่ออกผลแล้วในช่วงนี้</p>}
+        {winlossLoading && <p className="empty-text">กำลังโหลด…</p>}
+        {winlossData && lottoDays.length === 0 && <p className="empty-text">ไม่มีโพยที่ออกผลแล้วในช่วงนี้</p>}
         {lottoDays.length > 0 && <WinlossTable days={lottoDays} caption="ยอดหวยรายวัน" />}
       </section>
       <PayoutList

@@ -20,6 +20,7 @@ import { WinnersList } from '../features/polls/WinnersList';
 import { errorMessage } from '../lib/api';
 import { countdown } from '../lib/countdown';
 import { formatDateTime } from '../lib/dates';
+import { useMinimumPending } from '../lib/pending';
 import { useServerNow } from '../lib/server-clock';
 import { toast } from '../lib/toast';
 import { useLocalData } from '../stores/local';
@@ -193,7 +194,8 @@ export default function Poll() {
   const { id } = useParams();
   const valid = id === undefined || /^[1-9]\d{0,9}$/.test(id);
   const { data, isLoading, isError, error } = usePollConfig(valid && id !== undefined ? Number(id) : null);
-  if (!valid || isError) {
+  const loading = useMinimumPending(valid && !isError && (isLoading || !data));
+  if (!loading && (!valid || isError)) {
     return (
       <div className="container member-page poll-page">
         <h1 className="page-title">โพลกิจกรรม</h1>
@@ -204,7 +206,7 @@ export default function Poll() {
       </div>
     );
   }
-  if (isLoading || !data) {
+  if (loading || !data) {
     return (
       <div className="container member-page poll-page">
         <h1 className="page-title">โพลกิจกรรม</h1>

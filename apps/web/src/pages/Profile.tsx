@@ -8,6 +8,7 @@ import { changePassword, fetchUserInfo, updateSubBankAccount, userInfoKey } from
 import { useFormErrors } from '../features/auth/formErrors';
 import { formatDate } from '../lib/dates';
 import { formatBaht } from '../lib/money';
+import { useMinimumPending } from '../lib/pending';
 import { toast } from '../lib/toast';
 import { useWallets } from '../lib/wallets';
 import './member.css';
@@ -27,6 +28,7 @@ function ChangePasswordForm() {
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -76,7 +78,7 @@ function ChangePasswordForm() {
         onChange={(e) => setConfirm(e.target.value)}
         error={errors.fields.confirm}
       />
-      <button type="submit" className="btn btn--primary" disabled={busy}>
+      <button type="submit" className="btn btn--primary" disabled={pending}>
         เปลี่ยนรหัสผ่าน
       </button>
     </form>
@@ -88,6 +90,7 @@ function TrueMoneyForm({ current }: { current: string | null }) {
   const errors = useFormErrors();
   const [value, setValue] = useState(current ?? '');
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -115,7 +118,7 @@ function TrueMoneyForm({ current }: { current: string | null }) {
         onChange={(e) => setValue(e.target.value.replace(/\D/g, ''))}
         error={errors.fields.sub_bank_account}
         addon={
-          <button type="submit" className="btn btn--outline field__addon" disabled={busy}>
+          <button type="submit" className="btn btn--outline field__addon" disabled={pending}>
             บันทึก
           </button>
         }
@@ -125,7 +128,9 @@ function TrueMoneyForm({ current }: { current: string | null }) {
 }
 
 export default function Profile() {
-  const { data: user, isLoading } = useQuery({ queryKey: userInfoKey, queryFn: fetchUserInfo });
+  const { data: loaded, isLoading } = useQuery({ queryKey: userInfoKey, queryFn: fetchUserInfo });
+  const loading = useMinimumPending(isLoading);
+  const user = loading ? undefined : loaded;
   const { data: wallets } = useWallets();
   const [origin, setOrigin] = useState('');
   useEffect(() => setOrigin(window.location.origin), []);
@@ -141,7 +146,7 @@ export default function Profile() {
           </span>
           <div>
             <p className="profile-hero__name" data-testid="profile-name">
-              {user?.name ?? (isLoading ? 'กำลังโหลด…' : '')}
+              {user?.name ?? (loading ? 'กำลังโหลด…' : '')}
             </p>
             <p className="profile-hero__meta">{user ? `สมาชิกตั้งแต่ ${formatDate(user.created_at)}` : ''}</p>
           </div>

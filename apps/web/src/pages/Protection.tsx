@@ -19,6 +19,7 @@ import {
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/dates';
 import { formatBaht } from '../lib/money';
+import { useMinimumPending } from '../lib/pending';
 import { toast } from '../lib/toast';
 import './member.css';
 import './protection.css';
@@ -46,6 +47,7 @@ function LimitRow({ limit, coolingOffHours }: { limit: ProtectionLimit; coolingO
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
   const label = `${KIND_TITLE[limit.kind]}${PERIOD[limit.period]} (บาท)`;
 
   async function save(amount: number | null) {
@@ -105,13 +107,13 @@ function LimitRow({ limit, coolingOffHours }: { limit: ProtectionLimit; coolingO
           onChange={(e) => setValue(e.target.value.replace(/\D/g, '').slice(0, 9))}
           error={error}
           addon={
-            <button type="submit" className="btn btn--outline field__addon" disabled={busy}>
+            <button type="submit" className="btn btn--outline field__addon" disabled={pending}>
               บันทึก
             </button>
           }
         />
         {limit.amount && !limit.pending_from && (
-          <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void save(null)}>
+          <button type="button" className="btn btn--ghost" disabled={pending} onClick={() => void save(null)}>
             ยกเลิกวงเงิน{PERIOD[limit.period]}
           </button>
         )}
@@ -143,6 +145,7 @@ function Limits({ state, kind }: { state: ProtectionState; kind: 'deposit' | 'lo
 function RealityCheckSetting({ state }: { state: ProtectionState }) {
   const update = useProtectionUpdate();
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
   async function choose(minutes: 30 | 60 | null) {
     setBusy(true);
     try {
@@ -172,7 +175,7 @@ function RealityCheckSetting({ state }: { state: ProtectionState }) {
               name="reality"
               className="sr-only"
               checked={state.reality_check_minutes === m}
-              disabled={busy}
+              disabled={pending}
               onChange={() => void choose(m)}
             />
             {m ? `ทุก ${m} นาที` : 'ปิด'}
@@ -202,6 +205,7 @@ function Blocks({ state }: { state: ProtectionState }) {
   const [confirmText, setConfirmText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
 
   async function confirmTimeout() {
     const choice = timeout;
@@ -285,7 +289,7 @@ function Blocks({ state }: { state: ProtectionState }) {
             value={confirmText}
             onChange={(e) => setConfirmText(e.target.value)}
           />
-          <button type="submit" className="btn btn--primary" disabled={busy}>
+          <button type="submit" className="btn btn--primary" disabled={pending}>
             ระงับการเล่นด้วยตนเอง
           </button>
         </form>
@@ -357,12 +361,14 @@ function History() {
 
 /** Player protection (docs/rules/protection.md): the member's own limits and breaks. */
 export default function Protection() {
-  const { data: state, error, isLoading } = useProtection();
+  const { data: loaded, error, isLoading } = useProtection();
+  const loading = useMinimumPending(isLoading);
+  const state = loading ? undefined : loaded;
   return (
     <div className="container member-page protection-page">
       <h1 className="page-title">เล่นอย่างรับผิดชอบ</h1>
-      {error && <FormAlert message={errorMessage(error)} />}
-      {isLoading && <p aria-busy="true">กำลังโหลด…</p>}
+      {!loading && error && <FormAlert message={errorMessage(error)} />}
+      {loading && <p aria-busy="true">กำลังโหลด…</p>}
       {state && (
         <>
           {state.block && (

@@ -16,6 +16,7 @@ import { ItemCard } from '../features/shop/ItemCard';
 import { OrderList } from '../features/shop/OrderList';
 import { QuoteDialog } from '../features/shop/QuoteDialog';
 import { errorMessage } from '../lib/api';
+import { useMinimumPending } from '../lib/pending';
 import { fetchPoints, pointsKey } from '../lib/points';
 import { toast } from '../lib/toast';
 import { fetchWallets, walletsKey } from '../lib/wallets';
@@ -42,6 +43,11 @@ export default function Redeem() {
   const [asked, setAsked] = useState<{ item: ShopItem; quantity: number } | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoting, setQuoting] = useState(false);
+  const quotePending = useMinimumPending(quoting);
+  const listLoading = useMinimumPending(list.isLoading);
+  const items = listLoading ? undefined : list.data?.items;
+  const historyLoading = useMinimumPending(history.isLoading);
+  const orders = historyLoading ? undefined : history.data;
 
   const points = list.data?.point ?? 0;
 
@@ -110,18 +116,16 @@ export default function Redeem() {
 
       {tab === 'items' && (
         <section id="shop-panel-items" role="tabpanel" aria-labelledby="shop-tab-items">
-          {list.isLoading && <p className="empty-text">กำลังโหลดของรางวัล…</p>}
-          {list.isError && (
+          {listLoading && <p className="empty-text">กำลังโหลดของรางวัล…</p>}
+          {!listLoading && list.isError && (
             <p className="empty-text" role="alert">
               {list.error.message}
             </p>
           )}
-          {list.data && list.data.items.length === 0 && (
-            <p className="empty-text">ยังไม่มีของรางวัลให้แลกในขณะนี้</p>
-          )}
+          {items && items.length === 0 && <p className="empty-text">ยังไม่มีของรางวัลให้แลกในขณะนี้</p>}
           <div className="shop-grid">
-            {list.data?.items.map((item) => (
-              <ItemCard key={item.id} item={item} points={points} busy={quoting} onRedeem={ask} />
+            {items?.map((item) => (
+              <ItemCard key={item.id} item={item} points={points} busy={quotePending} onRedeem={ask} />
             ))}
           </div>
         </section>
@@ -129,17 +133,15 @@ export default function Redeem() {
 
       {tab === 'history' && (
         <section id="shop-panel-history" role="tabpanel" aria-labelledby="shop-tab-history" className="panel">
-          {history.isLoading && <p className="empty-text">กำลังโหลดประวัติ…</p>}
-          {history.isError && (
+          {historyLoading && <p className="empty-text">กำลังโหลดประวัติ…</p>}
+          {!historyLoading && history.isError && (
             <p className="empty-text" role="alert">
               {history.error.message}
             </p>
           )}
-          {history.data && history.data.items.length === 0 && (
-            <p className="empty-text">ยังไม่มีประวัติการแลกของรางวัล</p>
-          )}
-          {history.data && history.data.items.length > 0 && <OrderList orders={history.data.items} />}
-          {history.data && pages > 1 && (
+          {orders && orders.items.length === 0 && <p className="empty-text">ยังไม่มีประวัติการแลกของรางวัล</p>}
+          {orders && orders.items.length > 0 && <OrderList orders={orders.items} />}
+          {orders && pages > 1 && (
             <nav className="pager" aria-label="เปลี่ยนหน้า">
               <button
                 type="button"
@@ -169,7 +171,7 @@ export default function Redeem() {
 
       <QuoteDialog
         quote={quote}
-        requoting={quoting}
+        requoting={quotePending}
         onRequote={() => asked && void ask(asked.item, asked.quantity)}
         onRedeemed={redeemed}
         onClose={() => {

@@ -17,6 +17,7 @@ import {
   SIDE_NAME,
 } from '../features/sooth/RoadGrid';
 import { useSoothStore } from '../features/sooth/store';
+import { useMinimumPending } from '../lib/pending';
 import './member.css';
 import '../features/sooth/sooth.css';
 
@@ -136,6 +137,7 @@ function Statistics({ d }: { d: SoothDetail }) {
 /** /sooth (บาคาร่าสูตร): the five roads of an in-house baccarat room's current shoe, live. */
 export default function Sooth() {
   const rooms = useSoothRooms();
+  const roomsLoading = useMinimumPending(rooms.isLoading);
   const stored = useSoothStore((s) => s.roomId);
   const setRoom = useSoothStore((s) => s.setRoom);
   const list = rooms.data ?? [];
@@ -158,20 +160,22 @@ export default function Sooth() {
           ทุกตาแจกจากไพ่ที่สับแบบสุ่มและตรวจสอบได้ เค้าไพ่เป็นเพียงบันทึกผลที่ออกไปแล้ว
         </span>
       </p>
-      {rooms.isLoading && <p className="empty-text">กำลังโหลดห้องบาคาร่า…</p>}
-      {rooms.isError && (
+      {roomsLoading && <p className="empty-text">กำลังโหลดห้องบาคาร่า…</p>}
+      {!roomsLoading && rooms.isError && (
         <p className="form-alert" role="alert">
           {rooms.error.message}
         </p>
       )}
-      {rooms.data && rooms.data.length === 0 && <p className="empty-text">ยังไม่มีห้องบาคาร่าที่เปิดอยู่</p>}
-      {list.length > 0 && <RoomPicker rooms={list} selected={roomId} onSelect={setRoom} />}
-      {detail.isError && (
+      {!roomsLoading && rooms.data && rooms.data.length === 0 && (
+        <p className="empty-text">ยังไม่มีห้องบาคาร่าที่เปิดอยู่</p>
+      )}
+      {!roomsLoading && list.length > 0 && <RoomPicker rooms={list} selected={roomId} onSelect={setRoom} />}
+      {!roomsLoading && detail.isError && (
         <p className="form-alert" role="alert">
           {detail.error.message}
         </p>
       )}
-      {d && (
+      {!roomsLoading && d && (
         <div className="sooth-layout" data-testid="sooth-board" data-room={d.room.room_id}>
           <section className="panel sooth-roads" aria-labelledby="sooth-room-title">
             <div className="sooth-head">

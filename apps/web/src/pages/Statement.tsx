@@ -3,6 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../components/Icons';
 import { type StatementQuery, useStatement } from '../features/wallet/api';
 import { formatDateTime } from '../lib/dates';
 import { formatBaht } from '../lib/money';
+import { useMinimumPending } from '../lib/pending';
 import './member.css';
 
 const KINDS = [
@@ -36,7 +37,9 @@ function readQuery(params: URLSearchParams): StatementQuery {
 export default function Statement() {
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
-  const { data, isLoading, isError, error } = useStatement(query);
+  const { data: loaded, isLoading, isError, error } = useStatement(query);
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : loaded;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
 
   const update = (patch: Record<string, string | undefined>) => {
@@ -107,8 +110,8 @@ export default function Statement() {
       </form>
 
       <section className="panel statement" aria-live="polite">
-        {isLoading && <p className="empty-text">กำลังโหลดรายการ…</p>}
-        {isError && (
+        {loading && <p className="empty-text">กำลังโหลดรายการ…</p>}
+        {!loading && isError && (
           <p className="empty-text" role="alert">
             {error.message}
           </p>

@@ -7,6 +7,7 @@ import { useWheelStore } from '../features/wheel/store';
 import { useSpinner } from '../features/wheel/useSpinner';
 import { WheelDisc } from '../features/wheel/WheelDisc';
 import { formatDateTime } from '../lib/dates';
+import { useMinimumPending } from '../lib/pending';
 import '../features/wheel/wheel.css';
 import './member.css';
 import { formatNumber } from '../lib/numbers';
@@ -17,7 +18,7 @@ function Unclaimed({
   onClaim,
 }: {
   items: UnclaimedSpin[];
-  claiming: number | null;
+  claiming: boolean;
   onClaim: (spinId: number) => void;
 }) {
   if (items.length === 0) return null;
@@ -34,7 +35,7 @@ function Unclaimed({
             <button
               type="button"
               className="btn btn--outline btn--sm"
-              disabled={claiming !== null}
+              disabled={claiming}
               onClick={() => onClaim(s.spin_id)}
             >
               {s.prize.kind === 'none' ? 'ตกลง' : 'รับรางวัล'}
@@ -49,6 +50,7 @@ function Unclaimed({
 /** /member/wheel: the prize wheel (tab 1) and the points tab (tab 2), docs/rules/engagement.md §9. */
 export default function Wheel() {
   const { data: config, isLoading, isError, error } = useWheelConfig();
+  const loading = useMinimumPending(isLoading);
   const tab = useWheelStore((s) => s.tab);
   const setTab = useWheelStore((s) => s.setTab);
   const spinner = useSpinner(config);
@@ -88,14 +90,14 @@ export default function Wheel() {
         ))}
       </div>
 
-      {isLoading && <p className="empty-text">กำลังโหลดวงล้อ…</p>}
-      {isError && (
+      {loading && <p className="empty-text">กำลังโหลดวงล้อ…</p>}
+      {!loading && isError && (
         <p className="empty-text" role="alert">
           {error.message}
         </p>
       )}
 
-      {config && setting && (
+      {!loading && config && setting && (
         <>
           <div
             id={`${ids.wheel}-panel`}
@@ -173,7 +175,7 @@ export default function Wheel() {
 
       <PrizeDialog
         result={spinner.result}
-        claiming={spinner.claiming !== null}
+        claiming={spinner.claiming}
         onClaim={(id) => void spinner.claim(id)}
         onClose={spinner.closeResult}
       />

@@ -3,6 +3,7 @@ import { useWinloss } from '../features/cashback/api';
 import { WinlossChart } from '../features/cashback/WinlossChart';
 import { Net, WinlossTable } from '../features/cashback/WinlossTable';
 import { formatBaht } from '../lib/money';
+import { useMinimumPending } from '../lib/pending';
 import './member.css';
 import './cashback.css';
 
@@ -12,7 +13,9 @@ const SPANS = [7, 30, 90] as const;
 export default function Winloss() {
   const [params, setParams] = useSearchParams();
   const days = SPANS.find((s) => String(s) === params.get('days')) ?? 90;
-  const { data, isLoading, isError, error } = useWinloss(days);
+  const { data: loaded, isLoading, isError, error } = useWinloss(days);
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : loaded;
   return (
     <div className="container member-page cb-page">
       <h1 className="page-title">ยอดได้เสีย</h1>
@@ -30,8 +33,8 @@ export default function Winloss() {
           </button>
         ))}
       </fieldset>
-      {isLoading && <p className="empty-text">กำลังโหลดยอดได้เสีย…</p>}
-      {isError && (
+      {loading && <p className="empty-text">กำลังโหลดยอดได้เสีย…</p>}
+      {!loading && isError && (
         <p className="form-alert" role="alert">
           {error.message}
         </p>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorMessage } from '../../lib/api';
 import { formatBaht, formatSatang, parseBaht, type Satang } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
 import { walletsKey } from '../../lib/wallets';
 import { type AffiliateConfigs, type AffiliateSummary, affiliateKeys, redeemToMain } from './api';
@@ -25,6 +26,7 @@ export function BalanceCard({ summary, configs }: { summary: AffiliateSummary; c
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
   const amount = Math.min(parseBaht(summary.balance), parseBaht(summary.daily_left)) as Satang;
   const reason = blockedReason(summary);
   const [level1, level2] = configs?.levels ?? [];
@@ -75,10 +77,10 @@ export function BalanceCard({ summary, configs }: { summary: AffiliateSummary; c
       <button
         type="button"
         className="btn btn--primary btn--block btn--lg"
-        disabled={!summary.can_redeem || busy}
+        disabled={!summary.can_redeem || pending}
         onClick={() => setConfirming(true)}
       >
-        {busy ? 'กำลังถอน…' : 'ถอนเข้ากระเป๋าหลัก'}
+        {pending ? 'กำลังถอน…' : 'ถอนเข้ากระเป๋าหลัก'}
       </button>
       {reason && <p className="aff-balance__note">{reason}</p>}
       <ul className="aff-rules">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatDate } from '../../lib/dates';
+import { useMinimumPending } from '../../lib/pending';
 import { PER_PAGE, useNetwork } from './api';
 import { Pager } from './Pager';
 
@@ -16,7 +17,9 @@ const LEVELS: { level: 1 | 2 | null; label: string }[] = [
 export function NetworkList() {
   const [level, setLevel] = useState<1 | 2 | null>(null);
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError, error } = useNetwork(level, page);
+  const { data: loaded, isLoading, isError, error } = useNetwork(level, page);
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : loaded;
   const counts = data?.counts;
   const countOf = (l: 1 | 2 | null) =>
     counts ? (l === 1 ? counts.level1 : l === 2 ? counts.level2 : counts.level1 + counts.level2) : null;
@@ -44,8 +47,8 @@ export function NetworkList() {
           </button>
         ))}
       </div>
-      {isLoading && <p className="empty-text">กำลังโหลด…</p>}
-      {isError && <p className="empty-text">{error.message}</p>}
+      {loading && <p className="empty-text">กำลังโหลด…</p>}
+      {!loading && isError && <p className="empty-text">{error.message}</p>}
       {data && data.items.length === 0 && (
         <p className="empty-text">ยังไม่มีเพื่อนในรายการนี้ ชวนเพื่อนด้วยลิงก์ด้านบนได้เลย</p>
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Field } from '../../components/Field';
 import { errorMessage } from '../../lib/api';
+import { useMinimumPending } from '../../lib/pending';
 import { useCountdown } from './useCountdown';
 
 interface Props {
@@ -17,6 +18,7 @@ interface Props {
 export function OtpField({ phone, value, onChange, error, send, onSendError }: Props) {
   const [left, startCountdown] = useCountdown();
   const [sending, setSending] = useState(false);
+  const pending = useMinimumPending(sending);
   const [sentRef, setSentRef] = useState<string | null>(null);
 
   async function request() {
@@ -32,7 +34,7 @@ export function OtpField({ phone, value, onChange, error, send, onSendError }: P
     }
   }
 
-  const canSend = /^0\d{9}$/.test(phone) && left === 0 && !sending;
+  const canSend = /^0\d{9}$/.test(phone) && left === 0 && !pending;
   return (
     <Field
       label="รหัส OTP"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { formatBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { useServerNow } from '../../lib/server-clock';
 import { toast } from '../../lib/toast';
 import { type DayCashback, formatDay, useClaim } from './api';
@@ -50,6 +51,7 @@ export function ClaimCard({
 }) {
   const claim = useClaim();
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
   const now = useServerNow(15_000);
   const windowClosed = now >= Date.parse(closesAt);
   const claimable = cashback.state === 'claimable' && !windowClosed;
@@ -133,10 +135,10 @@ export function ClaimCard({
         <button
           type="button"
           className="btn btn--primary btn--lg btn--block"
-          disabled={busy}
+          disabled={pending}
           onClick={onClaim}
         >
-          {busy ? 'กำลังรับยอดคืน…' : `รับคืนยอดเสีย ${formatBaht(cashback.amount)} บาท`}
+          {pending ? 'กำลังรับยอดคืน…' : `รับคืนยอดเสีย ${formatBaht(cashback.amount)} บาท`}
         </button>
       ) : (
         reason && (

@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { formatDay, type PayoutItem } from './api';
 
 const TONE: Record<PayoutItem['status'], 'ok' | 'wait' | 'bad'> = {
@@ -12,7 +13,7 @@ const TONE: Record<PayoutItem['status'], 'ok' | 'wait' | 'bad'> = {
 /** Paid (and held) cashback or commission, newest day first, with a pager. */
 export function PayoutList({
   title,
-  data,
+  data: answer,
   isLoading,
   empty,
   onPage,
@@ -26,11 +27,13 @@ export function PayoutList({
   /** What the rate applied to: "ยอดเสีย" or "ยอดเทิร์น". */
   baseLabel: string;
 }) {
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : answer;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
   return (
     <section className="panel" aria-label={title}>
       <h2 className="panel__title">{title}</h2>
-      {isLoading && <p className="empty-text">กำลังโหลดประวัติ…</p>}
+      {loading && <p className="empty-text">กำลังโหลดประวัติ…</p>}
       {data && data.items.length === 0 && <p className="empty-text">{empty}</p>}
       {data && data.items.length > 0 && (
         <ul className="cb-history" data-testid="payout-list">

@@ -4,6 +4,7 @@ import { FormAlert } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { fetchWallets, walletsKey } from '../../lib/wallets';
 import { couponHistoryKey, type Redeemed, redeemCoupon } from './api';
 
@@ -15,6 +16,7 @@ export function CouponForm() {
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [result, setResult] = useState<Redeemed | null>(null);
@@ -73,8 +75,8 @@ export function CouponForm() {
           <p>{result.message}</p>
         </div>
       )}
-      <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={busy}>
-        {busy ? 'กำลังตรวจสอบโค้ด…' : 'ใช้คูปอง'}
+      <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={pending}>
+        {pending ? 'กำลังตรวจสอบโค้ด…' : 'ใช้คูปอง'}
       </button>
     </form>
   );

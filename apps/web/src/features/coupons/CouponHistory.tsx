@@ -1,18 +1,21 @@
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { useCouponHistory } from './api';
 
 const tone = { paid: 'ok', held: 'wait', rejected: 'off' } as const;
 
 /** The member's redeemed coupons, newest first, with what became of each credit. */
 export function CouponHistory() {
-  const { data, isLoading } = useCouponHistory();
+  const { data: loaded, isLoading } = useCouponHistory();
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : loaded;
   return (
     <section className="panel" aria-labelledby="coupon-history-title">
       <h2 id="coupon-history-title" className="panel__title">
         ประวัติการใช้คูปอง
       </h2>
-      {isLoading && <p className="empty-text">กำลังโหลด…</p>}
+      {loading && <p className="empty-text">กำลังโหลด…</p>}
       {data && data.length === 0 && <p className="empty-text">ยังไม่เคยใช้คูปอง</p>}
       {data && data.length > 0 && (
         <ul className="coupon-history" data-testid="coupon-history">

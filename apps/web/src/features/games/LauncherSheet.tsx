@@ -4,6 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { CloseIcon, WalletIcon } from '../../components/Icons';
 import { errorMessage } from '../../lib/api';
 import { formatBaht, parseBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
 import { walletsKey } from '../../lib/wallets';
 import { useAgent } from '../../stores/agent';
@@ -52,6 +53,7 @@ export default function LauncherSheet() {
   const [fullscreen, setFullscreen] = useState(false);
   const sheet = useRef<HTMLDivElement>(null);
   const started = useRef<string | null>(null);
+  const loading = useMinimumPending(Boolean(selected) && !link && !wallets);
 
   function finish() {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
@@ -163,14 +165,14 @@ export default function LauncherSheet() {
           </button>
         </header>
         <div className="launcher__body">
-          {link ? (
+          {!loading && link ? (
             <iframe
               className="launcher__frame"
               src={link}
               title={selected.name}
               allow="fullscreen; autoplay"
             />
-          ) : wallets ? (
+          ) : !loading && wallets ? (
             <section className="wallet-pick" aria-labelledby="wallet-pick-title">
               <h2 id="wallet-pick-title" className="wallet-pick__title">
                 กรุณาเลือกกระเป๋าเงิน

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { useMinimumPending } from '../../lib/pending';
 import { useShareTarget } from '../../lib/share';
 import { toast } from '../../lib/toast';
 import { useLocalData } from '../../stores/local';
@@ -20,6 +21,7 @@ export function LineLink() {
   const [liff, setLiff] = useState<LiffSession | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
   const setShareTarget = useShareTarget((s) => s.set);
 
   useEffect(() => {
@@ -74,8 +76,8 @@ export function LineLink() {
           เชื่อมบัญชีไลน์แล้ว{config.link.display_name ? `: ${config.link.display_name}` : ''}
         </p>
       ) : (
-        <button type="button" className="btn btn--outline btn--sm" onClick={link} disabled={!liff || busy}>
-          {busy ? 'กำลังเชื่อม…' : 'เชื่อมบัญชีไลน์'}
+        <button type="button" className="btn btn--outline btn--sm" onClick={link} disabled={!liff || pending}>
+          {pending ? 'กำลังเชื่อม…' : 'เชื่อมบัญชีไลน์'}
         </button>
       )}
       {problem && (

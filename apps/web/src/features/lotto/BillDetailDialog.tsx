@@ -5,6 +5,7 @@ import { Dialog } from '../../components/Dialog';
 import { errorMessage } from '../../lib/api';
 import { formatBaht } from '../../lib/money';
 import { formatNumber } from '../../lib/numbers';
+import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
 import { walletsKey } from '../../lib/wallets';
 import { cancelBill, useBillDetail } from './api';
@@ -15,6 +16,7 @@ import { ResultDigits } from './ResultDigits';
 export function BillDetailDialog({ billId, onClose }: { billId: number | null; onClose: () => void }) {
   const qc = useQueryClient();
   const { data, isLoading, isError, error } = useBillDetail(billId);
+  const loading = useMinimumPending(isLoading);
   const [confirm, setConfirm] = useState(false);
   const cancel = async () => {
     setConfirm(false);
@@ -36,9 +38,9 @@ export function BillDetailDialog({ billId, onClose }: { billId: number | null; o
         title={`โพย #${billId ?? ''}`}
         testId="bill-detail"
       >
-        {isLoading && <p className="empty-text">กำลังโหลด…</p>}
-        {isError && <p className="error-box">{error.message}</p>}
-        {data && (
+        {loading && <p className="empty-text">กำลังโหลด…</p>}
+        {!loading && isError && <p className="error-box">{error.message}</p>}
+        {!loading && data && (
           <div className="bill-detail">
             <p className="bill-detail__head">
               {data.bill.market_name} ·{' '}

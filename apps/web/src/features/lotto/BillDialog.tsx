@@ -4,6 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatBaht, formatSatang, type Satang } from '../../lib/money';
 import { formatNumber } from '../../lib/numbers';
+import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
 import { walletsKey } from '../../lib/wallets';
 import { type BillCreated, createBill, type RoundRates, useLottoWallets, validateBill } from './api';
@@ -35,6 +36,7 @@ export function BillDialog({ open, onClose, roundId, lines, setLines, rates, onB
   const [checkedRates, setCheckedRates] = useState<Record<number, string>>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
   const [key, setKey] = useState(() => crypto.randomUUID());
 
   useEffect(() => {
@@ -133,10 +135,10 @@ export function BillDialog({ open, onClose, roundId, lines, setLines, rates, onB
           <button
             type="button"
             className="btn btn--primary"
-            disabled={busy || lines.length === 0}
+            disabled={pending || lines.length === 0}
             onClick={submit}
           >
-            {busy ? 'กำลังส่งโพย…' : 'ยืนยันส่งโพย'}
+            {pending ? 'กำลังส่งโพย…' : 'ยืนยันส่งโพย'}
           </button>
         </>
       }

@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/api';
 import { countdown } from '../../lib/countdown';
 import { formatTime } from '../../lib/dates';
 import { formatNumber } from '../../lib/numbers';
+import { useMinimumPending } from '../../lib/pending';
 import { useStream } from '../../lib/stream';
 import { useLocalData } from '../../stores/local';
 import { type RoundInfo, shootNumber, useRoundResult, useYeekeeList } from './api';
@@ -17,6 +18,7 @@ export function YeekeePanel({ round, now }: { round: RoundInfo; now: number }) {
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [cooldownUntil, setCooldownUntil] = useState(0);
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
   const [liveCount, setLiveCount] = useState<number | null>(null);
   const data = list.data;
   const ended = data ? !data.shooting_open && data.shots !== null : false;
@@ -92,7 +94,7 @@ export function YeekeePanel({ round, now }: { round: RoundInfo; now: number }) {
               <button
                 type="button"
                 className="btn btn--primary shoot-box__btn"
-                disabled={busy || cooldownLeft > 0}
+                disabled={pending || cooldownLeft > 0}
                 onClick={shoot}
               >
                 {cooldownLeft > 0 ? `รอ ${cooldownLeft} วิ` : 'ยิงเลข'}

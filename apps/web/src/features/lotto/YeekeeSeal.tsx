@@ -1,4 +1,5 @@
 import { sealVerified } from '@chok/engine/lotto/yeekee';
+import { useMinimumPending } from '../../lib/pending';
 import { type RoundInfo, useRoundResult } from './api';
 import './yeekee-seal.css';
 import { formatTime } from '../../lib/dates';
@@ -11,9 +12,11 @@ import { formatNumber } from '../../lib/numbers';
 export function YeekeeSeal({ round }: { round: RoundInfo }) {
   const over = round.status === 'resulted' || round.status === 'settled' || round.status === 'cancelled';
   const result = useRoundResult(round.round_id, over);
-  if (!round.seal_commitment) return null;
   const seal = over ? result.data?.yeekee?.seal : null;
-  const revealed = seal && seal.offset_ms !== null && seal.salt !== null ? seal : null;
+  const found = seal && seal.offset_ms !== null && seal.salt !== null ? seal : null;
+  const loading = useMinimumPending(Boolean(round.seal_commitment) && over && !found);
+  if (!round.seal_commitment) return null;
+  const revealed = loading ? null : found;
   const ok = revealed ? sealVerified(revealed) && revealed.commitment === round.seal_commitment : false;
   const realEnd =
     revealed && round.shoot_close_at

@@ -1,6 +1,7 @@
 import * as games from '@chok/contract/routes/games';
 import { useCallback, useEffect, useState } from 'react';
 import { formatSatang, parseBaht, type Satang } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { syncServerClock, useServerNow } from '../../lib/server-clock';
 import { type BaccaratTable, type GameSession, gameCall } from './api';
 import { GameShell } from './GameShell';
@@ -29,7 +30,9 @@ function Card({ card }: { card: number }) {
 
 /** Baccarat in shared rooms: a hand every 30 s, 20 s to bet (docs/rules/casino.md §5.2). */
 export function Baccarat({ session }: { session: GameSession }) {
-  const [table, setTable] = useState<BaccaratTable | null>(null);
+  const [loadedTable, setTable] = useState<BaccaratTable | null>(null);
+  const loading = useMinimumPending(loadedTable === null);
+  const table = loading ? null : loadedTable;
   const [room, setRoom] = useState<number | undefined>(undefined);
   const [fair, setFair] = useState(session.fair);
   const [sound, setSound] = useState(false);

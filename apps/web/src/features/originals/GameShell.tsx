@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { type GameSession, gameCall, type Rotation, type Round } from './api';
 
 interface Props {
@@ -42,6 +43,7 @@ function SoundIcon({ on }: { on: boolean }) {
 export function GameShell({ session, balance, sound, onSound, fair, onFair, children, className }: Props) {
   const [panel, setPanel] = useState<'history' | 'fair' | null>(null);
   const [rounds, setRounds] = useState<Round[] | null>(null);
+  const historyLoading = useMinimumPending(panel === 'history' && rounds === null);
   const [revealed, setRevealed] = useState<Rotation['revealed'] | null>(null);
   const [clientSeed, setClientSeed] = useState(fair?.client_seed ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -111,7 +113,7 @@ export function GameShell({ session, balance, sound, onSound, fair, onFair, chil
       )}
       {children}
       <Dialog open={panel === 'history'} onClose={() => setPanel(null)} title="ประวัติการเล่น" width={480}>
-        {!rounds ? (
+        {historyLoading || !rounds ? (
           <p className="ih-muted">กำลังโหลด…</p>
         ) : rounds.length === 0 ? (
           <p className="ih-muted">ยังไม่มีประวัติการเล่น</p>

@@ -2,6 +2,7 @@ import * as games from '@chok/contract/routes/games';
 import { LINES } from '@chok/engine/games/slot';
 import { useState } from 'react';
 import { formatBaht, formatSatang, parseBaht, type Satang } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { type GameSession, gameCall, type SpinResult } from './api';
 import { GameShell } from './GameShell';
 import { SYMBOL_ART, SYMBOL_NAMES } from './Symbols';
@@ -26,6 +27,7 @@ export function Slot({ session }: { session: GameSession }) {
   const [bet, setBet] = useState(2);
   const [reels, setReels] = useState<string[][]>(START);
   const [spinning, setSpinning] = useState(false);
+  const spinPending = useMinimumPending(spinning);
   const [shown, setShown] = useState<Spin | null>(null);
   const [free, setFree] = useState<{ at: number; of: number; total: string } | null>(null);
   const [lastWin, setLastWin] = useState<string | null>(null);
@@ -102,7 +104,7 @@ export function Slot({ session }: { session: GameSession }) {
           <span className="slot__logo">ช้างทอง</span>
           <span className="slot__sub">GOLDEN ELEPHANT · 20 LINES</span>
         </div>
-        <div className={`slot__reels${spinning && !shown ? ' is-spinning' : ''}`} data-testid="slot-reels">
+        <div className={`slot__reels${spinPending && !shown ? ' is-spinning' : ''}`} data-testid="slot-reels">
           {reels.map((reel, r) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: reels are positions; the key changes with the symbols to replay the drop
             <div className="slot__reel" key={`${r}-${reel.join('')}`}>
@@ -147,7 +149,7 @@ export function Slot({ session }: { session: GameSession }) {
               type="button"
               className="slot__step"
               onClick={() => setBet((b) => Math.max(0, b - 1))}
-              disabled={spinning || bet === 0}
+              disabled={spinPending || bet === 0}
               aria-label="ลดเดิมพัน"
             >
               −
@@ -160,17 +162,17 @@ export function Slot({ session }: { session: GameSession }) {
               type="button"
               className="slot__step"
               onClick={() => setBet((b) => Math.min(BETS.length - 1, b + 1))}
-              disabled={spinning || bet === BETS.length - 1}
+              disabled={spinPending || bet === BETS.length - 1}
               aria-label="เพิ่มเดิมพัน"
             >
               +
             </button>
           </fieldset>
-          <button type="button" className="slot__spin" onClick={() => play(false)} disabled={spinning}>
-            {spinning ? '…' : 'หมุน'}
+          <button type="button" className="slot__spin" onClick={() => play(false)} disabled={spinPending}>
+            {spinPending ? '…' : 'หมุน'}
           </button>
           {freeSpin && (
-            <button type="button" className="slot__buy" onClick={() => play(true)} disabled={spinning}>
+            <button type="button" className="slot__buy" onClick={() => play(true)} disabled={spinPending}>
               ซื้อฟรีสปิน
               <small>{buyCost} บาท</small>
             </button>

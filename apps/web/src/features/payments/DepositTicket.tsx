@@ -6,6 +6,7 @@ import { CopyIcon } from '../../components/Icons';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
 import { cancelDeposit, type Deposit, paymentKeys, sandboxPay, useDepositStatus } from './api';
 import { BankInfoBlock, copyText, MemberAccountBlock } from './BankBlock';
@@ -49,6 +50,7 @@ export function DepositTicket({
   const left = useSecondsLeft(d.status === 'open' ? d.expires_at : null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [paying, setPaying] = useState(false);
+  const pending = useMinimumPending(paying);
   // Status polls leave the image out; the one from the request's creation (or reload) stays.
   const qrImage = d.qr_image ?? initial.qr_image;
   const isQr = d.qr_payload !== null && qrImage !== null;
@@ -163,7 +165,7 @@ export function DepositTicket({
 
       <footer className="ticket__actions">
         {open && d.sandbox && (
-          <button type="button" className="btn btn--primary" onClick={payInSandbox} disabled={paying}>
+          <button type="button" className="btn btn--primary" onClick={payInSandbox} disabled={pending}>
             ชำระด้วยระบบทดสอบ
           </button>
         )}

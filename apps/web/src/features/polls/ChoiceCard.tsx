@@ -1,4 +1,5 @@
 import { formatNumber } from '../../lib/numbers';
+import { useMinimumPending } from '../../lib/pending';
 import type { PollChoice } from './api';
 
 interface Props {
@@ -15,6 +16,7 @@ interface Props {
 
 /** One choice of a poll: its image and label, its share of the votes, and the vote button. */
 export function ChoiceCard({ choice, count, mine, winner, action, busy, onVote }: Props) {
+  const pending = useMinimumPending(busy);
   const classes = ['poll-choice', mine && 'poll-choice--mine', winner && 'poll-choice--winner']
     .filter(Boolean)
     .join(' ');
@@ -48,10 +50,10 @@ export function ChoiceCard({ choice, count, mine, winner, action, busy, onVote }
             type="button"
             className="btn btn--primary btn--sm btn--block"
             onClick={onVote}
-            disabled={busy}
+            disabled={pending}
             aria-label={`${action}: ${choice.label}`}
           >
-            {busy ? 'กำลังโหวต…' : action}
+            {pending ? 'กำลังโหวต…' : action}
           </button>
         )}
       </div>

@@ -1,17 +1,20 @@
 import { formatBaht } from '../../lib/money';
 import { formatNumber } from '../../lib/numbers';
+import { useMinimumPending } from '../../lib/pending';
 import { pollBaht, usePollWinners } from './api';
 
 /** The winners (docs/rules/engagement.md §10 rule 3), masked, most votes first. */
 export function WinnersList({ pollId }: { pollId: number }) {
-  const { data, isLoading, isError, error } = usePollWinners(pollId, true);
+  const { data: loaded, isLoading, isError, error } = usePollWinners(pollId, true);
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : loaded;
   return (
     <section className="panel poll-winners" aria-labelledby="poll-winners-title" data-testid="poll-winners">
       <h2 id="poll-winners-title" className="panel__title">
         ผู้ทายถูก{data?.result_label ? `: ${data.result_label}` : ''}
       </h2>
-      {isLoading && <p className="empty-text">กำลังโหลด…</p>}
-      {isError && (
+      {loading && <p className="empty-text">กำลังโหลด…</p>}
+      {!loading && isError && (
         <p className="empty-text" role="alert">
           {error.message}
         </p>

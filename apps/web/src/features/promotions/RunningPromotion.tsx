@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
 import { fetchWallets, walletsKey } from '../../lib/wallets';
 import { cancelPromotion, promotionKeys, type RunningPromotion as Running } from './api';
@@ -17,6 +18,7 @@ export function RunningPromotion({ promotion: p }: { promotion: Running }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
 
   async function confirmCancel() {
     setAsking(false);
@@ -102,9 +104,9 @@ export function RunningPromotion({ promotion: p }: { promotion: Running }) {
         type="button"
         className="btn btn--outline btn--block"
         onClick={() => setAsking(true)}
-        disabled={busy || p.open_round}
+        disabled={pending || p.open_round}
       >
-        {busy ? 'กำลังยกเลิก…' : 'ยกเลิกโปรโมชั่น'}
+        {pending ? 'กำลังยกเลิก…' : 'ยกเลิกโปรโมชั่น'}
       </button>
       <ConfirmDialog
         open={asking}

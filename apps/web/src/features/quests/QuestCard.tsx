@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import type { Quest } from './api';
 
 const UNIT: Record<Quest['unit'], string> = { baht: 'บาท', rounds: 'รอบ', days: 'วัน' };
@@ -23,6 +24,7 @@ const figure = (q: Quest, value: string) => (q.unit === 'baht' ? formatBaht(valu
 
 /** One quest: what to do, the progress bar, what it pays and the claim button. */
 export function QuestCard({ quest, busy, onClaim }: { quest: Quest; busy: boolean; onClaim: () => void }) {
+  const pending = useMinimumPending(busy);
   const id = `quest-${quest.id}`;
   const go = GO[quest.task];
   return (
@@ -73,11 +75,11 @@ export function QuestCard({ quest, busy, onClaim }: { quest: Quest; busy: boolea
         <button
           type="button"
           className={`btn btn--sm ${quest.status === 'claimable' ? 'btn--primary' : 'btn--ghost'}`}
-          disabled={!quest.claimable || busy}
+          disabled={!quest.claimable || pending}
           onClick={onClaim}
           data-testid="quest-claim"
         >
-          {busy ? 'กำลังรับรางวัล…' : BUTTON[quest.status]}
+          {pending ? 'กำลังรับรางวัล…' : BUTTON[quest.status]}
         </button>
       </div>
     </li>

@@ -4,6 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { useServerNow } from '../../lib/server-clock';
 import { type Order, type Quote, type Redeemed, redeemQuote } from './api';
 import { formatPoints } from './format';
@@ -42,6 +43,7 @@ export function QuoteDialog({ quote, onRequote, onRedeemed, onClose, requoting }
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
   const [done, setDone] = useState<Order | null>(null);
   const [stale, setStale] = useState(false);
   const quoteId = quote?.quote_id ?? null;
@@ -94,7 +96,7 @@ export function QuoteDialog({ quote, onRequote, onRedeemed, onClose, requoting }
     <Dialog
       open={quote !== null}
       onClose={close}
-      persistent={busy}
+      persistent={pending}
       title={done ? 'ผลการแลกของรางวัล' : 'ยืนยันการแลกของรางวัล'}
       width={420}
       className="quote-dialog"
@@ -198,7 +200,7 @@ export function QuoteDialog({ quote, onRequote, onRedeemed, onClose, requoting }
           )}
           <FormAlert message={Object.keys(fields).length > 0 || expired ? null : error} />
           <div className="quote-actions">
-            <button type="button" className="btn btn--ghost" onClick={close} disabled={busy}>
+            <button type="button" className="btn btn--ghost" onClick={close} disabled={pending}>
               ยกเลิก
             </button>
             {expired ? (
@@ -206,8 +208,8 @@ export function QuoteDialog({ quote, onRequote, onRedeemed, onClose, requoting }
                 คำนวณใหม่
               </button>
             ) : (
-              <button type="submit" className="btn btn--primary" disabled={busy}>
-                {busy ? 'กำลังแลก…' : 'ยืนยันการแลก'}
+              <button type="submit" className="btn btn--primary" disabled={pending}>
+                {pending ? 'กำลังแลก…' : 'ยืนยันการแลก'}
               </button>
             )}
           </div>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Dialog } from '../../components/Dialog';
 import { call, errorMessage } from '../../lib/api';
 import { formatNumber } from '../../lib/numbers';
+import { useMinimumPending } from '../../lib/pending';
 import { formatPoints, usePoints } from '../../lib/points';
 import { useWallets } from '../../lib/wallets';
 
@@ -27,6 +28,7 @@ export function WalletMenu({ open, onClose }: { open: boolean; onClose: () => vo
     staleTime: 0,
   });
   const fc = freeCredit.data;
+  const fcLoading = useMinimumPending(open && !freeCredit.isError && !fc);
   const percent =
     fc && Number(fc.requirement) > 0
       ? Math.min(100, Math.round((Number(fc.played) / Number(fc.requirement)) * 100))
@@ -48,7 +50,9 @@ export function WalletMenu({ open, onClose }: { open: boolean; onClose: () => vo
       </ul>
       <section className="wallet-menu__fc" aria-labelledby="wallet-menu-fc-title">
         <h3 id="wallet-menu-fc-title">เงื่อนไขเครดิตฟรี</h3>
-        {freeCredit.isError ? (
+        {fcLoading ? (
+          <p>กำลังโหลด…</p>
+        ) : freeCredit.isError ? (
           <p role="alert">{errorMessage(freeCredit.error)}</p>
         ) : !fc ? (
           <p>กำลังโหลด…</p>

@@ -1,16 +1,19 @@
 import { formatDateTime } from '../../lib/dates';
+import { useMinimumPending } from '../../lib/pending';
 import { useBoard } from './api';
 
 /** The last big prizes (20 baht or more), names masked (docs/rules/engagement.md §9 rule 4). */
 export function Board() {
-  const { data, isLoading, isError, error } = useBoard();
+  const { data: loaded, isLoading, isError, error } = useBoard();
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : loaded;
   return (
     <section className="panel wheel-board" aria-labelledby="wheel-board-title" data-testid="wheel-board">
       <h2 id="wheel-board-title" className="panel__title">
         ผู้โชคดีล่าสุด
       </h2>
-      {isLoading && <p className="empty-text">กำลังโหลด…</p>}
-      {isError && (
+      {loading && <p className="empty-text">กำลังโหลด…</p>}
+      {!loading && isError && (
         <p className="empty-text" role="alert">
           {error.message}
         </p>

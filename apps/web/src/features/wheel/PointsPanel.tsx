@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../lib/dates';
 import { formatNumber } from '../../lib/numbers';
+import { useMinimumPending } from '../../lib/pending';
 import { usePointSpins, type WheelConfig } from './api';
 
 interface Props {
@@ -14,6 +15,8 @@ const points = (n: number) => formatNumber(n);
 export function PointsPanel({ config, busy, onSpinWithPoints }: Props) {
   const { setting } = config;
   const history = usePointSpins(true);
+  const loading = useMinimumPending(history.isLoading);
+  const items = loading ? undefined : history.data?.items;
   const canSpin = setting.extra_spins_left > 0 && setting.points >= setting.points_per_spin;
   return (
     <div className="wheel-points">
@@ -48,11 +51,11 @@ export function PointsPanel({ config, busy, onSpinWithPoints }: Props) {
         <h2 id="wheel-point-spins-title" className="panel__title">
           การหมุนด้วยแต้ม
         </h2>
-        {history.isLoading && <p className="empty-text">กำลังโหลด…</p>}
-        {history.data && history.data.items.length === 0 && <p className="empty-text">ยังไม่เคยใช้แต้มหมุนวงล้อ</p>}
-        {history.data && history.data.items.length > 0 && (
+        {loading && <p className="empty-text">กำลังโหลด…</p>}
+        {items && items.length === 0 && <p className="empty-text">ยังไม่เคยใช้แต้มหมุนวงล้อ</p>}
+        {items && items.length > 0 && (
           <ul className="wheel-history" data-testid="wheel-point-spins">
-            {history.data.items.map((s) => (
+            {items.map((s) => (
               <li key={s.spin_id} className="wheel-history__item">
                 <span>{s.prize.label}</span>
                 <span className="wheel-history__cost">−{points(s.points_spent)} แต้ม</span>

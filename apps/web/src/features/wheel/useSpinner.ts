@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, errorMessage } from '../../lib/api';
 import { prefersReducedMotion } from '../../lib/motion';
+import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
 import {
   claimReward,
@@ -29,6 +30,9 @@ export function useSpinner(config: WheelConfig | undefined) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<WheelSpin | null>(null);
   const [claiming, setClaiming] = useState<number | null>(null);
+  // What the buttons show: a spin or a claim that answers quickly still reads as pending for 200 ms.
+  const busyShown = useMinimumPending(busy);
+  const claimingShown = useMinimumPending(claiming !== null);
   const pending = useRef<WheelSpin | null>(null);
 
   useEffect(() => () => setPrize(null), [setPrize]);
@@ -105,10 +109,10 @@ export function useSpinner(config: WheelConfig | undefined) {
   return {
     rotation,
     turning,
-    busy,
+    busy: busyShown,
     result,
     closeResult: () => setResult(null),
-    claiming,
+    claiming: claimingShown,
     start,
     claim,
     stopped,

@@ -6,6 +6,7 @@ import { type GameItem, useGameList, useLobby, useLobbyConfig } from '../../feat
 import { GameCard } from '../../features/games/GameCard';
 import { useLaunchGame } from '../../features/games/useLaunchGame';
 import { WalletChip } from '../../features/wallet/WalletChip';
+import { useMinimumPending } from '../../lib/pending';
 import { useLocalData } from '../../stores/local';
 import '../../features/games/lobby.css';
 
@@ -51,6 +52,8 @@ export default function Lobby() {
   const config = useLobbyConfig(category ?? '');
   const lobby = useLobby();
   const list = useGameList({ category, provider: provider || undefined, q: q || undefined });
+  const listLoading = useMinimumPending(list.isLoading);
+  const found = listLoading ? undefined : list.data;
   const launch = useLaunchGame();
   const play = (g: GameItem, demo: boolean) => launch(g, { demo, source: `lobby:${category ?? 'all'}` });
   const filtering = provider !== '' || q !== '';
@@ -149,11 +152,11 @@ export default function Lobby() {
         )}
         <section className="lobby-grid-section" aria-label="เกมทั้งหมด">
           <h2 className="lobby-row__title">{filtering ? 'ผลการค้นหา' : 'เกมทั้งหมด'}</h2>
-          {list.data && list.data.length === 0 ? (
+          {found && found.length === 0 ? (
             <p className="lobby-empty">ไม่พบเกมที่ค้นหา</p>
           ) : (
-            <div className="lobby-grid" aria-busy={list.isLoading}>
-              {(list.data ?? []).map((g) => (
+            <div className="lobby-grid" aria-busy={listLoading}>
+              {(found ?? []).map((g) => (
                 <GameCard key={g.id} game={g} onPlay={() => play(g, false)} onDemo={() => play(g, true)} />
               ))}
             </div>

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type GameSession, openSession } from '../../features/originals/api';
+import { useMinimumPending } from '../../lib/pending';
 import '../../features/originals/originals.css';
 
 const games: Record<string, ComponentType<{ session: GameSession }>> = {
@@ -31,7 +32,8 @@ export default function Play() {
   }, [token, demo]);
 
   const Game = componentOf(game);
-  if (!token || !Game || error) {
+  const starting = useMinimumPending(Boolean(token && Game) && !error && !session);
+  if (!starting && (!token || !Game || error)) {
     return (
       <div className="ih-center">
         <p>{error ?? 'ไม่พบเกม หรือลิงก์เข้าเกมหมดอายุแล้ว'}</p>
@@ -41,7 +43,7 @@ export default function Play() {
       </div>
     );
   }
-  if (!session) {
+  if (starting || !session || !Game) {
     return (
       <div className="ih-center" aria-busy="true">
         <span className="ih-spinner" />

@@ -6,6 +6,7 @@ import { BillCard } from '../../features/lotto/BillCard';
 import { BillDetailDialog } from '../../features/lotto/BillDetailDialog';
 import { LottoNav } from '../../features/lotto/LottoNav';
 import { BILL_STATUS } from '../../features/lotto/labels';
+import { useMinimumPending } from '../../lib/pending';
 import './lotto.css';
 
 const STATUSES = ['pending', 'won', 'lost', 'cancelled', 'refunded'] as const;
@@ -15,7 +16,9 @@ export default function Bills() {
   const [params, setParams] = useSearchParams();
   const status = STATUSES.find((s) => s === params.get('status')) as Status | undefined;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const { data, isLoading, isError, error } = useBills({ status, page, per_page: 12 });
+  const { data: loaded, isLoading, isError, error } = useBills({ status, page, per_page: 12 });
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : loaded;
   const [detail, setDetail] = useState<number | null>(null);
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
   const go = (patch: Record<string, string | undefined>) => {
@@ -44,8 +47,8 @@ export default function Bills() {
           </button>
         ))}
       </div>
-      {isLoading && <p className="empty-text">กำลังโหลดโพย…</p>}
-      {isError && <p className="error-box">{error.message}</p>}
+      {loading && <p className="empty-text">กำลังโหลดโพย…</p>}
+      {!loading && isError && <p className="error-box">{error.message}</p>}
       {data && data.items.length === 0 && (
         <section className="panel">
           <p className="empty-text">ยังไม่มีโพยในรายการนี้</p>

@@ -4,6 +4,7 @@ import { type Lobby as LobbyData, useLobby } from '../../features/lotto/api';
 import { LottoNav } from '../../features/lotto/LottoNav';
 import { clockTime, ROUND_STATUS, roundDate } from '../../features/lotto/labels';
 import { countdown } from '../../lib/countdown';
+import { useMinimumPending } from '../../lib/pending';
 import { useServerBefore, useServerNow } from '../../lib/server-clock';
 import './lotto.css';
 
@@ -83,8 +84,9 @@ const MarketCard = memo(function MarketCard({ m }: { m: Market }) {
 
 export default function Lobby() {
   const { data, isLoading, isError, error } = useLobby();
+  const loading = useMinimumPending(isLoading);
   const [category, setCategory] = useState<string>('all');
-  const cats = data?.categories ?? [];
+  const cats = (loading ? undefined : data?.categories) ?? [];
   const shown = category === 'all' ? cats : cats.filter((c) => c.id === category);
 
   return (
@@ -118,8 +120,8 @@ export default function Lobby() {
           </button>
         ))}
       </div>
-      {isLoading && <p className="empty-text">กำลังโหลดรายการหวย…</p>}
-      {isError && (
+      {loading && <p className="empty-text">กำลังโหลดรายการหวย…</p>}
+      {!loading && isError && (
         <p className="empty-text" role="alert">
           {error.message}
         </p>

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useRates } from '../../features/lotto/api';
 import { LottoNav } from '../../features/lotto/LottoNav';
+import { useMinimumPending } from '../../lib/pending';
 import './lotto.css';
 import { formatNumber } from '../../lib/numbers';
 
 export default function Rates() {
   const all = useRates();
   const [category, setCategory] = useState('thai');
-  const cats = all.data?.categories ?? [];
+  const loading = useMinimumPending(all.isLoading);
+  const cats = (loading ? undefined : all.data?.categories) ?? [];
   const current = cats.find((c) => c.id === category) ?? cats[0];
   return (
     <div className="container lotto-page">
@@ -27,7 +29,7 @@ export default function Rates() {
           </button>
         ))}
       </div>
-      {all.isLoading && <p className="empty-text">กำลังโหลดอัตราจ่าย…</p>}
+      {loading && <p className="empty-text">กำลังโหลดอัตราจ่าย…</p>}
       <div className="rates-grid">
         {current?.markets.map((m) => (
           <section key={m.market_id} className="panel rates-card" aria-labelledby={`rate-${m.code}`}>

@@ -6,6 +6,7 @@ import { BillDetailDialog } from '../../features/lotto/BillDetailDialog';
 import { LottoNav } from '../../features/lotto/LottoNav';
 import { clockTime, roundDate } from '../../features/lotto/labels';
 import { ResultDigits } from '../../features/lotto/ResultDigits';
+import { useMinimumPending } from '../../lib/pending';
 import { useServerNow } from '../../lib/server-clock';
 import { useLocalData } from '../../stores/local';
 import './lotto.css';
@@ -31,7 +32,8 @@ export default function Results() {
   const settled = bills.data?.items.filter((b) => b.status !== 'pending') ?? [];
   const [category, setCategory] = useState('all');
   const [detail, setDetail] = useState<number | null>(null);
-  const cats = results.data?.categories ?? [];
+  const loading = useMinimumPending(results.isLoading);
+  const cats = (loading ? undefined : results.data?.categories) ?? [];
 
   return (
     <div className="container lotto-page">
@@ -96,7 +98,7 @@ export default function Results() {
           </button>
         ))}
       </div>
-      {results.isLoading && <p className="empty-text">กำลังโหลดผลหวย…</p>}
+      {loading && <p className="empty-text">กำลังโหลดผลหวย…</p>}
       {cats
         .filter((c) => category === 'all' || c.id === category)
         .map((c) => (

@@ -26,6 +26,7 @@ import { YeekeeSeal } from '../../features/lotto/YeekeeSeal';
 import { ApiError } from '../../lib/api';
 import { countdown } from '../../lib/countdown';
 import { formatBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { useServerNow } from '../../lib/server-clock';
 import { useStream } from '../../lib/stream';
 import { useLocalData } from '../../stores/local';
@@ -74,6 +75,7 @@ export default function Round() {
   const [lines, setLines] = useState<Line[]>([]);
   const [dialog, setDialog] = useState(false);
   const [ruleOpen, setRuleOpen] = useState(false);
+  const ruleLoading = useMinimumPending(ruleOpen && !rule.data);
   const [bought, setBought] = useState<BillCreated | null>(null);
   const [detail, setDetail] = useState<number | null>(null);
 
@@ -276,7 +278,7 @@ export default function Round() {
             width={560}
             title={`กติกา ${r.market_name}`}
           >
-            <p className="rule-text">{rule.data?.rule_text ?? 'กำลังโหลด…'}</p>
+            <p className="rule-text">{ruleLoading ? 'กำลังโหลด…' : (rule.data?.rule_text ?? 'กำลังโหลด…')}</p>
           </Dialog>
           <BillDetailDialog billId={detail} onClose={() => setDetail(null)} />
         </>

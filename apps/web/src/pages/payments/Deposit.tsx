@@ -23,6 +23,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
 import { scrollBehavior } from '../../lib/motion';
+import { useMinimumPending } from '../../lib/pending';
 import { useUi } from '../../stores/ui';
 import '../member.css';
 import './payments.css';
@@ -101,6 +102,8 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
   const [amount, setAmount] = useState('');
   const [promotionId, setPromotionId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
+  const loading = useMinimumPending(isLoading);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const key = useRef<string | null>(null);
@@ -112,7 +115,7 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
       setPromotionId(chosenOnPromotions);
   }, [chosenOnPromotions, promos]);
 
-  if (isLoading) return <p className="empty-text">กำลังโหลดช่องทางฝาก…</p>;
+  if (loading) return <p className="empty-text">กำลังโหลดช่องทางฝาก…</p>;
   if (isError) return <FormAlert message={error.message} />;
   if (!choice) return <p className="empty-text">ขณะนี้ยังไม่เปิดช่องทางฝากเงิน กรุณาติดต่อเจ้าหน้าที่</p>;
 
@@ -269,8 +272,8 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
         ))}
       </ul>
       <FormAlert message={formError} />
-      <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={busy}>
-        {busy ? 'กำลังสร้างรายการ…' : choice.channel.channel_id === 3 ? 'สร้าง QR ชำระเงิน' : 'แจ้งฝากเงิน'}
+      <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={pending}>
+        {pending ? 'กำลังสร้างรายการ…' : choice.channel.channel_id === 3 ? 'สร้าง QR ชำระเงิน' : 'แจ้งฝากเงิน'}
       </button>
     </form>
   );
@@ -306,6 +309,7 @@ export default function Deposit() {
   const queryClient = useQueryClient();
   const { data: open, isLoading } = useOpenDeposit();
   const [current, setCurrent] = useState<DepositRequest | null>(null);
+  const loading = useMinimumPending(isLoading && !current);
   const ticketRef = useRef<HTMLDivElement>(null);
   const scrollToTicket = useRef(false);
   const setUi = useUi((s) => s.set);
@@ -353,7 +357,7 @@ export default function Deposit() {
       </div>
       <div className="payments-grid">
         <div ref={ticketRef} className="payments-grid__main">
-          {isLoading && !current ? (
+          {loading ? (
             <p className="empty-text">กำลังโหลด…</p>
           ) : current ? (
             <DepositTicket key={current.request_id} initial={current} onNew={startOver} />

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ChevronLeftIcon } from '../../components/Icons';
 import { fetchLatestDeposit, paymentKeys, usePaymentEvents } from '../../features/payments/api';
 import { DepositTicket } from '../../features/payments/DepositTicket';
+import { useMinimumPending } from '../../lib/pending';
 import { useAgent } from '../../stores/agent';
 import './payments.css';
 
@@ -18,6 +19,7 @@ export default function Payment() {
     queryKey: [...paymentKeys.open, 'latest'],
     queryFn: fetchLatestDeposit,
   });
+  const loading = useMinimumPending(isLoading);
   usePaymentEvents();
 
   return (
@@ -49,7 +51,7 @@ export default function Payment() {
       </header>
       <div className="checkout__main">
         <h1 className="sr-only">ชำระเงิน</h1>
-        {isLoading ? (
+        {loading ? (
           <p className="empty-text">กำลังโหลด…</p>
         ) : data ? (
           <DepositTicket key={data.request_id} initial={data} compact />

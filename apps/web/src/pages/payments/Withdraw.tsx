@@ -16,6 +16,7 @@ import { MemberAccountBlock } from '../../features/payments/BankBlock';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht, parseBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
 import '../member.css';
 import './payments.css';
@@ -56,6 +57,8 @@ export default function Withdraw() {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
+  const loading = useMinimumPending(isLoading);
   const key = useRef<string | null>(null);
   usePaymentEvents();
 
@@ -107,9 +110,9 @@ export default function Withdraw() {
           ฝากเงิน
         </Link>
       </div>
-      {isLoading && <p className="empty-text">กำลังโหลด…</p>}
-      {isError && <FormAlert message={error.message} />}
-      {info && (
+      {loading && <p className="empty-text">กำลังโหลด…</p>}
+      {!loading && isError && <FormAlert message={error.message} />}
+      {!loading && info && (
         <div className="payments-grid">
           <form className="panel withdraw-form" onSubmit={submit} noValidate aria-label="ทำรายการถอน">
             <div className="balance-card">
@@ -193,9 +196,9 @@ export default function Withdraw() {
             <button
               type="submit"
               className="btn btn--primary btn--lg btn--block"
-              disabled={busy || Boolean(open) || Boolean(blocked)}
+              disabled={pending || Boolean(open) || Boolean(blocked)}
             >
-              {busy ? 'กำลังส่งคำขอ…' : 'ยืนยันการถอน'}
+              {pending ? 'กำลังส่งคำขอ…' : 'ยืนยันการถอน'}
             </button>
             <ul className="rules">
               <li>ถอนขั้นต่ำ {formatNumber(min)} บาท เป็นจำนวนเต็มบาท จากกระเป๋าหลัก</li>

@@ -3,12 +3,15 @@ import { FormAlert } from '../../components/AuthCard';
 import { useMyPromotions } from '../../features/promotions/api';
 import { PromotionHistory } from '../../features/promotions/PromotionHistory';
 import { RunningPromotion } from '../../features/promotions/RunningPromotion';
+import { useMinimumPending } from '../../lib/pending';
 import '../member.css';
 import './promotions.css';
 
 /** `/member/promotions`: the running promotion's turnover, bonus wallet, expiry and cancel; the history. */
 export default function MemberPromotions() {
-  const { data, isLoading, isError, error } = useMyPromotions();
+  const { data: loaded, isLoading, isError, error } = useMyPromotions();
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : loaded;
   return (
     <div className="container member-page promotions-page">
       <div className="promotions-page__head">
@@ -17,8 +20,8 @@ export default function MemberPromotions() {
           ดูโปรโมชั่นทั้งหมด
         </Link>
       </div>
-      {isLoading && <p className="empty-text">กำลังโหลด…</p>}
-      {isError && <FormAlert message={error.message} />}
+      {loading && <p className="empty-text">กำลังโหลด…</p>}
+      {!loading && isError && <FormAlert message={error.message} />}
       {data && (
         <div className="promotions-grid">
           {data.active ? (

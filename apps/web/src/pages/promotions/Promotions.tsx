@@ -3,13 +3,16 @@ import { FormAlert } from '../../components/AuthCard';
 import { useMyPromotions, usePromotionList } from '../../features/promotions/api';
 import { PromotionCard } from '../../features/promotions/PromotionCard';
 import { formatBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { useLocalData } from '../../stores/local';
 import '../member.css';
 import './promotions.css';
 
 /** `/promotions`: every promotion with its rules, which the member may take, and the pick for the next deposit. */
 export default function Promotions() {
-  const { data, isLoading, isError, error } = usePromotionList();
+  const { data: loaded, isLoading, isError, error } = usePromotionList();
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : loaded;
   const { data: mine } = useMyPromotions();
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
   const running = mine?.active;
@@ -39,8 +42,8 @@ export default function Promotions() {
       <p className="promotions-page__intro">
         เลือกโปรโมชั่นก่อนฝากเงิน ระบบจะตรวจเงื่อนไขอีกครั้งเมื่อยืนยันยอดฝาก รับได้ครั้งละ 1 โปรโมชั่น
       </p>
-      {isLoading && <p className="empty-text">กำลังโหลดโปรโมชั่น…</p>}
-      {isError && <FormAlert message={error.message} />}
+      {loading && <p className="empty-text">กำลังโหลดโปรโมชั่น…</p>}
+      {!loading && isError && <FormAlert message={error.message} />}
       {data && data.length === 0 && <p className="empty-text">ยังไม่มีโปรโมชั่นในขณะนี้</p>}
       {data && data.length > 0 && (
         <div className="promo-list">

@@ -7,6 +7,7 @@ import { checkinKeys, stampToday, useCheckinMonth } from '../../features/checkin
 import { CheckinCalendar, monthTitle } from '../../features/checkin/CheckinCalendar';
 import { errorMessage } from '../../lib/api';
 import { formatBaht } from '../../lib/money';
+import { useMinimumPending } from '../../lib/pending';
 import { refreshRewards } from '../../lib/points';
 import { toast } from '../../lib/toast';
 import '../member.css';
@@ -25,8 +26,11 @@ const plainBaht = (amount: string) => formatBaht(amount).replace(/\.00$/, '');
 export default function Checkin() {
   const queryClient = useQueryClient();
   const [month, setMonth] = useState<string | null>(null);
-  const { data, isLoading, isError, error } = useCheckinMonth(month);
+  const { data: loaded, isLoading, isError, error } = useCheckinMonth(month);
+  const loading = useMinimumPending(isLoading);
+  const data = loading ? undefined : loaded;
   const [busy, setBusy] = useState(false);
+  const pending = useMinimumPending(busy);
   const [formError, setFormError] = useState<string | null>(null);
   const thisMonth = data?.today.slice(0, 7) ?? null;
   const shown = data?.month ?? month;
@@ -58,8 +62,8 @@ export default function Checkin() {
   return (
     <div className="container member-page checkin-page">
       <h1 className="page-title">เช็คอินรายวัน</h1>
-      {isLoading && <p className="empty-text">กำลังโหลด…</p>}
-      {isError && <FormAlert message={error.message} />}
+      {loading && <p className="empty-text">กำลังโหลด…</p>}
+      {!loading && isError && <FormAlert message={error.message} />}
       {data && (
         <div className="checkin-grid">
           <section className="panel checkin-hero" aria-label="สถานะการเช็คอิน">
@@ -76,10 +80,10 @@ export default function Checkin() {
               type="button"
               className="btn btn--primary btn--lg btn--block"
               onClick={stamp}
-              disabled={busy || !data.can_stamp}
+              disabled={pending || !data.can_stamp}
               aria-describedby={data.blocked_reason ? 'checkin-blocked' : undefined}
             >
-              {data.stamped_today ? 'วันนี้เช็คอินแล้ว' : busy ? 'กำลังเช็คอิน…' : 'เช็คอินวันนี้'}
+              {data.stamped_today ? 'วันนี้เช็คอินแล้ว' : pending ? 'กำลังเช็คอิน…' : 'เช็คอินวันนี้'}
             </button>
             {data.blocked_reason && (
               <div className="checkin-blocked" id="checkin-blocked" role="status">

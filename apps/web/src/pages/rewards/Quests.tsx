@@ -4,6 +4,7 @@ import { FormAlert } from '../../components/AuthCard';
 import { type Quest, questKeys, redeemQuest, useQuests } from '../../features/quests/api';
 import { QuestCard } from '../../features/quests/QuestCard';
 import { errorMessage } from '../../lib/api';
+import { useMinimumPending } from '../../lib/pending';
 import { formatPoints, refreshRewards, usePoints } from '../../lib/points';
 import { toast } from '../../lib/toast';
 import '../member.css';
@@ -17,7 +18,9 @@ const GROUPS: [Quest['period'], string][] = [
 
 export default function Quests() {
   const queryClient = useQueryClient();
-  const { data: quests, isLoading, isError, error } = useQuests();
+  const { data: loaded, isLoading, isError, error } = useQuests();
+  const loading = useMinimumPending(isLoading);
+  const quests = loading ? undefined : loaded;
   const { data: points } = usePoints();
   const [busyId, setBusyId] = useState<number | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -47,8 +50,8 @@ export default function Quests() {
         </p>
       </div>
       <p className="quests-page__intro">ทำภารกิจให้ครบตามเป้าหมายในแต่ละรอบ แล้วกดรับรางวัลเป็นแต้มหรือเครดิตฟรี</p>
-      {isLoading && <p className="empty-text">กำลังโหลด…</p>}
-      {isError && <FormAlert message={error.message} />}
+      {loading && <p className="empty-text">กำลังโหลด…</p>}
+      {!loading && isError && <FormAlert message={error.message} />}
       <FormAlert message={formError} />
       {quests && quests.length === 0 && <p className="empty-text">ยังไม่มีภารกิจในขณะนี้</p>}
       {quests &&
