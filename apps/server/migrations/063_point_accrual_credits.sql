@@ -9,5 +9,3 @@ UPDATE point_accrual a SET last_credit_id = coalesce((
       AND c.bet_tx_id = d.provider_tx_id AND c.op = 'credit' AND c.status = 'OK'
     WHERE 'game:' || d.id = a.source_key AND d.op = 'debit'), 0)
   WHERE a.source = 'game';
-ALTER TABLE point_accrual ADD CONSTRAINT point_accrual_game_credit
-  CHECK ((source = 'game') = (last_credit_id IS NOT NULL));

@@ -35,7 +35,7 @@ export async function unreadSettledRounds(
     WHERE c.created_at >= ${o.since} AND c.op = 'credit' AND c.status = 'OK'
       ${o.memberId === null ? sql`` : sql`AND c.member_id = ${o.memberId}`}
       AND d.op = 'debit' AND d.state = 'settled' AND COALESCE(d.wallet_type_id, 1) = 1 AND d.amount > 0
-      AND NOT EXISTS (SELECT 1 FROM point_accrual a WHERE a.source_key = 'game:' || d.id AND a.last_credit_id >= c.id)
+      AND NOT EXISTS (SELECT 1 FROM point_accrual a WHERE a.source_key = 'game:' || d.id AND COALESCE(a.last_credit_id, 0) >= c.id)
     ORDER BY c.created_at, c.id
     LIMIT ${o.limit}`.execute(ex);
   return rows;

@@ -58,7 +58,7 @@ export async function addCreditPayout(
     .updateTable('point_accrual')
     .set((eb) => ({ payout_satang: eb('payout_satang', '+', payoutSatang), last_credit_id: lastCreditId }))
     .where('source_key', '=', sourceKey)
-    .where('last_credit_id', '<', lastCreditId)
+    .where((eb) => eb(eb.fn.coalesce('last_credit_id', eb.lit(0)), '<', lastCreditId))
     .execute();
 }
 
