@@ -59,6 +59,16 @@ export async function paymentSettingsPage(deps: PaymentsDeps) {
   };
 }
 
+/** The fields of `values` that were sent (undefined: left as it is). */
+function sent<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** What `row` held in the fields a patch changes: the audit record's "before". */
+function valuesBefore(patch: object, row: object): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(patch).map((k) => [k, (row as Record<string, unknown>)[k]]));
+}
+
 const satangOf = (bahtAmount: number | undefined) =>
   bahtAmount === undefined ? undefined : bahtAmount * 100;
 
@@ -73,16 +83,14 @@ export async function updateSettings(
 ) {
   return inTransaction(deps.db, async (tx) => {
     const before = await lockPaymentSettings(tx);
-    const patch = Object.fromEntries(
-      Object.entries({
-        deposit_expiry_minutes: body.deposit_expiry_minutes,
-        late_match_minutes: body.late_match_minutes,
-        second_approval_satang: satangOf(body.second_approval),
-        withdraw_min_satang: satangOf(body.withdraw_min),
-        withdraw_daily_cap_satang: satangOf(body.withdraw_daily_cap),
-        withdraw_review_satang: satangOf(body.withdraw_review),
-      }).filter(([, v]) => v !== undefined),
-    ) as Parameters<typeof updatePaymentSettingRow>[1];
+    const patch = sent({
+      deposit_expiry_minutes: body.deposit_expiry_minutes,
+      late_match_minutes: body.late_match_minutes,
+      second_approval_satang: satangOf(body.second_approval),
+      withdraw_min_satang: satangOf(body.withdraw_min),
+      withdraw_daily_cap_satang: satangOf(body.withdraw_daily_cap),
+      withdraw_review_satang: satangOf(body.withdraw_review),
+    }) as Parameters<typeof updatePaymentSettingRow>[1];
     const min = patch.withdraw_min_satang ?? before.withdraw_min_satang;
     const cap = patch.withdraw_daily_cap_satang ?? before.withdraw_daily_cap_satang;
     if (min > cap) {
@@ -96,7 +104,7 @@ export async function updateSettings(
       action: 'payments.settings',
       entity: 'payment_setting',
       entityId: 1,
-      before: Object.fromEntries(Object.keys(patch).map((k) => [k, before[k as keyof Row]])),
+      before: valuesBefore(patch, before),
       after: patch,
     });
     return settingsView(after);
@@ -126,13 +134,11 @@ export async function updateChannel(
   return inTransaction(deps.db, async (tx) => {
     const before = await lockChannel(tx, id);
     if (!before) throw new AppError('RECORD_NOT_FOUND');
-    const patch = Object.fromEntries(
-      Object.entries({
-        enabled: body.enabled,
-        min_satang: satangOf(body.min),
-        max_satang: satangOf(body.max),
-      }).filter(([, v]) => v !== undefined),
-    ) as { enabled?: boolean; min_satang?: number; max_satang?: number };
+    const patch = sent({
+      enabled: body.enabled,
+      min_satang: satangOf(body.min),
+      max_satang: satangOf(body.max),
+    });
     const min = patch.min_satang ?? before.min_satang;
     const max = patch.max_satang ?? before.max_satang;
     if (min > max) throw new AppError('VALIDATION_FAILED', {}, { min: 'ยอดฝากขั้นต่ำต้องไม่เกินยอดฝากสูงสุด' });
@@ -144,7 +150,7 @@ export async function updateChannel(
       action: 'payments.channel',
       entity: 'payment_channel',
       entityId: id,
-      before: Object.fromEntries(Object.keys(patch).map((k) => [k, before[k as keyof typeof before]])),
+      before: valuesBefore(patch, before),
       after: patch,
     });
     return channelView(after);
@@ -194,7 +200,7 @@ export async function editPromptPay(
   return inTransaction(deps.db, async (tx) => {
     const before = await lockPromptPay(tx, id);
     if (!before) throw new AppError('RECORD_NOT_FOUND');
-    const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as typeof body;
+    const patch = sent(body);
     if (Object.keys(patch).length === 0) return before;
     const after = await updatePromptPayRow(tx, id, patch, deps.clock.now());
     await appendAudit(tx, {
@@ -203,7 +209,7 @@ export async function editPromptPay(
       action: 'payments.promptpay_update',
       entity: 'promptpay_account',
       entityId: id,
-      before: Object.fromEntries(Object.keys(patch).map((k) => [k, before[k as keyof typeof before]])),
+      before: valuesBefore(patch, before),
       after: patch,
     });
     return after;
