@@ -142,6 +142,8 @@ describe('game lobby and launcher', () => {
     await page.getByRole('link', { name: /ยิงปลา/ }).click();
     await grid.locator('[data-game="fishing"]').waitFor();
     await page.getByRole('link', { name: /ทั้งหมด/ }).first().click();
+    // The whole catalogue is on screen (slots too) before the search is typed into it.
+    await grid.locator('[data-game="golden-elephant"]').waitFor();
     await page.getByLabel('ค้นหาเกม').fill('บาคาร่า');
     const results = page.getByRole('region', { name: 'เกมทั้งหมด' });
     await expect.poll(() => results.locator('[data-testid="game-card"]').count()).toBe(3);

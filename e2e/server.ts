@@ -49,10 +49,15 @@ export async function startProduct(): Promise<RunningServer> {
   const pgPort = await freePort();
   const product = await startProductProcess(data.dir, {
     EMBEDDED_PG_PORT: String(pgPort),
-    // Every member of the browser tests comes from 127.0.0.1: the per-address limits on OTP requests
-    // and registrations (apps/server/test/auth.test.ts tests them) would stand for one real visitor.
+    // Every member and operator of the browser tests comes from 127.0.0.1: the per-address limits on
+    // OTP requests, registrations, logins and demo launches (apps/server/test/auth.test.ts and
+    // platform.test.ts test them) would stand for one real visitor; a fast machine runs more than
+    // twenty logins a minute on one lane.
     RATE_LIMIT_PER_MINUTE_OTP: '600',
     RATE_LIMIT_PER_MINUTE_REGISTER: '600',
+    RATE_LIMIT_PER_MINUTE_LOGIN: '600',
+    RATE_LIMIT_PER_MINUTE_STAFF_LOGIN: '600',
+    RATE_LIMIT_PER_MINUTE_DEMO: '600',
   });
   return {
     baseUrl: product.baseUrl,
