@@ -15,6 +15,7 @@ export default defineConfig({
       { test: { name: 'engine', isolate: false, include: ['packages/engine/test/**/*.test.ts'] } },
       { test: { name: 'contract', isolate: false, include: ['packages/contract/test/**/*.test.ts'] } },
       { test: { name: 'web', isolate: false, include: ['apps/web/test/**/*.test.ts'] } },
+      { test: { name: 'backoffice', isolate: false, include: ['apps/backoffice/test/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

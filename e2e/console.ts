@@ -25,6 +25,7 @@ export const CONSOLE_PAGES: { name: string; path: string; staff: StaffName }[] =
   { name: 'console-payments-deposits', path: '/payments/deposits', staff: 'finance' },
   { name: 'console-payments-withdrawals', path: '/payments/withdrawals', staff: 'finance' },
   { name: 'console-payments-statements', path: '/payments/statements', staff: 'finance' },
+  { name: 'console-payments-freezes', path: '/payments/freezes', staff: 'finance' },
   { name: 'console-payments-accounts', path: '/payments/accounts', staff: 'finance' },
   { name: 'console-payments-settings', path: '/payments/settings', staff: 'owner' },
   { name: 'console-games-catalogue', path: '/games/catalogue', staff: 'owner' },
@@ -34,6 +35,7 @@ export const CONSOLE_PAGES: { name: string; path: string; staff: StaffName }[] =
   { name: 'console-staff-audit', path: '/staff/audit', staff: 'owner' },
   { name: 'console-staff-reconciliation', path: '/staff/reconciliation', staff: 'finance' },
   { name: 'console-staff-password', path: '/staff/password', staff: 'lotto' },
+  { name: 'console-protection-members', path: '/protection/members', staff: 'support' },
 ];
 
 const totpOf = (who: StaffName) =>

@@ -7,7 +7,7 @@ import { createMemberSession } from '../src/modules/auth/sessions.ts';
 import { playerSeed } from '../src/modules/originals/fairness.ts';
 import { hashToken, newToken } from '../src/platform/rng.ts';
 import { fundedMembers } from './games-support.ts';
-import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
+import { call, createTestApp, FixedClock, staffLogin, staffToken, type TestApp } from './helpers.ts';
 
 // Staff accounts, the audit log and the games pages of the operator console
 // (docs/decisions/0060-console-staff-audit-games.md).
@@ -491,5 +491,27 @@ describe('games for the operator', () => {
       status: 'settled',
     });
     expect(r.body.data.items[0]!.member_phone).toMatch(/^0\d{9}$/);
+  });
+});
+
+describe('staff sessions end when idle (the console logs out after STAFF_SESSION_IDLE_MINUTES)', () => {
+  it('a session used within the idle time stays; one left idle longer is refused', async () => {
+    const idleClock = new FixedClock(new Date(Math.floor(Date.now() / 30_000) * 30_000));
+    const app = await createTestApp({ clock: idleClock });
+    try {
+      const token = await staffLogin(app, 'support', idleClock);
+      const me = () => call(app.app, 'GET', '/api/admin/me', { token });
+      idleClock.advance(29 * 60_000);
+      expect((await me()).status).toBe(200);
+      // Used again just now: another 29 minutes are still within the idle time.
+      idleClock.advance(29 * 60_000);
+      expect((await me()).status).toBe(200);
+      idleClock.advance(31 * 60_000);
+      const idle = await me();
+      expect(idle.status).toBe(401);
+      expect(idle.body.code).toBe('UNAUTHORIZED');
+    } finally {
+      await app.close();
+    }
   });
 });
