@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as system from '@chok/contract/api/system';
 import { allEndpoints } from '@chok/contract/endpoints';
+import { matchPage, roundIdOf } from '@chok/contract/layouts';
 import { buildOpenApi } from '@chok/contract/openapi';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -19,6 +20,7 @@ import { endMemberGames } from './modules/games/service.ts';
 import { gameNamesOfOperations } from './modules/games/wallet-queries.ts';
 import { lineModule } from './modules/line/module.ts';
 import { lottoModule } from './modules/lotto/module.ts';
+import { roundExists } from './modules/lotto/service.ts';
 import { membersModule } from './modules/members/module.ts';
 import { memberRefs } from './modules/members/service.ts';
 import { originalsModule } from './modules/originals/module.ts';
@@ -290,6 +292,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     agentConfig: () => content.agentConfig(),
     onPublicChange: (listener) => content.onPublicChange(listener),
+    // A round page names a round (docs/rules/member-site.md §8): an unknown one is a 404.
+    pageFound: async (pathname) => {
+      const page = matchPage(pathname);
+      const roundId =
+        page?.route === '/lotto/:round_id?' && page.params.round_id ? roundIdOf(page.params.round_id) : null;
+      return roundId === null || roundExists(db, roundId);
+    },
   });
   return app;
 }

@@ -78,6 +78,13 @@ describe('the start-up payload names the route’s layout (spec §2)', () => {
     },
   );
 
+  it('a well-formed round id that names no round is a 404 too; an existing round is a page', async () => {
+    const payload = await startup('/lotto/2147483647', 404);
+    expect(payload.error).toEqual({ status: 404, message: 'Not Found' });
+    const round = await t.db.selectFrom('lotto_round').select('id').orderBy('id').executeTakeFirstOrThrow();
+    expect((await startup(`/lotto/${round.id}`)).error).toBeNull();
+  });
+
   it('every layout of the spec is used by some route, and every route names one of them', () => {
     expect(new Set(Object.values(memberRoutes))).toEqual(new Set(layoutNames));
   });

@@ -37,6 +37,12 @@ export interface MemberSiteDeps {
   agentConfig: () => Promise<unknown>;
   /** Subscribes to edits of what public reads show (the content module): the renderer's reads are dropped. */
   onPublicChange?: (listener: () => void) => void;
+  /**
+   * Whether a page whose parameters are well-formed names something that exists (a round for
+   * `/lotto/<id>`); false answers the 404 page with status 404. Wired by app.ts; absent: every
+   * well-formed page exists.
+   */
+  pageFound?: (pathname: string) => Promise<boolean>;
 }
 
 /** JSON that is safe inside a <script> element. */
@@ -58,7 +64,7 @@ const escapeHtml = (text: string) =>
  */
 export async function startupPayload(
   pathname: string,
-  deps: Pick<MemberSiteDeps, 'clock' | 'agentConfig'>,
+  deps: Pick<MemberSiteDeps, 'clock' | 'agentConfig' | 'pageFound'>,
   log?: FastifyBaseLogger,
 ): Promise<StartupPayload> {
   const layout = layoutOf(pathname);
@@ -66,7 +72,8 @@ export async function startupPayload(
   const failed = (status: number): StartupError => ({ status, message: errorPageText(status) });
   try {
     const agent = await deps.agentConfig();
-    const status = pageStatus(pathname);
+    let status = pageStatus(pathname);
+    if (status === 200 && deps.pageFound && !(await deps.pageFound(pathname))) status = 404;
     return { agent, layout, server_time, error: status === 200 ? null : failed(status) };
   } catch (err) {
     log?.error({ err }, 'start-up payload failed');

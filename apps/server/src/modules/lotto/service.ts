@@ -32,6 +32,8 @@ export type Lotto = ReturnType<typeof createLotto>;
 
 // The operator console's member page (caller-named query file).
 export { memberBillsPage } from './members-queries.ts';
+// The member site's page answers (app.ts): whether a round page names a round.
+export { roundExists } from './page-queries.ts';
 /** Payments: a bonus-wallet bill still in play keeps a promotion open. */
 export { hasPendingBill } from './payments-queries.ts';
 /** Points: main-wallet bills resulted and not yet read by the accrual (caller-named query file). */
