@@ -150,6 +150,14 @@ describe('console: content', () => {
       await page.getByRole('link', { name: 'วงล้อรางวัล', exact: true }).first().click();
       const prizes = page.getByRole('table', { name: 'รางวัลของเวอร์ชันปัจจุบัน' });
       await expect.poll(() => prizes.getByRole('row').count()).toBeGreaterThan(2);
+      // A shop item shows as the member's shop card while it is typed.
+      await page.getByRole('link', { name: 'ร้านแลกแต้ม', exact: true }).first().click();
+      await page.getByLabel('ชื่อของรางวัล').fill('บัตรเติมเงิน 50 บาท');
+      await page.getByLabel('ราคา (แต้ม)').fill('1500');
+      const card = page.getByTestId('member-preview');
+      await expect.poll(() => card.textContent()).toContain('บัตรเติมเงิน 50 บาท');
+      expect(await card.textContent()).toContain('1,500 แต้ม');
+      await expectAxeClean(page, 'shop item preview');
     } finally {
       await context.close();
     }

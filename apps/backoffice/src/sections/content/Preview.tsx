@@ -1,5 +1,6 @@
 import './preview.css';
 import type { ReactNode } from 'react';
+import { formatBaht, formatCount } from '../../lib/format';
 
 /**
  * Small, faithful copies of how the member site draws each piece of content (apps/web
@@ -156,6 +157,58 @@ export function AgentPreview(a: { name: string; logo: string; lineAdmin: string;
           )}
         </span>
       </div>
+    </Frame>
+  );
+}
+
+export interface ShopItemDraft {
+  kind: string;
+  title: string;
+  description: string;
+  image: string;
+  pricePoints: string;
+  voucherAmount: string;
+  voucherWallet: string;
+  stock: string;
+  monthlyLimit: string;
+}
+
+/** A point-shop item as the member's shop card draws it (apps/web features/shop/ItemCard). */
+export function ShopItemPreview({ item }: { item: ShopItemDraft }) {
+  const whole = (text: string) => (/^\d+$/.test(text.trim()) ? formatCount(Number(text)) : null);
+  const amount = Number(item.voucherAmount);
+  return (
+    <Frame title="ตัวอย่างในร้านแลกแต้มของสมาชิก">
+      <article className="mp-shop-item">
+        <div className="mp-shop-item__media">
+          {item.image.trim() ? <img src={item.image.trim()} alt="" /> : <span aria-hidden="true">🎁</span>}
+          <span
+            className={`mp-shop-item__kind${item.kind === 'voucher' ? ' mp-shop-item__kind--voucher' : ''}`}
+          >
+            {item.kind === 'voucher' ? 'คูปองเครดิต' : 'ของรางวัล'}
+          </span>
+        </div>
+        <div className="mp-shop-item__body">
+          <h3 className="mp-shop-item__title">{item.title || 'ชื่อของรางวัล'}</h3>
+          {item.description && <p className="mp-muted">{item.description}</p>}
+          <p className="mp-shop-item__price">
+            <strong>{whole(item.pricePoints) ?? '–'}</strong> แต้ม
+          </p>
+          <ul className="mp-shop-item__facts">
+            {item.kind === 'voucher' && Number.isFinite(amount) && amount > 0 && (
+              <li>
+                ได้รับ {formatBaht(amount)} บาท เข้า
+                {item.voucherWallet === 'main' ? 'กระเป๋าหลัก' : 'กระเป๋าเครดิตฟรี'}
+              </li>
+            )}
+            <li>{whole(item.stock) === null ? 'ไม่จำกัดจำนวน' : `คงเหลือ ${whole(item.stock)} ชิ้น`}</li>
+            <li>
+              เดือนนี้แลกได้อีก {item.monthlyLimit} จาก {item.monthlyLimit} ชิ้น
+            </li>
+          </ul>
+          <span className="mp-btn">แลกเลย</span>
+        </div>
+      </article>
     </Frame>
   );
 }

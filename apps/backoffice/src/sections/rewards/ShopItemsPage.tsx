@@ -4,6 +4,7 @@ import { confirm } from '../../components/ConfirmDialog';
 import { call, type Data, fieldErrors } from '../../lib/api';
 import { formatBaht, formatCount } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
+import { ShopItemPreview } from '../content/Preview';
 import { Inputs, SimpleTable } from './SimpleTable';
 
 type Item = Data<typeof shop.adminShopItems>[number];
@@ -228,6 +229,19 @@ export default function ShopItemsPage() {
             { name: 'image', label: 'ที่อยู่รูปภาพ (ไม่บังคับ)' },
             { name: 'description', label: 'รายละเอียด', textarea: true },
           ]}
+        />
+        <ShopItemPreview
+          item={{
+            kind: editing?.kind ?? v.kind,
+            title: v.title,
+            description: v.description,
+            image: v.image,
+            pricePoints: v.price_points,
+            voucherAmount: v.voucher_amount,
+            voucherWallet: v.voucher_wallet,
+            stock: v.stock,
+            monthlyLimit: v.monthly_limit,
+          }}
         />
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
