@@ -180,6 +180,11 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 const SERIALIZATION_FAILURE = '40001';
 const DEADLOCK = '40P01';
 
+/** Whether `err` is PostgreSQL's serialization failure (a statement the caller may run again). */
+export function isSerializationFailure(err: unknown): boolean {
+  return !!err && typeof err === 'object' && (err as { code?: unknown }).code === SERIALIZATION_FAILURE;
+}
+
 /** Runs `work` in one transaction, retrying a bounded number of times on serialization failures and deadlocks. */
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, maxAttempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { baht, isoDate, timestamp, wholeNumber } from '../fields.ts';
 
+/** The main wallet's type id (real money; docs/rules/casino.md §1): the one a member may always pick. */
+export const MAIN_WALLET_TYPE = 1;
+
 export const wallet = z.object({
   id: z.number().int(),
   wallet_name: z.string(),

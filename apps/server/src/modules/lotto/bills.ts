@@ -4,7 +4,7 @@ import type { ErrorCode } from '@chok/contract/errors';
 import { x100ToRate } from '@chok/engine/lotto/match';
 import { type BetType, todKey } from '@chok/engine/lotto/types';
 import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
-import { type Executor, inTransaction, raisedRefusal } from '../../platform/db.ts';
+import { type Executor, inTransaction, isSerializationFailure, raisedRefusal } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { walletTypeCategories } from '../games/service.ts';
 import { raisedProtectionError } from '../protection/service.ts';
@@ -158,8 +158,6 @@ const EXPOSURE_SLOTS: Record<BetType, number> = {
   three_back: 1,
 };
 
-const SERIALIZATION_FAILURE = '40001';
-
 /** Each bill's exposure slot, taken in turn (not an outcome: it only spreads bills over rows). */
 let nextSlot = randomInt(0, 840);
 
@@ -280,7 +278,7 @@ async function placeBill(d: LottoDeps, memberId: number, input: BillInput, key: 
       if (raised) return refusalError(d, raised, rules, input);
       // An exposure slot changed between its read and its update (see lotto_place_bill): nothing of
       // the bill stayed, so it is placed again.
-      if ((err as { code?: string }).code === SERIALIZATION_FAILURE) continue;
+      if (isSerializationFailure(err)) continue;
       throw err;
     }
     if ('stale' in placed) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
+import { MAIN_WALLET } from '../wallet/service.ts';
 
 /**
  * Caller: the points accrual (modules/points). The settled figures of docs/rules/engagement.md §0 G6
@@ -26,7 +27,7 @@ export async function unreadResultedBills(
     SELECT 'lotto:' || b.id AS source_key, NULL AS credit_id, b.member_id, 'lotto' AS category, b.total_stake AS stake,
       b.total_win AS payout, b.settled_at
     FROM lotto_bill b
-    WHERE b.settled_at >= ${o.since} AND b.status IN ('won', 'lost') AND b.wallet_type_id = 1
+    WHERE b.settled_at >= ${o.since} AND b.status IN ('won', 'lost') AND b.wallet_type_id = ${MAIN_WALLET}
       ${o.memberId === null ? sql`` : sql`AND b.member_id = ${o.memberId}`}
       AND NOT EXISTS (SELECT 1 FROM point_accrual a WHERE a.source_key = 'lotto:' || b.id)
     ORDER BY b.settled_at, b.id

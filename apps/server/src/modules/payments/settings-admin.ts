@@ -5,7 +5,7 @@ import type {
   updatePromptPayAccount,
 } from '@chok/contract/api/admin-payments';
 import type { BodyOf } from '@chok/contract/endpoint';
-import { formatBaht, type Satang } from '@chok/engine/money';
+import { bahtToSatang, formatBaht, type Satang } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -70,7 +70,7 @@ function valuesBefore(patch: object, row: object): Record<string, unknown> {
 }
 
 const satangOf = (bahtAmount: number | undefined) =>
-  bahtAmount === undefined ? undefined : bahtAmount * 100;
+  bahtAmount === undefined ? undefined : bahtToSatang(bahtAmount);
 
 /**
  * The owner changes payment limits and timings (docs/rules/payments.md), audited with the values

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
+import { FREE_CREDIT_WALLET } from './wallet-types.ts';
 
 /**
  * Caller: the dashboard (modules/reports). The ledger's transfers in [from, to) summed per Bangkok
@@ -30,7 +31,7 @@ export async function ledgerDayFigures(ex: Executor, from: Date, to: Date): Prom
             CASE WHEN da.code = 'sys:lotto' OR ca.code = 'sys:lotto' THEN 'lotto' ELSE 'game' END
           WHEN t.kind = 'adjustment' AND t.idempotency_key LIKE 'lotto:win\\_reversal:%' THEN 'lotto'
           WHEN t.kind = 'debt_recovery' THEN 'lotto'
-          WHEN t.kind = 'reward' AND ca.wallet_type_id = 3 THEN 'free_credit'
+          WHEN t.kind = 'reward' AND ca.wallet_type_id = ${FREE_CREDIT_WALLET} THEN 'free_credit'
           WHEN t.kind = 'reward' THEN split_part(t.idempotency_key, ':', 1)
           WHEN t.kind = 'bonus' AND t.idempotency_key LIKE 'promotion:%' THEN 'promotion'
           WHEN t.kind = 'bonus' AND t.idempotency_key LIKE 'lotto:yeekee\\_reward:%' THEN 'yeekee'

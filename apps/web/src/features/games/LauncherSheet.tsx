@@ -1,3 +1,4 @@
+import { MAIN_WALLET_TYPE } from '@chok/contract/api/wallet';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
@@ -111,7 +112,9 @@ export default function LauncherSheet() {
           provider_id: selected.provider_id,
           sub_provider_id: selected.sub_provider_id,
         });
-        const eligible = list.filter((w) => w.wallet_type_id === 1 || parseBaht(w.balance) > 0);
+        const eligible = list.filter(
+          (w) => w.wallet_type_id === MAIN_WALLET_TYPE || parseBaht(w.balance) > 0,
+        );
         if (eligible.length === 1) await enter(eligible[0]!);
         else setWallets(eligible);
       } catch (err) {

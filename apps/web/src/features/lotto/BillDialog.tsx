@@ -1,3 +1,4 @@
+import { MAIN_WALLET_TYPE } from '@chok/contract/api/wallet';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
@@ -28,7 +29,9 @@ const money = (satang: number) => formatSatang(Math.round(satang) as Satang);
 export function BillDialog({ open, onClose, roundId, lines, setLines, rates, onBought }: Props) {
   const qc = useQueryClient();
   const wallets = useLottoWallets(open);
-  const eligible = (wallets.data ?? []).filter((w) => Number(w.balance) > 0 || w.wallet_type_id === 1);
+  const eligible = (wallets.data ?? []).filter(
+    (w) => Number(w.balance) > 0 || w.wallet_type_id === MAIN_WALLET_TYPE,
+  );
   const [walletId, setWalletId] = useState<number | null>(null);
   const [same, setSame] = useState('');
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
