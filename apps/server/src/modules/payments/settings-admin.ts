@@ -7,7 +7,7 @@ import type {
 import type { BodyOf } from '@chok/contract/endpoint';
 import { bahtToSatang, formatBaht, type Satang } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
-import { inTransaction } from '../../platform/db.ts';
+import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { receivingAccounts } from '../content/service.ts';
 import type { PaymentsDeps } from './deps.ts';
@@ -64,9 +64,23 @@ function sent<T extends Record<string, unknown>>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** What `row` held in the fields a patch changes: the audit record's "before". */
-function valuesBefore(patch: object, row: object): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(patch).map((k) => [k, (row as Record<string, unknown>)[k]]));
+/** The audit record of an operator's patch: what `row` held in the fields it changes, and the patch. */
+function auditPatch(
+  tx: Tx,
+  a: { staffId: number; action: string; entity: string; entityId: number; patch: object; row: object },
+) {
+  const before = Object.fromEntries(
+    Object.keys(a.patch).map((k) => [k, (a.row as Record<string, unknown>)[k]]),
+  );
+  return appendAudit(tx, {
+    actorType: 'staff',
+    actorId: a.staffId,
+    action: a.action,
+    entity: a.entity,
+    entityId: a.entityId,
+    before,
+    after: a.patch,
+  });
 }
 
 const satangOf = (bahtAmount: number | undefined) =>
@@ -98,14 +112,13 @@ export async function updateSettings(
     }
     if (Object.keys(patch).length === 0) return settingsView(before);
     const after = await updatePaymentSettingRow(tx, patch, deps.clock.now());
-    await appendAudit(tx, {
-      actorType: 'staff',
-      actorId: staffId,
+    await auditPatch(tx, {
+      staffId,
       action: 'payments.settings',
       entity: 'payment_setting',
       entityId: 1,
-      before: valuesBefore(patch, before),
-      after: patch,
+      patch,
+      row: before,
     });
     return settingsView(after);
   });
@@ -144,14 +157,13 @@ export async function updateChannel(
     if (min > max) throw new AppError('VALIDATION_FAILED', {}, { min: 'ยอดฝากขั้นต่ำต้องไม่เกินยอดฝากสูงสุด' });
     if (Object.keys(patch).length === 0) return channelView(before);
     const after = await updateChannelRow(tx, id, patch);
-    await appendAudit(tx, {
-      actorType: 'staff',
-      actorId: staffId,
+    await auditPatch(tx, {
+      staffId,
       action: 'payments.channel',
       entity: 'payment_channel',
       entityId: id,
-      before: valuesBefore(patch, before),
-      after: patch,
+      patch,
+      row: before,
     });
     return channelView(after);
   });
@@ -203,14 +215,13 @@ export async function editPromptPay(
     const patch = sent(body);
     if (Object.keys(patch).length === 0) return before;
     const after = await updatePromptPayRow(tx, id, patch, deps.clock.now());
-    await appendAudit(tx, {
-      actorType: 'staff',
-      actorId: staffId,
+    await auditPatch(tx, {
+      staffId,
       action: 'payments.promptpay_update',
       entity: 'promptpay_account',
       entityId: id,
-      before: valuesBefore(patch, before),
-      after: patch,
+      patch,
+      row: before,
     });
     return after;
   });
