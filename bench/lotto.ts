@@ -398,13 +398,18 @@ async function listeningApp(o: LottoBenchOptions) {
   return { app, port, config };
 }
 
+/** Starts pg_stat_statements' counts afresh (with BENCH_STATEMENTS=1): what follows is the run's own. */
+async function statementsReset(db: Db) {
+  await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(db);
+  await sql`SELECT pg_stat_statements_reset()`.execute(db);
+}
+
 /**
  * With BENCH_STATEMENTS=1 (embedded PostgreSQL only): the statements that took the database's time
  * during the run, those inside PL/pgSQL functions too (pg_stat_statements with track = all), the
  * costliest first: where a bill's milliseconds go, statement by statement.
  */
 async function statementBreakdown(db: Db) {
-  await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.execute(db);
   const { rows } = await sql<Record<string, unknown>>`
     SELECT calls, round(total_exec_time::numeric, 1) AS total_ms,
            round((total_exec_time / calls)::numeric, 4) AS ms_per_call, toplevel,
@@ -429,6 +434,7 @@ export async function benchBills(o: LottoBenchOptions) {
       warmupMs: 1000,
       durationMs: SECONDS * 1000,
     });
+    if (process.env.BENCH_STATEMENTS) await statementsReset(o.db);
     const sampler = process.env.LOTTO_BENCH_WAITS ? waitSampler(o.url) : null;
     const cpu = await cpuSampler(o.db);
     const cpu0 = cpu();
@@ -510,6 +516,7 @@ export async function benchShots(
       close_at = clock_timestamp() + make_interval(secs => ${SECONDS + 3 - 120}) WHERE id = ${roundId}`.execute(
       o.db,
     );
+    if (process.env.BENCH_STATEMENTS) await statementsReset(o.db);
     const cpu = await cpuSampler(o.db);
     const cpu0 = cpu();
     w.send('go');
@@ -522,6 +529,7 @@ export async function benchShots(
     }>();
     const cpu1 = cpu();
     await w.stop();
+    if (process.env.BENCH_STATEMENTS) console.table(await statementBreakdown(o.db));
     const stats = latencyStats(r.latencies);
     const accepted = r.acks.length;
     // Shooting ends; the round is drawn and its list published, then every ack is looked up in it.

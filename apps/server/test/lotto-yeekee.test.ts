@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { chainSeed, sealCommitment, verifyChain } from '@chok/engine/lotto/chain';
 import { sealVerified } from '@chok/engine/lotto/yeekee';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shotState } from '../src/modules/lotto/yeekee-queries.ts';
 import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
 import { balanceOf, buy, fundedMember, lottoOf, openRound, winTransfers } from './lotto-fixtures.ts';
 
@@ -310,6 +311,51 @@ describe('a full yeekee round driven by an injected clock', () => {
     expect((await shoot(m.token, lao, '12345')).body.code).toBe('LOTTO_NOT_YEEKEE');
     expect((await shoot(m.token, roundId, '1234')).body.error).not.toBe(0);
     clock.advance(61_000);
+  });
+
+  it("a batch's read counts an IP's shots in each shot's own last minute, whatever the batch spans", async () => {
+    const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+    const m = await fundedMember(t, 10);
+    const ip = '198.51.100.77';
+    // Shots of this IP every 1.7 s over 150 s: some in the window's two edges, most in its core.
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    const offsets = Array.from({ length: 90 }, (_, i) => i * 1700);
+    await t.db
+      .insertInto('lotto_shot')
+      .values(
+        offsets.map((o, i) => ({
+          round_id: roundId,
+          seq: 10_000 + i,
+          member_id: m.memberId,
+          member_ref: 'x',
+          number: '00000',
+          server_ts: new Date(base + o),
+          hash: 'x',
+          ip,
+        })),
+      )
+      .execute();
+    // Batches spanning 0, 3 and 70 seconds (longer than the minute itself).
+    for (const [from, to] of [
+      [120_000, 120_000],
+      [120_000, 123_000],
+      [60_500, 130_500],
+    ] as const) {
+      const r = await shotState(t.db, {
+        roundId,
+        ips: [ip],
+        memberIds: [m.memberId],
+        earliest: new Date(base + from - 60_000),
+        latest: new Date(base + to),
+      });
+      const x = r!.by_ip.find((b) => b.ip === ip) ?? { core: 0, ts: [] };
+      for (let now = from; now <= to; now += 250) {
+        const counted =
+          x.core + x.ts.map((ts) => Date.parse(ts) - base).filter((o) => o > now - 60_000 && o <= now).length;
+        const exact = offsets.filter((o) => o > now - 60_000 && o <= now).length;
+        expect(counted, `batch ${from}–${to}, shot at ${now}`).toBe(exact);
+      }
+    }
   });
 
   it('the result endpoint reports the live shot count of an open round, as the yeekee list does', async () => {

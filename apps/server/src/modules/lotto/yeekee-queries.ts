@@ -6,8 +6,12 @@ import { ROUND_COLUMNS, type RoundRow } from './round-queries.ts';
 export interface ShotState extends RoundRow {
   /** The round's shooting token (count, status, times, rules): the write checks it is unchanged. */
   token: string;
-  /** Shots from the batch's IPs in `(earliest, latest]`, any round. */
-  by_ip: { ip: string; ts: string }[];
+  /**
+   * Shots from the batch's IPs in `(earliest, latest]`, any round, per IP: `core` counts those in
+   * `(latest − 60 s, earliest + 60 s]`, which lie in the last minute of every shot of the batch; `ts`
+   * lists the others, for each shot to count itself (docs/rules/lottery.md §9, the per-IP limit).
+   */
+  by_ip: { ip: string; core: number; ts: string[] }[];
   /** Each of the batch's members' shot count and last shot in the round. */
   mine: { member_id: number; n: number; last: string }[];
   /** The batch's members' time-outs and self-exclusions on record (in force or not). */
@@ -17,8 +21,14 @@ export interface ShotState extends RoundRow {
 // Planned for each batch: a named statement's generic plan for these arrays measured twice as costly.
 const shotStateStatement = plannedEachTime<ShotState>(
   `SELECT ${ROUND_COLUMNS}, lotto_shot_token(r) AS token,
-     (SELECT coalesce(json_agg(json_build_object('ip', s.ip, 'ts', s.server_ts)), '[]'::json) FROM lotto_shot s
-      WHERE s.ip = ANY($2::text[]) AND s.server_ts > $4::timestamptz AND s.server_ts <= $5::timestamptz) AS by_ip,
+     (SELECT coalesce(json_agg(json_build_object('ip', g.ip, 'core', g.core, 'ts', g.ts)), '[]'::json)
+      FROM (SELECT s.ip, count(*) FILTER (WHERE c.core)::int AS core,
+                   coalesce(json_agg(s.server_ts) FILTER (WHERE NOT c.core), '[]'::json) AS ts
+            FROM lotto_shot s
+            CROSS JOIN LATERAL (SELECT s.server_ts > $5::timestamptz - interval '60 seconds'
+                                  AND s.server_ts <= $4::timestamptz + interval '60 seconds' AS core) c
+            WHERE s.ip = ANY($2::text[]) AND s.server_ts > $4::timestamptz AND s.server_ts <= $5::timestamptz
+            GROUP BY s.ip) g) AS by_ip,
      (SELECT coalesce(json_agg(json_build_object('member_id', x.member_id, 'n', x.n, 'last', x.last)), '[]'::json)
       FROM (SELECT s.member_id, count(*)::int AS n, max(s.server_ts) AS last FROM lotto_shot s
             WHERE s.round_id = $1::bigint AND s.member_id = ANY($3::int[]) GROUP BY s.member_id) x) AS mine,

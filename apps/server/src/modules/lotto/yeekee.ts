@@ -225,12 +225,9 @@ export function createShooter(d: LottoDeps) {
   /** The rules of docs/rules/lottery.md §9 for each shot of a batch, in arrival order, and the chain. */
   function judgeShots(r: ShotState, batch: ShotRequest[]) {
     const y = r.settings.yeekee ?? defaultYeekee;
-    const ipTimes = new Map<string, number[]>();
-    for (const x of r.by_ip) {
-      const list = ipTimes.get(x.ip) ?? [];
-      list.push(Date.parse(x.ts));
-      ipTimes.set(x.ip, list);
-    }
+    // Per IP: the shots in every shot's last minute (counted by the read) and the others' times.
+    const ipShots = new Map<string, { core: number; times: number[] }>();
+    for (const x of r.by_ip) ipShots.set(x.ip, { core: x.core, times: x.ts.map((t) => Date.parse(t)) });
     const own = new Map(r.mine.map((m) => [m.member_id, { n: m.n, last: Date.parse(m.last) }]));
     const blocks = new Map(
       r.blocks.map((b) => [
@@ -249,8 +246,8 @@ export function createShooter(d: LottoDeps) {
       const now = s.now.getTime();
       if (now < r.open_at.getTime() || r.status === 'scheduled') return new AppError('LOTTO_SHOOT_NOT_OPEN');
       if (!shootingOpen(r, s.now)) return new AppError('LOTTO_SHOOT_CLOSED');
-      const times = ipTimes.get(s.ip) ?? [];
-      if (times.filter((t) => t > now - 60_000 && t <= now).length >= y.shots_per_ip_minute_max)
+      const ip = ipShots.get(s.ip) ?? { core: 0, times: [] };
+      if (ip.core + ip.times.filter((t) => t > now - 60_000 && t <= now).length >= y.shots_per_ip_minute_max)
         return new AppError('LOTTO_SHOOT_IP_LIMIT', {}, undefined, { cooldown_left: 60 });
       const mine = own.get(s.memberId) ?? { n: 0, last: Number.NaN };
       if (mine.n >= y.shots_per_round_max)
@@ -279,8 +276,8 @@ export function createShooter(d: LottoDeps) {
         hash: head,
         ip: s.ip,
       });
-      times.push(now);
-      ipTimes.set(s.ip, times);
+      ip.times.push(now);
+      ipShots.set(s.ip, ip);
       own.set(s.memberId, { n: mine.n + 1, last: Math.max(Number.isNaN(mine.last) ? now : mine.last, now) });
       return {
         round_id: r.id,
