@@ -501,6 +501,29 @@ describe('time-out and self-exclusion (docs/rules/protection.md §3–4)', () =>
       .where('entity_id', '=', String(payout.body.data.id))
       .execute();
     expect(audit).toEqual([{ action: 'withdrawal.request_for_excluded', actor_type: 'staff' }]);
+    // Paid by another operator than the one who requested it (released first if it went to review).
+    const wid = payout.body.data.id;
+    if (payout.body.data.status === 'review') {
+      const released = await call(t.app, 'POST', `/api/admin/payments/withdrawals/${wid}/release_review`, {
+        token: finance,
+        body: { note: 'ตรวจสอบแล้ว' },
+      });
+      expect(released.body.error).toBe(0);
+    }
+    const { account_name } = await t.db
+      .selectFrom('withdrawal')
+      .select('account_name')
+      .where('id', '=', wid)
+      .executeTakeFirstOrThrow();
+    const pay = (token: string) =>
+      call<{ status: string }>(t.app, 'POST', `/api/admin/payments/withdrawals/${wid}/approve`, {
+        token,
+        body: { bank_ref: 'KB-EXCL-1', bank_account_name: account_name },
+      });
+    const same = await pay(finance);
+    expect(same.body.code).toBe('WITHDRAW_REQUESTER_CANNOT_PAY');
+    expect(same.body.message).toContain('เจ้าหน้าที่อีกคน');
+    expect((await pay(await staffToken(t, 'owner', clock))).body.data.status).toBe('paid');
     const active = await player(1000);
     const notExcluded = await call(
       t.app,

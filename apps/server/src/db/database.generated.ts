@@ -1215,6 +1215,7 @@ export interface Withdrawal {
   id: Generated<number>;
   member_id: number;
   reason: string | null;
+  requested_by: number | null;
   review_reason: string | null;
   status: 'pending' | 'review' | 'paid' | 'rejected';
   updated_at: Generated<Timestamp>;

@@ -52,6 +52,8 @@ export function insertWithdrawal(
     accountNo: string;
     accountName: string;
     now: Date;
+    /** The finance operator who requested it for a self-excluded member; null for the member's own. */
+    requestedBy: number | null;
   },
 ) {
   return ex
@@ -64,6 +66,7 @@ export function insertWithdrawal(
       bank_code: w.bankCode,
       account_no: w.accountNo,
       account_name: w.accountName,
+      requested_by: w.requestedBy,
       created_at: w.now,
       updated_at: w.now,
     })

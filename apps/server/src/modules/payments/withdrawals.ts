@@ -71,7 +71,8 @@ async function blocks(deps: PaymentsDeps, tx: Tx, memberId: number, now: Date): 
  *
  * `byStaff`: a finance operator requests it for a self-excluded member, who cannot log in
  * (docs/rules/protection.md §4.2); every rule above still applies, the request is audited in the same
- * transaction, and it waits in the queue for its own approval like any other.
+ * transaction, and it waits in the queue for its own approval like any other — by another operator
+ * (the row keeps who requested it).
  */
 export async function requestWithdrawal(
   deps: PaymentsDeps,
@@ -113,6 +114,7 @@ export async function requestWithdrawal(
       accountNo: m.account_no,
       accountName: m.account_name,
       now,
+      requestedBy: r.byStaff?.staffId ?? null,
     });
     await deps.ledger.hold(tx, {
       memberId: r.memberId,
@@ -267,7 +269,8 @@ async function checkAccountName(
 /**
  * Pays a pending withdrawal. One that went to review (large or flagged, docs/rules/payments.md §5
  * rule 7) was moved to pending by a supervisor, whose id the row keeps: that supervisor cannot also
- * pay it — two operators for every reviewed payout.
+ * pay it — two operators for every reviewed payout. Nor can the operator who requested it for a
+ * self-excluded member: a payout staff started is paid by someone else.
  */
 export function approveWithdrawal(
   deps: PaymentsDeps,
@@ -284,6 +287,7 @@ export function approveWithdrawal(
     set: { bank_ref: bankRef },
     action: 'payments.withdrawal_paid',
     check: async (tx, w, now) => {
+      if (w.requested_by === staffId) throw new AppError('WITHDRAW_REQUESTER_CANNOT_PAY');
       if (w.decided_by === staffId) {
         const s = await loadSettings(tx);
         throw new AppError('WITHDRAW_SECOND_OPERATOR', { review: bahtInWords(s.withdraw_review_satang) });
