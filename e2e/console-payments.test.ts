@@ -184,6 +184,60 @@ describe('the operator console: finance works the payments queues', () => {
     await consolePage.waitForURL(`${baseUrl}/backoffice/login`);
   }, 180_000);
 
+  it('an unmatched statement line is assigned to a member found by search, not by a typed id', async () => {
+    const m = await freshMember();
+    const finance = staffTokens.finance!;
+    const accounts = await call<{ id: number }[]>(baseUrl, '/api/admin/content/bank_accounts', {
+      token: finance,
+    });
+    const account = accounts.body.data[0]!;
+    // A transfer nobody requested (no QR), from the member's account as banks print it: masked.
+    const postedAt = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    const ref = `PICK-${m.phone}`;
+    const imported = await call<{ unmatched: number }>(baseUrl, '/api/admin/payments/statements/import', {
+      method: 'POST',
+      token: finance,
+      body: JSON.stringify({
+        account_kind: 'bank',
+        account_id: account.id,
+        template: 'generic',
+        file_name: 'picker.csv',
+        content: [
+          'posted_at,amount,direction,counterparty,bank_ref',
+          `${postedAt},137.00,in,xxxxxx${m.phone.slice(-4)},${ref}`,
+        ].join('\n'),
+      }),
+    });
+    expect(imported.body.data.unmatched).toBe(1);
+
+    await consolePage.goto(`${baseUrl}/backoffice/`);
+    await loginConsole(consolePage, baseUrl, 'finance');
+    await consolePage.goto(`${baseUrl}/backoffice/payments/statements`);
+    const row = consolePage.locator('table tbody tr', { hasText: ref });
+    await row.getByRole('button', { name: 'กำหนดให้สมาชิก' }).click();
+    const dialog = consolePage.getByRole('dialog', { name: 'กำหนดรายการให้สมาชิก' });
+    // Confirming without a choice asks for one.
+    await dialog.getByRole('button', { name: 'กำหนดและเติมเครดิต' }).click();
+    await dialog.getByText('กรุณาเลือกสมาชิก').waitFor();
+    // The search starts from the digits the bank shows of the sending account and finds the member.
+    expect(await dialog.getByRole('searchbox').inputValue()).toBe(m.phone.slice(-4));
+    const choice = dialog.getByRole('radio', { name: new RegExp(m.phone) });
+    await choice.check();
+    await axeClean(consolePage, 'assign dialog with the member picker');
+    await dialog.getByRole('button', { name: 'กำหนดและเติมเครดิต' }).click();
+    await consolePage.getByText('กำหนดรายการและเติมเครดิตแล้ว').waitFor();
+    const wallets = await call<{ wallet_type_id: number; balance: string }[]>(
+      baseUrl,
+      '/api/member/wallets',
+      {
+        method: 'POST',
+        token: m.token,
+        body: '{}',
+      },
+    );
+    expect(satangOf(wallets.body.data.find((w) => w.wallet_type_id === 1)?.balance ?? null)).toBe(13_700);
+  }, 120_000);
+
   it('a reconciliation freeze shows in the header, and finance clears it with a note on its page', async () => {
     const m = await freshMember();
     const db = new pg.Client({ connectionString: databaseUrl });

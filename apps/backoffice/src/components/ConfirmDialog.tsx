@@ -2,11 +2,13 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { toast } from 'sonner';
 import { create } from 'zustand';
 import { ApiError, errorMessage } from '../lib/api';
+import { MemberPicker } from './MemberPicker';
 
 export interface ConfirmField {
   name: string;
   label: string;
-  type?: 'text' | 'textarea' | 'number' | 'file';
+  /** `member`: a member chosen by search (MemberPicker); the value is the member's id. */
+  type?: 'text' | 'textarea' | 'number' | 'file' | 'member';
   required?: boolean;
   placeholder?: string;
   initial?: string;
@@ -15,6 +17,8 @@ export interface ConfirmField {
   hint?: string;
   /** For `file`: which files (`.csv,text/csv`); the value is the file's text. */
   accept?: string;
+  /** For `member`: the search it starts with. */
+  search?: string;
 }
 
 export interface ConfirmOptions<T = unknown> {
@@ -97,7 +101,8 @@ export function ConfirmHost() {
     const { opts } = pending;
     const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
     const missing: Record<string, string> = {};
-    for (const f of opts.fields ?? []) if (f.required && !trimmed[f.name]) missing[f.name] = REQUIRED;
+    for (const f of opts.fields ?? [])
+      if (f.required && !trimmed[f.name]) missing[f.name] = f.type === 'member' ? 'กรุณาเลือกสมาชิก' : REQUIRED;
     if (Object.keys(missing).length > 0) {
       setErrors(missing);
       return;
@@ -164,6 +169,18 @@ export function ConfirmHost() {
                     rows={3}
                     value={values[f.name] ?? ''}
                     onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                  />
+                ) : f.type === 'member' ? (
+                  <MemberPicker
+                    id={fid}
+                    value={values[f.name] ?? ''}
+                    onChange={(memberId) => {
+                      setValues((v) => ({ ...v, [f.name]: memberId }));
+                      if (memberId) setErrors(({ [f.name]: _, ...rest }) => rest);
+                    }}
+                    initialSearch={f.search}
+                    describedBy={common['aria-describedby']}
+                    invalid={Boolean(err)}
                   />
                 ) : f.type === 'file' ? (
                   <input

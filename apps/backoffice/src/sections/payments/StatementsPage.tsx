@@ -160,6 +160,15 @@ function ImportForm() {
 }
 
 /**
+ * What to search for a statement line's sender: the longest run of digits the bank shows of the
+ * sending account ("xxxxxx1234" → "1234"), which the search matches against the end of members'
+ * account numbers; the operator can change it.
+ */
+function senderDigits(counterparty: string | null): string {
+  return (counterparty ?? '').match(/[0-9]+/g)?.reduce((a, b) => (b.length > a.length ? b : a), '') ?? '';
+}
+
+/**
  * Statement import (docs/rules/payments.md §3.2): upload a bank, TrueMoney or gateway export in one of
  * the templates; credit lines match requests on their own; an unmatched line is assigned to a member
  * (a second operator from the configured amount) or ignored with a note.
@@ -174,7 +183,14 @@ export default function StatementsPage() {
       message: `รายการเงินเข้า ${formatBaht(l.amount)} บาท เวลา ${formatDateTime(l.posted_at)} จาก ${l.counterparty || '-'}`,
       confirmLabel: 'กำหนดและเติมเครดิต',
       fields: [
-        { name: 'member_id', label: 'รหัสสมาชิก', required: true, inputMode: 'numeric' },
+        {
+          name: 'member_id',
+          label: 'สมาชิก',
+          type: 'member',
+          required: true,
+          // Start from the sending account's digits on the statement.
+          search: senderDigits(l.counterparty),
+        },
         { name: 'note', label: 'หมายเหตุ', type: 'textarea' },
       ],
       action: (v) =>
