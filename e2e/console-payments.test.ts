@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
-import { loginConsole } from './console.ts';
+import { consoleStaff, loginConsole, useConsoleSession } from './console.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl, databaseUrl, staffTokens } from './lane.ts';
 import { DESKTOP, openPage, PHONE, skipAnnouncements } from './page.ts';
@@ -210,32 +210,37 @@ describe('the operator console: finance works the payments queues', () => {
     });
     expect(imported.body.data.unmatched).toBe(1);
 
-    await consolePage.goto(`${baseUrl}/backoffice/`);
-    await loginConsole(consolePage, baseUrl, 'finance');
-    await consolePage.goto(`${baseUrl}/backoffice/payments/statements`);
-    const row = consolePage.locator('table tbody tr', { hasText: ref });
-    await row.getByRole('button', { name: 'กำหนดให้สมาชิก' }).click();
-    const dialog = consolePage.getByRole('dialog', { name: 'กำหนดรายการให้สมาชิก' });
-    // Confirming without a choice asks for one.
-    await dialog.getByRole('button', { name: 'กำหนดและเติมเครดิต' }).click();
-    await dialog.getByText('กรุณาเลือกสมาชิก').waitFor();
-    // The search starts from the digits the bank shows of the sending account and finds the member.
-    expect(await dialog.getByRole('searchbox').inputValue()).toBe(m.phone.slice(-4));
-    const choice = dialog.getByRole('radio', { name: new RegExp(m.phone) });
-    await choice.check();
-    await axeClean(consolePage, 'assign dialog with the member picker');
-    await dialog.getByRole('button', { name: 'กำหนดและเติมเครดิต' }).click();
-    await consolePage.getByText('กำหนดรายการและเติมเครดิตแล้ว').waitFor();
-    const wallets = await call<{ wallet_type_id: number; balance: string }[]>(
-      baseUrl,
-      '/api/member/wallets',
-      {
-        method: 'POST',
-        token: m.token,
-        body: '{}',
-      },
-    );
-    expect(satangOf(wallets.body.data.find((w) => w.wallet_type_id === 1)?.balance ?? null)).toBe(13_700);
+    // A console of its own, already logged in with the lane's finance session (no second TOTP login).
+    const { context, page } = await openPage(browserOf(), DESKTOP);
+    await useConsoleSession(context, finance, await consoleStaff(baseUrl, finance));
+    try {
+      await page.goto(`${baseUrl}/backoffice/payments/statements`);
+      const row = page.locator('table tbody tr', { hasText: ref });
+      await row.getByRole('button', { name: 'กำหนดให้สมาชิก' }).click();
+      const dialog = page.getByRole('dialog', { name: 'กำหนดรายการให้สมาชิก' });
+      // Confirming without a choice asks for one.
+      await dialog.getByRole('button', { name: 'กำหนดและเติมเครดิต' }).click();
+      await dialog.getByText('กรุณาเลือกสมาชิก').waitFor();
+      // The search starts from the digits the bank shows of the sending account and finds the member.
+      expect(await dialog.getByRole('searchbox').inputValue()).toBe(m.phone.slice(-4));
+      const choice = dialog.getByRole('radio', { name: new RegExp(m.phone) });
+      await choice.check();
+      await axeClean(page, 'assign dialog with the member picker');
+      await dialog.getByRole('button', { name: 'กำหนดและเติมเครดิต' }).click();
+      await page.getByText('กำหนดรายการและเติมเครดิตแล้ว').waitFor();
+      const wallets = await call<{ wallet_type_id: number; balance: string }[]>(
+        baseUrl,
+        '/api/member/wallets',
+        {
+          method: 'POST',
+          token: m.token,
+          body: '{}',
+        },
+      );
+      expect(satangOf(wallets.body.data.find((w) => w.wallet_type_id === 1)?.balance ?? null)).toBe(13_700);
+    } finally {
+      await context.close();
+    }
   }, 120_000);
 
   it('a reconciliation freeze shows in the header, and finance clears it with a note on its page', async () => {
