@@ -163,4 +163,55 @@ describe('console: content', () => {
     }
     // Fifteen pages, each checked by axe: more than the default minute on a loaded machine.
   }, 150_000);
+  it('quests, the wheel, polls and coupons show what the member will see while they are typed', async () => {
+    const { context, page } = await openConsole('owner');
+    try {
+      const preview = (name: string) => page.getByRole('region', { name });
+      // A quest: its card on the member's quest page, with the reward and the target.
+      await page.goto(`${baseUrl}/backoffice/rewards/quests`);
+      await page.getByLabel('ชื่อภารกิจ').fill('ฝากครบ 500 วันนี้');
+      await page.getByLabel('เป้าหมาย').fill('500');
+      await page.getByLabel('จำนวนรางวัล').fill('150');
+      const quest = preview('ตัวอย่างในหน้าภารกิจของสมาชิก');
+      await expect.poll(() => quest.textContent()).toContain('ฝากครบ 500 วันนี้');
+      expect(await quest.textContent()).toContain('150 แต้ม');
+      expect(await quest.textContent()).toContain('0.00 / 500.00 บาท');
+      await expectAxeClean(page, 'quest preview');
+
+      // The wheel: one segment per prize row, its label on it.
+      await page.goto(`${baseUrl}/backoffice/rewards/wheel`);
+      const wheel = preview('ตัวอย่างวงล้อบนหน้าเว็บสมาชิก');
+      await wheel.waitFor();
+      const rows = await page.getByLabel(/^ชื่อรางวัลช่อง \d+$/).count();
+      await page.getByLabel('ชื่อรางวัลช่อง 1').fill('แจ็คพอต ใหญ่');
+      await expect.poll(() => wheel.textContent()).toContain('แจ็คพอต');
+      expect(await wheel.getByRole('img', { name: `วงล้อรางวัล ${rows} ช่อง` }).count()).toBe(1);
+      await expectAxeClean(page, 'wheel preview');
+
+      // A poll: the question, each choice with its vote button, and the rules with the figures typed.
+      await page.goto(`${baseUrl}/backoffice/rewards/polls`);
+      await page.getByLabel('คำถาม').fill('ทีมไหนชนะคืนนี้');
+      await page.getByLabel('ตัวเลือก (บรรทัดละหนึ่งตัวเลือก)').fill('ทีมแดง\nทีมน้ำเงิน');
+      await page.getByLabel('รางวัลต่อโหวตที่ถูก (บาท)').fill('35');
+      const poll = preview('ตัวอย่างหน้าโพลของสมาชิก');
+      await expect.poll(() => poll.textContent()).toContain('ทีมไหนชนะคืนนี้');
+      expect(await poll.getByRole('listitem').filter({ hasText: 'ทีมน้ำเงิน' }).count()).toBe(1);
+      expect(await poll.textContent()).toContain('ทายถูกรับเครดิตฟรี 35 บาทต่อสิทธิ์');
+      await expectAxeClean(page, 'poll preview');
+
+      // A coupon: the result and the history line the member gets, in the create dialog.
+      await page.goto(`${baseUrl}/backoffice/rewards/coupons`);
+      await page.getByRole('button', { name: 'สร้างโค้ดแคมเปญ' }).click();
+      const dialog = page.getByRole('dialog', { name: 'สร้างโค้ดแคมเปญ' });
+      await dialog.getByLabel('ชื่อคูปอง').fill('คูปองต้อนรับ');
+      await dialog.getByLabel('มูลค่า (บาท, เครดิตฟรี)').fill('50');
+      const coupon = dialog.getByRole('region', { name: 'ตัวอย่างที่สมาชิกเห็นเมื่อใช้คูปอง' });
+      await expect.poll(() => coupon.textContent()).toContain('ได้รับเครดิตฟรี 50.00 บาท ทำเทิร์น 250 บาท');
+      expect(await coupon.textContent()).toContain('คูปองต้อนรับ');
+      await expectAxeClean(page, 'coupon preview');
+      await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -36,6 +36,8 @@ export interface ConfirmOptions<T = unknown> {
   action?: (values: Record<string, string>) => Promise<T>;
   /** The toast after the action succeeded. */
   success?: string | ((result: T) => string);
+  /** Drawn under the fields from their current values (a member-site preview, say). */
+  preview?: (values: Record<string, string>) => ReactNode;
 }
 
 interface Pending {
@@ -146,7 +148,8 @@ export function ConfirmHost() {
             </div>
           )}
           {(opts.fields ?? []).map((f, i) => {
-            const fid = `${id}-${f.name}`;
+            // Not `${id}-title`: a field named "title" must not take the dialog heading's id.
+            const fid = `${id}-field-${f.name}`;
             const err = errors[f.name];
             const common = {
               id: fid,
@@ -216,6 +219,7 @@ export function ConfirmHost() {
               </div>
             );
           })}
+          {opts.preview?.(values)}
           {otherErrors.length > 0 && (
             <ul className="field-error" role="alert">
               {otherErrors.map(([k, v]) => (

@@ -212,3 +212,269 @@ export function ShopItemPreview({ item }: { item: ShopItemDraft }) {
     </Frame>
   );
 }
+
+export interface WheelPrizeDraft {
+  kind: 'none' | 'points' | 'free_credit';
+  label: string;
+  /** Baht for free credit (the gold segment from 10,000), points otherwise. */
+  value: string;
+}
+
+/** Splits a label at its first space into two lines, as the member's wheel does. */
+function wheelLines(label: string): string[] {
+  const at = label.indexOf(' ');
+  return at < 0 ? [label] : [label.slice(0, at), label.slice(at + 1)];
+}
+
+/** A point `radius` from the centre on the ray `deg` degrees clockwise from the top. */
+function polar(deg: number, radius: number): [number, number] {
+  const rad = (deg * Math.PI) / 180;
+  return [radius * Math.sin(rad), -radius * Math.cos(rad)];
+}
+
+/**
+ * The prize wheel as the member's wheel page draws it (apps/web features/wheel/WheelDisc): one
+ * segment per prize clockwise from the pointer, its label on it, the top prizes in gold.
+ */
+export function WheelPreview({ prizes }: { prizes: readonly WheelPrizeDraft[] }) {
+  const n = prizes.length;
+  const s = n > 0 ? 360 / n : 360;
+  const r = 100;
+  const gold = (p: WheelPrizeDraft) => p.kind === 'free_credit' && Number(p.value) >= 10_000;
+  const segment = (i: number) => {
+    const [x0, y0] = polar(i * s, r);
+    const [x1, y1] = polar((i + 1) * s, r);
+    const f = (v: number) => v.toFixed(3);
+    return `M0 0L${f(x0)} ${f(y0)}A${r} ${r} 0 ${s > 180 ? 1 : 0} 1 ${f(x1)} ${f(y1)}Z`;
+  };
+  return (
+    <Frame title="ตัวอย่างวงล้อบนหน้าเว็บสมาชิก">
+      {n === 0 ? (
+        <p className="mp-muted">ยังไม่มีช่องรางวัล</p>
+      ) : (
+        <div className="mp-wheel">
+          <svg viewBox="-110 -110 220 220" role="img" aria-label={`วงล้อรางวัล ${n} ช่อง`}>
+            <circle r={r + 6} className="mp-wheel__rim" />
+            {n === 1 ? (
+              <circle r={r} className={gold(prizes[0]!) ? 'mp-wheel__gold' : 'mp-wheel__a'} />
+            ) : (
+              prizes.map((p, i) => (
+                <path
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a segment is its position on the wheel
+                  key={`s${i}`}
+                  d={segment(i)}
+                  className={gold(p) ? 'mp-wheel__gold' : i % 2 === 0 ? 'mp-wheel__a' : 'mp-wheel__b'}
+                />
+              ))
+            )}
+            {prizes.map((p, i) => (
+              <text
+                // biome-ignore lint/suspicious/noArrayIndexKey: a label is its segment's
+                key={`t${i}`}
+                transform={`rotate(${(i + 0.5) * s})`}
+                textAnchor="middle"
+                className={`mp-wheel__label${gold(p) ? ' is-gold' : ''}`}
+              >
+                {wheelLines(p.label || '–').map((line, j, all) => (
+                  <tspan
+                    key={j === 0 ? 'first' : 'second'}
+                    x={0}
+                    y={-r * 0.66 + (j - (all.length - 1) / 2) * 11}
+                  >
+                    {line}
+                  </tspan>
+                ))}
+              </text>
+            ))}
+            <circle r={16} className="mp-wheel__hub" />
+            <path d="M-9 -112 L9 -112 L0 -92 Z" className="mp-wheel__pointer" />
+          </svg>
+        </div>
+      )}
+    </Frame>
+  );
+}
+
+export interface QuestDraft {
+  title: string;
+  task: string;
+  target: string;
+  period: string;
+  /** The campaign's end as an ISO instant (empty when not set or not a campaign). */
+  endsAt: string;
+  rewardKind: string;
+  rewardAmount: string;
+}
+
+const QUEST_GROUPS: Record<string, string> = {
+  daily: 'ภารกิจรายวัน',
+  weekly: 'ภารกิจรายสัปดาห์',
+  campaign: 'ภารกิจกิจกรรม',
+};
+const QUEST_UNITS: Record<string, string> = { deposit: 'บาท', bet: 'บาท', rounds: 'รอบ', checkin: 'วัน' };
+const BANGKOK_MS = 7 * 3_600_000;
+const memberParts = new Intl.DateTimeFormat('th-TH', {
+  timeZone: 'Asia/Bangkok',
+  day: 'numeric',
+  month: 'short',
+  year: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A date and time as the member site writes it: "5 มี.ค. 69 14:05". */
+function memberDateTime(iso: string): string {
+  const part = Object.fromEntries(memberParts.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return `${part.day} ${part.month} ${part.year} ${part.hour}:${part.minute}`;
+}
+
+/** When this period ends, as the member's card says it (a minute before the next period starts). */
+function questDeadline(period: string, endsAt: string, now = new Date()): string | null {
+  if (period === 'campaign') return endsAt ? new Date(Date.parse(endsAt) - 60_000).toISOString() : null;
+  const local = new Date(now.getTime() + BANGKOK_MS);
+  const dayStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - BANGKOK_MS;
+  // Weekly quests run from Monday 00:00 Bangkok.
+  const days = period === 'weekly' ? 7 - ((local.getUTCDay() + 6) % 7) : 1;
+  return new Date(dayStart + days * 86_400_000 - 60_000).toISOString();
+}
+
+/** A quest as the member's quest page draws it (apps/web features/quests/QuestCard), not yet begun. */
+export function QuestPreview({ q }: { q: QuestDraft }) {
+  const money = q.task === 'deposit' || q.task === 'bet';
+  const figure = (v: string) => (money ? formatBaht(v || 0) : v || '0');
+  const amount = Number(q.rewardAmount);
+  const reward =
+    q.rewardKind === 'points'
+      ? `${Number.isFinite(amount) ? formatCount(amount) : q.rewardAmount} แต้ม`
+      : `เครดิตฟรี ${Number.isFinite(amount) ? formatCount(amount) : q.rewardAmount} บาท`;
+  const deadline = questDeadline(q.period, q.endsAt);
+  return (
+    <Frame title="ตัวอย่างในหน้าภารกิจของสมาชิก">
+      <h3 className="mp-quest-group">{QUEST_GROUPS[q.period] ?? q.period}</h3>
+      <article className="mp-quest">
+        <div className="mp-quest__head">
+          <h3 className="mp-quest__title">{q.title || 'ชื่อภารกิจ'}</h3>
+          <span className="mp-quest__reward">{q.rewardAmount ? reward : 'รางวัล'}</span>
+        </div>
+        <div className="mp-quest__bar" aria-hidden="true">
+          <span style={{ width: '0%' }} />
+        </div>
+        <p className="mp-quest__meta">
+          <span>
+            {figure('0')} / {figure(q.target)} {QUEST_UNITS[q.task] ?? ''}
+          </span>
+          {deadline && <span>หมดเขต {memberDateTime(deadline)}</span>}
+        </p>
+        <div className="mp-quest__actions">
+          <span className="mp-btn mp-btn--ghost">ยังไม่สำเร็จ</span>
+        </div>
+      </article>
+    </Frame>
+  );
+}
+
+export interface PollDraft {
+  question: string;
+  description: string;
+  image: string;
+  /** The close time as an ISO instant ('' while not set). */
+  closeAt: string;
+  baseVotes: string;
+  bahtPerVote: string;
+  maxVotes: string;
+  rewardPerVote: string;
+  choices: readonly string[];
+}
+
+/** Baht as the poll page writes it: grouped, without ".00". */
+const pollBaht = (amount: string) => formatBaht(amount || 0).replace(/\.00$/, '');
+
+/**
+ * A poll as the member's /poll/{id} page draws it once published (apps/web pages/Poll.tsx, features
+ * polls): the question, picture and text, when voting closes, the choices with their vote buttons
+ * and the rules.
+ */
+export function PollPreview({ p }: { p: PollDraft }) {
+  return (
+    <Frame title="ตัวอย่างหน้าโพลของสมาชิก">
+      <h3 className="mp-poll__title">{p.question || 'คำถามของโพล'}</h3>
+      <div className="mp-panel mp-poll__head">
+        {p.image.trim() && <img className="mp-poll__image" src={p.image.trim()} alt="" />}
+        <div className="mp-poll__body">
+          {p.description && <p>{p.description}</p>}
+          <div className="mp-poll__time">
+            <span>ปิดโหวต {p.closeAt ? `${memberDateTime(p.closeAt)} น.` : '–'}</span>
+          </div>
+        </div>
+      </div>
+      <div className="mp-panel">
+        <h4 className="mp-panel__title">ตัวเลือก</h4>
+        {p.choices.length === 0 ? (
+          <p className="mp-muted">ยังไม่มีตัวเลือก</p>
+        ) : (
+          <ul className="mp-poll__choices">
+            {p.choices.map((label, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a choice is its line of the form
+              <li key={`${i}-${label}`} className="mp-poll__choice">
+                <div className="mp-poll__none" aria-hidden="true">
+                  {label.slice(0, 2)}
+                </div>
+                <div className="mp-poll__choice-body">
+                  <p className="mp-poll__label">{label}</p>
+                  <span className="mp-btn mp-btn--small">โหวต</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="mp-panel">
+        <h4 className="mp-panel__title">กติกา</h4>
+        <ul className="mp-poll__rules">
+          <li>
+            สมาชิกทุกคนได้ {p.baseVotes || '–'} สิทธิ์ ฝากครบทุก {pollBaht(p.bahtPerVote)} บาทระหว่างเปิดโพลรับเพิ่ม 1 สิทธิ์
+            สูงสุด {p.maxVotes || '–'} สิทธิ์
+          </li>
+          <li>ทุกสิทธิ์ไปที่ตัวเลือกแรกที่คุณเลือก เปลี่ยนตัวเลือกภายหลังไม่ได้</li>
+          <li>ปิดโหวตตามเวลาที่กำหนด โหวตหลังปิดจะไม่ถูกนับ</li>
+          <li>ทายถูกรับเครดิตฟรี {pollBaht(p.rewardPerVote)} บาทต่อสิทธิ์ (ต้องทำยอดเทิร์น 5 เท่าก่อนย้ายเข้ากระเป๋าหลัก)</li>
+        </ul>
+      </div>
+    </Frame>
+  );
+}
+
+/**
+ * What a member sees on /member/coupon after redeeming the coupon (apps/web features/coupons): the
+ * result with the free credit and its turnover, and the line it adds to the history. The turnover
+ * and the cap per coupon are the site's rules as the member page states them (5×, 300 baht).
+ */
+export function CouponPreview({ title, amount }: { title: string; amount: string }) {
+  const value = Number(amount);
+  const ok = amount.trim() !== '' && Number.isFinite(value) && value > 0;
+  const baht = ok ? formatBaht(value) : '–';
+  const words = (n: number) => formatBaht(n).replace(/\.00$/, '');
+  return (
+    <Frame title="ตัวอย่างที่สมาชิกเห็นเมื่อใช้คูปอง">
+      <div className="mp-coupon-result">
+        <p className="mp-coupon-result__amount">ได้รับ เครดิตฟรี {baht} ฿</p>
+        <p>
+          {ok ? `ได้รับเครดิตฟรี ${baht} บาท ทำเทิร์น ${words(value * 5)} บาท ถอนได้สูงสุด 300 บาท` : 'กรอกมูลค่าคูปอง'}
+        </p>
+      </div>
+      <div className="mp-coupon-history">
+        <div>
+          <p className="mp-coupon-history__title">{title || 'ชื่อคูปอง'}</p>
+          <p className="mp-muted">
+            <span className="mp-coupon-history__code">โค้ดคูปอง</span> · วันที่ใช้
+          </p>
+        </div>
+        <div className="mp-coupon-history__side">
+          <strong>+{baht} ฿</strong>
+          <span className="mp-coupon-pill">ได้รับแล้ว</span>
+        </div>
+      </div>
+    </Frame>
+  );
+}

@@ -6,6 +6,7 @@ import { confirm } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { call } from '../../lib/api';
 import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
+import { CouponPreview } from '../content/Preview';
 import './rewards.css';
 
 const statusLabel = (s: 'active' | 'disabled') => (
@@ -55,6 +56,7 @@ export default function CouponsPage() {
         { name: 'quota', label: 'จำนวนสิทธิ์ทั้งหมด', required: true, inputMode: 'numeric' },
         expiryField,
       ],
+      preview: (v) => <CouponPreview title={v.title ?? ''} amount={v.amount ?? ''} />,
       action: (v) =>
         call(coupons.adminCreateCouponCampaign, {
           title: v.title ?? '',
@@ -83,6 +85,7 @@ export default function CouponsPage() {
         },
         expiryField,
       ],
+      preview: (v) => <CouponPreview title={v.title ?? ''} amount={v.amount ?? ''} />,
       action: (v) =>
         call(coupons.adminCreatePersonalCoupons, {
           title: v.title ?? '',

@@ -5,6 +5,7 @@ import { fromLocalInput } from '../../components/Field';
 import { call, type Data, fieldErrors } from '../../lib/api';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
+import { PollPreview } from '../content/Preview';
 import { Inputs } from './SimpleTable';
 import './rewards.css';
 
@@ -227,6 +228,22 @@ export default function PollsPage() {
             { name: 'description', label: 'รายละเอียด', textarea: true },
             { name: 'choices', label: 'ตัวเลือก (บรรทัดละหนึ่งตัวเลือก)', textarea: true },
           ]}
+        />
+        <PollPreview
+          p={{
+            question: v.question,
+            description: v.description,
+            image: v.image,
+            closeAt: fromLocalInput(v.close_at) ?? '',
+            baseVotes: v.base_votes,
+            bahtPerVote: v.baht_per_vote,
+            maxVotes: v.max_votes,
+            rewardPerVote: v.reward_per_vote,
+            choices: v.choices
+              .split('\n')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          }}
         />
         <button type="submit" className="btn btn-primary" disabled={create.isPending}>
           {create.isPending ? 'กำลังสร้าง…' : 'สร้างโพลฉบับร่าง'}

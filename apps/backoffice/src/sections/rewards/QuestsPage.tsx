@@ -5,6 +5,7 @@ import { fromLocalInput, toLocalInput } from '../../components/Field';
 import { type Data, fieldErrors } from '../../lib/api';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
+import { QuestPreview } from '../content/Preview';
 import { Inputs, SimpleTable } from './SimpleTable';
 
 type Quest = Data<typeof quests.adminQuests>[number];
@@ -192,6 +193,17 @@ export default function QuestsPage() {
               ],
             },
           ]}
+        />
+        <QuestPreview
+          q={{
+            title: v.title,
+            task: v.task,
+            target: v.target,
+            period: v.period,
+            endsAt: fromLocalInput(v.ends_at) ?? '',
+            rewardKind: v.reward_kind,
+            rewardAmount: v.reward_amount,
+          }}
         />
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>

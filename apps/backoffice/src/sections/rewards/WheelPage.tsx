@@ -5,6 +5,7 @@ import { DataTable } from '../../components/DataTable';
 import { type Data, fieldErrors } from '../../lib/api';
 import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
+import { WheelPreview } from '../content/Preview';
 import { SimpleTable } from './SimpleTable';
 import './rewards.css';
 
@@ -180,6 +181,7 @@ function NewVersion({ current }: { current: Version | undefined }) {
         </table>
       </div>
       {err('prizes') && <p className="field-error">{err('prizes')}</p>}
+      <WheelPreview prizes={prizes} />
       <div className="row" style={{ marginTop: '0.75rem' }}>
         <button
           type="button"
