@@ -163,7 +163,7 @@ describe('console: content', () => {
     }
     // Fifteen pages, each checked by axe: more than the default minute on a loaded machine.
   }, 150_000);
-  it('quests, the wheel, polls and coupons show what the member will see while they are typed', async () => {
+  it('quests, the wheel, polls, coupons, cashback and affiliate rates show what the member will see while they are typed', async () => {
     const { context, page } = await openConsole('owner');
     try {
       const preview = (name: string) => page.getByRole('region', { name });
@@ -210,6 +210,22 @@ describe('console: content', () => {
       expect(await coupon.textContent()).toContain('คูปองต้อนรับ');
       await expectAxeClean(page, 'coupon preview');
       await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
+
+      // Cashback and the turnover commission: the rates as the member's /cashback page states them.
+      await page.goto(`${baseUrl}/backoffice/rewards/cashback`);
+      await page.getByLabel('คืนยอดเสีย คาสิโนและสล็อต (%)').fill('7.5');
+      await page.getByLabel('คืนยอดเทิร์น (%)').fill('0.6');
+      const cashback = preview('ตัวอย่างหน้าคืนยอดของสมาชิก');
+      await expect.poll(() => cashback.textContent()).toContain('คืน 7.5% ของยอดเสียสุทธิ');
+      expect(await cashback.textContent()).toContain('คืนยอดเทิร์น 0.6%');
+      await expectAxeClean(page, 'cashback preview');
+
+      // Affiliate rates: the member's /affiliate rules.
+      await page.goto(`${baseUrl}/backoffice/rewards/affiliate`);
+      await page.getByLabel('ชั้นที่ 1 (%)').fill('0.9');
+      const affiliate = preview('ตัวอย่างหน้าแนะนำเพื่อนของสมาชิก');
+      await expect.poll(() => affiliate.textContent()).toContain('รับ 0.9% จากยอดเสียของเพื่อนที่คุณชวน');
+      await expectAxeClean(page, 'affiliate preview');
     } finally {
       await context.close();
     }

@@ -478,3 +478,84 @@ export function CouponPreview({ title, amount }: { title: string; amount: string
     </Frame>
   );
 }
+
+export interface CashbackDraft {
+  lossEnabled: boolean;
+  lossRate: string;
+  lossMinimum: string;
+  commissionEnabled: boolean;
+  commissionRate: string;
+  commissionMinimum: string;
+}
+
+/** The games the turnover commission counts, as the member's page names them (casino, slot, fishing, sport). */
+const COMMISSION_GAMES = 'คาสิโน สล็อต ยิงปลา กีฬา';
+
+/**
+ * The rules the member's /cashback page states with these settings (apps/web pages/Cashback.tsx,
+ * features/cashback/ClaimCard): the loss cashback card and the turnover commission tab.
+ */
+export function CashbackPreview({ c }: { c: CashbackDraft }) {
+  return (
+    <Frame title="ตัวอย่างหน้าคืนยอดของสมาชิก">
+      <div className="mp-panel">
+        <h3 className="mp-panel__title">คืนยอดเสีย คาสิโนและสล็อต</h3>
+        {c.lossEnabled ? (
+          <p className="mp-cashback__rate">ยอดคืน {c.lossRate || '–'}%</p>
+        ) : (
+          <p className="mp-muted">ปิดให้บริการ</p>
+        )}
+        <ul className="mp-poll__rules">
+          <li>
+            คืน {c.lossRate || '–'}% ของยอดเสียสุทธิ (ยอดเดิมพัน − ยอดจ่าย) ขั้นต่ำ {formatBaht(c.lossMinimum || 0)} บาท
+          </li>
+          <li>กดรับได้วันถัดไปเวลา 00:00–23:59 น. เท่านั้น หากไม่กดรับถือว่าสละสิทธิ์</li>
+          <li>เข้ากระเป๋าหลักทันที ไม่ต้องทำเทิร์น</li>
+        </ul>
+      </div>
+      <div className="mp-panel">
+        <h3 className="mp-panel__title">คืนยอดเทิร์น {c.commissionRate || '–'}%</h3>
+        {!c.commissionEnabled && <p className="mp-muted">ระบบคืนยอดเทิร์นปิดให้บริการชั่วคราว</p>}
+        <ul className="mp-poll__rules">
+          <li>
+            คืน {c.commissionRate || '–'}% ของยอดเดิมพันที่มีผลแล้วใน{COMMISSION_GAMES} (ไม่รวมหวย)
+          </li>
+          <li>โอนเข้ากระเป๋าหลักอัตโนมัติทุกวันเวลา 01:00 น. สำหรับยอดของวันก่อนหน้า ไม่ต้องทำเทิร์น</li>
+          <li>ยอดคืนขั้นต่ำ {formatBaht(c.commissionMinimum || 0)} บาท</li>
+        </ul>
+      </div>
+    </Frame>
+  );
+}
+
+export interface AffiliateDraft {
+  level1Percent: string;
+  level2Percent: string;
+  minRedeem: string;
+  dailyLimit: string;
+}
+
+/** The rules the member's /affiliate page states with these rates (apps/web features/affiliate/BalanceCard). */
+export function AffiliatePreview({ a }: { a: AffiliateDraft }) {
+  const percent = (text: string) =>
+    text.trim() === '' || Number.isNaN(Number(text)) ? '–' : String(Number(text));
+  const whole = (text: string) => formatBaht(text || 0).replace(/\.00$/, '');
+  return (
+    <Frame title="ตัวอย่างหน้าแนะนำเพื่อนของสมาชิก">
+      <div className="mp-panel">
+        <h3 className="mp-panel__title">ค่าแนะนำเพื่อน</h3>
+        <ul className="mp-poll__rules">
+          <li>
+            รับ {percent(a.level1Percent)}% จากยอดเสียของเพื่อนที่คุณชวน และ {percent(a.level2Percent)}%
+            จากยอดเสียของเพื่อนที่เพื่อนคุณชวนต่อ
+          </li>
+          <li>ยอดเสียคิดรายวันต่อคน (ยอดเดิมพัน − ยอดที่ได้คืน) วันที่เพื่อนได้กำไรนับเป็น 0 ไม่หักจากวันอื่น</li>
+          <li>
+            ถอนเข้ากระเป๋าหลักได้ตั้งแต่ {whole(a.minRedeem)} บาท สูงสุดวันละ {whole(a.dailyLimit)} บาท ไม่ต้องทำเทิร์น
+          </li>
+          <li>บัญชีเพื่อนที่ใช้ข้อมูลซ้ำกับสมาชิกอื่นจะไม่ถูกนำมาคำนวณค่าแนะนำ</li>
+        </ul>
+      </div>
+    </Frame>
+  );
+}

@@ -7,6 +7,7 @@ import { call, fieldErrors } from '../../lib/api';
 import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { useSession } from '../../stores/session';
+import { AffiliatePreview } from '../content/Preview';
 import { Inputs } from './SimpleTable';
 import './rewards.css';
 
@@ -82,6 +83,14 @@ export default function AffiliatePage() {
                 { name: 'min_redeem', label: 'ถอนขั้นต่ำ (บาท)' },
                 { name: 'daily_limit', label: 'ถอนได้สูงสุดต่อวัน (บาท)' },
               ]}
+            />
+            <AffiliatePreview
+              a={{
+                level1Percent: v.level1_percent,
+                level2Percent: v.level2_percent,
+                minRedeem: v.min_redeem,
+                dailyLimit: v.daily_limit,
+              }}
             />
             {canEdit && (
               <button type="submit" className="btn btn-primary" disabled={save.isPending}>

@@ -8,6 +8,7 @@ import { call, fieldErrors } from '../../lib/api';
 import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { useSession } from '../../stores/session';
+import { CashbackPreview } from '../content/Preview';
 import { Inputs } from './SimpleTable';
 import './rewards.css';
 
@@ -124,6 +125,16 @@ function Settings({ canEdit }: { canEdit: boolean }) {
             { name: 'commission_rate', label: 'คืนยอดเทิร์น (%)' },
             { name: 'commission_minimum', label: 'คืนยอดเทิร์นขั้นต่ำ (บาท)' },
           ]}
+        />
+        <CashbackPreview
+          c={{
+            lossEnabled: enabled.loss,
+            lossRate: v.loss_rate,
+            lossMinimum: v.loss_minimum,
+            commissionEnabled: enabled.commission,
+            commissionRate: v.commission_rate,
+            commissionMinimum: v.commission_minimum,
+          }}
         />
         {canEdit && (
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
