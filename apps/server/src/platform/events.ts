@@ -42,10 +42,11 @@ export interface Subscriber {
 export interface EventBus {
   publish(ex: Executor, topic: string, event: string, data: unknown): Promise<void>;
   /**
-   * Many events in a few round trips (up to PUBLISH_BATCH per statement, in order), for work that
-   * tells thousands of members at once. Like `publish`: inside a transaction they are delivered at
-   * its commit; on the pool each statement is a transaction of its own. As with any NOTIFY, events
-   * identical in topic, name and data within one transaction arrive once.
+   * Many events in a few round trips, for work that tells thousands of members at once: packed into
+   * as few notifications as the size limit allows (each process's listener gets one message for
+   * many events), up to PUBLISH_BATCH notifications per statement, in order. Like `publish`: inside
+   * a transaction they are delivered at its commit; on the pool each statement is a transaction of
+   * its own.
    */
   publishMany(
     ex: Executor,
@@ -79,7 +80,33 @@ function notifyPayload(topic: string, event: string, data: unknown): string {
   return payload;
 }
 
-const NAME = /^[^\n]{1,200}$/;
+const NAME = /^[^\n\x1e]{1,200}$/;
+
+/**
+ * Between events packed into one notification by `publishMany`. JSON.stringify writes control
+ * characters escaped, and NAME refuses it in topics and event names, so it never occurs in an event.
+ */
+const PACK_SEPARATOR = '\x1e';
+
+/** Payloads joined into as few notifications as NOTIFY_PAYLOAD_MAX allows, in order. */
+function pack(payloads: readonly string[]): string[] {
+  const packed: string[] = [];
+  let current = '';
+  let bytes = 0;
+  for (const p of payloads) {
+    const size = Buffer.byteLength(p);
+    if (current && bytes + 1 + size <= NOTIFY_PAYLOAD_MAX) {
+      current += PACK_SEPARATOR + p;
+      bytes += 1 + size;
+    } else {
+      if (current) packed.push(current);
+      current = p;
+      bytes = size;
+    }
+  }
+  if (current) packed.push(current);
+  return packed;
+}
 
 export async function startEventBus(
   connectionString: string,
@@ -135,8 +162,14 @@ export async function startEventBus(
     if ((e.backlog?.() ?? 0) > backlogMax) drop(e);
   };
 
-  // Payload: `<topic>\n<event>\n<json of {topic, data}>` (JSON.stringify never writes a raw newline).
+  // A notification holds one event or several packed by publishMany.
   const dispatch = (payload: string) => {
+    if (!payload.includes(PACK_SEPARATOR)) return dispatchOne(payload);
+    for (const one of payload.split(PACK_SEPARATOR)) dispatchOne(one);
+  };
+
+  // Payload: `<topic>\n<event>\n<json of {topic, data}>` (JSON.stringify never writes a raw newline).
+  const dispatchOne = (payload: string) => {
     const a = payload.indexOf('\n');
     const b = a < 0 ? -1 : payload.indexOf('\n', a + 1);
     if (b < 0) return;
@@ -235,7 +268,8 @@ export async function startEventBus(
       await sql`SELECT pg_notify(${CHANNEL}, ${notifyPayload(topic, event, data)})`.execute(ex);
     },
     async publishMany(ex, events) {
-      const payloads = events.map((e) => notifyPayload(e.topic, e.event, e.data));
+      // Packed several to a notification: the listeners get one message for many events.
+      const payloads = pack(events.map((e) => notifyPayload(e.topic, e.event, e.data)));
       for (let i = 0; i < payloads.length; i += PUBLISH_BATCH) {
         const batch = payloads.slice(i, i + PUBLISH_BATCH);
         await sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${batch}::text[]) AS p`.execute(ex);
