@@ -73,18 +73,20 @@ export const PUBLISH_BATCH = 500;
 
 /** The NOTIFY payload of an event: topic, name and the SSE data line as it will be written. */
 function notifyPayload(topic: string, event: string, data: unknown): string {
-  if (!NAME.test(topic) || !NAME.test(event)) throw new Error(`bad event name ${event} on ${topic}`);
+  if (!NAME.test(topic) || !NAME.test(event) || `${topic}${event}`.includes(PACK_SEPARATOR))
+    throw new Error(`bad event name ${event} on ${topic}`);
   const payload = `${topic}\n${event}\n${JSON.stringify({ topic, data })}`;
   if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_MAX)
     throw new Error(`event ${event} on ${topic} is too large`);
   return payload;
 }
 
-const NAME = /^[^\n\x1e]{1,200}$/;
+const NAME = /^[^\n]{1,200}$/;
 
 /**
  * Between events packed into one notification by `publishMany`. JSON.stringify writes control
- * characters escaped, and NAME refuses it in topics and event names, so it never occurs in an event.
+ * characters escaped, and `notifyPayload` refuses it in topics and event names, so it never occurs
+ * in an event.
  */
 const PACK_SEPARATOR = '\x1e';
 
