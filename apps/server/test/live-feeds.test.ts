@@ -329,6 +329,34 @@ describe('the member session cache', () => {
     expect(await userInfo(a.app, m.token)).toBe(401);
   });
 
+  it('checks a cached session again in the background once due: noticed before the TTL, and no request waits for it', async () => {
+    const m = await registerMember(a);
+    expect(await userInfo(a.app, m.token)).toBe(200);
+    await sql`UPDATE member_session SET revoked_at = now() WHERE member_id = ${m.memberId}`.execute(a.db);
+    // Past every key's refresh point (at most 95 % of the 60 s TTL), still inside the TTL: the
+    // request is answered from the cache and starts the check, which forgets the token.
+    clock.advance(57_500);
+    expect(await userInfo(a.app, m.token)).toBe(200);
+    await expect.poll(() => userInfo(a.app, m.token), { timeout: 10_000 }).toBe(401);
+
+    // Each entry is handed out for a check once; a new answer starts the count again.
+    const cache = createSessionCache({ clock, events: a.app.events, ttlSeconds: 60, idleMinutes: 60 });
+    const times = { expiresAt: new Date(clock.now().getTime() + 3_600_000), lastUsedAt: clock.now() };
+    const principal = { memberId: 876_543, sessionId: 9 };
+    cache.put('kr', cache.generation(), principal, times);
+    expect(cache.claimRefresh('kr')).toBe(false);
+    clock.advance(41_000); // before any key's point (70 % of the TTL)
+    expect(cache.claimRefresh('kr')).toBe(false);
+    clock.advance(16_500);
+    expect(cache.claimRefresh('kr')).toBe(true);
+    expect(cache.claimRefresh('kr')).toBe(false);
+    expect(cache.get('kr')).toEqual(principal); // still answering while checked
+    cache.put('kr', cache.generation(), principal, { ...times, lastUsedAt: clock.now() });
+    expect(cache.claimRefresh('kr')).toBe(false);
+    cache.drop('kr');
+    expect(cache.get('kr')).toBeNull();
+  });
+
   it('caches nothing a revocation may have missed: a check that read before it, or ran before its commit', async () => {
     const cache = createSessionCache({ clock, events: a.app.events, ttlSeconds: 60, idleMinutes: 60 });
     const principal = { memberId: 987_654, sessionId: 1 };

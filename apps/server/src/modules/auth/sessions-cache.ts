@@ -17,6 +17,8 @@ interface Entry {
   /** performance.now() and the injected clock at the time it was cached. */
   wallAt: number;
   clockAt: number;
+  /** A background re-check of the session was started for this entry. */
+  refreshing: boolean;
 }
 
 /** Sessions a revocation covers: one session, or all of a member's but `except`. */
@@ -41,6 +43,12 @@ interface Tombstone extends Revocation {
  * nothing of that member (a request racing the commit could read the session as still live). A
  * member suspended directly in the database, or a revocation whose notification a process missed
  * (its LISTEN connection down), is noticed within the TTL.
+ *
+ * Past a point between 70 % and 95 % of the TTL (spread by the key, so tokens cached in the
+ * same second do not all fall due together), `claimRefresh` asks the caller — once — to check the
+ * session again in the background while the entry still answers: an active member's requests never
+ * wait for the session query after the first, and the checks of thousands of members spread over
+ * the TTL instead of arriving as one burst.
  */
 export interface SessionCache {
   get(key: string): MemberPrincipal | null;
@@ -52,6 +60,10 @@ export interface SessionCache {
     principal: MemberPrincipal,
     s: { expiresAt: Date; lastUsedAt: Date },
   ): void;
+  /** True once per entry when it is due to be checked again in the background (see above). */
+  claimRefresh(key: string): boolean;
+  /** Forgets one token (a background check found its session no longer live). */
+  drop(key: string): void;
   /** Publishes a revocation in `ex`'s transaction and forgets its sessions here at once. */
   revoked(ex: Executor, r: Revocation): Promise<void>;
   size(): number;
@@ -83,6 +95,10 @@ export function createSessionCache(o: {
     }
     return false;
   };
+
+  /** How far into the TTL a key falls due for a background check: 0.7–0.95 of it, by the key. */
+  const refreshAfter = (key: string) =>
+    ttlMs * (0.7 + (0.25 * (((key.charCodeAt(0) << 7) ^ key.charCodeAt(1)) % 1000)) / 1000);
 
   const remove = (key: string) => {
     const e = entries.get(key);
@@ -135,6 +151,15 @@ export function createSessionCache(o: {
       }
       return e.principal;
     },
+    claimRefresh(key) {
+      const e = entries.get(key);
+      if (!e || e.refreshing) return false;
+      const age = Math.max(performance.now() - e.wallAt, o.clock.now().getTime() - e.clockAt);
+      if (age < refreshAfter(key)) return false;
+      e.refreshing = true;
+      return true;
+    },
+    drop: (key) => remove(key),
     generation: () => gen,
     put(key, generation, principal, s) {
       if (ttlMs === 0 || generation !== gen || blocked(principal)) return;
@@ -151,6 +176,7 @@ export function createSessionCache(o: {
         lastUsedAt: s.lastUsedAt.getTime(),
         wallAt: wall,
         clockAt: o.clock.now().getTime(),
+        refreshing: false,
       });
       let keys = byMember.get(principal.memberId);
       if (!keys) {

@@ -47,10 +47,30 @@ export async function authenticateMember(
   const tokenHash = hashToken(token);
   const key = tokenHash.toString('base64');
   const cached = cache.get(key);
-  if (cached) return cached;
+  if (cached) {
+    // Due for a check: done in the background while the cached answer serves (sessions-cache.ts).
+    // A failed check leaves the entry to expire at the TTL, when the next request checks itself.
+    if (cache.claimRefresh(key)) void checkSession(ex, clock, policy, cache, key, tokenHash).catch(() => {});
+    return cached;
+  }
+  return checkSession(ex, clock, policy, cache, key, tokenHash);
+}
+
+/** Reads the session behind a token, counts the use, and caches the answer (or forgets the token). */
+async function checkSession(
+  ex: Executor,
+  clock: Clock,
+  policy: SessionPolicy,
+  cache: SessionCache,
+  key: string,
+  tokenHash: Buffer,
+): Promise<MemberPrincipal | null> {
   const generation = cache.generation();
   const row = await liveMemberSession(ex, { ...window(clock, policy), tokenHash });
-  if (!row) return null;
+  if (!row) {
+    cache.drop(key);
+    return null;
+  }
   const lastUsedAt = await touch(ex, clock, row);
   const principal = { memberId: row.member_id, sessionId: row.id };
   cache.put(key, generation, principal, { expiresAt: row.expires_at, lastUsedAt });
