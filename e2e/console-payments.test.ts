@@ -243,6 +243,60 @@ describe('the operator console: finance works the payments queues', () => {
     }
   }, 120_000);
 
+  it('the owner changes a deposit channel and adds and switches off a PromptPay ID, by clicking', async () => {
+    const owner = staffTokens.owner!;
+    const { context, page } = await openPage(browserOf(), DESKTOP);
+    await useConsoleSession(context, owner, await consoleStaff(baseUrl, owner));
+    try {
+      // A channel's limits: edited, shown, and put back.
+      await page.goto(`${baseUrl}/backoffice/payments/settings`);
+      const channels = page.getByRole('region', { name: 'ช่องทางฝาก' });
+      const first = channels.locator('tbody tr').first();
+      await first.waitFor();
+      const maxBefore = (await first.locator('td').nth(2).textContent())!.trim();
+      const setMax = async (baht: string) => {
+        await first.getByRole('button', { name: 'แก้ไขยอด' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('ยอดฝากสูงสุด (บาท)').fill(baht);
+        await dialog.getByRole('button', { name: 'บันทึก' }).click();
+        await page.getByText('บันทึกยอดฝากของช่องทางแล้ว').first().waitFor();
+      };
+      await setMax('123456');
+      await expect.poll(() => first.locator('td').nth(2).textContent()).toBe('123,456.00');
+      await setMax(String(Number(maxBefore.replace(/,/g, ''))));
+      await expect.poll(() => first.locator('td').nth(2).textContent()).toBe(maxBefore);
+      // Switched off and on again, each after a confirmation.
+      await first.getByRole('button', { name: 'ปิดช่องทาง' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'ปิดช่องทาง' }).click();
+      await first.getByText('ปิด', { exact: true }).waitFor();
+      await first.getByRole('button', { name: 'เปิดช่องทาง' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'เปิดช่องทาง' }).click();
+      await first.getByText('เปิด', { exact: true }).waitFor();
+
+      // A PromptPay ID to a receiving bank account picked from a list, then switched off.
+      await page.goto(`${baseUrl}/backoffice/payments/accounts`);
+      await page.getByRole('button', { name: 'เพิ่มพร้อมเพย์' }).click();
+      const add = page.getByRole('dialog', { name: 'เพิ่มพร้อมเพย์' });
+      const proxy = `08${String(Date.now()).slice(-8)}`;
+      await add.getByLabel('หมายเลขพร้อมเพย์').fill(proxy);
+      await add.getByLabel('ชื่อบัญชี').fill('บริษัท ทดสอบ จำกัด');
+      expect(
+        await add.getByRole('combobox', { name: 'บัญชีธนาคารรับเงิน' }).locator('option').count(),
+      ).toBeGreaterThan(0);
+      await axeClean(page, 'add PromptPay dialog');
+      await add.getByRole('button', { name: 'เพิ่ม', exact: true }).click();
+      await page.getByText('เพิ่มพร้อมเพย์แล้ว').waitFor();
+      const row = page.getByRole('region', { name: 'พร้อมเพย์' }).locator('tbody tr', { hasText: proxy });
+      await row.getByText('เปิด', { exact: true }).waitFor();
+      await row.getByRole('button', { name: 'ปิด' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'ปิด', exact: true }).click();
+      await row.getByText('ปิด', { exact: true }).first().waitFor();
+      await expect.poll(() => row.getByRole('button').textContent()).toBe('เปิด');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('a reconciliation freeze shows in the header, and finance clears it with a note on its page', async () => {
     const m = await freshMember();
     const db = new pg.Client({ connectionString: databaseUrl });

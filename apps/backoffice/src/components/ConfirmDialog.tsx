@@ -8,7 +8,9 @@ export interface ConfirmField {
   name: string;
   label: string;
   /** `member`: a member chosen by search (MemberPicker); the value is the member's id. */
-  type?: 'text' | 'textarea' | 'number' | 'file' | 'member';
+  type?: 'text' | 'textarea' | 'number' | 'file' | 'member' | 'select';
+  /** For `select`: the choices (the value is the chosen one's `value`). */
+  options?: readonly { value: string; label: string }[];
   required?: boolean;
   placeholder?: string;
   initial?: string;
@@ -185,6 +187,19 @@ export function ConfirmHost() {
                     describedBy={common['aria-describedby']}
                     invalid={Boolean(err)}
                   />
+                ) : f.type === 'select' ? (
+                  <select
+                    {...common}
+                    value={values[f.name] ?? ''}
+                    onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                  >
+                    {!f.required && <option value="">-</option>}
+                    {(f.options ?? []).map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
                 ) : f.type === 'file' ? (
                   <input
                     {...common}

@@ -51,9 +51,12 @@ export default function AccountsPage() {
         { name: 'account_name', label: 'ชื่อบัญชี', required: true },
         {
           name: 'bank_account_id',
-          label: 'บัญชีธนาคารรับเงิน (เลขรายการ)',
-          hint: activeBanks.map((b) => `${b.id}: ${bankName(b.bank_code)} ${str(b.account_no)}`).join(', '),
-          inputMode: 'numeric',
+          label: 'บัญชีธนาคารรับเงิน',
+          type: 'select',
+          options: activeBanks.map((b) => ({
+            value: str(b.id),
+            label: `${bankName(b.bank_code)} ${str(b.account_no)} ${str(b.account_name)}`,
+          })),
           required: true,
           initial: str(activeBanks[0]?.id ?? ''),
         },
