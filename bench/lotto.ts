@@ -747,6 +747,16 @@ export async function runLottoBench(o: LottoBenchOptions) {
       cooldown: 0,
       shotsPerMember: 100,
     });
+  // Diagnostic: more offered than the target (LOTTO_OVERLOAD_RATE, 6,000/s), so the accepted rate is
+  // the server's own ceiling rather than the offered 5,000/s (which the capacity row cannot exceed).
+  if (wants(o, 'lotto-shots-overload'))
+    await benchShots(o, {
+      name: 'lotto-shots-overload',
+      members: 2000,
+      rate: Number(process.env.LOTTO_OVERLOAD_RATE ?? 6000),
+      cooldown: 0,
+      shotsPerMember: 100,
+    });
   // Diagnostic: the same offered load with nobody listening, to show what the live feed costs here.
   if (wants(o, 'lotto-shots-nosse'))
     await benchShots(o, {
