@@ -3,7 +3,7 @@ import { chainSeed, sealCommitment, verifyChain } from '@chok/engine/lotto/chain
 import { sealVerified } from '@chok/engine/lotto/yeekee';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shotState } from '../src/modules/lotto/yeekee-queries.ts';
-import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
+import { call, createTestApp, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { balanceOf, buy, fundedMember, lottoOf, openRound, winTransfers } from './lotto-fixtures.ts';
 
 let t: TestApp;
@@ -271,6 +271,83 @@ describe('a full yeekee round driven by an injected clock', () => {
     ).toHaveLength(0);
     const list = await call<List>(t.app, 'GET', `/api/lotto/yeekee/list?round_id=${roundId}`);
     expect(list.body.data.shots).toHaveLength(19);
+  });
+
+  it('holds the per-member and per-IP limits across batches judged while the previous one is written', async () => {
+    // Waves of shots a millisecond apart: each wave waits while the batch before it is written, so its
+    // read runs during that write and is brought up to date with it (createShooter's upToDate).
+    const members = await Promise.all(Array.from({ length: 16 }, () => registerMember(t)));
+    // Every shot of a round from one address of its own (the other tests shoot from 127.0.0.1).
+    const from = (ip: string) => (token: string, roundId: number, number: string) =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: '/api/lotto/yeekee/shoot_number',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { round_id: roundId, number },
+          remoteAddress: ip,
+        })
+        .then((res) => ({ body: res.json() as { error: number; code?: string } }));
+    for (const [perIp, expected, ip] of [
+      [1_000, 16 * 3, '198.51.100.31'], // every member stops at 3
+      [37, 37, '198.51.100.32'], // the address's minute stops everyone at 37 in all
+    ] as const) {
+      const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+      const round = await t.db
+        .selectFrom('lotto_round')
+        .selectAll()
+        .where('id', '=', roundId)
+        .executeTakeFirstOrThrow();
+      clock.advance(round.open_at.getTime() + 30 * 60_000 - clock.now().getTime());
+      await t.db
+        .updateTable('lotto_round')
+        .set({
+          settings: JSON.stringify({
+            ...(round.settings as object),
+            yeekee: {
+              cooldown_seconds: 0,
+              shots_per_round_max: 3,
+              shots_per_ip_minute_max: perIp,
+              min_shots: 20,
+              rewards: [],
+              reward_min_stake: 100,
+            },
+          }),
+        })
+        .where('id', '=', roundId)
+        .execute();
+      const answers: Promise<{ body: { error: number; code?: string } }>[] = [];
+      for (let wave = 0; wave < 8; wave++) {
+        for (const m of members)
+          answers.push(from(ip)(m.token, roundId, String(10_000 + wave).padStart(5, '0')));
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      const done = await Promise.all(answers);
+      const ok = done.filter((a) => a.body.error === 0).length;
+      expect(ok).toBe(expected);
+      expect(
+        done
+          .filter((a) => a.body.error !== 0)
+          .every((a) => ['LOTTO_SHOOT_LIMIT', 'LOTTO_SHOOT_IP_LIMIT'].includes(a.body.code!)),
+      ).toBe(true);
+      const shots = await t.db
+        .selectFrom('lotto_shot')
+        .select(['seq', 'member_id'])
+        .where('round_id', '=', roundId)
+        .orderBy('seq')
+        .execute();
+      expect(shots.map((x) => x.seq)).toEqual(Array.from({ length: expected }, (_, i) => i + 1));
+      const perMember = new Map<number, number>();
+      for (const x of shots) perMember.set(x.member_id, (perMember.get(x.member_id) ?? 0) + 1);
+      expect(Math.max(...perMember.values())).toBeLessThanOrEqual(3);
+      const r = await t.db
+        .selectFrom('lotto_round')
+        .select(['shot_count'])
+        .where('id', '=', roundId)
+        .executeTakeFirstOrThrow();
+      expect(r.shot_count).toBe(expected);
+      clock.advance(61_000);
+    }
   });
 
   it('limits shots per member per round and per IP; refuses non-yeekee rounds and bad numbers', async () => {
