@@ -85,7 +85,10 @@ export function ConfirmHost() {
     const dialog = ref.current;
     if (!dialog) return;
     if (pending) {
-      setValues(Object.fromEntries((pending.opts.fields ?? []).map((f) => [f.name, f.initial ?? ''])));
+      // A required list starts on its first choice, as the browser shows it.
+      const start = (f: ConfirmField) =>
+        f.initial ?? (f.type === 'select' && f.required ? (f.options?.[0]?.value ?? '') : '');
+      setValues(Object.fromEntries((pending.opts.fields ?? []).map((f) => [f.name, start(f)])));
       setErrors({});
       setBusy(false);
       if (!dialog.open) dialog.showModal();
