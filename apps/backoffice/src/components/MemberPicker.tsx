@@ -44,6 +44,10 @@ export function MemberPicker(props: {
       />
       {q.length < 2 ? (
         <p className="hint">พิมพ์อย่างน้อย 2 ตัวอักษรเพื่อค้นหาสมาชิก</p>
+      ) : found.isError ? (
+        <p className="field-error" role="alert">
+          {found.error.message}
+        </p>
       ) : found.isPending ? (
         <p className="hint" aria-live="polite">
           กำลังค้นหา…
