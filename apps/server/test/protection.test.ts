@@ -127,15 +127,17 @@ describe('reality check and history (docs/rules/protection.md §5–6)', () => {
   it('the 12-month history lists money in and out and the net result per month', async () => {
     const m = await newMember(t);
     await paidDeposit(m.token, 300);
-    const h = await call<{ months: { month: string; deposits: string; net: string }[] }>(
-      t.app,
-      'GET',
-      '/api/member/protection/history',
-      { token: m.token },
-    );
+    const h = await call<{
+      months: { month: string; deposits: string; withdrawals: string; net_deposits: string; net: string }[];
+    }>(t.app, 'GET', '/api/member/protection/history', { token: m.token });
     expect(h.body.data.months).toHaveLength(12);
-    expect(Number(h.body.data.months[0]!.deposits)).toBeGreaterThanOrEqual(300);
-    expect(h.body.data.months.slice(1).every((x) => x.deposits === '0.00')).toBe(true);
+    const now = h.body.data.months[0]!;
+    expect(Number(now.deposits)).toBeGreaterThanOrEqual(300);
+    // Money in net of money out, beside the result of play.
+    expect(Number(now.net_deposits)).toBeCloseTo(Number(now.deposits) - Number(now.withdrawals), 2);
+    expect(h.body.data.months.slice(1).every((x) => x.deposits === '0.00' && x.net_deposits === '0.00')).toBe(
+      true,
+    );
   });
 });
 

@@ -324,9 +324,10 @@ function History() {
               <th scope="col">เดือน</th>
               <th scope="col">ฝาก</th>
               <th scope="col">ถอน</th>
+              <th scope="col">ฝากสุทธิ</th>
               <th scope="col">เดิมพัน</th>
               <th scope="col">ได้คืน</th>
-              <th scope="col">สุทธิ</th>
+              <th scope="col">ผลได้เสีย</th>
             </tr>
           </thead>
           <tbody>
@@ -335,6 +336,9 @@ function History() {
                 <th scope="row">{m.month}</th>
                 <td>{formatBaht(m.deposits)}</td>
                 <td>{formatBaht(m.withdrawals)}</td>
+                <td className={m.net_deposits.startsWith('-') ? 'is-negative' : undefined}>
+                  {formatBaht(m.net_deposits)}
+                </td>
                 <td>{formatBaht(m.stakes)}</td>
                 <td>{formatBaht(m.returns)}</td>
                 <td className={m.net.startsWith('-') ? 'is-negative' : undefined}>{formatBaht(m.net)}</td>

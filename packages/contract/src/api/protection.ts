@@ -155,9 +155,10 @@ export const protectionMonth = z.object({
   month: z.string().describe('YYYY-MM (Bangkok)'),
   deposits: baht,
   withdrawals: baht,
+  net_deposits: baht.describe('deposits − withdrawals: the money put in, net of what was taken out'),
   stakes: baht,
   returns: baht.describe('Wins and refunds'),
-  net: baht.describe('returns − stakes'),
+  net: baht.describe('returns − stakes: the result of play'),
 });
 
 /** The last 12 months: money in and out and the net result per month, and every protection change. */
@@ -167,7 +168,7 @@ export const protectionHistory = endpoint({
   tag,
   auth: 'member',
   summary:
-    'The 12-month account history (deposits, withdrawals, stakes, returns, net per month) and protection changes',
+    'The 12-month account history (deposits, withdrawals and their net; stakes, returns and the result of play, per month) and protection changes',
   data: z.object({
     months: z.array(protectionMonth).describe('12 Bangkok months, newest first'),
     changes: z.array(protectionChange).describe('Every change of the last 12 months, newest first'),

@@ -37,10 +37,13 @@ export async function history(d: ProtectionDeps, memberId: number) {
       const t = totals.find((x) => x.month === month);
       const stakes = t?.stakes ?? 0;
       const returns = t?.returns ?? 0;
+      const deposits = t?.deposits ?? 0;
+      const withdrawals = t?.withdrawals ?? 0;
       return {
         month,
-        deposits: formatBaht(t?.deposits ?? 0),
-        withdrawals: formatBaht(t?.withdrawals ?? 0),
+        deposits: formatBaht(deposits),
+        withdrawals: formatBaht(withdrawals),
+        net_deposits: formatBaht(deposits - withdrawals),
         stakes: formatBaht(stakes),
         returns: formatBaht(returns),
         net: formatBaht(returns - stakes),
