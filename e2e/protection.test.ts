@@ -53,6 +53,11 @@ describe('player protection in the member site (docs/rules/protection.md)', () =
     await second.goto(`${baseUrl}/member/statement`);
     await second.getByTestId('wallet-total').waitFor();
     await page.goto(`${baseUrl}/member/protection`);
+    // The 12-month table is wider than a phone: it scrolls in its own box, the page does not.
+    await page.getByText('ประวัติบัญชี 12 เดือน').waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'พัก 1 วัน' }).click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'ยืนยันพักการเล่น' }).click();
     await page.waitForURL(`${baseUrl}/`);
