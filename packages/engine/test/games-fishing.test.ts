@@ -31,7 +31,7 @@ describe('fishing (docs/rules/casino.md §5.3)', () => {
     expect(fishOdds('turtle').capture * 10 * 10).toBeCloseTo(9.6, 12);
   });
 
-  it('a simulated 2 million shots return 96% within 3 SE', () => {
+  it('a simulated 2 million shots return 96% within 5 SE', () => {
     const rng = new ByteRng(() => randomBytes(1 << 16));
     let sum = 0;
     let sumSq = 0;
@@ -44,7 +44,8 @@ describe('fishing (docs/rules/casino.md §5.3)', () => {
     }
     const mean = sum / n;
     const se = Math.sqrt((sumSq / n - mean * mean) / n);
-    expect(Math.abs(mean - 0.96)).toBeLessThan(3 * se);
+    // 5 SE: a correct engine misses it by chance about once in 1.7 million runs (3 SE: once in 370).
+    expect(Math.abs(mean - 0.96)).toBeLessThan(5 * se);
     expect(() => shoot(rng, 'whale', 300)).toThrow(RangeError);
   });
 });

@@ -149,7 +149,7 @@ describe('ช้างทอง reels and pays (docs/rules/casino.md §5.1)', ()
     }
   });
 
-  it(`the 32⁵ stop combinations give their known 96.003% (${LONG ? 'all of them' : 'an eighth recomputed'}), and ${SPINS.toLocaleString('en')} simulated spins agree within 3 SE`, async () => {
+  it(`the 32⁵ stop combinations give their known 96.003% (${LONG ? 'all of them' : 'an eighth recomputed'}), and ${SPINS.toLocaleString('en')} simulated spins agree within 5 SE`, async () => {
     const run = <T>(job: object) =>
       new Promise<T>((resolve, reject) => {
         const w = new Worker(new URL('./games-slot-sim.worker.mjs', import.meta.url), { workerData: job });
@@ -208,9 +208,12 @@ describe('ช้างทอง reels and pays (docs/rules/casino.md §5.1)', ()
 
     // Simulation: SPINS rounds through the engine's round function. At any count N ≥ 10⁵ the mean's
     // bound keeps the confidence it had at 10⁷ rounds, and the σ bound stays far beyond chance:
-    // - the mean's standard error is σ/√N, computed from N, so 3 SE is the same two-sided 99.7%
-    //   normal bound at every N; one round's skewness is ≈ 12.4 (measured over 10⁷ rounds), the
-    //   mean's 12.4/√N (0.012 at 10⁶, 0.04 at 10⁵), small enough for the normal approximation;
+    // - the mean's standard error is σ/√N, computed from N, so 5 SE is the same two-sided normal
+    //   bound at every N: a correct engine fails it by chance about once in 1.7 million runs (at
+    //   3 SE it was once in 370 — a CI run failed so on 2026-11-29); a sampler off by more than 5 SE
+    //   (1.6 points of RTP at 10⁶ rounds, 0.5 at 10⁷) still fails; one round's skewness is ≈ 12.4
+    //   (measured over 10⁷ rounds), the mean's 12.4/√N (0.012 at 10⁶, 0.04 at 10⁵), small enough
+    //   for the normal approximation;
     // - the sample σ's relative standard error is ≈ √(κ − 1)/(2√N) with one round's kurtosis
     //   κ ≈ 306 (measured over 10⁷ rounds): 0.003 at 10⁷, 0.009 at 10⁶, 0.028 at 10⁵, so the fixed
     //   25% bound is at least 9 standard errors at every allowed N (90 at 10⁷, 28 at 10⁶).
@@ -219,7 +222,7 @@ describe('ช้างทอง reels and pays (docs/rules/casino.md §5.1)', ()
     const sampleSigma = Math.sqrt((s1.sumSq + s2.sumSq) / sims - mean * mean);
     const se = sigma / Math.sqrt(sims);
     expect(sims).toBeGreaterThanOrEqual(SPINS);
-    expect(Math.abs(mean - exact)).toBeLessThan(3 * se);
+    expect(Math.abs(mean - exact)).toBeLessThan(5 * se);
     expect(Math.abs(sampleSigma - sigma) / sigma).toBeLessThan(0.25);
   }, 180_000);
 });
