@@ -66,7 +66,9 @@ describe('virtual football (docs/rules/casino.md §5.4)', () => {
     for (const s of SELECTIONS) {
       const p = probability[s];
       const se = (odds[s] * Math.sqrt(p * (1 - p))) / Math.sqrt(n);
-      expect(Math.abs(paid[s] / n - p * odds[s])).toBeLessThan(4 * se);
+      // 5 SE for each of five selections: a correct engine misses by chance about once in 350,000
+      // runs (4 SE: once in 3,200).
+      expect(Math.abs(paid[s] / n - p * odds[s])).toBeLessThan(5 * se);
     }
   });
 
