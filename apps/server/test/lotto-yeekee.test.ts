@@ -34,6 +34,38 @@ async function shoot(token: string, roundId: number, number: string) {
   });
 }
 
+/**
+ * An open yeekee round with the clock inside its shooting time: no cooldown, 3 shots a member, and
+ * `perIpMinute` shots a minute from one address.
+ */
+async function shootingRound(perIpMinute: number) {
+  const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+  const round = await t.db
+    .selectFrom('lotto_round')
+    .selectAll()
+    .where('id', '=', roundId)
+    .executeTakeFirstOrThrow();
+  clock.advance(round.open_at.getTime() + 30 * 60_000 - clock.now().getTime());
+  await t.db
+    .updateTable('lotto_round')
+    .set({
+      settings: JSON.stringify({
+        ...(round.settings as object),
+        yeekee: {
+          cooldown_seconds: 0,
+          shots_per_round_max: 3,
+          shots_per_ip_minute_max: perIpMinute,
+          min_shots: 20,
+          rewards: [],
+          reward_min_stake: 100,
+        },
+      }),
+    })
+    .where('id', '=', roundId)
+    .execute();
+  return roundId;
+}
+
 /** Collects SSE frames from /api/stream; the member token goes in the Authorization header. */
 async function openStream(url: string, token: string) {
   const controller = new AbortController();
@@ -292,30 +324,7 @@ describe('a full yeekee round driven by an injected clock', () => {
       [1_000, 16 * 3, '198.51.100.31'], // every member stops at 3
       [37, 37, '198.51.100.32'], // the address's minute stops everyone at 37 in all
     ] as const) {
-      const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
-      const round = await t.db
-        .selectFrom('lotto_round')
-        .selectAll()
-        .where('id', '=', roundId)
-        .executeTakeFirstOrThrow();
-      clock.advance(round.open_at.getTime() + 30 * 60_000 - clock.now().getTime());
-      await t.db
-        .updateTable('lotto_round')
-        .set({
-          settings: JSON.stringify({
-            ...(round.settings as object),
-            yeekee: {
-              cooldown_seconds: 0,
-              shots_per_round_max: 3,
-              shots_per_ip_minute_max: perIp,
-              min_shots: 20,
-              rewards: [],
-              reward_min_stake: 100,
-            },
-          }),
-        })
-        .where('id', '=', roundId)
-        .execute();
+      const roundId = await shootingRound(perIp);
       const answers: Promise<{ body: { error: number; code?: string } }>[] = [];
       for (let wave = 0; wave < 8; wave++) {
         for (const m of members)
@@ -351,30 +360,7 @@ describe('a full yeekee round driven by an injected clock', () => {
   });
 
   it('limits shots per member per round and per IP; refuses non-yeekee rounds and bad numbers', async () => {
-    const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
-    const round = await t.db
-      .selectFrom('lotto_round')
-      .selectAll()
-      .where('id', '=', roundId)
-      .executeTakeFirstOrThrow();
-    clock.advance(round.open_at.getTime() + 30 * 60_000 - clock.now().getTime());
-    await t.db
-      .updateTable('lotto_round')
-      .set({
-        settings: JSON.stringify({
-          ...(round.settings as object),
-          yeekee: {
-            cooldown_seconds: 0,
-            shots_per_round_max: 3,
-            shots_per_ip_minute_max: 5,
-            min_shots: 20,
-            rewards: [],
-            reward_min_stake: 100,
-          },
-        }),
-      })
-      .where('id', '=', roundId)
-      .execute();
+    const roundId = await shootingRound(5);
     const m = await fundedMember(t, 10);
     const other = await fundedMember(t, 10);
     for (let k = 0; k < 3; k++) expect((await shoot(m.token, roundId, '00001')).body.error).toBe(0);
