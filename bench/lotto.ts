@@ -151,21 +151,64 @@ const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
 const { randomInt } = require('node:crypto');
 const agent = new http.Agent({ keepAlive: true, maxSockets: workerData.sockets ?? 64 });
+// POST over a pool of kept-alive sockets that speaks just enough HTTP/1.1 for this server's answers
+// (one request in flight per socket, Content-Length bodies). Node's http client costs the shared
+// cores about three times as much per request; what the generator spends, the server cannot.
+const net = require('node:net');
+const idle = [];
+const queued = [];
+let open = 0;
+function connection() {
+  const c = { sock: net.connect(workerData.port, '127.0.0.1'), buf: null, done: null };
+  c.sock.setNoDelay(true);
+  c.sock.on('data', (d) => {
+    c.buf = c.buf ? Buffer.concat([c.buf, d]) : d;
+    const end = c.buf.indexOf('\\r\\n\\r\\n');
+    if (end < 0) return;
+    const head = c.buf.toString('latin1', 0, end);
+    const m = /\\r\\ncontent-length: *(\\d+)/i.exec(head);
+    if (!m) return fail(c, new Error('answer without content-length: ' + head));
+    const stop = end + 4 + Number(m[1]);
+    if (c.buf.length < stop) return;
+    const status = Number(head.slice(9, 12));
+    const text = c.buf.toString('utf8', end + 4, stop);
+    c.buf = null;
+    const done = c.done;
+    c.done = null;
+    release(c);
+    try { done.resolve({ status, body: JSON.parse(text) }); } catch (e) { done.reject(e); }
+  });
+  c.sock.on('error', (e) => fail(c, e));
+  c.sock.on('close', () => fail(c, new Error('socket closed')));
+  return c;
+}
+function fail(c, e) {
+  c.sock.destroy();
+  if (c.dead) return;
+  c.dead = true;
+  open--;
+  if (c.done) c.done.reject(e);
+}
+function release(c) {
+  const next = queued.shift();
+  if (next) send(c, next);
+  else idle.push(c);
+}
+function send(c, job) {
+  c.done = job;
+  c.sock.write(job.request);
+}
 function post(path, token, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
-    const req = http.request({ host: '127.0.0.1', port: workerData.port, path, method: 'POST', agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data),
-        authorization: 'Bearer ' + token, ...headers } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        try { resolve({ status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString()) }); }
-        catch (e) { reject(e); }
-      });
-    });
-    req.on('error', reject);
-    req.end(data);
+    let request = 'POST ' + path + ' HTTP/1.1\\r\\nhost: 127.0.0.1\\r\\ncontent-type: application/json\\r\\n' +
+      'content-length: ' + Buffer.byteLength(data) + '\\r\\nauthorization: Bearer ' + token + '\\r\\n';
+    for (const k in headers) request += k + ': ' + headers[k] + '\\r\\n';
+    const job = { request: request + '\\r\\n' + data, resolve, reject };
+    const c = idle.pop();
+    if (c) send(c, job);
+    else if (open < (workerData.sockets ?? 64)) { open++; send(connection(), job); }
+    else queued.push(job);
   });
 }
 `;
@@ -230,11 +273,15 @@ function openStream(token) {
         while ((i = buf.indexOf('\\n\\n')) >= 0) {
           const frame = buf.slice(0, i); buf = buf.slice(i + 2);
           if (frame.includes(': connected')) { resolve(s); continue; }
-          const ev = /^event: (.*)$/m.exec(frame); const data = /^data: (.*)$/m.exec(frame);
-          if (!ev || !data) continue;
+          // Plain string searches: 2,000 clients read ~13,000 frames a second on the server's cores.
+          const e = frame.indexOf('event: ');
+          const d = frame.indexOf('\\ndata: ');
+          if (e < 0 || d < 0) continue;
           s.frames++;
-          if (ev[1] === 'shot_count') s.maxCount = Math.max(s.maxCount, JSON.parse(data[1]).data.count);
-          else if (ev[1] === 'yeekee_shot') s.own++;
+          if (frame.startsWith('shot_count\\n', e + 7)) {
+            const c = frame.indexOf('"count":', d);
+            s.maxCount = Math.max(s.maxCount, parseInt(frame.slice(c + 8), 10));
+          } else if (frame.startsWith('yeekee_shot\\n', e + 7)) s.own++;
         }
       });
       res.on('error', () => {});
