@@ -198,6 +198,14 @@ function send(c, job) {
   c.done = job;
   c.sock.write(job.request);
 }
+// Opens the pool's sockets ahead of a run (members already on the page hold their connections).
+async function openSockets() {
+  const n = (workerData.sockets ?? 64) - open;
+  const fresh = Array.from({ length: n }, () => connection());
+  open += n;
+  await Promise.all(fresh.map((c) => new Promise((r) => c.sock.once('connect', r))));
+  for (const c of fresh) if (!c.dead) idle.push(c);
+}
 function post(path, token, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
@@ -293,12 +301,16 @@ function openStream(token) {
   if (workerData.sse)
     for (let i = 0; i < tokens.length; i += 100)
       streams.push(...await Promise.all(tokens.slice(i, i + 100).map(openStream)));
+  await openSockets();
   parentPort.postMessage({ connected: streams.length });
   await new Promise((r) => parentPort.once('message', r));
   const acks = [];
   const latencies = [];
   const codes = {};
   const period = tokens.length / rate * 1000;
+  // Latencies by the second their slot fell in (LOTTO_BENCH_PER_SECOND=1 prints them): where a run's
+  // tail comes from — a steady queue or a few seconds' stall.
+  const perSecond = [];
   const start = performance.now();
   await Promise.all(tokens.map(async (token, i) => {
     const offset = (i / tokens.length) * period;
@@ -312,6 +324,8 @@ function openStream(token) {
       const res = await post('/api/lotto/yeekee/shoot_number', token, { agent_id: 34, round_id: roundId, number },
         { 'x-forwarded-for': ip });
       latencies.push(performance.now() - slot);
+      const sec = Math.floor((slot - start) / (workerData.bucketMs ?? 1000));
+      (perSecond[sec] ??= []).push(performance.now() - slot);
       const code = res.status + ':' + res.body.error;
       codes[code] = (codes[code] ?? 0) + 1;
       if (res.body.error === 0) acks.push([i, res.body.data.seq, res.body.data.number]);
@@ -322,7 +336,9 @@ function openStream(token) {
   const sse = { clients: streams.length, min_max_count: streams.length ? Math.min(...streams.map((s) => s.maxCount)) : null,
     own_events: streams.reduce((a, s) => a + s.own, 0), frames: streams.reduce((a, s) => a + s.frames, 0) };
   for (const s of streams) s.req.destroy();
-  parentPort.postMessage({ acks, latencies, codes, seconds, sse });
+  const q = (a, f) => a.length ? a[Math.min(a.length - 1, Math.floor(a.length * f))] : null;
+  const bySecond = perSecond.map((a) => { a.sort((x, y) => x - y); return [a.length, Math.round(q(a, 0.5)), Math.round(q(a, 0.99))]; });
+  parentPort.postMessage({ acks, latencies, codes, seconds, sse, bySecond });
 })().catch((e) => { parentPort.postMessage({ error: String(e && e.stack || e) }); });
 `;
 
@@ -566,6 +582,7 @@ export async function benchShots(
       shotsPerMember: s.shotsPerMember,
       sse: s.sse !== false,
       ipOctet: s.ipOctet ?? 0,
+      bucketMs: Number(process.env.LOTTO_BENCH_PER_SECOND) > 1 ? Number(process.env.LOTTO_BENCH_PER_SECOND) : 1000,
     });
     await w.next<{ connected: number }>();
     // Move shooting's close to just after the run: these are the round's last seconds.
@@ -583,8 +600,11 @@ export async function benchShots(
       codes: Record<string, number>;
       seconds: number;
       sse: { clients: number; min_max_count: number; own_events: number; frames: number };
+      bySecond: [number, number, number][];
     }>();
     const cpu1 = cpu();
+    if (process.env.LOTTO_BENCH_PER_SECOND)
+      console.log(`  per second (shots, p50 ms, p99 ms): ${r.bySecond.map((x) => x.join('/')).join('  ')}`);
     await w.stop();
     if (process.env.BENCH_STATEMENTS) console.table(await statementBreakdown(o.db));
     const stats = latencyStats(r.latencies);

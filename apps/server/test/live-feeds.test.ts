@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { memberAuthenticator } from '../src/modules/auth/sessions.ts';
 import { createSessionCache } from '../src/modules/auth/sessions-cache.ts';
 import { createDb, type Db, inTransaction } from '../src/platform/db.ts';
 import { type EventBus, startEventBus } from '../src/platform/events.ts';
+import { hashToken, newToken } from '../src/platform/rng.ts';
 import { call, createTestApp, FixedClock, registerMember, type TestApp } from './helpers.ts';
 
 // The event bus's topic index, coalesced writes and back-pressure, and the member session cache with
@@ -201,6 +203,40 @@ describe('the event bus', () => {
     await expect(bus.publishMany(a.db, [{ topic: 'feed:x', event: 'a\nb', data: {} }])).rejects.toThrow();
   });
 
+  it('writes a tick to hundreds of clients a slice at a time, with the event loop free between slices', async () => {
+    const N = 450;
+    // A counter moved once per turn of the event loop: the turn each client's write happened in.
+    let turn = 0;
+    let spinning = true;
+    const spin = () => {
+      turn += 1;
+      if (spinning) setImmediate(spin);
+    };
+    const turns: number[] = [];
+    const got = new Set<number>();
+    const offs = Array.from({ length: N }, (_, i) =>
+      bus.subscribe({
+        topics: new Set(['wide:1']),
+        write: (f) => {
+          turns.push(turn);
+          if (framesOf(f)[0]?.data.data.i === 1) got.add(i);
+        },
+      }),
+    );
+    setImmediate(spin);
+    try {
+      await bus.publish(a.db, 'wide:1', 'tick', { i: 1 });
+      await expect.poll(() => got.size).toBe(N);
+    } finally {
+      spinning = false;
+      for (const off of offs) off();
+    }
+    // 450 sockets are not written in one go (other requests wait behind such a run): in slices of
+    // 200, so the writes fall in at least three turns of the loop.
+    expect(new Set(turns).size).toBeGreaterThanOrEqual(3);
+    expect(turns.length).toBe(N);
+  });
+
   it('never lets a client see a process-internal topic', async () => {
     const res = await fetch(`${base}/api/stream?topics=auth.sessions`);
     expect(res.status).toBe(400);
@@ -381,5 +417,87 @@ describe('the member session cache', () => {
         return cache.get('k4');
       })
       .toEqual(principal);
+  });
+
+  it('reads the tokens of many first requests together: a few statements, each token its own answer', async () => {
+    const m = await registerMember(a);
+    const now = clock.now().getTime();
+    const at = (ms: number) => new Date(now + ms);
+    // 30 live sessions (10 of them last used 5 minutes ago), 5 revoked, 5 idle past the window,
+    // 5 expired, and 5 tokens never issued.
+    const kinds = [
+      ...Array.from({ length: 20 }, () => ({
+        live: true,
+        used: at(-1_000),
+        revoked: null,
+        expires: at(3_600_000),
+      })),
+      ...Array.from({ length: 10 }, () => ({
+        live: true,
+        used: at(-300_000),
+        revoked: null,
+        expires: at(3_600_000),
+      })),
+      ...Array.from({ length: 5 }, () => ({
+        live: false,
+        used: at(-1_000),
+        revoked: at(-500),
+        expires: at(3_600_000),
+      })),
+      ...Array.from({ length: 5 }, () => ({
+        live: false,
+        used: at(-7_200_000),
+        revoked: null,
+        expires: at(3_600_000),
+      })),
+      ...Array.from({ length: 5 }, () => ({ live: false, used: at(-1_000), revoked: null, expires: at(-1) })),
+    ];
+    const tokens = kinds.map(() => newToken());
+    const ids = new Map<string, number>();
+    for (const [i, k] of kinds.entries()) {
+      const { rows } = await sql<{ id: string }>`
+        INSERT INTO member_session (member_id, token_hash, last_used_at, expires_at, revoked_at, created_at)
+        VALUES (${m.memberId}, ${hashToken(tokens[i]!)}, ${k.used}, ${k.expires}, ${k.revoked}, ${at(-10_000_000)})
+        RETURNING id`.execute(a.db);
+      ids.set(tokens[i]!, Number(rows[0]!.id));
+    }
+    const unknown = Array.from({ length: 5 }, () => newToken());
+    const cache = createSessionCache({ clock, events: a.app.events, ttlSeconds: 60, idleMinutes: 60 });
+    const { db, counter } = createDb(a.url, 4);
+    try {
+      const authenticate = memberAuthenticator(db, clock, { idleMinutes: 60, absoluteHours: 24 }, cache);
+      const asked = [...tokens, ...unknown, tokens[0]!, tokens[35]!]; // two asked twice at once
+      const before = counter.statements;
+      const answers = await Promise.all(asked.map((t) => authenticate(t)));
+      // The first token goes alone; the 46 asked meanwhile share the next read; each read with at
+      // most one statement counting the uses.
+      expect(counter.statements - before).toBeLessThanOrEqual(4);
+      expect(answers).toEqual(
+        asked.map((t) => {
+          const k = kinds[tokens.indexOf(t)];
+          return k?.live ? { memberId: m.memberId, sessionId: ids.get(t) } : null;
+        }),
+      );
+      // The uses are counted once a minute: the ten last used 5 minutes ago now show this request.
+      const { rows } = await sql<{ id: string; last_used_at: Date }>`
+        SELECT id, last_used_at FROM member_session WHERE member_id = ${m.memberId} AND id = ANY(${[...ids.values()]}::bigint[])
+        ORDER BY id`.execute(a.db);
+      const used = new Map(rows.map((r) => [Number(r.id), r.last_used_at.getTime()]));
+      for (const [i, k] of kinds.entries())
+        expect(used.get(ids.get(tokens[i]!)!)).toBe(k.live && i >= 20 ? now : k.used.getTime());
+      // Answered from the cache now, without a statement.
+      const again = counter.statements;
+      expect(await authenticate(tokens[5]!)).toEqual({
+        memberId: m.memberId,
+        sessionId: ids.get(tokens[5]!),
+      });
+      expect(await authenticate(tokens[25]!)).toEqual({
+        memberId: m.memberId,
+        sessionId: ids.get(tokens[25]!),
+      });
+      expect(counter.statements).toBe(again);
+    } finally {
+      await db.destroy();
+    }
   });
 });

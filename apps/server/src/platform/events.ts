@@ -8,6 +8,8 @@ const NOTIFY_PAYLOAD_MAX = 7900; // PostgreSQL's NOTIFY limit is 8000 bytes
 export const FLUSH_EVERY_MS = 150;
 /** What a client's socket may hold unsent before the client is dropped. */
 export const CLIENT_BACKLOG_MAX_BYTES = 256 * 1024;
+/** How many clients a tick writes before letting the event loop take other work. */
+const FLUSH_SLICE = 200;
 /** Frames waiting for one client are written before the tick once they reach this size. */
 const FLUSH_AT_BYTES = 16 * 1024;
 
@@ -33,7 +35,8 @@ export interface Subscriber {
  *   it for its SSE clients.
  * - Subscribers are indexed by topic: an event is looked at only by its topic's subscribers.
  * - Frames wait per client and go out as one write every FLUSH_EVERY_MS (only clients with frames
- *   waiting are visited), or at once when 16 KiB are waiting.
+ *   waiting are visited, FLUSH_SLICE at a time with other work between), or at once when 16 KiB
+ *   are waiting.
  * - A client whose socket holds more unsent bytes than the limit after a write is dropped and told
  *   so (`overflow`), without slowing anyone else: memory per client stays bounded.
  * - Topics with a dot (`auth.sessions`) are for in-process listeners (`listen`) only: the stream's
@@ -258,9 +261,28 @@ export async function startEventBus(
   };
   await connect();
 
+  // A tick's writes go out FLUSH_SLICE clients at a time with the event loop's I/O between slices:
+  // thousands of sockets written in one go held every request behind them for tens of milliseconds.
+  let flushing = false;
   const flush = () => {
-    for (const e of dirty) writeOut(e);
-    dirty.clear();
+    if (flushing || dirty.size === 0) return;
+    flushing = true;
+    const due = [...dirty];
+    let at = 0;
+    const slice = () => {
+      if (stopped) {
+        flushing = false;
+        return;
+      }
+      // A client written since the tick (at 16 KiB) or dropped is no longer dirty and is skipped.
+      for (const end = Math.min(at + FLUSH_SLICE, due.length); at < end; at++) {
+        const e = due[at]!;
+        if (dirty.has(e)) writeOut(e);
+      }
+      if (at < due.length) setImmediate(slice);
+      else flushing = false;
+    };
+    slice();
   };
   const ticker = setInterval(flush, flushEveryMs);
   ticker.unref();

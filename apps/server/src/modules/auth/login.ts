@@ -5,12 +5,7 @@ import { lockMinutesLeft } from '../../platform/lockout.ts';
 import * as members from '../members/service.ts';
 import type { AuthDeps, Client } from './deps.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { authenticateMember, createMemberSession, revokeSession } from './sessions.ts';
-
-/** The member authenticator `route` calls for every member endpoint. */
-export function authenticate(d: AuthDeps, token: string): Promise<MemberPrincipal | null> {
-  return authenticateMember(d.db, d.clock, d.session, d.sessionCache, token);
-}
+import { createMemberSession, revokeSession } from './sessions.ts';
 
 /** Phone and password → a session token; wrong passwords count toward the lock-out. */
 export async function login(d: AuthDeps, phone: string, password: string, client: Client) {

@@ -2,10 +2,9 @@ import type { Executor } from '../../platform/db.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import type { Ledger } from '../wallet/service.ts';
 import type { AuthDeps } from './deps.ts';
-import { authenticate } from './login.ts';
 import { authRoutes } from './routes.ts';
 import { sessionCreatedAt } from './session-queries.ts';
-import { revokeMemberSessions } from './sessions.ts';
+import { memberAuthenticator, revokeMemberSessions } from './sessions.ts';
 import { createSessionCache } from './sessions-cache.ts';
 import { outboxSmsSender, type SmsSender } from './sms.ts';
 
@@ -44,7 +43,8 @@ export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: Sms
     login: { maxFailures: c.LOGIN_MAX_FAILURES, lockMinutes: c.LOGIN_LOCK_MINUTES },
     gate: ctx.memberGate,
   };
-  ctx.authenticators.member = (token) => authenticate(d, token);
+  // The member authenticator `route` calls for every member endpoint.
+  ctx.authenticators.member = memberAuthenticator(d.db, d.clock, d.session, d.sessionCache);
   authRoutes(ctx, d);
   return {
     sessions: {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 export async function insertSession(
@@ -27,6 +28,15 @@ export async function insertSession(
 
 export async function touchSession(ex: Executor, sessionId: number, now: Date): Promise<void> {
   await ex.updateTable('member_session').set({ last_used_at: now }).where('id', '=', sessionId).execute();
+}
+
+/** Records a use of several sessions at once (the batched token check of sessions.ts). */
+export async function touchSessions(ex: Executor, sessionIds: number[], now: Date): Promise<void> {
+  await ex
+    .updateTable('member_session')
+    .set({ last_used_at: now })
+    .where(sql<boolean>`id = ANY(${sessionIds}::bigint[])`)
+    .execute();
 }
 
 /** Revokes a member's live sessions, all of them or all but one; returns how many it revoked. */

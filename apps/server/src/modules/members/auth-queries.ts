@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 import { clearedLoginSet, failedLoginSet, type LockoutPolicy } from '../../platform/lockout.ts';
 
@@ -127,4 +128,18 @@ export function liveMemberSession(
     .where('m.status', '=', 'active');
   q = 'tokenHash' in f ? q.where('s.token_hash', '=', f.tokenHash) : q.where('s.id', '=', f.sessionId);
   return q.executeTakeFirst();
+}
+
+/** The live sessions (as `liveMemberSession` judges them) behind several tokens' hashes, in one read. */
+export function liveMemberSessions(ex: Executor, f: { now: Date; idleSince: Date; tokenHashes: Buffer[] }) {
+  return ex
+    .selectFrom('member_session as s')
+    .innerJoin('member as m', 'm.id', 's.member_id')
+    .select(['s.id', 's.member_id', 's.last_used_at', 's.expires_at', 's.token_hash'])
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', f.now)
+    .where('s.last_used_at', '>', f.idleSince)
+    .where('m.status', '=', 'active')
+    .where(sql<boolean>`s.token_hash = ANY(${f.tokenHashes}::bytea[])`)
+    .execute();
 }

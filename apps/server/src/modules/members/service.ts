@@ -10,6 +10,7 @@ export {
   countLoginFailure,
   insertMember,
   liveMemberSession,
+  liveMemberSessions,
   loginAccount,
   type NewMember,
   passwordOf,
