@@ -545,6 +545,10 @@ export async function benchBills(o: LottoBenchOptions) {
   }
 }
 
+/** LOTTO_BENCH_PER_SECOND=1 prints the latency of each second of a shots run; =100, of each 100 ms. */
+const BUCKET_MS =
+  Number(process.env.LOTTO_BENCH_PER_SECOND) > 1 ? Number(process.env.LOTTO_BENCH_PER_SECOND) : 1000;
+
 /**
  * (b) Shooting: `members` SSE-connected members in a round's last `SECONDS`; `rate` shots/s offered
  * in total. `cooldown` overrides the round's cooldown setting (docs/rules/lottery.md §9 default 10 s).
@@ -582,7 +586,7 @@ export async function benchShots(
       shotsPerMember: s.shotsPerMember,
       sse: s.sse !== false,
       ipOctet: s.ipOctet ?? 0,
-      bucketMs: Number(process.env.LOTTO_BENCH_PER_SECOND) > 1 ? Number(process.env.LOTTO_BENCH_PER_SECOND) : 1000,
+      bucketMs: BUCKET_MS,
     });
     await w.next<{ connected: number }>();
     // Move shooting's close to just after the run: these are the round's last seconds.
@@ -604,7 +608,9 @@ export async function benchShots(
     }>();
     const cpu1 = cpu();
     if (process.env.LOTTO_BENCH_PER_SECOND)
-      console.log(`  per second (shots, p50 ms, p99 ms): ${r.bySecond.map((x) => x.join('/')).join('  ')}`);
+      console.log(
+        `  per ${BUCKET_MS} ms (shots, p50 ms, p99 ms): ${r.bySecond.map((x) => x.join('/')).join('  ')}`,
+      );
     await w.stop();
     if (process.env.BENCH_STATEMENTS) console.table(await statementBreakdown(o.db));
     const stats = latencyStats(r.latencies);
