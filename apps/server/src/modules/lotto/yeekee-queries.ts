@@ -1,9 +1,23 @@
-import { type Executor, plannedEachTime, prepared, runPrepared } from '../../platform/db.ts';
-import { shotBlocksSql } from '../protection/service.ts';
-import { ROUND_COLUMNS, type RoundRow } from './round-queries.ts';
+import { type Executor, prepared, runPrepared } from '../../platform/db.ts';
+import type { RoundRow } from './round-queries.ts';
 
 /** A round as a batch of shots is judged against it, with the shots its limits count. */
-export interface ShotState extends RoundRow {
+export interface ShotState
+  extends Pick<
+    RoundRow,
+    | 'id'
+    | 'market_id'
+    | 'derive_rule'
+    | 'business_date'
+    | 'round_no'
+    | 'status'
+    | 'open_at'
+    | 'shoot_close_at'
+    | 'seal_offset_ms'
+    | 'settings'
+    | 'shot_count'
+    | 'chain_head'
+  > {
   /** The round's shooting token (count, status, times, rules): the write checks it is unchanged. */
   token: string;
   /**
@@ -18,34 +32,43 @@ export interface ShotState extends RoundRow {
   blocks: { member_id: number; kind: 'timeout' | 'exclusion'; until: string | null }[];
 }
 
-// Planned for each batch: a named statement's generic plan for these arrays measured twice as costly.
-const shotStateStatement = plannedEachTime<ShotState>(
-  `SELECT ${ROUND_COLUMNS}, lotto_shot_token(r) AS token,
-     (SELECT coalesce(json_agg(json_build_object('ip', g.ip, 'core', g.core, 'ts', g.ts)), '[]'::json)
-      FROM (SELECT s.ip, count(*) FILTER (WHERE c.core)::int AS core,
-                   coalesce(json_agg(s.server_ts) FILTER (WHERE NOT c.core), '[]'::json) AS ts
-            FROM lotto_shot s
-            CROSS JOIN LATERAL (SELECT s.server_ts > $5::timestamptz - interval '60 seconds'
-                                  AND s.server_ts <= $4::timestamptz + interval '60 seconds' AS core) c
-            WHERE s.ip = ANY($2::text[]) AND s.server_ts > $4::timestamptz AND s.server_ts <= $5::timestamptz
-            GROUP BY s.ip) g) AS by_ip,
-     (SELECT coalesce(json_agg(json_build_object('member_id', x.member_id, 'n', x.n, 'last', x.last)), '[]'::json)
-      FROM (SELECT s.member_id, count(*)::int AS n, max(s.server_ts) AS last FROM lotto_shot s
-            WHERE s.round_id = $1::bigint AND s.member_id = ANY($3::int[]) GROUP BY s.member_id) x) AS mine,
-     ${shotBlocksSql('$3::int[]')} AS blocks
-   FROM lotto_round r JOIN lotto_market m ON m.id = r.market_id
-   WHERE r.id = $1::bigint`,
+/** Who and when a batch holds: what its state is read for. */
+export interface ShotBatchKeys {
+  ips: string[];
+  memberIds: number[];
+  earliest: Date;
+  latest: Date;
+}
+
+type ShotStateJson = Omit<ShotState, 'open_at' | 'shoot_close_at'> & {
+  open_at: string;
+  shoot_close_at: string | null;
+};
+
+/** The state as `lotto_shot_state` writes it in JSON (migration 069), with its times as dates. */
+function shotStateOf(j: ShotStateJson | null): ShotState | undefined {
+  if (!j) return undefined;
+  return {
+    ...j,
+    open_at: new Date(j.open_at),
+    shoot_close_at: j.shoot_close_at === null ? null : new Date(j.shoot_close_at),
+  };
+}
+
+const shotStateStatement = prepared<{ s: ShotStateJson | null }>(
+  'lotto_shot_state',
+  'SELECT lotto_shot_state($1::bigint, $2::text[], $3::int[], $4::timestamptz, $5::timestamptz) AS s',
 );
 
 /**
- * What a batch of shots is judged against, in one round trip and without a lock: the round with its
- * shooting token, the shots from these IPs in the window `(earliest, latest]` (any round), each
- * of these members' count and last shot in the round, and their blocks (player protection).
- * `recordShots` writes only if the token holds.
+ * What a batch of shots is judged against, in one round trip and without a lock (`lotto_shot_state`,
+ * migration 069): the round with its shooting token, the shots from these IPs in the window
+ * `(earliest, latest]` (any round), each of these members' count and last shot in the round, and
+ * their blocks (player protection). `recordShots` writes only if the token holds.
  */
 export async function shotState(
   ex: Executor,
-  q: { roundId: number; ips: string[]; memberIds: number[]; earliest: Date; latest: Date },
+  q: { roundId: number } & ShotBatchKeys,
 ): Promise<ShotState | undefined> {
   const rows = await runPrepared(ex, shotStateStatement, [
     q.roundId,
@@ -54,7 +77,7 @@ export async function shotState(
     q.earliest,
     q.latest,
   ]);
-  return rows[0];
+  return shotStateOf(rows[0]?.s ?? null);
 }
 
 export interface NewShot {
@@ -67,16 +90,19 @@ export interface NewShot {
   ip: string;
 }
 
-const recordShotsStatement = prepared<{ ok: boolean }>(
-  'lotto_record_shots',
-  `SELECT lotto_record_shots($1::bigint, $2::text, $3::int, $4::text, $5::int[], $6::int[], $7::text[],
-     $8::text[], $9::timestamptz[], $10::text[], $11::text[]) AS ok`,
+const recordShotsStatement = prepared<{ r: { ok: boolean; next?: ShotStateJson | null } }>(
+  'lotto_record_shots_read',
+  `SELECT lotto_record_shots_read($1::bigint, $2::text, $3::int, $4::text, $5::int[], $6::int[], $7::text[],
+     $8::text[], $9::timestamptz[], $10::text[], $11::text[], $12::text[], $13::int[], $14::timestamptz,
+     $15::timestamptz) AS r`,
 );
 
 /**
  * Inserts a batch of shots and moves the round's count and chain head with them, in one round trip
  * that is its own transaction, under the round's FOR UPDATE lock — if the round's token is still
- * `token`. False: nothing written, the round moved on since it was read.
+ * `token`. `ok` false: nothing written, the round moved on since it was read. Given the next batch's
+ * keys, a written batch also answers that batch's state as its commit leaves it (`next`), read in the
+ * same transaction: the next batch needs no read of its own.
  */
 export async function recordShots(
   ex: Executor,
@@ -84,7 +110,8 @@ export async function recordShots(
   token: string,
   shots: readonly NewShot[],
   round: { shotCount: number; chainHead: string },
-): Promise<boolean> {
+  next: ShotBatchKeys | null,
+): Promise<{ ok: boolean; next: ShotState | undefined }> {
   const rows = await runPrepared(ex, recordShotsStatement, [
     roundId,
     token,
@@ -97,8 +124,13 @@ export async function recordShots(
     shots.map((a) => a.serverTs),
     shots.map((a) => a.hash),
     shots.map((a) => a.ip),
+    next?.ips ?? null,
+    next?.memberIds ?? null,
+    next?.earliest ?? null,
+    next?.latest ?? null,
   ]);
-  return rows[0]?.ok === true;
+  const r = rows[0]?.r;
+  return { ok: r?.ok === true, next: shotStateOf(r?.next ?? null) };
 }
 
 /** A member's latest 100 shots in a round, newest first. */

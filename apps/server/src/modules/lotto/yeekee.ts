@@ -13,6 +13,7 @@ import {
   type NewShot,
   recordShots,
   roundShots,
+  type ShotBatchKeys,
   type ShotState,
   shotState,
 } from './yeekee-queries.ts';
@@ -24,7 +25,10 @@ export function shootingEndsAt(r: Pick<RoundRow, 'shoot_close_at' | 'seal_offset
   return r.shoot_close_at ? new Date(r.shoot_close_at.getTime() - (r.seal_offset_ms ?? 0)) : null;
 }
 
-function shootingOpen(r: RoundRow, now: Date): boolean {
+function shootingOpen(
+  r: Pick<RoundRow, 'status' | 'open_at' | 'shoot_close_at' | 'seal_offset_ms'>,
+  now: Date,
+): boolean {
   const end = shootingEndsAt(r);
   return (r.status === 'open' || r.status === 'closed') && end !== null && now >= r.open_at && now < end;
 }
@@ -151,13 +155,18 @@ export function createShooter(d: LottoDeps) {
 
   async function drain(roundId: number, q: { waiting: ShotRequest[]; running: boolean }) {
     q.running = true;
+    // A batch whose state came back with the previous batch's write (see shootBatch).
+    let ahead: { batch: ShotRequest[]; state: ShotState } | null = null;
     try {
-      while (q.waiting.length > 0) {
-        const batch = q.waiting.splice(0, SHOT_BATCH_MAX);
+      while (ahead || q.waiting.length > 0) {
+        const batch = ahead?.batch ?? q.waiting.splice(0, SHOT_BATCH_MAX);
+        const known = ahead?.state ?? null;
+        ahead = null;
         let count: { seq: number; publish: boolean } | null = null;
         try {
-          const judged = await shootBatch(roundId, batch);
+          const judged = await shootBatch(roundId, batch, known, q);
           count = judged.count;
+          ahead = judged.ahead;
           feedAfterCommit(judged.own);
           judged.outcomes.forEach((o, i) => {
             if (o instanceof AppError) batch[i]!.reject(o);
@@ -184,42 +193,74 @@ export function createShooter(d: LottoDeps) {
   }
 
   /**
-   * Judges a batch against the round and its recent shots as read in one round trip, then records the
-   * accepted shots in one more (decision 0012), which writes only if the round is still as it was
-   * read (its count, status, times and rules) — under the round's row lock, so seq order is commit
-   * order across processes too. If it moved on (another process shot, the round closed), the batch
-   * is read and judged again. Answers an ack or a refusal per shot.
+   * Judges a batch against the round and its recent shots as read in one round trip (or as the
+   * previous batch's write answered them: `known`), then records the accepted shots in one more
+   * (decision 0012), which writes only if the round is still as it was read (its count, status, times
+   * and rules) — under the round's row lock, so seq order is commit order across processes too. If it
+   * moved on (another process shot, the round closed), the batch is read and judged again. Answers an
+   * ack or a refusal per shot.
+   *
+   * The write takes the shots waiting by then as the next batch and reads their state in its own
+   * transaction after the insert (`ahead`): at a steady stream of shots each batch costs one round
+   * trip, not two. If the write did not happen, they go back to the front of the queue.
    */
   async function shootBatch(
     roundId: number,
     batch: ShotRequest[],
+    known: ShotState | null,
+    q: { waiting: ShotRequest[] },
   ): Promise<{
     outcomes: (ShotAck | AppError)[];
     own: OwnShot[];
     count: { seq: number; publish: boolean } | null;
+    ahead: { batch: ShotRequest[]; state: ShotState } | null;
   }> {
-    // Per-IP shots in each shot's last minute, and each member's count and last shot in the round.
-    const ips = [...new Set(batch.map((s) => s.ip))];
-    const members = [...new Set(batch.map((s) => s.memberId))];
-    const earliest = new Date(Math.min(...batch.map((s) => s.now.getTime())) - 60_000);
-    const latest = new Date(Math.max(...batch.map((s) => s.now.getTime())));
     for (let attempt = 1; ; attempt++) {
-      const r = await shotState(d.db, { roundId, ips, memberIds: members, earliest, latest });
+      const r = known ?? (await shotState(d.db, { roundId, ...batchKeys(batch) }));
+      known = null;
       if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
       if (r.derive_rule !== 'yeekee') throw new AppError('LOTTO_NOT_YEEKEE');
       const { outcomes, accepted, seq, head } = judgeShots(r, batch);
-      if (accepted.length === 0) return { outcomes, own: [], count: null };
-      if (await recordShots(d.db, r.id, r.token, accepted, { shotCount: seq, chainHead: head })) {
+      if (accepted.length === 0) return { outcomes, own: [], count: null, ahead: null };
+      const next = q.waiting.splice(0, SHOT_BATCH_MAX);
+      let written: Awaited<ReturnType<typeof recordShots>>;
+      try {
+        written = await recordShots(
+          d.db,
+          r.id,
+          r.token,
+          accepted,
+          { shotCount: seq, chainHead: head },
+          next.length > 0 ? batchKeys(next) : null,
+        );
+      } catch (err) {
+        q.waiting.unshift(...next);
+        throw err;
+      }
+      if (written.ok) {
         const publish = Date.now() - (lastCount.get(r.id) ?? 0) >= COUNT_EVERY_MS;
         if (publish) lastCount.set(r.id, Date.now());
         const own = accepted.map((a) => ({
           topic: `member:${a.memberId}`,
           data: { round_id: r.id, seq: a.seq, number: a.number, server_ts: a.serverTs },
         }));
-        return { outcomes, own, count: { seq, publish } };
+        const ahead = next.length > 0 && written.next ? { batch: next, state: written.next } : null;
+        if (!ahead) q.waiting.unshift(...next);
+        return { outcomes, own, count: { seq, publish }, ahead };
       }
+      q.waiting.unshift(...next);
       if (attempt >= 20) throw new Error(`round ${roundId}: shots kept meeting a moved round`);
     }
+  }
+
+  /** Per-IP shots in each shot's last minute, and each member's count and last shot in the round. */
+  function batchKeys(batch: ShotRequest[]): ShotBatchKeys {
+    return {
+      ips: [...new Set(batch.map((s) => s.ip))],
+      memberIds: [...new Set(batch.map((s) => s.memberId))],
+      earliest: new Date(Math.min(...batch.map((s) => s.now.getTime())) - 60_000),
+      latest: new Date(Math.max(...batch.map((s) => s.now.getTime()))),
+    };
   }
 
   /** The rules of docs/rules/lottery.md §9 for each shot of a batch, in arrival order, and the chain. */

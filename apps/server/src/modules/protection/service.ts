@@ -6,5 +6,4 @@
 export { assertNotBlocked, blockedError, blockInForce } from './blocks.ts';
 export { depositProtection } from './deposits.ts';
 export { lossLimitError, raisedProtectionError } from './loss.ts';
-export { shotBlocksSql } from './lotto-queries.ts';
 export type { ProtectionService } from './module.ts';
