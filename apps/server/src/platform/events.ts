@@ -5,7 +5,7 @@ import type { Executor } from './db.ts';
 const CHANNEL = 'chok_events';
 const NOTIFY_PAYLOAD_MAX = 7900; // PostgreSQL's NOTIFY limit is 8000 bytes
 /** How often a client's waiting frames are written, as one write. */
-export const FLUSH_EVERY_MS = 150;
+export const FLUSH_EVERY_MS = 250;
 /** What a client's socket may hold unsent before the client is dropped. */
 export const CLIENT_BACKLOG_MAX_BYTES = 256 * 1024;
 /** How many clients a tick writes before letting the event loop take other work. */
