@@ -118,8 +118,9 @@ async function checkSessions(
   const w = window(clock, policy);
   const now = w.now;
   const rows = await liveMemberSessions(ex, { ...w, tokenHashes: tokens.map(([, t]) => t.tokenHash) });
-  const stale = rows.filter((r) => now.getTime() - r.last_used_at.getTime() > TOUCH_EVERY_MS);
-  // Records a use at most once a minute.
+  // A use is recorded at most once a minute.
+  const due = (r: { last_used_at: Date }) => now.getTime() - r.last_used_at.getTime() > TOUCH_EVERY_MS;
+  const stale = rows.filter(due);
   if (stale.length > 0)
     await q.touchSessions(
       ex,
@@ -130,7 +131,7 @@ async function checkSessions(
   for (const row of rows) {
     const key = row.token_hash.toString('base64');
     const principal = { memberId: row.member_id, sessionId: row.id };
-    const lastUsedAt = now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS ? now : row.last_used_at;
+    const lastUsedAt = due(row) ? now : row.last_used_at;
     cache.put(key, generation, principal, { expiresAt: row.expires_at, lastUsedAt });
     answers.set(key, principal);
   }
