@@ -15,6 +15,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -545,6 +546,29 @@ export async function benchBills(o: LottoBenchOptions) {
   }
 }
 
+/**
+ * LOTTO_BENCH_PROFILE=<path prefix>: a CPU profile of the server's thread (the load generator runs on
+ * its own) over each shots run, written as `<prefix>-<row>.cpuprofile` (Chrome DevTools opens it).
+ */
+async function startProfile() {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`  CPU profile of the server's thread: ${file}`);
+    },
+  };
+}
+
 /** LOTTO_BENCH_PER_SECOND=1 prints the latency of each second of a shots run; =100, of each 100 ms. */
 const BUCKET_MS =
   Number(process.env.LOTTO_BENCH_PER_SECOND) > 1 ? Number(process.env.LOTTO_BENCH_PER_SECOND) : 1000;
@@ -595,6 +619,7 @@ export async function benchShots(
       o.db,
     );
     if (process.env.BENCH_STATEMENTS) await statementsReset(o.db);
+    const profile = process.env.LOTTO_BENCH_PROFILE ? await startProfile() : null;
     const cpu = await cpuSampler(o.db);
     const cpu0 = cpu();
     w.send('go');
@@ -607,6 +632,7 @@ export async function benchShots(
       bySecond: [number, number, number][];
     }>();
     const cpu1 = cpu();
+    if (profile) await profile.stop(`${process.env.LOTTO_BENCH_PROFILE}-${s.name}.cpuprofile`);
     if (process.env.LOTTO_BENCH_PER_SECOND)
       console.log(
         `  per ${BUCKET_MS} ms (shots, p50 ms, p99 ms): ${r.bySecond.map((x) => x.join('/')).join('  ')}`,

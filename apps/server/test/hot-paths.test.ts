@@ -7,7 +7,6 @@ import type { LottoDeps } from '../src/modules/lotto/deps.ts';
 import { createShooter, type ShotAck } from '../src/modules/lotto/yeekee.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { raisedRefusal } from '../src/platform/db.ts';
-import type { EventBus } from '../src/platform/events.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
 import { addSimProvider, fundedMembers, launchToken, SIM } from './games-support.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
@@ -322,22 +321,19 @@ describe('round trips (decision 0012)', () => {
     });
   });
 
-  it('a batch of yeekee shots is at most two statements, and the batch after it one: its read comes with the write before', async () => {
+  it('a batch of yeekee shots is at most two statements, and the batch after it one: its read and its events come with the writes', async () => {
     const roundId = await openRound(t, 'yeekee');
     const members = await fundedMembers(t, 30, {});
-    const published: string[] = [];
-    const events = {
-      publish: async (_ex: unknown, topic: string) => {
-        published.push(topic);
-      },
-      publishMany: async (_ex: unknown, many: { topic: string }[]) => {
-        for (const e of many) published.push(e.topic);
-      },
-    } as unknown as EventBus;
+    // The app's own event bus: the shots' events travel in the writes' notifications.
+    const frames: string[] = [];
+    const unsubscribe = t.app.events.subscribe({
+      topics: new Set([`yeekee:${roundId}`, ...members.map((m) => `member:${m}`)]),
+      write: (f) => frames.push(f),
+    });
     const d: LottoDeps = {
       db: t.db,
       ledger: t.ledger,
-      events,
+      events: t.app.events,
       jobs: disabledJobs,
       clock: systemClock,
       config: t.config,
@@ -359,16 +355,40 @@ describe('round trips (decision 0012)', () => {
       .where('id', '=', roundId)
       .executeTakeFirstOrThrow();
     expect(round.shot_count).toBe(30);
+    // Every shooter hears its own shot, and the round's topic hears the count reach 30 (the first
+    // batch's count went with its write; the last one's with its write or just after).
+    const seen = () => {
+      const events = frames
+        .join('')
+        .split('\n\n')
+        .filter(Boolean)
+        .map((f) => ({
+          event: /^event: (.*)$/m.exec(f)?.[1],
+          data: JSON.parse(/^data: (.*)$/m.exec(f)![1]!),
+        }));
+      return {
+        own: events
+          .filter((e) => e.event === 'yeekee_shot')
+          .map((e) => e.data.data.seq as number)
+          .sort((a, b) => a - b),
+        counts: events.filter((e) => e.event === 'shot_count').map((e) => e.data.data.count as number),
+      };
+    };
+    await expect
+      .poll(() => seen().own, { timeout: 10_000 })
+      .toEqual(acks.map((a) => a.seq).sort((a, b) => a - b));
+    await expect.poll(() => Math.max(0, ...seen().counts), { timeout: 10_000 }).toBe(30);
+    expect(seen().counts[0]).toBe(1);
+    unsubscribe();
   });
 
   it('two shooters (two processes) on one round: every shot gets its own seq and the chain holds', async () => {
     const roundId = await openRound(t, 'yeekee');
     const members = await fundedMembers(t, 60, {});
-    const events = { publish: async () => {}, publishMany: async () => {} } as unknown as EventBus;
     const d: LottoDeps = {
       db: t.db,
       ledger: t.ledger,
-      events,
+      events: t.app.events,
       jobs: disabledJobs,
       clock: systemClock,
       config: t.config,

@@ -55,6 +55,15 @@ export interface EventBus {
     ex: Executor,
     events: readonly { topic: string; event: string; data: unknown }[],
   ): Promise<void>;
+  /**
+   * The notifications `publishMany` would send for these events, for a caller that sends them in its
+   * own statement (`SELECT pg_notify(channel, p) FROM unnest(payloads) AS p`): delivered, in order,
+   * when that statement's transaction commits.
+   */
+  notifications(events: readonly { topic: string; event: string; data: unknown }[]): {
+    channel: string;
+    payloads: string[];
+  };
   subscribe(s: Subscriber): () => void;
   /** An in-process listener of one topic, called with each event's parsed data. */
   listen(topic: string, handler: (event: string, data: unknown) => void): () => void;
@@ -287,13 +296,19 @@ export async function startEventBus(
   const ticker = setInterval(flush, flushEveryMs);
   ticker.unref();
 
+  const notifications: EventBus['notifications'] = (events) => ({
+    channel: CHANNEL,
+    // Packed several to a notification: the listeners get one message for many events.
+    payloads: pack(events.map((e) => notifyPayload(e.topic, e.event, e.data))),
+  });
+
   return {
     async publish(ex, topic, event, data) {
       await sql`SELECT pg_notify(${CHANNEL}, ${notifyPayload(topic, event, data)})`.execute(ex);
     },
+    notifications,
     async publishMany(ex, events) {
-      // Packed several to a notification: the listeners get one message for many events.
-      const payloads = pack(events.map((e) => notifyPayload(e.topic, e.event, e.data)));
+      const { payloads } = notifications(events);
       for (let i = 0; i < payloads.length; i += PUBLISH_BATCH) {
         const batch = payloads.slice(i, i + PUBLISH_BATCH);
         await sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${batch}::text[]) AS p`.execute(ex);

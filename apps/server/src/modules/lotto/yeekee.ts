@@ -1,7 +1,6 @@
 import { blockActive } from '@chok/engine/engagement/protection';
 import { chainSeed, memberRef, shotHash } from '@chok/engine/lotto/chain';
 import { AppError } from '../../platform/errors.ts';
-import { PUBLISH_BATCH } from '../../platform/events.ts';
 import { nativeSha256Hex } from '../../platform/hash.ts';
 import { blockedError } from '../protection/service.ts';
 import type { LottoDeps } from './deps.ts';
@@ -59,16 +58,11 @@ const COUNT_EVERY_MS = 250;
 /** At most this many shots share one transaction. */
 const SHOT_BATCH_MAX = 500;
 
-type OwnShot = { topic: string; data: Record<string, unknown> };
-
 /**
  * The process's shooting queue: one per app, since shots of a round that arrive together share a
  * transaction and the live count is paced per process.
  */
 export function createShooter(d: LottoDeps) {
-  const feed: OwnShot[] = [];
-  let publishing = false;
-
   const lastCount = new Map<number, number>();
   const trailing = new Map<number, { count: number; timer: NodeJS.Timeout }>();
 
@@ -104,32 +98,6 @@ export function createShooter(d: LottoDeps) {
     trailing.set(roundId, entry);
   }
 
-  /**
-   * A committed shot's `yeekee_shot` event on the shooter's private topic. Published after the
-   * batch committed (an ack never waits for it, and the round's lock is not held while they go out),
-   * by one loop in seq order, as many waiting events a statement as `publishMany` takes.
-   */
-  function feedAfterCommit(events: OwnShot[]) {
-    for (const e of events) feed.push(e);
-    if (publishing || feed.length === 0) return;
-    publishing = true;
-    void (async () => {
-      try {
-        while (feed.length > 0) {
-          const chunk = feed.splice(0, PUBLISH_BATCH);
-          await d.events
-            .publishMany(
-              d.db,
-              chunk.map((e) => ({ topic: e.topic, event: 'yeekee_shot', data: e.data })),
-            )
-            .catch(() => {});
-        }
-      } finally {
-        publishing = false;
-      }
-    })();
-  }
-
   /** Shots waiting for their round's next transaction, and whether one is running, per round. */
   const queues = new Map<number, { waiting: ShotRequest[]; running: boolean }>();
 
@@ -162,12 +130,11 @@ export function createShooter(d: LottoDeps) {
         const batch = ahead?.batch ?? q.waiting.splice(0, SHOT_BATCH_MAX);
         const known = ahead?.state ?? null;
         ahead = null;
-        let count: { seq: number; publish: boolean } | null = null;
         try {
           const judged = await shootBatch(roundId, batch, known, q);
-          count = judged.count;
           ahead = judged.ahead;
-          feedAfterCommit(judged.own);
+          // A count the write did not send goes out later, as a trailing one (countAfterCommit).
+          if (judged.count) countAfterCommit(roundId, judged.count.seq, judged.count.published);
           judged.outcomes.forEach((o, i) => {
             if (o instanceof AppError) batch[i]!.reject(o);
             else batch[i]!.resolve(o);
@@ -175,15 +142,6 @@ export function createShooter(d: LottoDeps) {
         } catch (err) {
           // Nothing in this batch committed: every shot in it gets the error.
           for (const s of batch) s.reject(err);
-        }
-        if (count) {
-          // The count on the round's topic at most every COUNT_EVERY_MS per process, after the commit
-          // and before the next batch (counts go out in order); a trailing one after the last batch.
-          if (count.publish)
-            await d.events
-              .publish(d.db, `yeekee:${roundId}`, 'shot_count', { round_id: roundId, count: count.seq })
-              .catch(() => {});
-          countAfterCommit(roundId, count.seq, count.publish);
         }
       }
     } finally {
@@ -211,8 +169,7 @@ export function createShooter(d: LottoDeps) {
     q: { waiting: ShotRequest[] },
   ): Promise<{
     outcomes: (ShotAck | AppError)[];
-    own: OwnShot[];
-    count: { seq: number; publish: boolean } | null;
+    count: { seq: number; published: boolean } | null;
     ahead: { batch: ShotRequest[]; state: ShotState } | null;
   }> {
     for (let attempt = 1; ; attempt++) {
@@ -221,7 +178,17 @@ export function createShooter(d: LottoDeps) {
       if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
       if (r.derive_rule !== 'yeekee') throw new AppError('LOTTO_NOT_YEEKEE');
       const { outcomes, accepted, seq, head } = judgeShots(r, batch);
-      if (accepted.length === 0) return { outcomes, own: [], count: null, ahead: null };
+      if (accepted.length === 0) return { outcomes, count: null, ahead: null };
+      // Each shooter's own-shot event, and the round's count when COUNT_EVERY_MS has passed, go out
+      // with the write: delivered when its shots commit, in commit order.
+      const countDue = Date.now() - (lastCount.get(r.id) ?? 0) >= COUNT_EVERY_MS;
+      const events: { topic: string; event: string; data: unknown }[] = accepted.map((a) => ({
+        topic: `member:${a.memberId}`,
+        event: 'yeekee_shot',
+        data: { round_id: r.id, seq: a.seq, number: a.number, server_ts: a.serverTs },
+      }));
+      if (countDue)
+        events.push({ topic: `yeekee:${r.id}`, event: 'shot_count', data: { round_id: r.id, count: seq } });
       const next = q.waiting.splice(0, SHOT_BATCH_MAX);
       let written: Awaited<ReturnType<typeof recordShots>>;
       try {
@@ -232,21 +199,17 @@ export function createShooter(d: LottoDeps) {
           accepted,
           { shotCount: seq, chainHead: head },
           next.length > 0 ? batchKeys(next) : null,
+          d.events.notifications(events),
         );
       } catch (err) {
         q.waiting.unshift(...next);
         throw err;
       }
       if (written.ok) {
-        const publish = Date.now() - (lastCount.get(r.id) ?? 0) >= COUNT_EVERY_MS;
-        if (publish) lastCount.set(r.id, Date.now());
-        const own = accepted.map((a) => ({
-          topic: `member:${a.memberId}`,
-          data: { round_id: r.id, seq: a.seq, number: a.number, server_ts: a.serverTs },
-        }));
+        if (countDue) lastCount.set(r.id, Date.now());
         const ahead = next.length > 0 && written.next ? { batch: next, state: written.next } : null;
         if (!ahead) q.waiting.unshift(...next);
-        return { outcomes, own, count: { seq, publish }, ahead };
+        return { outcomes, count: { seq, published: countDue }, ahead };
       }
       q.waiting.unshift(...next);
       if (attempt >= 20) throw new Error(`round ${roundId}: shots kept meeting a moved round`);
