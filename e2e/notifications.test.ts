@@ -107,16 +107,18 @@ describe('the important-announcement dialog', () => {
     );
     const important = list.body.data.filter((n) => n.type === 1 && n.is_active);
     expect(important.length).toBeGreaterThan(0);
-    const setActive = (is_active: boolean) =>
-      Promise.all(
-        important.map((n) =>
-          call(baseUrl, `/api/admin/content/notifications/${n.id}`, {
-            method: 'PUT',
-            token: staff,
-            body: JSON.stringify({ is_active }),
-          }),
-        ),
-      );
+    // One after another, each answer checked: a switch that failed would leave later files of this
+    // lane (they count the seeded announcements) looking at the wrong list, far from the cause.
+    const setActive = async (is_active: boolean) => {
+      for (const n of important) {
+        const res = await call(baseUrl, `/api/admin/content/notifications/${n.id}`, {
+          method: 'PUT',
+          token: staff,
+          body: JSON.stringify({ is_active }),
+        });
+        expect(res.body.error, res.body.message).toBe(0);
+      }
+    };
     await setActive(false);
     try {
       const { context, page } = await openPage(browserOf());
