@@ -40,15 +40,6 @@ export function prepared<R>(name: string, text: string): Prepared<R> {
   return { name, text };
 }
 
-/**
- * A fixed SQL text sent unnamed, so PostgreSQL plans it for each call's values. For a statement
- * whose best plan depends on them (arrays whose length varies from call to call), where the generic
- * plan a named statement settles on measured slower (decision 0012).
- */
-export function plannedEachTime<R>(text: string): Prepared<R> {
-  return { name: '', text };
-}
-
 /** The pool behind each `Db` of `createDb`, for statements that need no Kysely around them. */
 const poolsOf = new WeakMap<Db, { pool: pg.Pool; counter: QueryCounter }>();
 
