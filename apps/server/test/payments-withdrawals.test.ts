@@ -194,6 +194,26 @@ describe('withdrawal requests', () => {
     const w = (await withdraw(t, a.token, 300)).body.data;
     expect(w.status).toBe('review');
   });
+
+  it('sends a member who shares a device with another member to review (every G5 flag, as rewards read it)', async () => {
+    const a = await registerMember(t, { account_name: 'สมใจ อุปกรณ์ร่วม' });
+    const b = await registerMember(t, { account_name: 'สมหมาย อุปกรณ์ร่วม' });
+    const alone = await registerMember(t, { account_name: 'สมศรี อุปกรณ์เดียว' });
+    await t.db
+      .updateTable('member')
+      .set({ device_id: 'device-withdraw-shared-01' })
+      .where('id', 'in', [a.memberId, b.memberId])
+      .execute();
+    await t.db
+      .updateTable('member')
+      .set({ device_id: 'device-withdraw-alone-01' })
+      .where('id', '=', alone.memberId)
+      .execute();
+    await fund(a.memberId, 500);
+    await fund(alone.memberId, 500);
+    expect((await withdraw(t, a.token, 300)).body.data.status).toBe('review');
+    expect((await withdraw(t, alone.token, 300)).body.data.status).toBe('pending');
+  });
 });
 
 describe('the next Bangkok day', () => {

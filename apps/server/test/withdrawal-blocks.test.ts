@@ -75,6 +75,47 @@ describe('open lottery bills and game rounds do not block a withdrawal (docs/rul
   });
 });
 
+describe('a promotion past its end blocks nothing, even while a round staked from its wallet is open', () => {
+  it('the promotion stays open for the round’s result, and main can be withdrawn meanwhile', async () => {
+    const m = await newMember(t);
+    const promos = await call<{ items: { id: number; title: string }[] }>(
+      t.app,
+      'GET',
+      '/api/member/payment/promotions',
+      { token: m.token },
+    );
+    const welcome = promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!;
+    const d = (await generateQr(t, m.token, { channel_id: 1, amount: 100, promotion_id: welcome.id })).body.data;
+    const ok = await call(t.app, 'POST', `/api/admin/payments/deposits/${d.request_id}/confirm`, {
+      token: finance,
+      body: { bank_ref: `K-${d.request_id}` },
+    });
+    expect(ok.body.error, ok.body.message).toBe(0);
+    await fund(t, m.memberId, 500); // the member's own money in main
+    // A round staked from the bonus wallet, still waiting for its result.
+    expect((await sim.authenticate(await launchToken(t, m.memberId, 2))).status).toBe('OK');
+    const tx = randomUUID();
+    const bet = await sim.debit({ player: String(m.memberId), tx_id: tx, round_id: tx, game: SIM.game, amount: '10.00' });
+    expect(bet.status).toBe('OK');
+    // While the promotion runs, its unmet turnover blocks.
+    expect((await withdraw(t, m.token, 100)).body.code).toBe('TURNOVER_INCOMPLETE');
+    // Its 7 days are over: it no longer blocks, though it stays open until the round's result.
+    await sql`UPDATE member_promotion SET ends_at = now() - interval '1 hour' WHERE member_id = ${m.memberId}`.execute(
+      t.db,
+    );
+    expect((await withdrawInfo(m.token)).blocked_reason).toBeNull();
+    const w = await withdraw(t, m.token, 100);
+    expect(w.body.error, w.body.message).toBe(0);
+    const open = await t.db
+      .selectFrom('member_promotion')
+      .select('status')
+      .where('member_id', '=', m.memberId)
+      .executeTakeFirstOrThrow();
+    expect(open.status).toBe('active');
+    await ledgerHolds();
+  });
+});
+
 describe('a reconciliation mismatch freezes the member’s withdrawals (docs/rules/casino.md §2.6)', () => {
   it('freezes only the member out of line, refuses with its code until an operator clears it', async () => {
     const bad = await newMember(t);

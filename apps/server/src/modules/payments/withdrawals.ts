@@ -5,13 +5,8 @@ import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
-import {
-  accountNameShared,
-  lockMember,
-  lockNameCheck,
-  markNameVerified,
-  payoutAccount,
-} from '../members/service.ts';
+import { lockMember, lockNameCheck, markNameVerified, payoutAccount } from '../members/service.ts';
+import { riskReason } from '../rewards/service.ts';
 import { MAIN_WALLET, memberBalance, outstandingDebt, withdrawalFreeze } from '../wallet/service.ts';
 import { memberAccount } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
@@ -40,9 +35,12 @@ async function dailyCap(ex: Executor, memberId: number, fallback: number): Promi
   return o?.daily_cap_satang ?? fallback;
 }
 
-/** docs/rules/engagement.md §0 G5, as far as the data goes: another member registered under the same account name. */
+/**
+ * A risk-flagged member (docs/rules/engagement.md §0 G5: a device, a registration address or a
+ * bank-account name shared with another member) — the same flag that holds their rewards.
+ */
 async function riskFlag(ex: Executor, memberId: number): Promise<string | null> {
-  return (await accountNameShared(ex, memberId)) ? 'ชื่อบัญชีซ้ำกับสมาชิกอื่น' : null;
+  return riskReason(ex, memberId);
 }
 
 /**
@@ -56,7 +54,9 @@ async function blocks(deps: PaymentsDeps, tx: Tx, memberId: number, now: Date): 
   const owed = await outstandingDebt(tx, memberId);
   if (owed > 0) throw new AppError('LOTTO_MEMBER_DEBT', { amount: bahtInWords(owed) });
   const promo = await settlePromotion(tx, deps.ledger, memberId, now);
-  if (promo && promo.turnover < promo.required) {
+  // Only while the promotion runs: past its end it stays open just until a round staked from its
+  // wallet has its result (settlePromotion), and that round no more blocks a withdrawal than any other.
+  if (promo && promo.turnover < promo.required && now.getTime() < promo.endsAt.getTime()) {
     throw new AppError('TURNOVER_INCOMPLETE', {
       done: bahtInWords(promo.turnover),
       required: bahtInWords(promo.required),
