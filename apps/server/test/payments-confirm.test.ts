@@ -304,6 +304,46 @@ describe('statement import', () => {
   });
 });
 
+describe('statement import: what a line shows', () => {
+  it('a KBANK line whose masked counterparty shows only 3 digits confirms no request (§3.2 rule 4)', async () => {
+    const m = await newMember(t, '7771234890');
+    const d = (await generateQr(t, m.token, { channel_id: 1, amount: 500 })).body.data;
+    const [day, time] = bangkok(7).split(' ');
+    const [y, mo, dd] = day!.split('-');
+    const csv = [
+      'วันที่,เวลา,ฝากเงิน,ถอนเงิน,รายละเอียด,เลขที่อ้างอิง',
+      `${dd}/${mo}/${Number(y) + 543},${time},${d.pay_amount},,รับโอนจาก xxx-x-xx890-x,K3D-${d.request_id}`,
+    ].join('\n');
+    const r = await importCsv('bank', d.receiving.id, 'kbank', csv);
+    expect(r.body.data).toMatchObject({ lines_new: 1, matched: 0, unmatched: 1 });
+    expect(await depositCredits(t.db, m.memberId)).toHaveLength(0);
+  });
+
+  it('a time in UTC (…Z) is that instant; a date that does not exist or a broken file is refused in Thai', async () => {
+    const m = await newMember(t, '5556767890');
+    const d = (await generateQr(t, m.token, { channel_id: 1, amount: 500 })).body.data;
+    const utc = new Date(clock.now().getTime() + 7 * 60_000).toISOString().slice(0, 19);
+    const ok = await importCsv(
+      'bank',
+      d.receiving.id,
+      'generic',
+      `posted_at,amount,direction,counterparty,bank_ref\n${utc}Z,${d.pay_amount},in,xxx-x-x6789-x,Z-${d.request_id}\n`,
+    );
+    expect(ok.body.data).toMatchObject({ lines_new: 1, matched: 1 });
+    for (const content of [
+      `posted_at,amount,direction,counterparty,bank_ref\n2026-02-31 14:07,300.12,in,,F-${d.request_id}\n`,
+      `posted_at,amount,direction,counterparty,bank_ref\n2026-03-01 24:07,300.12,in,,H-${d.request_id}\n`,
+      'posted_at,amount,direction,counterparty,bank_ref\n2026-03-01 14:07,"300.12,in,,X1\n',
+      'when,how_much\n2026-03-01 14:07,300.12\n',
+    ]) {
+      const r = await importCsv('bank', d.receiving.id, 'generic', content);
+      expect(r.status).toBeLessThan(500);
+      expect(r.body.code).toBe('STATEMENT_FILE_INVALID');
+      expect(r.body.message).not.toMatch(/[A-Za-z]/);
+    }
+  });
+});
+
 describe('gateway', () => {
   it('refuses a bad signature, dedupes events, and sends a different amount to review', async () => {
     const m = await newMember(t);

@@ -85,7 +85,8 @@ describe('a promotion past its end blocks nothing, even while a round staked fro
       { token: m.token },
     );
     const welcome = promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!;
-    const d = (await generateQr(t, m.token, { channel_id: 1, amount: 100, promotion_id: welcome.id })).body.data;
+    const d = (await generateQr(t, m.token, { channel_id: 1, amount: 100, promotion_id: welcome.id })).body
+      .data;
     const ok = await call(t.app, 'POST', `/api/admin/payments/deposits/${d.request_id}/confirm`, {
       token: finance,
       body: { bank_ref: `K-${d.request_id}` },
@@ -95,7 +96,13 @@ describe('a promotion past its end blocks nothing, even while a round staked fro
     // A round staked from the bonus wallet, still waiting for its result.
     expect((await sim.authenticate(await launchToken(t, m.memberId, 2))).status).toBe('OK');
     const tx = randomUUID();
-    const bet = await sim.debit({ player: String(m.memberId), tx_id: tx, round_id: tx, game: SIM.game, amount: '10.00' });
+    const bet = await sim.debit({
+      player: String(m.memberId),
+      tx_id: tx,
+      round_id: tx,
+      game: SIM.game,
+      amount: '10.00',
+    });
     expect(bet.status).toBe('OK');
     // While the promotion runs, its unmet turnover blocks.
     expect((await withdraw(t, m.token, 100)).body.code).toBe('TURNOVER_INCOMPLETE');

@@ -1,5 +1,9 @@
 import { isBahtText, parseBaht, type Satang } from '@chok/engine/money';
-import { normaliseCounterparty } from '@chok/engine/payments/statement-match';
+import {
+  MIN_VISIBLE_DIGITS,
+  normaliseCounterparty,
+  visibleDigits,
+} from '@chok/engine/payments/statement-match';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../../platform/errors.ts';
 import type { AccountKind } from './row-types.ts';
@@ -120,9 +124,12 @@ export function findTemplate(code: string, kind: AccountKind): StatementTemplate
 }
 
 const DATE_TIME =
-  /^(\d{1,4})[/-](\d{1,2})[/-](\d{1,4})(?:[ T,]+(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?)?(?:\s*(?:น\.?|Z|\+07:?00))?$/;
+  /^(\d{1,4})[/-](\d{1,2})[/-](\d{1,4})(?:[ T,]+(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?)?(?:\s*(น\.?|Z|\+07:?00))?$/;
 
-/** `31/03/2569 14:07`, `2026-03-31 14:07:05`, `31-03-26` … as an instant (Asia/Bangkok wall-clock). */
+/**
+ * `31/03/2569 14:07`, `2026-03-31 14:07:05`, `31-03-26` … as an instant: Asia/Bangkok wall-clock, or
+ * UTC when the time ends in `Z`. A date or time that does not exist (31 February, 24:00) is null.
+ */
 export function parseBangkokDateTime(date: string, time = ''): Date | null {
   const m = DATE_TIME.exec(`${date.trim()}${time.trim() ? ` ${time.trim()}` : ''}`);
   if (!m) return null;
@@ -130,9 +137,18 @@ export function parseBangkokDateTime(date: string, time = ''): Date | null {
   if (m[1]!.length === 4) [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (y < 100) y += y >= 43 ? 2500 : 2000; // 2-digit year: 69 → 2569 (BE), 26 → 2026
   if (y > 2400) y -= 543;
-  const at = fromBangkok(y, mo, d, Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
-  if (Number.isNaN(at.getTime()) || mo < 1 || mo > 12 || d < 1 || d > 31) return null;
-  return at;
+  const [hh, mm, ss] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
+  const calendar = new Date(Date.UTC(y, mo - 1, d));
+  if (
+    calendar.getUTCFullYear() !== y ||
+    calendar.getUTCMonth() !== mo - 1 ||
+    calendar.getUTCDate() !== d ||
+    hh > 23 ||
+    mm > 59 ||
+    ss > 59
+  )
+    return null;
+  return m[7] === 'Z' ? new Date(Date.UTC(y, mo - 1, d, hh, mm, ss)) : fromBangkok(y, mo, d, hh, mm, ss);
 }
 
 function amountOf(text: string | undefined): Satang | null {
@@ -144,12 +160,24 @@ function amountOf(text: string | undefined): Satang | null {
 
 const MASKED_RUN = /[0-9xX*•][0-9xX*•\- ]{2,}[0-9xX*•]/g;
 
+/**
+ * The counterparty a bank's free-text column shows: the first run with at least 4 visible digits, or
+ * else the first masked run (one with masking characters), whose too few digits then confirm no
+ * request (docs/rules/payments.md §3.2 rule 4); empty only when the text shows no account at all.
+ */
 function counterpartyFromText(text: string): string {
-  for (const run of text.match(MASKED_RUN) ?? []) {
-    const mask = normaliseCounterparty(run);
-    if (mask.replace(/x/g, '').length >= 4) return mask;
-  }
-  return '';
+  const runs = (text.match(MASKED_RUN) ?? []).map(normaliseCounterparty);
+  return (
+    runs.find((mask) => visibleDigits(mask) >= MIN_VISIBLE_DIGITS) ??
+    runs.find((mask) => mask.includes('x')) ??
+    ''
+  );
+}
+
+/** The template's columns a file lacks, named by what they hold (the operator reads Thai only). */
+function missingColumnsDetail(t: StatementTemplate, missing: string[]): string {
+  const role = (c: string) => (c === t.date ? 'วันที่' : c === t.credit ? 'ยอดเงินเข้า' : 'ข้อมูล');
+  return `ไม่พบคอลัมน์${missing.map(role).join('และคอลัมน์')}ของแม่แบบนี้ในแถวหัวตาราง`;
 }
 
 /** Reads a statement file with a template: credit lines only, debit lines skipped. */
@@ -163,13 +191,20 @@ export function readStatement(content: string, t: StatementTemplate): { lines: P
       relax_column_count: true,
     });
   } catch (err) {
-    throw new AppError('STATEMENT_FILE_INVALID', { detail: (err as Error).message.slice(0, 200) });
+    // csv-parse says what is wrong in English; the operator gets where, in Thai.
+    const line = (err as { lines?: unknown }).lines;
+    throw new AppError('STATEMENT_FILE_INVALID', {
+      detail:
+        typeof line === 'number' && Number.isSafeInteger(line)
+          ? `อ่านไฟล์ไม่ได้ ตรวจรูปแบบที่บรรทัด ${line}`
+          : 'อ่านไฟล์ไม่ได้ ตรวจรูปแบบไฟล์',
+    });
   }
   if (records.length > 20_000) throw new AppError('STATEMENT_FILE_INVALID', { detail: 'เกิน 20,000 รายการ' });
   const first = records[0];
   const missing = first ? [t.date, t.credit].filter((c) => !(c in first)) : [];
   if (missing.length > 0) {
-    throw new AppError('STATEMENT_FILE_INVALID', { detail: `ไม่พบคอลัมน์ ${missing.join(', ')}` });
+    throw new AppError('STATEMENT_FILE_INVALID', { detail: missingColumnsDetail(t, missing) });
   }
   const lines: ParsedLine[] = [];
   records.forEach((r, i) => {
