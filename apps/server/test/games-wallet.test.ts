@@ -201,6 +201,47 @@ describe('seamless wallet contract (docs/rules/casino.md §3)', () => {
   });
 });
 
+describe('odd but signed provider input is answered, never with a retry (docs/rules/casino.md §3.5)', () => {
+  it('a player id beyond any member id, and a NUL in an id, answer below 500 and move nothing', async () => {
+    const far = '9999999999';
+    const answers = [
+      await sim.debit({ player: far, tx_id: id('far'), round_id: 'r', game: SIM.game, amount: '1.00' }),
+      await sim.credit({
+        player: far,
+        tx_id: id('far'),
+        bet_tx_id: 'x',
+        round_id: 'r',
+        game: SIM.game,
+        amount: '1.00',
+      }),
+      await sim.rollback({ player: far, tx_id: id('far') }),
+    ];
+    const p = await player();
+    const before = await balances(t, Number(p));
+    answers.push(
+      await sim.debit({ player: p, tx_id: 'a\u0000b', round_id: 'r', game: SIM.game, amount: '1.00' }),
+      await sim.debit({ player: p, tx_id: id('nul'), round_id: 'r\u0000', game: SIM.game, amount: '1.00' }),
+      await sim.rollback({ player: p, tx_id: 'q\u0000' }),
+      await sim.credit({
+        player: p,
+        tx_id: 'c\u0000',
+        bet_tx_id: 'x',
+        round_id: 'r',
+        game: SIM.game,
+        amount: '1.00',
+      }),
+      await sim.call(
+        'debit',
+        { player: p, tx_id: id('nul'), round_id: 'r', game: SIM.game, amount: '1.00' },
+        { nonce: 'n\u0000n' },
+      ),
+    );
+    expect(answers.map((a) => a.http).filter((h) => h >= 500)).toEqual([]);
+    expect(answers.slice(3).map((a) => a.http)).toEqual([400, 400, 400, 400, 400]);
+    expect(await balances(t, Number(p))).toEqual(before);
+  });
+});
+
 describe('HTTP adapter authentication (docs/rules/casino.md §3.5–3.6)', () => {
   it('401 for a bad signature, a stale timestamp, a reused nonce or an unknown provider; 400 when unparseable', async () => {
     const p = await player();

@@ -86,6 +86,11 @@ function nulPaths(value: unknown, where: string): string[] {
   return found;
 }
 
+/** Whether any string of a parsed body (value or key) holds a NUL character, which SQL text refuses. */
+export function holdsNul(value: unknown): boolean {
+  return nulPaths(value, '').length > 0;
+}
+
 function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   // One check for every string a client sends: a NUL byte is refused before it can reach SQL.
   const nul = nulPaths(value, where);

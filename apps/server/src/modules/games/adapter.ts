@@ -5,6 +5,7 @@ import { formatBaht, parseBaht } from '@chok/engine/money';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
+import { holdsNul } from '../../platform/http.ts';
 import { NonceReused, type SeamlessWallet, type WalletAnswer } from './seamless.ts';
 import { claimNonce, providerSecret } from './seamless-queries.ts';
 
@@ -141,6 +142,8 @@ export async function providerCall(
   } catch {
     return invalid('unparseable body');
   }
+  // A NUL in any string (a transaction or round id) cannot be stored: unparseable, not a retry (§3.5).
+  if (holdsNul(json)) return invalid('invalid body');
   const parsed = providerEndpoints[c.operation].body!.safeParse(json);
   if (!parsed.success) return invalid('invalid body');
   const body = parsed.data;

@@ -101,8 +101,9 @@ export function settledStakeSince(
 export function playerIdOf(memberId: number): string {
   return String(memberId);
 }
+/** The member a provider's player id names: a member id (a PostgreSQL integer), or null for none. */
 function memberIdOf(player: string): number | null {
-  return /^[1-9][0-9]{0,9}$/.test(player) ? Number(player) : null;
+  return /^[1-9][0-9]{0,9}$/.test(player) && Number(player) <= 2_147_483_647 ? Number(player) : null;
 }
 
 /** SHA-256 of what makes an operation itself: op, round, game, amount, bet reference (§3.2). */
