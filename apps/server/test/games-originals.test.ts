@@ -506,6 +506,41 @@ describe('shared tables', () => {
   });
 });
 
+describe('a shared table takes only its own sessions, within its limits', () => {
+  it('baccarat: 20,000 a position of a hand in all, parallel bets included; a slot or football session is refused', async () => {
+    const [m] = await fundedMembers(t, 1, { 1: 10_000_000, 3: 50_000 });
+    const s = await launch(m!, 'baccarat-1');
+    const slotStart = Math.floor(clock.now().getTime() / 30_000) * 30_000;
+    clock.advance(slotStart + 1_000 - clock.now().getTime() + 30_000);
+    const table = await post<{ current: { id: number } }>('/api/originals/baccarat/table', {
+      session: s.session,
+    });
+    const hand = table.body.data.current.id;
+    const bet = (session: string, position: string, amount: string) =>
+      post('/api/originals/baccarat/bet', { session, hand_id: hand, position, amount });
+    expect((await bet(s.session, 'banker', '15000')).body.error).toBe(0);
+    // Five more on the same position at once: only 5,000 more fits under 20,000.
+    const racing = await Promise.all(Array.from({ length: 5 }, () => bet(s.session, 'banker', '5000')));
+    expect(racing.filter((r) => r.body.error === 0)).toHaveLength(1);
+    expect(racing.filter((r) => r.body.error !== 0).map((r) => r.body.code)).toEqual(
+      Array(4).fill('GAME_BET_INVALID'),
+    );
+    // Another position has its own 20,000.
+    expect((await bet(s.session, 'player', '20000')).body.error).toBe(0);
+    expect(10_000_000 - (await balances(t, m!))[1]!).toBe(4_000_000);
+    // A slot session (paid by free credit) and a football session do not stake at this table.
+    const slot = await launch(m!, 'golden-elephant', 3);
+    expect((await bet(slot.session, 'tie', '100')).body.code).toBe('GAME_NOT_FOUND');
+    expect(
+      (await post('/api/originals/baccarat/table', { session: slot.session, room_id: 1 })).body.code,
+    ).toBe('GAME_NOT_FOUND');
+    expect((await post('/api/originals/football/board', { session: slot.session })).body.code).toBe(
+      'GAME_NOT_FOUND',
+    );
+    expect((await balances(t, m!))[3]).toBe(50_000);
+  });
+});
+
 describe('jobs', () => {
   it('the deal job opens baccarat hands without anyone reading the table', async () => {
     const j = await createTestApp({ jobs: true, seed: false });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 /** The room's open shoe with its seed, if any. */
@@ -141,6 +142,24 @@ export function memberTableRounds(ex: Executor, memberId: number, tableRefs: str
     .where('table_ref', 'in', tableRefs)
     .orderBy('id')
     .execute();
+}
+
+/** What the member has staked on one position of one hand, refunded bets left out (its limit is per position). */
+export async function memberPositionStake(
+  ex: Executor,
+  memberId: number,
+  tableRef: string,
+  position: string,
+): Promise<number> {
+  const r = await ex
+    .selectFrom('game_round')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('stake'), eb.val('0')).as('staked'))
+    .where('member_id', '=', memberId)
+    .where('table_ref', '=', tableRef)
+    .where('status', '<>', 'refunded')
+    .where(sql<string>`detail->>'position'`, '=', position)
+    .executeTakeFirst();
+  return Number(r?.staked ?? 0);
 }
 
 /** A hand with its room's limits and its shoe's seed. */

@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
+import { lockMember } from '../members/service.ts';
 import { memberBalance } from '../wallet/service.ts';
 import {
   activeRoomIds,
@@ -24,6 +25,7 @@ import {
   insertShoe,
   lastShoeNo,
   lockRoom,
+  memberPositionStake,
   memberTableRounds,
   openShoe,
   recentHands,
@@ -198,7 +200,8 @@ export function createBaccarat(d: {
       const now = d.clock.now();
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
-        const roomId = roomOfRequest ?? roomOfGame(s.game.code);
+        const roomOfSession = roomOfGame(s.game.code); // a baccarat session only
+        const roomId = roomOfRequest ?? roomOfSession;
         const { shoe, slotStart } = await advanceIn(tx, roomId, now);
         const room = await roomById(tx, roomId);
         const rooms = await activeRooms(tx);
@@ -264,11 +267,26 @@ export function createBaccarat(d: {
       }
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
+        // Only a baccarat session stakes here: its wallet was chosen for a casino game (casino.md §1).
+        roomOfGame(s.game.code);
         const hand = await handForBet(tx, handId);
         if (!hand) throw new AppError('RECORD_NOT_FOUND');
         if (now < hand.opens_at || now >= hand.closes_at) throw new AppError('GAME_BETTING_CLOSED');
         if (amountSatang < hand.min_bet || amountSatang > hand.max_bet || amountSatang % 100 !== 0)
           throw new AppError('GAME_BET_INVALID');
+        // The room's limit is per position of a hand (docs/rules/casino.md §5.2): with what the member
+        // already staked there. The member's row is locked first, so bets racing from other tabs wait.
+        const ref = `bac:${hand.id}`;
+        let already: number;
+        if (s.kind === 'demo') {
+          already = s.pending
+            .filter((p) => p.ref === ref && p.selection === position)
+            .reduce((a, p) => a + p.stake, 0);
+        } else {
+          await lockMember(tx, s.memberId);
+          already = await memberPositionStake(tx, s.memberId, ref, position);
+        }
+        if (already + amountSatang > hand.max_bet) throw new AppError('GAME_BET_INVALID');
         if (s.kind === 'demo') {
           const balance = await placeDemoStake(tx, s, {
             ref: `bac:${hand.id}`,

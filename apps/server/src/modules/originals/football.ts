@@ -31,6 +31,8 @@ import type { Rounds } from './rounds.ts';
 import type { PlaySessions } from './sessions.ts';
 import { placeDemoStake, settleDemoStakes } from './shared-demo.ts';
 
+/** The catalogue code of the football game: the only session that bets on the fixtures. */
+const FOOTBALL_GAME = 'virtual-football';
 export const FIXTURE_EVERY_SECONDS = 180;
 export const CLOSE_BEFORE_SECONDS = 10;
 export const SETTLE_AFTER_SECONDS = 90;
@@ -121,6 +123,8 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
       const now = d.clock.now();
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
+        // Only a football session plays here: its wallet was chosen for a sport game (casino.md §1).
+        if (s.game.code !== FOOTBALL_GAME) throw new AppError('GAME_NOT_FOUND');
         await advanceIn(tx, now);
         const open = await openFixtures(tx, new Date(now.getTime() + CLOSE_BEFORE_SECONDS * 1000));
         const results = await settledFixtures(tx);
@@ -187,6 +191,8 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
         throw new AppError('GAME_BET_INVALID');
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
+        // Only a football session plays here: its wallet was chosen for a sport game (casino.md §1).
+        if (s.game.code !== FOOTBALL_GAME) throw new AppError('GAME_NOT_FOUND');
         const f = await fixtureForBet(tx, fixtureId);
         if (!f) throw new AppError('RECORD_NOT_FOUND');
         if (now.getTime() >= f.kickoff_at.getTime() - CLOSE_BEFORE_SECONDS * 1000)
