@@ -406,6 +406,67 @@ describe('result preview and the correction flow (docs/rules/lottery.md §8.3)',
   });
 });
 
+describe('a correction of the full first prize alone (docs/rules/lottery.md §8.3)', () => {
+  it('is stored as a new version and audited, reverses nothing; a later correction reverses the win once', async () => {
+    const m = await fundedMember(t, 1000);
+    const roundId = await openRound(t, 'glo');
+    const bill = (await buy(t, m.token, roundId, [{ bet_type: 'three_top', number: '312', amount: 10 }])).body
+      .data.bill.bill_id;
+    await closeNow(t, roundId);
+    const R1 = { first: '845312', front3: ['207', '519'], back3: ['663', '048'], last2: '71' };
+    expect((await enterResult(t, roundId, R1)).body.data).toMatchObject({
+      result_version: 1,
+      status: 'settled',
+    });
+    const paid = await balanceOf(t, m.memberId);
+
+    const preview = await admin('POST', `/api/admin/lotto/rounds/${roundId}/result/preview`, {
+      raw: { ...R1, first: '945312' },
+    });
+    expect(preview.data.same_as_current).toBe(false);
+    // The operator typed the first prize's leading digit wrong: the same numbers win.
+    const fixed = await admin('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, {
+      raw: { ...R1, first: '945312' },
+      reason: 'พิมพ์รางวัลที่ 1 ผิด',
+      expected_version: 1,
+    });
+    expect(fixed.error, fixed.message).toBe(0);
+    expect(fixed.data).toMatchObject({ result_version: 2, status: 'settled', replayed: false });
+    const published = await call<{ result: { first: string }; result_version: number }>(
+      t.app,
+      'GET',
+      `/api/lotto/result?round_id=${roundId}`,
+    );
+    expect(published.body.data).toMatchObject({ result: { first: '945312' }, result_version: 2 });
+    expect(await auditCount('lotto.result.correct', roundId)).toBe(1);
+    expect(await balanceOf(t, m.memberId)).toBe(paid);
+    expect(await winTransfers(t, bill)).toBe(1);
+    // The same again is the same result.
+    const again = await admin('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, {
+      raw: { ...R1, first: '945312' },
+      reason: 'ซ้ำ',
+      expected_version: 2,
+    });
+    expect(again.code).toBe('LOTTO_RESULT_SAME');
+
+    // A correction that changes the winners reverses the one win paid, once.
+    const changed = await admin('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, {
+      raw: { ...R1, first: '945399' },
+      reason: 'เลขท้ายผิด',
+      expected_version: 2,
+    });
+    expect(changed.data).toMatchObject({ result_version: 3, status: 'settled' });
+    const reversals = await t.db
+      .selectFrom('ledger_transfer')
+      .select('amount')
+      .where('reference', '=', `lotto:win_reversal:${bill}`)
+      .execute();
+    expect(reversals).toHaveLength(1);
+    expect(await balanceOf(t, m.memberId)).toBe(paid - reversals[0]!.amount);
+    await reconcile();
+  });
+});
+
 describe('per-round rate overrides (docs/rules/lottery.md §3)', () => {
   it('a round pays each bill at the rate in force when it was placed; members see the round is special; audited', async () => {
     const member = await fundedMember(t, 5000);

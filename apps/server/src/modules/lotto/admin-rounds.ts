@@ -26,7 +26,7 @@ import { roundSummary } from './round-views.ts';
 import { roundRows } from './scheduler.ts';
 import { insertRounds } from './scheduler-queries.ts';
 import type { RateTable } from './settings.ts';
-import { deriveOrRefuse, enterResult } from './settlement.ts';
+import { deriveOrRefuse, enterResult, sameResult } from './settlement.ts';
 
 /**
  * The console's rounds (docs/rules/lottery.md §3–§8): the list, one round, opening a round, the
@@ -189,7 +189,7 @@ export async function previewResult(d: LottoDeps, roundId: number, raw: Record<s
     winning: winningView(r, keys),
     current,
     current_version: r.result_version,
-    same_as_current: current !== null && JSON.stringify(winningKeys(current)) === JSON.stringify(keys),
+    same_as_current: sameResult(current, result),
     winning_items: pay.items,
     winning_bills: pay.bills,
     would_pay: formatBaht(Number(pay.pay)),

@@ -36,8 +36,17 @@ function resultHash(raw: unknown, result: RoundResult): Buffer {
   return createHash('sha256').update(JSON.stringify({ raw, result })).digest();
 }
 
-function sameResult(a: RoundResult | null, b: RoundResult): boolean {
+/** Whether two results pay the same: the same numbers win for every bet type. */
+function samePayout(a: RoundResult | null, b: RoundResult): boolean {
   return a !== null && JSON.stringify(winningKeys(a)) === JSON.stringify(winningKeys(b));
+}
+
+/**
+ * Whether two results are the same as published: they pay the same and show the same full first
+ * prize (which settlement never reads, but the member reads and the audit must record a change of).
+ */
+export function sameResult(a: RoundResult | null, b: RoundResult): boolean {
+  return a !== null && samePayout(a, b) && (a.first ?? null) === (b.first ?? null);
 }
 
 /**
@@ -294,16 +303,18 @@ export async function enterResult(
     }
     if (correcting && sameResult(r.result, result))
       return { r, result, version: r.result_version, replayed: true };
-    if (correcting) await reverseWins(d, tx, r);
+    // A correction that changes no winner (only the full first prize) is recorded and audited like any
+    // other, but nothing paid is reversed and the bills stay as settled.
+    const repay = !(correcting && samePayout(r.result, result));
+    if (correcting && repay) await reverseWins(d, tx, r);
     const version = r.result_version + 1;
     await updateRound(tx, r.id, {
-      status: 'resulted',
       result: JSON.stringify(result),
       result_raw: JSON.stringify(raw),
       result_hash: resultHash(raw, result),
       result_version: version,
       resulted_at: d.clock.now(),
-      settled_at: null,
+      ...(repay ? { status: 'resulted' as const, settled_at: null } : {}),
     });
     await appendAudit(tx, {
       actorType: 'staff',
