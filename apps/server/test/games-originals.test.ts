@@ -507,6 +507,25 @@ describe('shared tables', () => {
 });
 
 describe('a shared table takes only its own sessions, within its limits', () => {
+  it('two tabs: a fishing shot is paid by the fishing session’s wallet, not the newer slot session’s free credit', async () => {
+    const [m] = await fundedMembers(t, 1, { 1: 100_000, 3: 10_000 });
+    const fishing = await launch(m!, 'fishing', 1);
+    await launch(m!, 'golden-elephant', 3);
+    const r = await post<{ round_id: number }>('/api/originals/fishing/shoot', {
+      session: fishing.session,
+      bet: '1.00',
+      fish: 'golden_dragon',
+    });
+    expect(r.body.error, r.body.message).toBe(0);
+    const round = await t.db
+      .selectFrom('game_round')
+      .select('wallet_type_id')
+      .where('id', '=', r.body.data.round_id)
+      .executeTakeFirstOrThrow();
+    expect(round.wallet_type_id).toBe(1);
+    expect((await balances(t, m!))[3]).toBe(10_000);
+  });
+
   it('baccarat: 20,000 a position of a hand in all, parallel bets included; a slot or football session is refused', async () => {
     const [m] = await fundedMembers(t, 1, { 1: 10_000_000, 3: 50_000 });
     const s = await launch(m!, 'baccarat-1');

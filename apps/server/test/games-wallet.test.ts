@@ -152,6 +152,31 @@ describe('seamless wallet contract (docs/rules/casino.md §3)', () => {
     expect((await bet(String(m), id('b'), '1.00')).status).toBe('PLAYER_BLOCKED');
   });
 
+  it('a debit is paid by the session of the game it names, with a wallet allowed for that game', async () => {
+    const [m] = await fundedMembers(t, 1, { 1: 10_000, 2: 10_000 });
+    const p = String(m);
+    // The table with main, then the slot with the bonus wallet in another tab (the newer session).
+    expect((await sim.authenticate(await launchToken(t, m!, 1, SIM.table, clock.now()))).status).toBe('OK');
+    expect((await sim.authenticate(await launchToken(t, m!, 2, SIM.game, clock.now()))).status).toBe('OK');
+    const table = (tx: string) =>
+      sim.debit({ player: p, tx_id: tx, round_id: 'rt', game: SIM.table, amount: '1.00' });
+    expect((await table(id('t'))).status).toBe('OK');
+    expect((await bet(p, id('s'), '2.00')).status).toBe('OK');
+    expect(await balances(t, m!)).toMatchObject({ 1: 9_900, 2: 9_800 });
+    // With the slot's bonus session alone, a debit for the table game may not take the bonus wallet.
+    const [n] = await fundedMembers(t, 1, { 1: 10_000, 2: 10_000 });
+    expect((await sim.authenticate(await launchToken(t, n!, 2, SIM.game, clock.now()))).status).toBe('OK');
+    const other = await sim.debit({
+      player: String(n),
+      tx_id: id('t'),
+      round_id: 'rt',
+      game: SIM.table,
+      amount: '1.00',
+    });
+    expect(other.status).toBe('WALLET_NOT_ALLOWED');
+    expect(await balances(t, n!)).toMatchObject({ 1: 10_000, 2: 10_000 });
+  });
+
   it('a racing credit and rollback of one bet: exactly one wins and the ledger agrees', async () => {
     for (let i = 0; i < 10; i++) {
       const p = await player();

@@ -41,11 +41,18 @@ export async function claimDebit(
     WITH s AS (
       SELECT gs.id, gs.wallet_type_id, m.status AS member_status,
         EXISTS (SELECT 1 FROM game g JOIN game_wallet_category c ON c.category = ANY (g.categories)
-                WHERE g.id = gs.game_id AND c.wallet_type_id = gs.wallet_type_id) AS allowed
+                WHERE g.id = gs.game_id AND c.wallet_type_id = gs.wallet_type_id)
+        AND (played.id IS NULL OR EXISTS (
+                SELECT 1 FROM game g JOIN game_wallet_category c ON c.category = ANY (g.categories)
+                WHERE g.id = played.id AND c.wallet_type_id = gs.wallet_type_id)) AS allowed
       FROM game_session gs JOIN member m ON m.id = gs.member_id
+        JOIN game sg ON sg.id = gs.game_id
+        LEFT JOIN game played ON played.provider_id = ${d.provider} AND played.code = ${d.game}
       WHERE gs.member_id = ${d.memberId} AND gs.provider_id = ${d.provider} AND gs.closed_at IS NULL
         AND gs.expires_at > ${d.now} AND gs.last_seen_at > ${d.idleSince}
-      ORDER BY gs.id DESC LIMIT 1
+      -- The session of the game debited first (its wallet was chosen for it), else the newest; and
+      -- the wallet must be allowed for the session's game and the debited one (docs/rules/casino.md §1, §3.4).
+      ORDER BY (sg.code = ${d.game}) DESC, gs.id DESC LIMIT 1
     ), ok AS (
       SELECT * FROM s WHERE allowed AND member_status = 'active'
     ), touch AS (
