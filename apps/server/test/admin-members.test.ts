@@ -205,6 +205,18 @@ describe('member actions', () => {
     const empty = await post(`/api/admin/members/${m.memberId}/notes`, { body: '   ' });
     expect(empty.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { body: 'กรุณากรอกข้อความบันทึก' } });
     expect((await get<Page<unknown>>(`/api/admin/members/${m.memberId}/notes`)).body.data.total).toBe(2);
+    // Half a character (a lone surrogate) cannot be kept in the audit's JSON: a form error, not a 500.
+    for (const raw of ['{"body":"โน้ต \\ud800"}', '{"body":"\\udc00 ล็อก"}']) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/members/${m.memberId}/notes`,
+        headers: { authorization: `Bearer ${support}`, 'content-type': 'application/json' },
+        payload: raw,
+      });
+      expect(r.statusCode).toBeLessThan(500);
+      expect(r.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { body: 'ข้อความมีอักขระที่ไม่อนุญาต' } });
+    }
+    expect((await get<Page<unknown>>(`/api/admin/members/${m.memberId}/notes`)).body.data.total).toBe(2);
   });
 
   it('lock ends every session and refuses login; unlock lets the member in again (both audited)', async () => {

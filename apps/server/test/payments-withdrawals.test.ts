@@ -1,4 +1,5 @@
 import { satang } from '@chok/engine/money';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
 import {
@@ -215,6 +216,61 @@ describe('withdrawal requests', () => {
     expect((await withdraw(t, alone.token, 300)).body.data.status).toBe('pending');
   });
 });
+
+describe('two clicks of one operator that overlap', () => {
+  it('a release still being written and a pay of the same request: the pay waits and is refused (two people)', async () => {
+    const m = await newMember(t);
+    await fund(m.memberId, 60_000);
+    const w = (await withdraw(t, m.token, 55_000)).body.data;
+    expect(w.status).toBe('review');
+    // Another operator's audited action holds the audit chain: the release waits in its last step,
+    // its move to pending written but not committed.
+    const other = new pg.Client({ connectionString: t.url });
+    await other.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock(7341002)');
+      const release = call<Withdrawal>(
+        t.app,
+        'POST',
+        `/api/admin/payments/withdrawals/${w.id}/release_review`,
+        {
+          token: finance,
+          body: { note: 'ตรวจสอบแล้ว' },
+        },
+      );
+      await waitForLockWaits(other, 'advisory', 1);
+      const pay = approve(w.id);
+      // The pay waits for the release's row (before the fix it read "review", skipped its checks and
+      // waited in its update instead).
+      await waitForLockWaits(other, 'transactionid', 1);
+      await other.query('SELECT pg_advisory_unlock(7341002)');
+      const [released, paid] = await Promise.all([release, pay]);
+      expect(released.body.data.status).toBe('pending');
+      expect(paid.body.code).toBe('WITHDRAW_SECOND_OPERATOR');
+      const row = await t.db
+        .selectFrom('withdrawal')
+        .select('status')
+        .where('id', '=', w.id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('pending');
+    } finally {
+      await other.end();
+    }
+  });
+});
+
+/** Waits until `n` backends wait on a lock of this kind (pg_stat_activity), up to 10 s. */
+async function waitForLockWaits(c: pg.Client, event: string, n: number) {
+  for (let i = 0; i < 1000; i++) {
+    const r = await c.query(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = $1",
+      [event],
+    );
+    if (r.rows[0].n >= n) return;
+    await new Promise((res) => setTimeout(res, 10));
+  }
+  throw new Error(`no backend waited on ${event}`);
+}
 
 describe('the next Bangkok day', () => {
   it('starts a new daily cap', async () => {

@@ -4,7 +4,7 @@ import type { Endpoint } from '@chok/contract/endpoint';
 import { FORBIDDEN_CHARACTER_MESSAGE } from '@chok/contract/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { isDatabaseUnavailable } from './db.ts';
+import { type Executor, isDatabaseUnavailable } from './db.ts';
 import { AppError, envelopeOf } from './errors.ts';
 
 export interface MemberPrincipal {
@@ -31,7 +31,8 @@ export interface Authenticators {
  */
 export interface MemberGate {
   check(memberId: number, e: Endpoint): Promise<void>;
-  login(memberId: number): Promise<void>;
+  /** Refuses the login of a self-excluded member; `ex` reads in the login's transaction. */
+  login(memberId: number, ex?: Executor): Promise<void>;
 }
 
 export interface HandlerContext<B, Q, P> {
@@ -64,8 +65,14 @@ export class ValidationError extends Error {
   }
 }
 
+/** A lone UTF-16 surrogate: half of a character, which PostgreSQL's JSON input refuses. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** No NUL (no text column stores it) and no lone surrogate (no JSON column, the audit's, stores it). */
+const storable = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+
 /**
- * Paths of every string (value or key) holding a NUL character, which no text column can store.
+ * Paths of every string (value or key) holding a character no column can store (`storable`).
  * Iterative, so a deeply nested body cannot overflow the stack.
  */
 function nulPaths(value: unknown, where: string): string[] {
@@ -74,11 +81,11 @@ function nulPaths(value: unknown, where: string): string[] {
   while (stack.length > 0 && found.length < 20) {
     const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) found.push(path || where);
+      if (!storable(v)) found.push(path || where);
     } else if (v !== null && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) {
         const childPath = path ? `${path}.${k}` : k;
-        if (k.includes('\u0000')) found.push(childPath);
+        if (!storable(k)) found.push(childPath);
         else stack.push([child, childPath]);
       }
     }

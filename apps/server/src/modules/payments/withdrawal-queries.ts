@@ -84,8 +84,10 @@ export function memberWithdrawals(ex: Executor, memberId: number, limit: number)
     .execute();
 }
 
-export function withdrawalById(ex: Executor, id: number) {
-  return ex.selectFrom('withdrawal').selectAll().where('id', '=', id).executeTakeFirst();
+/** One withdrawal; `forUpdate` locks it, so an operator's checks hold until the state moves. */
+export function withdrawalById(ex: Executor, id: number, forUpdate = false) {
+  const q = ex.selectFrom('withdrawal').selectAll().where('id', '=', id);
+  return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
 }
 
 /** `UPDATE … WHERE id = $1 AND status IN ($from) RETURNING *`; undefined when the state moved on. */

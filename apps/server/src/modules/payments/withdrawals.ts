@@ -216,7 +216,9 @@ async function transition(
   },
 ): Promise<WithdrawalRow> {
   return inTransaction(deps.db, async (tx) => {
-    const before = await withdrawalById(tx, a.id);
+    // Locked: another operator's move of the same request waits, so the checks below (who may pay,
+    // the account name) are made on the state this move starts from.
+    const before = await withdrawalById(tx, a.id, true);
     if (!before) throw new AppError('RECORD_NOT_FOUND');
     const now = deps.clock.now();
     const checked = a.check && a.from.includes(before.status) ? await a.check(tx, before, now) : {};
