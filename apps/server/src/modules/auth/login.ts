@@ -32,6 +32,14 @@ export async function login(d: AuthDeps, phone: string, password: string, client
   return inTransaction(d.db, async (tx) => {
     const minutes = lockMinutesLeft(await members.clearLoginFailures(tx, member.id, now), now);
     if (minutes > 0) throw new AppError('LOGIN_LOCKED', { minutes });
+    // That update holds the member's row until commit. A password reset or change, or a
+    // self-exclusion, that committed while the password was being checked is seen now and refuses;
+    // one that comes later waits for this commit and then revokes the session opened here.
+    const current = await members.loginAccount(tx, phone);
+    if (current?.id !== member.id || current.password_hash !== member.password_hash)
+      throw new AppError('LOGIN_FAILED');
+    if (current.status !== 'active') throw new AppError('ACCOUNT_SUSPENDED');
+    await d.gate.login(member.id, tx);
     await members.setLastLogin(tx, member.id, now);
     const s = await createMemberSession(tx, d.clock, d.session, { memberId: member.id, ...client });
     return {

@@ -9,6 +9,7 @@ import {
 } from '@chok/engine/engagement/protection';
 import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { lockMember } from '../members/service.ts';
 import type { ProtectionDeps } from './deps.ts';
 import { stateOf } from './state.ts';
 import { blockRow, insertEvent, lockMemberRow, type MemberRow, setBlock } from './state-queries.ts';
@@ -55,6 +56,9 @@ export async function startBlock(d: ProtectionDeps, memberId: number, kind: Bloc
   if (blockKindOf(choice) !== kind) throw new AppError('VALIDATION_FAILED');
   const now = d.clock.now();
   return inTransaction(d.db, async (tx) => {
+    // The member's row first: a login under way holds it while it opens its session (auth/login.ts),
+    // so that session is either refused here-after or revoked below, never left live.
+    await lockMember(tx, memberId);
     const m = await lockMemberRow(tx, memberId, now);
     const next = { kind, until: blockEnd(choice, now) };
     const current = blockOf(m);

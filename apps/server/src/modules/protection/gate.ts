@@ -55,8 +55,8 @@ export function protectionGate(d: ProtectionDeps): MemberGate {
       if (!closed.has(e)) return;
       await assertNotBlocked(d.db, memberId, d.clock.now());
     },
-    async login(memberId) {
-      const refusal = loginRefusal(await blockInForce(d.db, memberId, d.clock.now()));
+    async login(memberId, ex) {
+      const refusal = loginRefusal(await blockInForce(ex ?? d.db, memberId, d.clock.now()));
       if (refusal) throw refusal;
     },
   };
