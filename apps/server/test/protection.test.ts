@@ -8,6 +8,7 @@ import {
   createTestApp,
   FixedClock,
   registerMember,
+  staffLogin,
   staffToken,
   type TestApp,
 } from './helpers.ts';
@@ -201,6 +202,54 @@ describe('deposit limits (docs/rules/protection.md §2.2)', () => {
     await paidDeposit(m.token, 600);
     const again = await Promise.all(Array.from({ length: 4 }, () => request(m.token, 500)));
     expect(again.map((a) => a.body.code)).toEqual(Array(4).fill('PROTECTION_DEPOSIT_LIMIT'));
+  });
+});
+
+describe('money an operator credited without a request (docs/rules/protection.md §2.2)', () => {
+  it('counts against the deposit limit from when it was credited', async () => {
+    const m = await newMember(t);
+    expect((await setLimit(m.token, 'deposit', 'day', 1000)).body.error).toBe(0);
+    // A session of its own: the shared one (staffToken) is kept for the later tests' clock.
+    const finance = await staffLogin(t, 'finance', clock);
+    // 800 baht arrive on the bank account with no request behind them; finance credits them to the member.
+    const other = await newMember(t);
+    const d = (await generateQr(t, other.token, { channel_id: 1, amount: 300 })).body.data;
+    expect((await cancelOpen(other.token, d.request_id)).body.error).toBe(0);
+    const posted = new Date(clock.now().getTime() + 7 * HOUR).toISOString().slice(0, 16).replace('T', ' ');
+    const ref = `DIRECT-${m.memberId}`;
+    const imported = await call<{ unmatched: number }>(
+      t.app,
+      'POST',
+      '/api/admin/payments/statements/import',
+      {
+        token: finance,
+        body: {
+          account_kind: 'bank',
+          account_id: d.receiving.id,
+          template: 'generic',
+          file_name: 'direct.csv',
+          content: `posted_at,amount,direction,counterparty,bank_ref\n${posted},800.00,in,xxxxxx9999,${ref}\n`,
+        },
+      },
+    );
+    expect(imported.body.data.unmatched).toBe(1);
+    const lines = await call<{ items: { id: number; bank_ref: string }[] }>(
+      t.app,
+      'GET',
+      '/api/admin/payments/statement_lines?page_size=200',
+      { token: finance },
+    );
+    const line = lines.body.data.items.find((l) => l.bank_ref === ref)!;
+    const assigned = await call<{ outcome: string }>(
+      t.app,
+      'POST',
+      `/api/admin/payments/statement_lines/${line.id}/assign`,
+      { token: finance, body: { member_id: m.memberId, note: 'ลูกค้าโอนตรง' } },
+    );
+    expect(assigned.body.data.outcome).toBe('confirmed');
+    expect(limitOf(await state(m.token), 'deposit', 'day').used).toBe('800.00');
+    expect((await request(m.token, 500)).body.code).toBe('PROTECTION_DEPOSIT_LIMIT');
+    expect((await request(m.token, 150)).body.error).toBe(0);
   });
 });
 

@@ -2,6 +2,7 @@ import { type Insertable, sql } from 'kysely';
 import type { DB as Database } from '../../db/database.generated.ts';
 import type { Executor } from '../../platform/db.ts';
 import type { ReceivingTarget } from './accounts.ts';
+import { assignedWithoutRequestSince } from './statement-queries.ts';
 
 export type NewDepositRequest = Insertable<Database['deposit_request']>;
 
@@ -257,6 +258,9 @@ export async function depositsCountedSince(
 ): Promise<number[]> {
   if (since.length === 0) return [];
   const earliest = new Date(Math.min(...since.map((d) => d.getTime())));
+  // Money that arrived without a request and that an operator credited from the statement counts as
+  // paid at the time it was credited (docs/rules/protection.md §2.2).
+  const assigned = await assignedWithoutRequestSince(ex, memberId, earliest);
   const rows = await ex
     .selectFrom('deposit_request')
     .select(['status', 'amount_satang', 'paid_satang', 'paid_at', 'created_at'])
@@ -268,10 +272,11 @@ export async function depositsCountedSince(
       ]),
     )
     .execute();
-  return since.map((from) =>
-    rows.reduce((sum, r) => {
-      if (r.status === 'paid') return r.paid_at! >= from ? sum + (r.paid_satang ?? r.amount_satang) : sum;
-      return r.created_at >= from ? sum + r.amount_satang : sum;
-    }, 0),
+  return since.map(
+    (from) =>
+      rows.reduce((sum, r) => {
+        if (r.status === 'paid') return r.paid_at! >= from ? sum + (r.paid_satang ?? r.amount_satang) : sum;
+        return r.created_at >= from ? sum + r.amount_satang : sum;
+      }, 0) + assigned.reduce((sum, l) => (l.resolved_at >= from ? sum + l.amount_satang : sum), 0),
   );
 }

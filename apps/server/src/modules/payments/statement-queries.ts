@@ -197,6 +197,23 @@ export async function markLineAssigned(
     .execute();
 }
 
+/** Statement lines an operator credited to the member with no request behind them, since `from`. */
+export async function assignedWithoutRequestSince(
+  ex: Executor,
+  memberId: number,
+  from: Date,
+): Promise<{ amount_satang: number; resolved_at: Date }[]> {
+  const rows = await ex
+    .selectFrom('statement_line')
+    .select(['amount_satang', 'resolved_at'])
+    .where('assign_member_id', '=', memberId)
+    .where('status', '=', 'assigned')
+    .where('request_id', 'is', null)
+    .where('resolved_at', '>=', from)
+    .execute();
+  return rows.map((r) => ({ amount_satang: r.amount_satang, resolved_at: r.resolved_at! }));
+}
+
 export async function markLineIgnored(
   ex: Executor,
   p: { lineId: number; note: string; staffId: number; now: Date },
