@@ -97,7 +97,8 @@ describe('a login under way', () => {
       const [excluded, loggedIn] = excludeFirst ? [a, b] : [b, a];
       expect(excluded.body.error, excluded.body.message).toBe(0);
       if (loggedIn.body.error === 0) {
-        const r = await call(t.app, 'GET', '/api/get_user_info', { token: loggedIn.body.data.access_token });
+        const token = (loggedIn.body.data as { access_token: string }).access_token;
+        const r = await call(t.app, 'GET', '/api/get_user_info', { token });
         expect(r.status).toBe(401);
       } else expect(loggedIn.body.code).toBe('LOGIN_EXCLUDED');
       expect(await liveSessions(m.memberId)).toBe(0);

@@ -359,6 +359,41 @@ describe('a full yeekee round driven by an injected clock', () => {
     }
   });
 
+  it('holds the per-IP limit across rounds for shots that arrive together in several rounds', async () => {
+    // Each round judges its own batches; an address's minute counts its shots in every round, those
+    // another round is still writing included (shot-ip-window.ts).
+    const members = await Promise.all(Array.from({ length: 20 }, () => registerMember(t)));
+    const rounds: number[] = [];
+    for (let i = 0; i < 4; i++) rounds.push(await shootingRound(2));
+    for (let trial = 0; trial < 5; trial++) {
+      const ip = `198.51.100.${60 + trial}`;
+      const answers = await Promise.all(
+        rounds.map((roundId, i) =>
+          t.app
+            .inject({
+              method: 'POST',
+              url: '/api/lotto/yeekee/shoot_number',
+              headers: { authorization: `Bearer ${members[trial * 4 + i]!.token}` },
+              payload: { round_id: roundId, number: '12345' },
+              remoteAddress: ip,
+            })
+            .then((res) => res.json() as { error: number; code?: string }),
+        ),
+      );
+      expect(answers.filter((a) => a.error === 0)).toHaveLength(2);
+      expect(answers.filter((a) => a.error !== 0).map((a) => a.code)).toEqual([
+        'LOTTO_SHOOT_IP_LIMIT',
+        'LOTTO_SHOOT_IP_LIMIT',
+      ]);
+    }
+    const shots = await t.db
+      .selectFrom('lotto_shot')
+      .select(['ip'])
+      .where('round_id', 'in', rounds)
+      .execute();
+    expect(shots).toHaveLength(10);
+  });
+
   it('limits shots per member per round and per IP; refuses non-yeekee rounds and bad numbers', async () => {
     const roundId = await shootingRound(5);
     const m = await fundedMember(t, 10);

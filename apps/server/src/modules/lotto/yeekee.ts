@@ -6,6 +6,7 @@ import { blockedError } from '../protection/service.ts';
 import type { LottoDeps } from './deps.ts';
 import { findRound, type RoundRow } from './round-queries.ts';
 import { defaultYeekee } from './settings.ts';
+import { createShotIpWindow } from './shot-ip-window.ts';
 import {
   marketDayRounds,
   memberShots,
@@ -100,6 +101,9 @@ export function createShooter(d: LottoDeps) {
 
   /** Shots waiting for their round's next transaction, and whether one is running, per round. */
   const queues = new Map<number, { waiting: ShotRequest[]; running: boolean }>();
+  /** Other rounds' shots a read may have missed, for the per-IP limit (shot-ip-window.ts). */
+  const ipWindow = createShotIpWindow();
+  type Read = ReturnType<typeof ipWindow.readStarted>;
 
   /**
    * One shot (docs/rules/lottery.md §9). Shots that arrive while a round's previous transaction is
@@ -124,11 +128,11 @@ export function createShooter(d: LottoDeps) {
   async function drain(roundId: number, q: { waiting: ShotRequest[]; running: boolean }) {
     q.running = true;
     // A batch whose state came back with the previous batch's write (see shootBatch).
-    let ahead: { batch: ShotRequest[]; state: ShotState } | null = null;
+    let ahead: { batch: ShotRequest[]; state: ShotState; read: Read } | null = null;
     try {
       while (ahead || q.waiting.length > 0) {
         const batch = ahead?.batch ?? q.waiting.splice(0, SHOT_BATCH_MAX);
-        const known = ahead?.state ?? null;
+        const known = ahead ? { state: ahead.state, read: ahead.read } : null;
         ahead = null;
         try {
           const judged = await shootBatch(roundId, batch, known, q);
@@ -165,19 +169,39 @@ export function createShooter(d: LottoDeps) {
   async function shootBatch(
     roundId: number,
     batch: ShotRequest[],
-    known: ShotState | null,
+    known: { state: ShotState; read: Read } | null,
     q: { waiting: ShotRequest[] },
   ): Promise<{
     outcomes: (ShotAck | AppError)[];
     count: { seq: number; published: boolean } | null;
-    ahead: { batch: ShotRequest[]; state: ShotState } | null;
+    ahead: { batch: ShotRequest[]; state: ShotState; read: Read } | null;
   }> {
     for (let attempt = 1; ; attempt++) {
-      const r = known ?? (await shotState(d.db, { roundId, ...batchKeys(batch) }));
-      known = null;
-      if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
-      if (r.derive_rule !== 'yeekee') throw new AppError('LOTTO_NOT_YEEKEE');
-      const { outcomes, accepted, seq, head } = judgeShots(r, batch);
+      let read: Read;
+      let r: ShotState | null | undefined;
+      if (known) {
+        ({ state: r, read } = known);
+        known = null;
+      } else {
+        read = ipWindow.readStarted();
+        try {
+          r = await shotState(d.db, { roundId, ...batchKeys(batch) });
+        } catch (err) {
+          read.done();
+          throw err;
+        }
+      }
+      let judged: ReturnType<typeof judgeShots>;
+      try {
+        if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
+        if (r.derive_rule !== 'yeekee') throw new AppError('LOTTO_NOT_YEEKEE');
+        const stamp = read.stamp;
+        const round = r.id;
+        judged = judgeShots(r, batch, (ip, now) => ipWindow.unseen(ip, round, stamp, now));
+      } finally {
+        read.done();
+      }
+      const { outcomes, accepted, seq, head } = judged;
       if (accepted.length === 0) return { outcomes, count: null, ahead: null };
       // Each shooter's own-shot event, and the round's count when COUNT_EVERY_MS has passed, go out
       // with the write: delivered when its shots commit, in commit order.
@@ -190,6 +214,12 @@ export function createShooter(d: LottoDeps) {
       if (countDue)
         events.push({ topic: `yeekee:${r.id}`, event: 'shot_count', data: { round_id: r.id, count: seq } });
       const next = q.waiting.splice(0, SHOT_BATCH_MAX);
+      const writing = ipWindow.writing(
+        r.id,
+        accepted.map((a) => ({ ip: a.ip, at: Date.parse(a.serverTs) })),
+      );
+      // The next batch's state is read inside this write (sent now).
+      const nextRead = next.length > 0 ? ipWindow.readStarted() : null;
       let written: Awaited<ReturnType<typeof recordShots>>;
       try {
         written = await recordShots(
@@ -202,15 +232,22 @@ export function createShooter(d: LottoDeps) {
           d.events.notifications(events),
         );
       } catch (err) {
+        writing.settle(false);
+        nextRead?.done();
         q.waiting.unshift(...next);
         throw err;
       }
+      writing.settle(written.ok);
       if (written.ok) {
         if (countDue) lastCount.set(r.id, Date.now());
-        const ahead = next.length > 0 && written.next ? { batch: next, state: written.next } : null;
-        if (!ahead) q.waiting.unshift(...next);
+        const ahead = nextRead && written.next ? { batch: next, state: written.next, read: nextRead } : null;
+        if (!ahead) {
+          nextRead?.done();
+          q.waiting.unshift(...next);
+        }
         return { outcomes, count: { seq, published: countDue }, ahead };
       }
+      nextRead?.done();
       q.waiting.unshift(...next);
       if (attempt >= 20) throw new Error(`round ${roundId}: shots kept meeting a moved round`);
     }
@@ -227,7 +264,7 @@ export function createShooter(d: LottoDeps) {
   }
 
   /** The rules of docs/rules/lottery.md §9 for each shot of a batch, in arrival order, and the chain. */
-  function judgeShots(r: ShotState, batch: ShotRequest[]) {
+  function judgeShots(r: ShotState, batch: ShotRequest[], unseen: (ip: string, now: number) => number) {
     const y = r.settings.yeekee ?? defaultYeekee;
     // Per IP: the shots in every shot's last minute (counted by the read) and the others' times.
     const ipShots = new Map<string, { core: number; times: number[] }>();
@@ -251,7 +288,9 @@ export function createShooter(d: LottoDeps) {
       if (now < r.open_at.getTime() || r.status === 'scheduled') return new AppError('LOTTO_SHOOT_NOT_OPEN');
       if (!shootingOpen(r, s.now)) return new AppError('LOTTO_SHOOT_CLOSED');
       const ip = ipShots.get(s.ip) ?? { core: 0, times: [] };
-      if (ip.core + ip.times.filter((t) => t > now - 60_000 && t <= now).length >= y.shots_per_ip_minute_max)
+      const inMinute =
+        ip.core + ip.times.filter((t) => t > now - 60_000 && t <= now).length + unseen(s.ip, now);
+      if (inMinute >= y.shots_per_ip_minute_max)
         return new AppError('LOTTO_SHOOT_IP_LIMIT', {}, undefined, { cooldown_left: 60 });
       const mine = own.get(s.memberId) ?? { n: 0, last: Number.NaN };
       if (mine.n >= y.shots_per_round_max)
