@@ -1,8 +1,10 @@
 import { satang } from '@chok/engine/money';
+import { createMemberSession } from '../src/modules/auth/sessions.ts';
 import { injectTransport, ProviderSimulator } from '../src/modules/games/simulator.ts';
+import type { Clock } from '../src/platform/clock.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import { hashToken, newToken } from '../src/platform/rng.ts';
-import type { TestApp } from './helpers.ts';
+import { call, type TestApp } from './helpers.ts';
 
 /** Shared set-up of the games server tests: a signed external provider and funded members. */
 export const SIM = {
@@ -121,4 +123,48 @@ export async function balances(t: TestApp, memberId: number): Promise<Record<num
     .where('member_id', '=', memberId)
     .execute();
   return Object.fromEntries(rows.map((r) => [r.wallet_type_id!, r.balance!]));
+}
+
+/**
+ * An in-house game opened as /api/game/link and the game page do it: a live member session, a launch
+ * of `code` paid by `wallet`, exchanged for a play session. Answers the play session and the member's
+ * bearer token.
+ */
+export async function inHouseSession(
+  t: TestApp,
+  clock: Clock,
+  memberId: number,
+  code: string,
+  wallet = 1,
+): Promise<{ session: string; bearer: string }> {
+  const game = await t.db.selectFrom('game').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+  const member = await createMemberSession(
+    t.db,
+    clock,
+    { idleMinutes: 12 * 60, absoluteHours: 7 * 24 },
+    { memberId, ip: null, userAgent: null },
+  );
+  const memberSession = await t.db
+    .selectFrom('member_session')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const token = newToken();
+  const now = clock.now();
+  await t.db
+    .insertInto('game_launch')
+    .values({
+      token_hash: hashToken(token),
+      member_id: memberId,
+      wallet_type_id: wallet,
+      game_id: game.id,
+      member_session_id: memberSession.id,
+      created_at: now,
+      expires_at: new Date(now.getTime() + 60_000),
+    })
+    .execute();
+  const s = await call<{ session: string }>(t.app, 'POST', '/api/originals/session', { body: { token } });
+  if (s.body.error !== 0) throw new Error(`play session refused: ${s.body.message}`);
+  return { session: s.body.data.session, bearer: member.token };
 }

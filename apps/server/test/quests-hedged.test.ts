@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemberSession } from '../src/modules/auth/sessions.ts';
-import { hashToken, newToken } from '../src/platform/rng.ts';
-import { fundedMembers } from './games-support.ts';
+import { fundedMembers, inHouseSession } from './games-support.ts';
 import { call, createTestApp, FixedClock, type TestApp } from './helpers.ts';
 
 // G6 (docs/rules/engagement.md §0) for the rounds quest (§6): opposite Player and Banker bets on one
@@ -10,39 +8,7 @@ let t: TestApp;
 const clock = new FixedClock(new Date(Math.floor(Date.now() / 180_000) * 180_000 + 2_000));
 const post = <T>(url: string, body: unknown) => call<T>(t.app, 'POST', url, { body });
 
-/** An in-house game session for `memberId` (as the game link hands it out) and a member token. */
-async function launch(memberId: number, code: string) {
-  const game = await t.db.selectFrom('game').select('id').where('code', '=', code).executeTakeFirstOrThrow();
-  const token = newToken();
-  const now = clock.now();
-  const member = await createMemberSession(
-    t.db,
-    clock,
-    { idleMinutes: 720, absoluteHours: 168 },
-    { memberId, ip: null, userAgent: null },
-  );
-  const ms = await t.db
-    .selectFrom('member_session')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('game_launch')
-    .values({
-      token_hash: hashToken(token),
-      member_id: memberId,
-      wallet_type_id: 1,
-      game_id: game.id,
-      member_session_id: ms.id,
-      created_at: now,
-      expires_at: new Date(now.getTime() + 60_000),
-    })
-    .execute();
-  const s = await call<{ session: string }>(t.app, 'POST', '/api/originals/session', { body: { token } });
-  expect(s.body.error, s.body.message).toBe(0);
-  return { session: s.body.data.session, bearer: member.token };
-}
+const launch = (memberId: number, code: string) => inHouseSession(t, clock, memberId, code);
 
 beforeAll(async () => {
   t = await createTestApp({ clock, seed: false });
