@@ -3,7 +3,8 @@
 -- the same game first (the newest), else the newest with the provider, as before; its wallet must be
 -- allowed for the session's game and, when the catalogue knows it, the debited game. Before, the newest
 -- session decided alone, so a debit for a table game could take a slot session's bonus or free
--- credit, and a second tab's wallet paid the first tab's game.
+-- credit, and a second tab's wallet paid the first tab's game. The session's last use is now written on
+-- every debit (it was at most once a minute, so the 30-minute idle limit could end a minute early).
 CREATE OR REPLACE FUNCTION seamless_debit(
   p_nonce text, p_provider text, p_player text, p_member integer, p_tx text, p_round text, p_game text,
   p_amount bigint, p_fingerprint bytea, p_now timestamptz, p_idle_since timestamptz, p_key text, p_reference text,
@@ -34,7 +35,7 @@ BEGIN
     SELECT * FROM s WHERE allowed AND member_status = 'active'
   ), touch AS (
     UPDATE game_session SET last_seen_at = p_now
-    WHERE id = (SELECT id FROM ok) AND last_seen_at < p_now - interval '1 minute'
+    WHERE id = (SELECT id FROM ok) AND last_seen_at < p_now
   ), ins AS (
     INSERT INTO wallet_op (provider_id, player_id, provider_tx_id, op_class, op, member_id, wallet_type_id,
       session_id, round_id, game_code, amount, fingerprint, status, state)

@@ -177,6 +177,16 @@ describe('seamless wallet contract (docs/rules/casino.md §3)', () => {
     expect(await balances(t, n!)).toMatchObject({ 1: 10_000, 2: 10_000 });
   });
 
+  it('the idle limit counts 30 minutes from the last debit exactly', async () => {
+    const p = await player();
+    clock.advance(50_000);
+    expect((await bet(p, id('i'), '1.00')).status).toBe('OK');
+    clock.advance(29 * 60_000 + 30_000); // 29 min 30 s after that debit
+    expect((await bet(p, id('i'), '1.00')).status).toBe('OK');
+    clock.advance(30 * 60_000 + 1_000); // 30 min 1 s after the last
+    expect((await bet(p, id('i'), '1.00')).status).toBe('SESSION_EXPIRED');
+  });
+
   it('a racing credit and rollback of one bet: exactly one wins and the ledger agrees', async () => {
     for (let i = 0; i < 10; i++) {
       const p = await player();

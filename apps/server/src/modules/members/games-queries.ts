@@ -56,9 +56,10 @@ export async function claimDebit(
     ), ok AS (
       SELECT * FROM s WHERE allowed AND member_status = 'active'
     ), touch AS (
-      -- Touched at most once a minute: the idle limit needs no finer clock, and the row stays cold.
+      -- Touched on every debit, so the 30-minute idle limit counts from the last one exactly (measured:
+      -- no cost to the callbacks bench, docs/decisions/0012 fourth session).
       UPDATE game_session SET last_seen_at = ${d.now}
-      WHERE id = (SELECT id FROM ok) AND last_seen_at < ${d.now}::timestamptz - interval '1 minute'
+      WHERE id = (SELECT id FROM ok) AND last_seen_at < ${d.now}::timestamptz
     ), ins AS (
       INSERT INTO wallet_op (provider_id, player_id, provider_tx_id, op_class, op, member_id, wallet_type_id,
         session_id, round_id, game_code, amount, fingerprint, status, state)
