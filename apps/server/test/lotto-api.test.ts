@@ -163,6 +163,15 @@ describe('one site, one agent (spec: lotto, poll and affiliate calls send agent_
       message: expect.stringMatching(/เอเย่นต์/),
     });
     expect((await call(t.app, 'GET', '/api/lotto/lobby?agent_id=34')).body.error).toBe(0);
+    // A wrong format is a form error there as on every lotto read (docs/decisions/0003), not a 400.
+    for (const url of ['/api/lotto/lobby?agent_id=abc', '/api/lotto/rounds?agent_id=abc']) {
+      const r = await call(t.app, 'GET', url);
+      expect([r.status, r.body.code, Object.keys(r.body.fields ?? {})], url).toEqual([
+        200,
+        'VALIDATION_FAILED',
+        ['agent_id'],
+      ]);
+    }
     const bill = await call(t.app, 'POST', '/api/lotto/bill/create', {
       token: m.token,
       body: {

@@ -98,7 +98,11 @@ export function holdsNul(value: unknown): boolean {
   return nulPaths(value, '').length > 0;
 }
 
-function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+/**
+ * A request part checked by its schema, as every route's are: NUL and half characters refused, a
+ * wrong type or shape malformed (400), a wrong format a form error (200) — docs/decisions/0003.
+ */
+export function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   // One check for every string a client sends: a NUL byte is refused before it can reach SQL.
   const nul = nulPaths(value, where);
   if (nul.length > 0) {

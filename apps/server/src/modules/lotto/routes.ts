@@ -1,7 +1,7 @@
 import * as adminApi from '@chok/contract/api/admin-lotto';
 import * as api from '@chok/contract/api/lotto';
 import { AppError } from '../../platform/errors.ts';
-import { ValidationError } from '../../platform/http.ts';
+import { parse } from '../../platform/http.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import { editMarket, listMarkets } from './admin-markets.ts';
 import {
@@ -40,9 +40,8 @@ export function lottoRoutes({ app, route }: ModuleContext, d: LottoDeps, shooter
     method: api.lobby.method,
     url: api.lobby.path,
     handler: async (req) => {
-      const q = api.lobby.query!.safeParse(req.query ?? {});
-      if (!q.success) throw new ValidationError(true, { query: q.error.issues[0]?.message ?? 'invalid' });
-      if (q.data.agent_id !== undefined && q.data.agent_id !== d.config.AGENT_ID)
+      const query = parse(api.lobby.query!, req.query ?? {}, 'query');
+      if (query.agent_id !== undefined && query.agent_id !== d.config.AGENT_ID)
         throw new AppError('AGENT_MISMATCH');
       return { status: 0, error: 0, message: '', data: await lobby(d) };
     },
