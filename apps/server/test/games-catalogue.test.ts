@@ -175,6 +175,11 @@ describe('launch (docs/rules/casino.md §1.1, §4)', () => {
       },
     });
     expect(demo.body.data.link).toMatch(/^\/play\/golden-elephant\?demo=/);
+    // Another agent's code is refused, as on the agent's content reads.
+    const otherAgent = await call(t.app, 'POST', '/api/game/demo', {
+      body: { game_id: 'golden-elephant', provider_id: 'chok', is_mobile: false, agent_code: 'zzz' },
+    });
+    expect(otherAgent.body.code).toBe('AGENT_NOT_FOUND');
     await t.db.updateTable('game').set({ demo_allowed: false }).where('code', '=', 'baccarat-3').execute();
     const refused = await call(t.app, 'POST', '/api/game/demo', {
       body: { game_id: 'baccarat-3', provider_id: 'chok', is_mobile: false, source: '' },

@@ -94,8 +94,12 @@ export async function launchLink(
 /** A demo link: play money only (an in-house game's demo session), never a wallet. */
 export async function demoLink(
   deps: LaunchDeps,
-  r: { game_id: string; provider_id: string; is_mobile: boolean },
+  r: { game_id: string; provider_id: string; is_mobile: boolean; agent_code?: string },
+  agentCode: string,
 ): Promise<{ link: string }> {
+  // A request may name the agent; any code but this deployment's is refused, as the content reads do.
+  if (r.agent_code !== undefined && r.agent_code !== '' && r.agent_code !== agentCode)
+    throw new AppError('AGENT_NOT_FOUND');
   const game = await gameOrThrow(deps.db, r.provider_id, r.game_id);
   if (!game.demo_allowed) throw new AppError('GAME_DEMO_UNAVAILABLE');
   const now = deps.clock.now();

@@ -12,13 +12,13 @@ import { listGames, lobby, lobbyConfig } from './catalogue.ts';
 import { demoLink, gameWallets, type LaunchDeps, launchLink } from './launch.ts';
 
 /** The member-facing games endpoints: each one contract endpoint → one use case. */
-export function gamesRoutes({ app, route, db }: ModuleContext, deps: LaunchDeps): void {
+export function gamesRoutes({ app, route, db, config }: ModuleContext, deps: LaunchDeps): void {
   route(app, api.gameList, async (c) => listGames(db, c.query));
   route(app, api.gameLobby, async (c) => lobby(db, c.maybeMember?.memberId ?? null, c.query.limit));
   route(app, api.lobbyConfigs, async (c) => lobbyConfig(db, c.query.lobby_key));
   route(app, api.gameWallets, async (c) => gameWallets(deps, c.member.memberId, c.body));
   route(app, api.gameLink, async (c) => launchLink(deps, c.member, c.body));
-  route(app, api.gameDemo, async (c) => demoLink(deps, c.body));
+  route(app, api.gameDemo, async (c) => demoLink(deps, c.body, config.AGENT_CODE));
 
   // The operator's catalogue (owner).
   route(app, adminApi.gameProvidersAdmin, async (c) => listProviders(db, c.query));
