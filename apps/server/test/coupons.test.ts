@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
+import {
+  call,
+  createTestApp,
+  FixedClock,
+  registerMember,
+  staffLogin,
+  staffToken,
+  type TestApp,
+} from './helpers.ts';
 import { buy, fund, openRound } from './lotto-fixtures.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
 
@@ -455,15 +465,56 @@ describe('the wrong-code lock-out (§2: 5 wrong codes in an hour lock entry for 
     const m = await newMember(t);
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => redeem(m.token, `PARALLEL${i}0`)));
     const codes = answers.map((a) => a.body.code);
-    expect(codes.every((c) => c === 'COUPON_INVALID' || c === 'COUPON_LOCKED')).toBe(true);
-    // Every wrong code was counted once; only the first four can answer "wrong code".
-    expect(codes.filter((c) => c === 'COUPON_INVALID').length).toBeLessThanOrEqual(4);
+    // Judged one after another under the member's lock: four wrong codes, the fifth locks, and the
+    // five behind it meet the lock-out — five codes tried, not ten.
+    expect(codes.filter((c) => c === 'COUPON_INVALID')).toHaveLength(4);
+    expect(codes.filter((c) => c === 'COUPON_LOCKED')).toHaveLength(6);
     const row = await t.db
       .selectFrom('coupon_attempt')
       .selectAll()
       .where('member_id', '=', m.memberId)
       .executeTakeFirstOrThrow();
-    expect(row.failed_at.length).toBeGreaterThanOrEqual(5);
+    expect(row.failed_at).toHaveLength(5);
     expect(row.locked_until?.getTime()).toBe(clock.now().getTime() + 60 * 60_000);
   });
+
+  it('a good code queued behind the fifth wrong code meets the lock-out and pays nothing', async () => {
+    content = await staffLogin(t, 'content', clock); // the earlier tests moved the clock past its idle time
+    const m = await newMember(t);
+    const good = await campaign('10', 5);
+    for (let i = 1; i <= 4; i++)
+      expect((await redeem(m.token, `QUEUED${i}00`)).body.code).toBe('COUPON_INVALID');
+    const before = await snapshot(m.memberId, good.code!);
+    // Another write holds the member's row: the two redeems queue on it in the order they arrive.
+    const side = new pg.Client({ connectionString: t.url });
+    await side.connect();
+    try {
+      await side.query('BEGIN');
+      await side.query('SELECT id FROM member WHERE id = $1 FOR UPDATE', [m.memberId]);
+      const fifth = redeem(m.token, 'QUEUED500');
+      await rowLockWaiters(1);
+      const goodOne = redeem(m.token, good.code!);
+      await rowLockWaiters(2);
+      await side.query('COMMIT');
+      expect((await fifth).body.code).toBe('COUPON_LOCKED');
+      expect((await goodOne).body.code).toBe('COUPON_LOCKED');
+    } finally {
+      await side.end();
+    }
+    expect(await snapshot(m.memberId, good.code!)).toEqual(before);
+  });
 });
+
+/** Waits until `n` backends wait on a row lock, read on the app's pool, up to 10 s. */
+async function rowLockWaiters(n: number) {
+  for (let i = 0; i < 1000; i++) {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE state = 'active' AND wait_event_type = 'Lock' AND wait_event IN ('transactionid', 'tuple')`.execute(
+      t.db,
+    );
+    if (rows[0]!.n >= n) return;
+    await new Promise((res) => setTimeout(res, 10));
+  }
+  throw new Error(`fewer than ${n} backends waited on a row`);
+}

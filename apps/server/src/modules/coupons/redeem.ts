@@ -27,8 +27,9 @@ import { claimStatusLabels } from './views.ts';
  * member (`UNIQUE (coupon_id, member_id)`), a campaign's quota taken in one statement, the reward
  * paid as free credit through payReward (feature `coupon`, period key the coupon id: G2 and the G5
  * hold; turnover ×5 and cap +300 baht by the free-credit rules), only while every wallet together
- * holds under 5 baht and no round or bill waits for its result. Wrong codes are counted in their own
- * statement after the refusal rolled back; the 5th within an hour locks entry for an hour.
+ * holds under 5 baht and no round or bill waits for its result. A wrong code is counted in one
+ * statement under the member's lock (nothing else was written); the 5th within an hour locks entry for
+ * an hour, and the lock-out is checked again under that lock.
  */
 
 const FEATURE = 'coupon';
@@ -59,7 +60,6 @@ async function checkBalanceRule(tx: Tx, memberId: number): Promise<void> {
 }
 
 async function redeemIn(tx: Tx, d: CouponDeps, memberId: number, typed: string, now: Date) {
-  await lockMember(tx, memberId); // G1
   const code = normalizeCouponCode(typed);
   if (code === null) throw new AppError('COUPON_INVALID');
   const c = await couponByCode(tx, code);
@@ -103,24 +103,40 @@ export async function redeemCoupon(d: CouponDeps, memberId: number, typed: strin
   const now = d.clock.now();
   const locked = await lockedUntil(d.db, memberId, now);
   if (locked) throw lockedError(locked, now);
+  let outcome:
+    | { ok: true; redeemed: Awaited<ReturnType<typeof redeemIn>> }
+    | { ok: false; refusal: AppError };
   try {
-    return await inTransaction(d.db, (tx) => redeemIn(tx, d, memberId, typed, now));
+    outcome = await inTransaction(d.db, async (tx) => {
+      await lockMember(tx, memberId); // G1
+      // Again under the member's lock: redeems that queued behind the wrong code that locked entry
+      // see the lock-out, a good code included.
+      const lockedNow = await lockedUntil(tx, memberId, now);
+      if (lockedNow) throw lockedError(lockedNow, now);
+      try {
+        return { ok: true as const, redeemed: await redeemIn(tx, d, memberId, typed, now) };
+      } catch (err) {
+        // A wrong code is refused before anything is written: it is counted here, still under the
+        // member's lock, so parallel wrong codes are judged one after another (5 lock, not 10).
+        if (!(err instanceof AppError && WRONG_CODE.has(err.code))) throw err;
+        const f = await countFailure(tx, {
+          memberId,
+          now,
+          windowMinutes: COUPON_RULES.failureWindowMinutes,
+          lockMinutes: COUPON_RULES.lockMinutes,
+          maxFailures: COUPON_RULES.maxFailures,
+        });
+        const lockedNow = f.locked_until !== null && f.locked_until.getTime() > now.getTime();
+        return { ok: false as const, refusal: lockedNow ? lockedError(f.locked_until!, now) : err };
+      }
+    });
   } catch (err) {
     // The member's lock serialises their redeems, so a unique violation is only a repeat in a race.
     if (isUniqueViolation(err)) throw new AppError('COUPON_ALREADY_USED');
-    if (err instanceof AppError && WRONG_CODE.has(err.code)) {
-      const f = await countFailure(d.db, {
-        memberId,
-        now,
-        windowMinutes: COUPON_RULES.failureWindowMinutes,
-        lockMinutes: COUPON_RULES.lockMinutes,
-        maxFailures: COUPON_RULES.maxFailures,
-      });
-      if (f.locked_until !== null && f.locked_until.getTime() > now.getTime())
-        throw lockedError(f.locked_until, now);
-    }
     throw err;
   }
+  if (!outcome.ok) throw outcome.refusal;
+  return outcome.redeemed;
 }
 
 /** `GET /api/coupon/history`: the member's coupons with what became of each reward. */
