@@ -47,7 +47,7 @@ describe('the affiliate programme', () => {
     const phone = freshPhone();
     await page.getByLabel('เบอร์โทรศัพท์', { exact: true }).fill(phone);
     await page.getByRole('button', { name: 'ขอรหัส OTP' }).click();
-    await page.getByText(/Ref: [A-Z0-9]+/).waitFor();
+    await page.getByText(/รหัสอ้างอิง [A-Z0-9]+/).waitFor();
     await page.getByLabel('รหัส OTP').fill(await latestOtp(baseUrl, staffToken, phone));
     await page.getByLabel('รหัสผ่าน', { exact: true }).fill('secret123');
     await page.getByLabel('ยืนยันรหัสผ่าน').fill('secret123');

@@ -74,9 +74,9 @@ describe('console: members (support)', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('เหตุผล').fill('สมาชิกโทรแจ้งลืมรหัสผ่าน');
     await dialog.getByRole('button', { name: 'ส่งรหัส' }).click();
-    const toast = page.getByText(new RegExp(`ส่งรหัสไปที่ ${phone} แล้ว \\(Ref: ([A-Z]+)\\)`));
+    const toast = page.getByText(new RegExp(`ส่งรหัสไปที่ ${phone} แล้ว \\(รหัสอ้างอิง ([A-Z]+)\\)`));
     await toast.waitFor();
-    const ref = /Ref: ([A-Z]+)/.exec((await toast.textContent()) ?? '')?.[1];
+    const ref = /รหัสอ้างอิง ([A-Z]+)/.exec((await toast.textContent()) ?? '')?.[1];
     expect(ref).toBeTruthy();
 
     await page.getByRole('navigation').getByRole('link', { name: 'กล่องข้อความ SMS' }).click();
@@ -84,7 +84,7 @@ describe('console: members (support)', () => {
     await page.getByLabel('เบอร์โทรศัพท์').fill(phone);
     await page.getByRole('button', { name: 'ค้นหา', exact: true }).click();
     const table = page.getByRole('table', { name: 'ข้อความ SMS' });
-    await table.getByRole('cell', { name: new RegExp(`ตั้งรหัสผ่านใหม่.*Ref: ${ref}`) }).waitFor();
+    await table.getByRole('cell', { name: new RegExp(`ตั้งรหัสผ่านใหม่.*รหัสอ้างอิง ${ref}`) }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

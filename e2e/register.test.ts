@@ -20,7 +20,7 @@ describe('registration with an OTP', () => {
 
     await page.getByLabel('เบอร์โทรศัพท์', { exact: true }).fill(phone);
     await page.getByRole('button', { name: 'ขอรหัส OTP' }).click();
-    await page.getByText(/Ref: [A-Z0-9]+/).waitFor();
+    await page.getByText(/รหัสอ้างอิง [A-Z0-9]+/).waitFor();
     const otp = await latestOtp(baseUrl, staffToken, phone);
 
     await page.getByLabel('รหัส OTP').fill(otp);
@@ -58,7 +58,7 @@ describe('registration with an OTP', () => {
     const phone = freshPhone();
     await page.getByLabel('เบอร์โทรศัพท์', { exact: true }).fill(phone);
     await page.getByRole('button', { name: 'ขอรหัส OTP' }).click();
-    await page.getByText(/Ref: [A-Z0-9]+/).waitFor();
+    await page.getByText(/รหัสอ้างอิง [A-Z0-9]+/).waitFor();
     const otp = await latestOtp(baseUrl, staffToken, phone);
     const wrong = otp === '000000' ? '111111' : '000000';
     await page.getByLabel('รหัส OTP').fill(wrong);

@@ -66,13 +66,13 @@ export async function staffLogin(baseUrl: string, username: keyof typeof STAFF):
   throw new Error(`staff ${username} could not log in`);
 }
 
-/** The newest OTP the built-in SMS sender stored for a phone ("…: 123456 (Ref: ABCD)"). */
+/** The newest OTP the built-in SMS sender stored for a phone ("…: 123456 (รหัสอ้างอิง ABCD)"). */
 export async function latestOtp(baseUrl: string, staffToken: string, phone: string): Promise<string> {
   const r = await call<{ body: string }[]>(baseUrl, `/api/admin/sms/outbox?phone=${phone}`, {
     token: staffToken,
   });
   const body = r.body.data[0]?.body ?? '';
-  const m = /:\s*(\d{6})\s*\(Ref:/.exec(body);
+  const m = /:\s*(\d{6})\s*\(รหัสอ้างอิง/.exec(body);
   if (!m) throw new Error(`no OTP in the outbox for ${phone}: ${JSON.stringify(r.body)}`);
   return m[1]!;
 }

@@ -279,7 +279,7 @@ describe('member actions', () => {
     );
     expect(outbox.body.data.total).toBe(2);
     expect(outbox.body.data.items[0]!.body).toContain('ตั้งรหัสผ่านใหม่');
-    expect(outbox.body.data.items[0]!.body).toContain(`Ref: ${sent.body.data.ref}`);
+    expect(outbox.body.data.items[0]!.body).toContain(`รหัสอ้างอิง ${sent.body.data.ref}`);
     const code = await lastOtp(t.db, m.phone);
     expect(JSON.stringify(sent.body)).not.toContain(code);
     const reset = await call(t.app, 'POST', '/api/reset_password_v2', {

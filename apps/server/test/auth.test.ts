@@ -31,7 +31,7 @@ describe('a new member', () => {
     expect(otpRes.body.data.expires_in).toBe(300);
     const sms = await t.db.selectFrom('sms_outbox').selectAll().where('phone', '=', phone).execute();
     expect(sms).toHaveLength(1);
-    expect(sms[0]!.body).toContain(`Ref: ${otpRes.body.data.ref}`);
+    expect(sms[0]!.body).toContain(`รหัสอ้างอิง ${otpRes.body.data.ref}`);
 
     const reg = await call<{ access_token: string; member_id: number }>(t.app, 'POST', '/api/register', {
       body: {

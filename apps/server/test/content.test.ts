@@ -231,7 +231,7 @@ describe('operator console API', () => {
       { token },
     );
     expect(res.body.data).toHaveLength(1);
-    expect(res.body.data[0]!.body).toMatch(/รหัส OTP สมัครสมาชิก: \d{6} \(Ref: [A-Z]{4}\)/);
+    expect(res.body.data[0]!.body).toMatch(/รหัส OTP สมัครสมาชิก: \d{6} \(รหัสอ้างอิง [A-Z]{4}\)/);
   });
 
   it('finance reads a clean reconciliation of the seeded ledger', async () => {

@@ -102,7 +102,7 @@ export async function lastOtp(db: Db, phone: string): Promise<string> {
     .where('phone', '=', phone)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  const m = /: (\d{6}) \(Ref/.exec(row.body);
+  const m = /: (\d{6}) \(รหัสอ้างอิง/.exec(row.body);
   if (!m?.[1]) throw new Error(`no OTP in message: ${row.body}`);
   return m[1];
 }

@@ -76,7 +76,7 @@ export default function MemberPage() {
       confirmLabel: 'ส่งรหัส',
       fields: [{ name: 'reason', label: 'เหตุผล', type: 'textarea', required: true }],
       action: (v) => call(members.sendMemberResetOtp, { id, reason: v.reason ?? '' }),
-      success: (r) => `ส่งรหัสไปที่ ${r.phone} แล้ว (Ref: ${r.ref})`,
+      success: (r) => `ส่งรหัสไปที่ ${r.phone} แล้ว (รหัสอ้างอิง ${r.ref})`,
     });
 
   const addNote = () =>

@@ -68,7 +68,7 @@ export async function issueOtp(
   await sms.send(
     tx,
     phone,
-    `[${policy.brand}] รหัส OTP ${PURPOSE_TEXT[purpose]}: ${code} (Ref: ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`,
+    `[${policy.brand}] รหัส OTP ${PURPOSE_TEXT[purpose]}: ${code} (รหัสอ้างอิง ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`,
   );
   return { ref, expires_in: policy.ttlSeconds, resend_in: policy.resendSeconds };
 }

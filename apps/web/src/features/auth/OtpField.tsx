@@ -46,7 +46,7 @@ export function OtpField({ phone, value, onChange, error, send, onSendError }: P
       value={value}
       onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
       error={error}
-      hint={sentRef ? `ส่งรหัส OTP ไปที่ ${phone} แล้ว (Ref: ${sentRef})` : 'กดขอรหัส OTP เพื่อรับรหัสทาง SMS'}
+      hint={sentRef ? `ส่งรหัส OTP ไปที่ ${phone} แล้ว (รหัสอ้างอิง ${sentRef})` : 'กดขอรหัส OTP เพื่อรับรหัสทาง SMS'}
       addon={
         <button type="button" className="btn btn--outline field__addon" onClick={request} disabled={!canSend}>
           {left > 0 ? `ขอใหม่ใน ${left} วิ` : sentRef ? 'ขอรหัสใหม่' : 'ขอรหัส OTP'}

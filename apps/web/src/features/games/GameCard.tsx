@@ -12,7 +12,7 @@ export function GameCard({ game, onPlay, onDemo }: Props) {
     <article className="game-card" data-testid="game-card" data-game={game.game_id}>
       <button type="button" className="game-card__art" onClick={onPlay} aria-label={`เล่น ${game.name}`}>
         <img src={game.image} alt="" loading="lazy" decoding="async" width={300} height={400} />
-        {game.is_hot && <span className="game-card__hot">HOT</span>}
+        {game.is_hot && <span className="game-card__hot">ฮิต</span>}
         <span className="game-card__play" aria-hidden="true">
           <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
             <path d="M8 5v14l11-7z" />

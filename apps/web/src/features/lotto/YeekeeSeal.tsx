@@ -26,8 +26,9 @@ export function YeekeeSeal({ round }: { round: RoundInfo }) {
     <section className="panel yeekee-seal" aria-label="ตรวจสอบเวลาปิดยิงเลข" data-testid="yeekee-seal">
       <h2 className="panel__title">ตรวจสอบเวลาปิดยิงเลข (ปิดแบบผนึกเวลา)</h2>
       <p className="yeekee-seal__lead">
-        ตอนเปิดรอบ ระบบสุ่มระยะเวลา d (0–30 วินาที) และค่า salt แล้วเผยแพร่เฉพาะแฮช SHA-256(d|salt)
-        การยิงเลขปิดจริงก่อนเวลาที่แสดง d มิลลิวินาที จึงไม่มีผู้ใดกะเวลายิงเลขสุดท้ายได้ หลังปิดรอบระบบเปิดเผย d และ salt ให้ตรวจสอบ
+        ตอนเปิดรอบ ระบบสุ่มระยะเวลาผนึก (0–30 วินาที) และรหัสสุ่มประกอบ แล้วเผยแพร่เฉพาะแฮช SHA-256(ระยะเวลา|รหัสสุ่ม)
+        การยิงเลขปิดจริงก่อนเวลาที่แสดงเท่ากับระยะเวลาผนึก จึงไม่มีผู้ใดกะเวลายิงเลขสุดท้ายได้
+        หลังปิดรอบระบบเปิดเผยทั้งสองค่าให้ตรวจสอบ
       </p>
       <dl className="yeekee-seal__list">
         <dt>ค่าแฮชที่เผยแพร่ตอนเปิดรอบ</dt>
@@ -36,19 +37,19 @@ export function YeekeeSeal({ round }: { round: RoundInfo }) {
         </dd>
         {revealed ? (
           <>
-            <dt>ระยะเวลา d</dt>
+            <dt>ระยะเวลาผนึก</dt>
             <dd data-testid="seal-offset">
               {formatNumber(revealed.offset_ms!)} มิลลิวินาที
               {realEnd && ` (ปิดยิงจริงเวลา ${formatTime(realEnd, 'millis')} น.)`}
             </dd>
-            <dt>Salt</dt>
+            <dt>รหัสสุ่มประกอบ</dt>
             <dd className="yeekee-seal__mono" data-testid="seal-salt">
               {revealed.salt}
             </dd>
           </>
         ) : (
           <>
-            <dt>ระยะเวลา d และ salt</dt>
+            <dt>ระยะเวลาผนึกและรหัสสุ่มประกอบ</dt>
             <dd>{over ? 'กำลังโหลด…' : 'จะเปิดเผยหลังปิดรอบ'}</dd>
           </>
         )}

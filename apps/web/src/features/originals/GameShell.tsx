@@ -139,32 +139,32 @@ export function GameShell({ session, balance, sound, onSound, fair, onFair, chil
       <Dialog open={panel === 'fair'} onClose={() => setPanel(null)} title="ตรวจสอบความยุติธรรม" width={480}>
         <div className="ih-fair">
           <p className="ih-muted">
-            ผลทุกตาคำนวณจาก HMAC-SHA256(server seed, client seed:nonce) ระบบผูก server seed
-            ชุดถัดไปไว้ล่วงหน้าและแสดงแฮชให้เห็นก่อน เมื่อท่านตั้ง client seed ใหม่ ระบบจะใช้ seed ชุดถัดไปนั้น (ซึ่งระบบไม่รู้ client
-            seed ของท่านตอนผูกไว้) และเปิดเผย seed ชุดเดิม
+            ผลทุกตาคำนวณจาก HMAC-SHA256(ค่าสุ่มของระบบ, ค่าสุ่มของผู้เล่น:ลำดับตา) ระบบผูกค่าสุ่มของระบบชุดถัดไปไว้ล่วงหน้า
+            และแสดงแฮชให้เห็นก่อน เมื่อท่านตั้งค่าสุ่มของผู้เล่นใหม่ ระบบจะใช้ชุดถัดไปนั้น (ซึ่งระบบไม่รู้ค่าสุ่มของท่านตอนผูกไว้)
+            และเปิดเผยชุดเดิม
           </p>
           <dl>
-            <dt>Server seed ที่ใช้อยู่ (SHA-256)</dt>
+            <dt>แฮชค่าสุ่มของระบบที่ใช้อยู่ (SHA-256)</dt>
             <dd className="ih-mono">{fair?.server_seed_hash}</dd>
-            <dt>Client seed ที่ใช้อยู่ / Nonce ถัดไป</dt>
+            <dt>ค่าสุ่มของผู้เล่นที่ใช้อยู่ / ลำดับตาถัดไป</dt>
             <dd className="ih-mono">
               {fair?.client_seed} / {fair?.nonce}
             </dd>
-            <dt>Server seed ชุดถัดไป (SHA-256)</dt>
+            <dt>แฮชค่าสุ่มของระบบชุดถัดไป (SHA-256)</dt>
             <dd className="ih-mono" data-testid="fair-next-hash">
               {fair?.next_server_seed_hash}
             </dd>
           </dl>
           <label className="ih-field">
-            <span>Client seed</span>
+            <span>ค่าสุ่มของผู้เล่น</span>
             <input value={clientSeed} onChange={(e) => setClientSeed(e.target.value)} maxLength={64} />
           </label>
           <button type="button" className="btn btn--primary btn--block" onClick={rotateSeed}>
-            ตั้ง client seed ใช้ seed ชุดถัดไป และเปิดเผย seed เดิม
+            ตั้งค่าสุ่มของผู้เล่น ใช้ชุดถัดไป และเปิดเผยชุดเดิม
           </button>
           {revealed && (
             <dl className="ih-revealed">
-              <dt>Server seed ที่เปิดเผย</dt>
+              <dt>ค่าสุ่มของระบบที่เปิดเผย</dt>
               <dd className="ih-mono">{revealed.server_seed}</dd>
               <dt>ใช้ไป</dt>
               <dd>{revealed.nonce} ตา</dd>

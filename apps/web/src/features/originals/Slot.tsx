@@ -102,7 +102,7 @@ export function Slot({ session }: { session: GameSession }) {
       <div className="slot">
         <div className="slot__title">
           <span className="slot__logo">ช้างทอง</span>
-          <span className="slot__sub">GOLDEN ELEPHANT · 20 LINES</span>
+          <span className="slot__sub">ช้างทองคำ · 20 ไลน์</span>
         </div>
         <div className={`slot__reels${spinPending && !shown ? ' is-spinning' : ''}`} data-testid="slot-reels">
           {reels.map((reel, r) => (

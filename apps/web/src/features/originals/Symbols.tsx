@@ -49,7 +49,7 @@ export const SYMBOL_ART: Record<string, ReactNode> = {
         fontFamily="Georgia, serif"
         fill="#5b2a00"
       >
-        WILD
+        ไวลด์
       </text>
     </Art>
   ),

@@ -78,9 +78,9 @@ export default function Fair() {
     <section className="container fair">
       <h1 className="fair__title">ตรวจสอบความยุติธรรม</h1>
       <p className="fair__lead">
-        ทุกตาของเกม Chok Originals คำนวณจาก HMAC-SHA256(server seed, "client seed:nonce:c") ระบบผูก server seed
-        ชุดถัดไปไว้ล่วงหน้าและแสดงเพียงแฮช SHA-256 ของมัน เมื่อท่านตั้ง client seed ระบบจะใช้ seed ชุดที่ผูกไว้แล้วนั้น จึงไม่อาจเลือก
-        server seed ให้เข้ากับ client seed ของท่านได้ เมื่อเปลี่ยนชุด seed (หรือขอนไพ่/คู่ฟุตบอลจบ) seed จริงจะถูกเปิดเผย
+        ทุกตาของเกม Chok Originals คำนวณจาก HMAC-SHA256(ค่าสุ่มของระบบ, "ค่าสุ่มของผู้เล่น:ลำดับตา:c")
+        ระบบผูกค่าสุ่มของระบบชุดถัดไปไว้ล่วงหน้าและแสดงเพียงแฮช SHA-256 ของมัน เมื่อท่านตั้งค่าสุ่มของผู้เล่น ระบบจะใช้ชุดที่ผูกไว้แล้วนั้น
+        จึงไม่อาจเลือกค่าสุ่มของระบบให้เข้ากับค่าสุ่มของท่านได้ เมื่อเปลี่ยนชุดค่าสุ่ม (หรือขอนไพ่/คู่ฟุตบอลจบ) ค่าสุ่มของระบบจะถูกเปิดเผย
         หน้านี้คำนวณผลซ้ำในเบราว์เซอร์ของท่านเอง
       </p>
       <form className="fair__form" onSubmit={lookUp}>
@@ -104,19 +104,19 @@ export default function Fair() {
           <dl>
             <dt>เกม</dt>
             <dd>{round.game_name}</dd>
-            <dt>Server seed hash</dt>
+            <dt>แฮชค่าสุ่มของระบบ</dt>
             <dd className="fair__mono">{round.server_seed_hash}</dd>
-            <dt>Client seed / nonce</dt>
+            <dt>ค่าสุ่มของผู้เล่น / ลำดับตา</dt>
             <dd className="fair__mono">
               {round.client_seed} / {round.nonce}
             </dd>
-            <dt>Server seed</dt>
-            <dd className="fair__mono">{round.server_seed ?? 'ยังไม่เปิดเผย (เปลี่ยนชุด seed ในเกมเพื่อเปิดเผย)'}</dd>
+            <dt>ค่าสุ่มของระบบ</dt>
+            <dd className="fair__mono">{round.server_seed ?? 'ยังไม่เปิดเผย (เปลี่ยนชุดค่าสุ่มในเกมเพื่อเปิดเผย)'}</dd>
           </dl>
           {check && (
             <ul className="fair__checks">
               <li className={check.hashOk ? 'is-ok' : 'is-bad'}>
-                {check.hashOk ? 'แฮชของ seed ตรงกับที่แสดงก่อนเล่น' : 'แฮชไม่ตรงกัน'}
+                {check.hashOk ? 'แฮชของค่าสุ่มตรงกับที่แสดงก่อนเล่น' : 'แฮชไม่ตรงกัน'}
               </li>
               <li className={check.same ? 'is-ok' : 'is-bad'}>
                 ผลที่คำนวณได้: {check.recomputed} · ผลที่บันทึก: {check.recorded}
@@ -126,10 +126,10 @@ export default function Fair() {
         </div>
       )}
       <div className="fair__card">
-        <h2>คำนวณแฮชของ server seed</h2>
+        <h2>คำนวณแฮชของค่าสุ่มของระบบ</h2>
         <input
           className="field__input fair__mono"
-          placeholder="server seed 64 ตัวอักษร"
+          placeholder="ค่าสุ่มของระบบ 64 ตัวอักษร"
           value={seed}
           onChange={(e) => setSeed(e.target.value.trim().toLowerCase())}
         />
