@@ -267,7 +267,7 @@ export function createBaccarat(d: {
       }
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
-        // Only a baccarat session stakes here: its wallet was chosen for a casino game (casino.md §1).
+        // Only a baccarat session stakes here: its wallet was chosen for a casino game (docs/rules/casino.md §1).
         roomOfGame(s.game.code);
         const hand = await handForBet(tx, handId);
         if (!hand) throw new AppError('RECORD_NOT_FOUND');

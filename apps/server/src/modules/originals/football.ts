@@ -123,7 +123,7 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
       const now = d.clock.now();
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
-        // Only a football session plays here: its wallet was chosen for a sport game (casino.md §1).
+        // Only a football session plays here: its wallet was chosen for a sport game (docs/rules/casino.md §1).
         if (s.game.code !== FOOTBALL_GAME) throw new AppError('GAME_NOT_FOUND');
         await advanceIn(tx, now);
         const open = await openFixtures(tx, new Date(now.getTime() + CLOSE_BEFORE_SECONDS * 1000));
@@ -191,7 +191,7 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
         throw new AppError('GAME_BET_INVALID');
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
-        // Only a football session plays here: its wallet was chosen for a sport game (casino.md §1).
+        // Only a football session plays here: its wallet was chosen for a sport game (docs/rules/casino.md §1).
         if (s.game.code !== FOOTBALL_GAME) throw new AppError('GAME_NOT_FOUND');
         const f = await fixtureForBet(tx, fixtureId);
         if (!f) throw new AppError('RECORD_NOT_FOUND');
