@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
@@ -8,6 +7,7 @@ import {
   call,
   createTestApp,
   FixedClock,
+  lockWaiters,
   registerMember,
   staffLogin,
   staffToken,
@@ -492,9 +492,9 @@ describe('the wrong-code lock-out (§2: 5 wrong codes in an hour lock entry for 
       await side.query('BEGIN');
       await side.query('SELECT id FROM member WHERE id = $1 FOR UPDATE', [m.memberId]);
       const fifth = redeem(m.token, 'QUEUED500');
-      await rowLockWaiters(1);
+      await lockWaiters(t, 1);
       const goodOne = redeem(m.token, good.code!);
-      await rowLockWaiters(2);
+      await lockWaiters(t, 2);
       await side.query('COMMIT');
       expect((await fifth).body.code).toBe('COUPON_LOCKED');
       expect((await goodOne).body.code).toBe('COUPON_LOCKED');
@@ -504,17 +504,3 @@ describe('the wrong-code lock-out (§2: 5 wrong codes in an hour lock entry for 
     expect(await snapshot(m.memberId, good.code!)).toEqual(before);
   });
 });
-
-/** Waits until `n` backends wait on a row lock, read on the app's pool, up to 10 s. */
-async function rowLockWaiters(n: number) {
-  for (let i = 0; i < 1000; i++) {
-    const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE state = 'active' AND wait_event_type = 'Lock' AND wait_event IN ('transactionid', 'tuple')`.execute(
-      t.db,
-    );
-    if (rows[0]!.n >= n) return;
-    await new Promise((res) => setTimeout(res, 10));
-  }
-  throw new Error(`fewer than ${n} backends waited on a row`);
-}

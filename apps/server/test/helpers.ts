@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { totpFor } from '../src/modules/admin/staff.ts';
@@ -173,4 +174,27 @@ export async function staffLogin(
   });
   if (res.body.error !== 0) throw new Error(`staff login failed: ${res.body.message}`);
   return res.body.data.access_token;
+}
+
+/**
+ * Waits until at least `n` backends wait on a lock of one of `events` (pg_stat_activity's wait_event:
+ * a row is 'transactionid' or 'tuple', an advisory lock 'advisory'), up to 10 s — for tests that hold
+ * a lock from another connection and must know a request reached it. Read on the app's pool: inside a
+ * transaction PostgreSQL keeps showing one activity snapshot.
+ */
+export async function lockWaiters(
+  t: TestApp,
+  n: number,
+  events: readonly string[] = ['transactionid', 'tuple'],
+): Promise<void> {
+  for (let i = 0; i < 1000; i++) {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE state = 'active' AND wait_event_type = 'Lock' AND wait_event = ANY(${events as string[]}::text[])`.execute(
+      t.db,
+    );
+    if (rows[0]!.n >= n) return;
+    await new Promise((res) => setTimeout(res, 10));
+  }
+  throw new Error(`fewer than ${n} backends waited on ${events.join(' or ')}`);
 }

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, registerMember, type TestApp } from './helpers.ts';
+import { call, createTestApp, lockWaiters, registerMember, type TestApp } from './helpers.ts';
 
 // A login checks the password and the blocks before it opens its session. What ends every session — a
 // password reset or change, a self-exclusion (docs/rules/protection.md §4.2) — must not leave behind
@@ -18,23 +17,6 @@ afterAll(async () => {
   await other?.end();
   await t?.close();
 });
-
-/**
- * Waits until `n` backends wait on a row lock (a transaction), up to 10 s. Read on the app's pool:
- * `other` may be inside a transaction, where PostgreSQL keeps showing the same activity snapshot.
- */
-async function rowLockWaiters(n: number) {
-  for (let i = 0; i < 1000; i++) {
-    const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE state = 'active' AND wait_event_type = 'Lock' AND wait_event IN ('transactionid', 'tuple')`.execute(
-      t.db,
-    );
-    if (rows[0]!.n >= n) return;
-    await new Promise((res) => setTimeout(res, 10));
-  }
-  throw new Error(`fewer than ${n} backends waited on a row`);
-}
 
 const liveSessions = async (memberId: number) =>
   (
@@ -61,7 +43,7 @@ describe('a login under way', () => {
     const login = call<{ access_token: string }>(t.app, 'POST', '/api/login', {
       body: { phone: m.phone, password: m.password },
     });
-    await rowLockWaiters(1);
+    await lockWaiters(t, 1);
     await other.query('COMMIT');
     const answer = await login;
     expect(answer.body.code).toBe('LOGIN_FAILED');
@@ -88,10 +70,10 @@ describe('a login under way', () => {
           body: { phone: m.phone, password: m.password },
         });
       const first = excludeFirst ? exclude() : login();
-      await rowLockWaiters(1);
+      await lockWaiters(t, 1);
       const then = excludeFirst ? login() : exclude();
       // The second waits on the row too (before the fix, an exclusion did not and ended first).
-      await Promise.race([rowLockWaiters(2), then]);
+      await Promise.race([lockWaiters(t, 2), then]);
       await other.query('COMMIT');
       const [a, b] = await Promise.all([first, then]);
       const [excluded, loggedIn] = excludeFirst ? [a, b] : [b, a];

@@ -6,6 +6,7 @@ import {
   call,
   createTestApp,
   FixedClock,
+  lockWaiters,
   registerMember,
   staffLogin,
   staffToken,
@@ -238,11 +239,11 @@ describe('two clicks of one operator that overlap', () => {
           body: { note: 'ตรวจสอบแล้ว' },
         },
       );
-      await waitForLockWaits(other, 'advisory', 1);
+      await lockWaiters(t, 1, ['advisory']);
       const pay = approve(w.id);
       // The pay waits for the release's row (before the fix it read "review", skipped its checks and
       // waited in its update instead).
-      await waitForLockWaits(other, 'transactionid', 1);
+      await lockWaiters(t, 1, ['transactionid']);
       await other.query('SELECT pg_advisory_unlock(7341002)');
       const [released, paid] = await Promise.all([release, pay]);
       expect(released.body.data.status).toBe('pending');
@@ -258,19 +259,6 @@ describe('two clicks of one operator that overlap', () => {
     }
   });
 });
-
-/** Waits until `n` backends wait on a lock of this kind (pg_stat_activity), up to 10 s. */
-async function waitForLockWaits(c: pg.Client, event: string, n: number) {
-  for (let i = 0; i < 1000; i++) {
-    const r = await c.query(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = $1",
-      [event],
-    );
-    if (r.rows[0].n >= n) return;
-    await new Promise((res) => setTimeout(res, 10));
-  }
-  throw new Error(`no backend waited on ${event}`);
-}
 
 describe('the next Bangkok day', () => {
   it('starts a new daily cap', async () => {
