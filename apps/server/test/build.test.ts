@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -142,5 +142,24 @@ describe('npm start, npm run staff and the tests run the server bundle, rebuilt 
     } finally {
       rmSync(r, { recursive: true, force: true });
     }
+  });
+});
+
+describe('npm ci on the oldest Node the project supports', () => {
+  it('installs no package whose engines exclude it (npm prints EBADENGINE for each)', async () => {
+    const { default: semver } = await import('semver');
+    const rootPkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } };
+    const oldest = semver.minVersion(rootPkg.engines.node)?.version ?? '';
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+      packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }>;
+    };
+    const excluded = Object.entries(lock.packages)
+      .filter(([, p]) => {
+        const range = p.engines && !Array.isArray(p.engines) ? p.engines.node : undefined;
+        return range !== undefined && !semver.satisfies(oldest, range);
+      })
+      .map(([name, p]) => `${name} (${(p.engines as { node: string }).node})`);
+    expect(oldest).toMatch(/^20\./);
+    expect(excluded).toEqual([]);
   });
 });
