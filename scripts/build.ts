@@ -136,10 +136,9 @@ export function build(
   target: TargetName,
   opts: { force?: boolean; quiet?: boolean } = {},
 ): boolean {
-  const { name, workspace, dist } = TARGETS[target];
+  const { name, workspace } = TARGETS[target];
   const hash = sourceHash(root, target); // before building: a change made meanwhile is built next time
   if (!opts.force && isUpToDate(root, hash, target)) {
-    if (!opts.quiet) process.stdout.write(`[chok] ${name} is up to date (${dist}); not rebuilding\n`);
     return false;
   }
   const built = spawnSync('npm', ['run', 'build', '-w', workspace], {
@@ -168,7 +167,11 @@ function main(): void {
     process.exit(2);
   }
   try {
-    for (const target of targets) build(REPO_ROOT, target, { force, quiet });
+    const current = targets.filter((target) => !build(REPO_ROOT, target, { force, quiet }));
+    if (!quiet && current.length > 0) {
+      const names = current.map((t) => TARGETS[t].name).join(', ');
+      process.stdout.write(`[chok] up to date, not rebuilt: ${names}\n`);
+    }
   } catch (err) {
     process.stderr.write(`[chok] ${(err as Error).message}\n`);
     process.exit(1);

@@ -56,6 +56,7 @@ import { disabledJobs, type Jobs } from './platform/jobs.ts';
 import { serveMemberSite } from './platform/member-site.ts';
 import { authenticatorRegistry, type ModuleContext, openMemberGate } from './platform/module.ts';
 import { SERVER_ROOT } from './platform/paths.ts';
+import { loggerOptions, RequestLog } from './platform/request-log.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { registerStream } from './platform/stream.ts';
 import { takeWriteQuota } from './platform/write-quota.ts';
@@ -118,16 +119,8 @@ export function redactUrl(url: string, authenticated = false): string {
   return `${path}?${parts.join('&')}`;
 }
 
-/** Fastify's request log view, with the URL's secrets redacted. */
-function requestLogView(req: FastifyRequest) {
-  return {
-    method: req.method,
-    url: redactUrl(req.url, req.headers.authorization !== undefined),
-    host: req.host,
-    remoteAddress: req.ip,
-    remotePort: req.socket?.remotePort,
-  };
-}
+/** A request's URL as the log shows it, with its secrets redacted. */
+const loggedUrl = (req: FastifyRequest) => redactUrl(req.url, req.headers.authorization !== undefined);
 
 /** What the LINE LIFF SDK connects to when a LIFF app is configured. */
 const LINE_ORIGINS = ['https://api.line.me', 'https://access.line.me', 'https://liffsdk.line-scdn.net'];
@@ -142,12 +135,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger:
       deps.logger === false
         ? false
-        : {
+        : loggerOptions({
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp'],
-            serializers: { req: requestLogView },
             ...(deps.logStream ? { stream: deps.logStream } : {}),
-          },
+          }),
+    // One line per request, written when it is answered.
+    logController: new RequestLog(loggedUrl),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     requestIdHeader: false,

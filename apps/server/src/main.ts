@@ -1,13 +1,14 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { staffExists } from './modules/admin/service.ts';
 import { createLedger } from './modules/wallet/service.ts';
 import { type Config, loadConfig } from './platform/config.ts';
 import { createDb } from './platform/db.ts';
 import { openDatabase } from './platform/embedded-postgres.ts';
 import { startJobs } from './platform/jobs.ts';
 import { migrate } from './platform/migrate.ts';
-import { isSeeded, seed } from './seed/demo.ts';
+import { demoMembers, demoStaff, isSeeded, seed } from './seed/demo.ts';
 
 /**
  * What a process runs (docs/operations.md, "Several processes"):
@@ -36,8 +37,12 @@ async function main(command: string, role: Role): Promise<void> {
   });
   stopEmbeddedOnFailure = stopEmbedded;
   try {
-    const applied = await migrate(url, log);
-    if (applied.length === 0) log('database schema is up to date');
+    const applied = await migrate(url);
+    log(
+      applied.length === 0
+        ? 'database schema is up to date'
+        : `applied ${applied.length} migration${applied.length === 1 ? '' : 's'} (${migrationRange(applied)})`,
+    );
   } catch (err) {
     await stopEmbedded();
     throw err;
@@ -90,16 +95,46 @@ async function main(command: string, role: Role): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  if (serveHere && app) {
-    await app.listen({ port: config.PORT, host: config.HOST });
-    log(`Chok is running at http://localhost:${config.PORT}${runJobs ? '' : ' (jobs off in this process)'}`);
-  } else if (children) {
-    log(
-      `Chok is running at http://localhost:${config.PORT} (${forks} web processes${runJobs ? ', jobs in this one' : ''})`,
-    );
+  if (serveHere || children) {
+    if (serveHere && app) await app.listen({ port: config.PORT, host: config.HOST });
+    const how = children
+      ? ` (${forks} web processes${runJobs ? ', jobs in this one' : ''})`
+      : runJobs
+        ? ''
+        : ' (jobs off in this process)';
+    const demo = config.SEED_DEMO && (await staffExists(db, demoStaff[0].username));
+    process.stdout.write(startBanner(config, how, demo));
   } else {
     log('Chok jobs worker is running (no HTTP)');
   }
+}
+
+/** The first lines of a member's or operator's morning: where the site is, and the demo logins. */
+function startBanner(config: Config, how: string, demo: boolean): string {
+  const base = `http://localhost:${config.PORT}`;
+  const rows: [string, string][] = [
+    ['member site', `${base}/`],
+    ['operator console', `${base}/backoffice`],
+  ];
+  if (demo) {
+    const member = demoMembers[0];
+    const staff = demoStaff.map((s) => s.username).join(', ');
+    rows.push(
+      ['demo member', `${member.phone} / ${member.password} (others: README, "Demo logins")`],
+      ['demo staff', `${staff} / ${demoStaff[0].password}, then the TOTP code (README, "Demo logins")`],
+    );
+  }
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return [
+    `${prefix} Chok is running at ${base}${how}`,
+    ...rows.map(([k, v]) => `${' '.repeat(prefix.length)}   ${k.padEnd(width)}  ${v}`),
+    '',
+  ].join('\n');
+}
+
+/** `001_foundation.sql … 071_debit_by_game.sql` for a run of applied migrations. */
+function migrationRange(files: string[]): string {
+  return files.length === 1 ? (files[0] ?? '') : `${files[0]} … ${files.at(-1)}`;
 }
 
 /** A web process forked by the first one: HTTP only, on the database the first one opened. */

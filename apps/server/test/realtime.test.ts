@@ -1,9 +1,13 @@
+import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
 import { idempotent } from '../src/platform/idempotency.ts';
 import { startJobs } from '../src/platform/jobs.ts';
 import { createTestApp, registerMember, type TestApp } from './helpers.ts';
+import { builtDist } from './product.ts';
 
 let a: TestApp;
 let b: TestApp; // a second "process" on the same database
@@ -184,6 +188,69 @@ describe('the request log', () => {
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe('the request log at info', () => {
+  it("holds one line per request asked from outside: no probe, no built file, no line of the renderer's own reads", async () => {
+    const lines: string[] = [];
+    const { buildApp } = await import('../src/app.ts');
+    const logged = await buildApp({
+      config: { ...a.config, LOG_LEVEL: 'info', WEB_DIST: builtDist('web') },
+      db: a.db,
+      databaseUrl: a.url,
+      logStream: { write: (line: string) => lines.push(line) },
+    });
+    try {
+      const assets = readdirSync(path.join(builtDist('web'), 'assets'));
+      const file = assets.find((f) => f.endsWith('.js'));
+      expect(file).toBeDefined();
+      expect((await logged.inject({ method: 'GET', url: `/assets/${file}` })).statusCode).toBe(200);
+      await logged.inject({ method: 'GET', url: '/api/health' });
+      expect((await logged.inject({ method: 'GET', url: '/promotions' })).statusCode).toBe(200);
+      await logged.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { phone: '0899999999', password: 'x' },
+      });
+      // A client cannot pass for the renderer: the mark is drawn at start.
+      await logged.inject({
+        method: 'GET',
+        url: '/api/banner?agent_code=chok',
+        headers: { 'x-chok-internal': '1' },
+      });
+      const entries = lines.map(
+        (l) => JSON.parse(l) as { msg: string; url?: string; status?: number; level: number },
+      );
+      const requests = entries.filter((e) => e.msg === 'request').map((e) => `${e.url} ${e.status}`);
+      expect(requests).toEqual(['/promotions 200', '/api/login 200', '/api/banner?agent_code=chok 200']);
+      expect(entries.filter((e) => e.msg === 'incoming request' || e.msg === 'request completed')).toEqual(
+        [],
+      );
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('the log on a terminal', () => {
+  it('is one short line per entry: the time, the level, and a request as method, path, status and milliseconds', async () => {
+    const { default: pino } = await import('pino');
+    const { terminalStream } = await import('../src/platform/request-log.ts');
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    const log = pino({ level: 'info' }, terminalStream(out));
+    log.info({ method: 'POST', url: '/api/login', status: 200, ms: 12, ip: '192.0.2.7' }, 'request');
+    log.info({ reqId: 'req-1' }, 'database schema is up to date');
+    await expect.poll(() => text.split('\n').length).toBe(3);
+    expect(text.split('\n')).toEqual([
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: POST \/api\/login 200 12 ms$/),
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: database schema is up to date$/),
+      '',
+    ]);
   });
 });
 

@@ -19,7 +19,7 @@ async function post(baseUrl: string, path: string, body: unknown = {}) {
 
 describe('npm start', () => {
   it('starts embedded PostgreSQL, seeds once, stops cleanly, and starts again on the same data without re-seeding', async () => {
-    const first = await startProduct(data.dir);
+    const first = await startProduct(data.dir, { LOG_LEVEL: 'info' });
     const config = await post(first.baseUrl, '/api/agent/config');
     expect(config).toMatchObject({ error: 0, data: { info: { agent_logo: '/brand/logo.svg' } } });
     // a change made during the first run must survive the restart (no re-seed, no wipe)
@@ -30,6 +30,18 @@ describe('npm start', () => {
       data: { access_token: string };
     };
     expect(first.output()).toContain('empty database: seeding');
+    // One banner with the addresses and the demo logins; one line for the migrations; the log (JSON:
+    // the output is no terminal) holds one entry per request and no listening addresses at info.
+    const out = first.output();
+    expect(out.match(/Chok is running at/g)).toHaveLength(1);
+    expect(out).toMatch(/member site +http:\/\/localhost:\d+\//);
+    expect(out).toMatch(/operator console +http:\/\/localhost:\d+\/backoffice/);
+    expect(out).toMatch(/demo member +0811111111 \/ demo1234/);
+    expect(out).toMatch(/applied \d+ migrations \(001_foundation\.sql … \d+_\w+\.sql\)/);
+    expect(out).not.toContain('Server listening at');
+    expect(out).not.toContain('incoming request');
+    await expect.poll(() => first.output()).toContain('"url":"/api/login"');
+    expect(first.output()).not.toContain('incoming request');
     expect(await first.stop()).toBe(0);
     expect(first.output()).toContain('stopped');
 

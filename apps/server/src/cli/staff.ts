@@ -153,7 +153,8 @@ async function create(args: ReturnType<typeof parseArgs>): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config, log, { attach: true });
   try {
-    await migrate(database.url, log);
+    const applied = await migrate(database.url);
+    if (applied.length > 0) log(`applied ${applied.length} migrations`);
     const { db } = createDb(database.url, 1);
     try {
       if (await staffExists(db, args.username)) throw new Refusal(`staff "${args.username}" already exists`);

@@ -22,6 +22,7 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Clock } from './clock.ts';
 import { AppError, envelopeOf } from './errors.ts';
+import { INTERNAL_REQUEST_HEADER, INTERNAL_REQUEST_MARK } from './request-log.ts';
 
 /** Where the build puts the server's renderer, inside the site's folder; never served. */
 export const SSR_ENTRY = 'server/entry-server.js';
@@ -175,7 +176,11 @@ export function inProcessFetch(
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url,
-      headers: { accept: 'application/json', ...(init?.headers as Record<string, string> | undefined) },
+      headers: {
+        accept: 'application/json',
+        [INTERNAL_REQUEST_HEADER]: INTERNAL_REQUEST_MARK,
+        ...(init?.headers as Record<string, string> | undefined),
+      },
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
     });
     return { status: res.statusCode, type: String(res.headers['content-type'] ?? ''), body: res.body };

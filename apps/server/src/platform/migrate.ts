@@ -6,11 +6,11 @@ import { SERVER_ROOT } from './paths.ts';
 const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 const LOCK_KEY = 7_341_001; // any constant; serialises migrators across processes
 
-/** Applies forward-only SQL migrations in file-name order, each in its own transaction. */
-export async function migrate(
-  connectionString: string,
-  log: (msg: string) => void = () => {},
-): Promise<string[]> {
+/**
+ * Applies forward-only SQL migrations in file-name order, each in its own transaction; returns the
+ * files it applied.
+ */
+export async function migrate(connectionString: string): Promise<string[]> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   const applied: string[] = [];
@@ -36,7 +36,6 @@ export async function migrate(
         throw new Error(`migration ${file} failed: ${(err as Error).message}`);
       }
       applied.push(file);
-      log(`applied migration ${file}`);
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => {});
