@@ -158,7 +158,12 @@ describe('ช้างทอง in the launcher', () => {
   });
 
   it("a new player's first client seed is left to the member; a client that never sets one gets one drawn at its first round", async () => {
-    type Fair = { server_seed_hash: string; client_seed: string; nonce: number; next_server_seed_hash: string };
+    type Fair = {
+      server_seed_hash: string;
+      client_seed: string;
+      nonce: number;
+      next_server_seed_hash: string;
+    };
     type Spin = { round_id: number; fair: Fair };
     const [a, b] = await fundedMembers(t, 2, { 1: 100_000 });
     // The member's browser: the session shows no client seed yet, so it sets its own before any round,
@@ -191,7 +196,9 @@ describe('ช้างทอง in the launcher', () => {
     expect(c.fair.client_seed).toBe('');
     const spins: Spin[] = [];
     for (let i = 0; i < 2; i++) {
-      spins.push((await post<Spin>('/api/originals/slot/spin', { session: c.session, bet: '10.00' })).body.data);
+      spins.push(
+        (await post<Spin>('/api/originals/slot/spin', { session: c.session, bet: '10.00' })).body.data,
+      );
     }
     const drawn = spins[0]!.fair.client_seed;
     expect(drawn).toMatch(/^[0-9a-f]{16}$/);
