@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
-import { DEMO, loginThroughForm } from './journeys.ts';
+import { DEMO, loginThroughForm, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, pageHydrated, pageIdle, skipAnnouncements } from './page.ts';
 import { call, staffLogin } from './staff.ts';
@@ -216,6 +216,24 @@ describe('a member page asked for by a visitor', () => {
     await page.waitForURL(`${baseUrl}/member/deposit`);
     await page.getByText('1. เลือกช่องทางฝาก').waitFor();
     expect(await login.count()).toBe(0);
+    await context.close();
+  });
+
+  it('a member logged out while on a member page (from another tab) goes to / alone: no login dialog, nothing carried', async () => {
+    const { context, page } = await openPage(browserOf());
+    await skipAnnouncements(context);
+    await signIn(page, baseUrl, DEMO.rich, '/member/deposit');
+    await page.getByText('1. เลือกช่องทางฝาก').waitFor();
+    const other = await context.newPage();
+    await other.goto(`${baseUrl}/`);
+    await other.getByRole('button', { name: 'เมนูสมาชิก' }).click();
+    await other.getByTestId('member-menu').getByRole('button', { name: 'ออกจากระบบ' }).click();
+    await other.getByTestId('confirm-dialog').getByRole('button', { name: 'ใช่แล้ว' }).click();
+    await other.getByText('ออกจากระบบเรียบร้อย').waitFor();
+    await page.waitForURL(`${baseUrl}/`);
+    await pageIdle(page);
+    expect(page.url()).toBe(`${baseUrl}/`);
+    expect(await page.getByTestId('login-dialog').count()).toBe(0);
     await context.close();
   });
 
