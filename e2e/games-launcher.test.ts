@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { DEMO, signIn } from './journeys.ts';
-import { baseUrl } from './lane.ts';
+import { baseUrl, staffTokens } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements, storedToken } from './page.ts';
-import { call } from './staff.ts';
+import { call, registerMember, sandboxDeposit } from './staff.ts';
 
 const browserOf = useBrowser();
 
@@ -64,6 +64,52 @@ describe('game lobby and launcher', () => {
     // The chip agrees with the ledger: 5 spins of 5.00 are gone, the wins are back.
     const wallets = await walletBalances(page);
     expect(satangOf(wallets[1]!)).toBe(end);
+    await context.close();
+  });
+
+  it("a new member's first round plays on the client seed their own browser drew, with a server seed committed before it", async () => {
+    const member = await registerMember(baseUrl, staffTokens.support!, {
+      bankCode: '014',
+      accountPrefix: '6',
+      accountName: (phone) => `เมล็ด ทดสอบ${phone.slice(-4)}`,
+    });
+    await sandboxDeposit(baseUrl, member.token, 100);
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await skipAnnouncements(context);
+    await signIn(page, baseUrl, member, '/lobby/slot');
+    const session = page.waitForResponse((r) => r.url().includes('/api/originals/session'));
+    const rotation = page.waitForRequest((r) => r.url().includes('/api/originals/fair/rotate'));
+    await page
+      .locator('[data-testid="game-card"][data-game="golden-elephant"]')
+      .last()
+      .getByRole('button', { name: 'เล่นเลย' })
+      .click();
+    // The session shows the committed hashes and no client seed yet; the browser sets its own.
+    const opened = (await (await session).json()) as {
+      data: { fair: { client_seed: string; next_server_seed_hash: string } };
+    };
+    expect(opened.data.fair.client_seed).toBe('');
+    const drawn = (JSON.parse((await rotation).postData()!) as { client_seed: string }).client_seed;
+    expect(drawn).toMatch(/^[0-9a-f]{32}$/);
+
+    const game = page.frameLocator('iframe[title="ช้างทอง"]');
+    const spin = game.getByRole('button', { name: 'หมุน' });
+    const spun = page.waitForResponse((r) => r.url().includes('/api/originals/slot/spin'));
+    await spin.click();
+    const round = ((await (await spun).json()) as { data: { round_id: number } }).data.round_id;
+    const fair = await call<{ client_seed: string; nonce: number; server_seed_hash: string }>(
+      baseUrl,
+      `/api/fair/round?id=${round}`,
+    );
+    expect(fair.body.data).toMatchObject({
+      client_seed: drawn,
+      nonce: 0,
+      server_seed_hash: opened.data.fair.next_server_seed_hash,
+    });
+    // The fairness panel shows the member the same seed.
+    await expect.poll(() => spin.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await game.getByRole('button', { name: 'ยุติธรรม' }).click();
+    await game.getByText(`${drawn} / 1`).waitFor();
     await context.close();
   });
 

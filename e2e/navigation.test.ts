@@ -76,8 +76,9 @@ describe('routes, layouts and the shell', () => {
   it('sends a visitor away from member pages, and a member away from the login page', async () => {
     const { context, page } = await openPage(browserOf());
     await skipAnnouncements(context);
+    // The visitor lands on / carrying the page asked for (its login dialog: notifications.test.ts).
     await page.goto(`${baseUrl}/member/statement`);
-    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForURL(`${baseUrl}/?next=%2Fmember%2Fstatement`);
     await signIn(page, baseUrl, DEMO.rich, '/register');
     await page.waitForURL(`${baseUrl}/`);
     await context.close();

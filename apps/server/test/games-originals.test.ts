@@ -157,6 +157,55 @@ describe('ช้างทอง in the launcher', () => {
     expect(history.body.data).toHaveLength(5);
   });
 
+  it("a new player's first client seed is left to the member; a client that never sets one gets one drawn at its first round", async () => {
+    type Fair = {
+      server_seed_hash: string;
+      client_seed: string;
+      nonce: number;
+      next_server_seed_hash: string;
+    };
+    type Spin = { round_id: number; fair: Fair };
+    const [a, b] = await fundedMembers(t, 2, { 1: 100_000 });
+    // The member's browser: the session shows no client seed yet, so it sets its own before any round,
+    // and that seed (with the server seed committed before it was chosen) plays the first round.
+    const s = await launch(a!, 'golden-elephant');
+    const first = s.fair as Fair;
+    expect(first).toMatchObject({ client_seed: '', nonce: 0 });
+    const rot = await post<{ next: Fair }>('/api/originals/fair/rotate', {
+      session: s.session,
+      client_seed: 'drawn-in-the-browser',
+    });
+    expect(rot.body.error).toBe(0);
+    expect(rot.body.data.next).toMatchObject({
+      server_seed_hash: first.next_server_seed_hash,
+      client_seed: 'drawn-in-the-browser',
+      nonce: 0,
+    });
+    const spin = await post<Spin>('/api/originals/slot/spin', { session: s.session, bet: '10.00' });
+    expect(spin.body.data.fair).toMatchObject({ client_seed: 'drawn-in-the-browser', nonce: 1 });
+    const round = await call<{ client_seed: string; nonce: number }>(
+      t.app,
+      'GET',
+      `/api/fair/round?id=${spin.body.data.round_id}`,
+    );
+    expect(round.body.data).toMatchObject({ client_seed: 'drawn-in-the-browser', nonce: 0 });
+
+    // An API client that never sets one: its first round draws a client seed, kept for the next
+    // rounds and shown by a new session.
+    const c = await launch(b!, 'golden-elephant');
+    expect(c.fair.client_seed).toBe('');
+    const spins: Spin[] = [];
+    for (let i = 0; i < 2; i++) {
+      spins.push(
+        (await post<Spin>('/api/originals/slot/spin', { session: c.session, bet: '10.00' })).body.data,
+      );
+    }
+    const drawn = spins[0]!.fair.client_seed;
+    expect(drawn).toMatch(/^[0-9a-f]{16}$/);
+    expect(spins[1]!.fair.client_seed).toBe(drawn);
+    expect((await launch(b!, 'golden-elephant')).fair).toMatchObject({ client_seed: drawn, nonce: 2 });
+  });
+
   it('commit order: every server seed is hashed and published as the next seed before its client seed is chosen', async () => {
     type Fair = {
       server_seed_hash: string;

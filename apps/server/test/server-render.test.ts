@@ -81,7 +81,7 @@ describe('the public pages are rendered on the server with their data (spec §4 
     expect(res.body).not.toContain('<style data-href=');
   });
 
-  it('every rendered page carries the notifications, the first important one’s image fetched first with the page', async () => {
+  it('every rendered page carries the notifications; where the dialog comes open, the first important one’s image is fetched first with the page', async () => {
     const list = (await get('/api/notifications?agent_code=chok')).json() as {
       data: { type: number; image: string | null }[];
     };
@@ -93,17 +93,35 @@ describe('the public pages are rendered on the server with their data (spec §4 
         'notifications',
         'chok',
       ]);
-      // The first slide's picture ahead of the page's other pictures; the next ones while it is read.
-      expect(res.body, url).toContain(
-        `<link rel="preload" href="${images[0]}" as="image" fetchPriority="high"/>`,
-      );
+      // The first slide's picture ahead of the page's other pictures where the dialog comes open;
+      // the next ones while it is read. On / the dialog waits for the page, and so does its picture.
+      const first = `<link rel="preload" href="${images[0]}" as="image" fetchPriority="high"/>`;
+      if (url === '/') expect(res.body, url).not.toContain(first);
+      else expect(res.body, url).toContain(first);
       for (const image of images.slice(1))
         expect(res.body, url).not.toContain(`<link rel="preload" href="${image}"`);
     }
   });
 
+  it('the announcements come open in the markup of a public page, never in that of / (a visitor sees the site first)', async () => {
+    const noticeTag = (html: string) => /<dialog[^>]*data-testid="notification-dialog"[^>]*>/.exec(html)?.[0];
+    expect(noticeTag((await get('/promotions')).body)).toContain(' open=""');
+    expect(noticeTag((await get('/lotto/results')).body)).toContain(' open=""');
+    const home = (await get('/')).body;
+    expect(home).toContain('id="chok-ssr"');
+    expect(noticeTag(home)).toBeDefined();
+    expect(home).not.toMatch(/<dialog[^>]*open=""/);
+    // Seen within 15 minutes (the cookie), no page has it open.
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: '/promotions',
+      headers: { cookie: `chok_notice=${Date.now()}` },
+    });
+    expect(seen.body).not.toMatch(/<dialog[^>]*open=""/);
+  });
+
   it('an announcement the operator publishes is on the next rendered page, not after the renderer’s reuse', async () => {
-    expect((await get('/')).statusCode).toBe(200); // the renderer now holds this second's public reads
+    expect((await get('/promotions')).statusCode).toBe(200); // the renderer now holds this second's public reads
     const title = `ประกาศใหม่จากหลังบ้าน ${Date.now()}`;
     const token = await staffToken(t, 'content');
     const created = await call(t.app, 'POST', '/api/admin/content/notifications', {
@@ -111,11 +129,12 @@ describe('the public pages are rendered on the server with their data (spec §4 
       body: { type: 1, title, description: 'ทดสอบ', image: null },
     });
     expect(created.body.error).toBe(0);
-    const html = (await get('/')).body;
+    // (A page whose markup has the announcements open: / opens them in the browser.)
+    const html = (await get('/promotions')).body;
     expect(rootOf(html)).toContain(title);
     const id = (created.body.data as { id: number }).id;
     await call(t.app, 'PUT', `/api/admin/content/notifications/${id}`, { token, body: { is_active: false } });
-    expect(rootOf((await get('/')).body)).not.toContain(title);
+    expect(rootOf((await get('/promotions')).body)).not.toContain(title);
   });
 
   it('a guarded route is not rendered on the server: its guard runs first in the browser', async () => {

@@ -54,11 +54,14 @@ export async function render({
   // no other request's render runs in between.
   applyStartup(startup, location.pathname);
   // The important announcements open with the page when the visitor has not seen them within 15
-  // minutes (lib/notice.ts): their dialog is then the first thing on screen, before any script.
+  // minutes (lib/notice.ts): their dialog is then the first thing on screen, before any script. Not
+  // on the home page: a visitor's first sight of the site is the site itself, and there the dialog
+  // opens in the browser once the page is interactive (features/content/NotificationDialog.tsx).
   const notices = agentCode
     ? queryClient.getQueryData<Notification[]>(contentQueries.notifications(agentCode).queryKey)
     : undefined;
-  const notice = page !== undefined && !noticeSeen && (notices ?? []).some((n) => n.type === 1);
+  const notice =
+    page !== undefined && match?.route !== '/' && !noticeSeen && (notices ?? []).some((n) => n.type === 1);
   useUi.render({ notificationOpen: notice, noticeFromServer: notice });
   const html = renderToString(
     <StrictMode>

@@ -31,8 +31,8 @@ export interface ServerRenderInput {
   fetch: ServerFetch;
   /**
    * Whether the visitor saw the important announcements within the last 15 minutes (the member
-   * site's `chok_notice` cookie, docs/rules/member-site.md §4): when not, a page rendered here opens
-   * their dialog itself.
+   * site's `chok_notice` cookie, docs/rules/member-site.md §4): when not, a page rendered here other
+   * than `/` opens their dialog itself (on `/` the browser opens it once the page is interactive).
    */
   noticeSeen: boolean;
 }

@@ -1,5 +1,30 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { CloseIcon } from './Icons';
+
+/**
+ * The dialogs open on the page that the member opened or is working in (every `Dialog` but one that
+ * `yields`): a dialog that gives way, the important announcements, waits until none is left.
+ */
+const openDialogs = new Set<string>();
+const listeners = new Set<() => void>();
+function changeOpen(id: string, open: boolean): void {
+  if (open) openDialogs.add(id);
+  else openDialogs.delete(id);
+  for (const l of listeners) l();
+}
+function subscribe(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/** Whether a dialog other than the ones that yield is open (false on the server: none is). */
+export function useOtherDialogOpen(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => openDialogs.size > 0,
+    () => false,
+  );
+}
 
 interface Props {
   open: boolean;
@@ -9,6 +34,11 @@ interface Props {
   width: number;
   /** Persistent dialogs ignore Escape and backdrop clicks; only their own buttons close them. */
   persistent?: boolean;
+  /**
+   * A dialog that gives way (the important announcements): not counted by `useOtherDialogOpen`, so
+   * its owner can wait for the others to close.
+   */
+  yields?: boolean;
   children: ReactNode;
   footer?: ReactNode;
   className?: string;
@@ -28,6 +58,7 @@ export function Dialog({
   title,
   width,
   persistent,
+  yields,
   children,
   footer,
   className,
@@ -35,6 +66,12 @@ export function Dialog({
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+
+  useEffect(() => {
+    if (!open || yields) return;
+    changeOpen(titleId, true);
+    return () => changeOpen(titleId, false);
+  }, [open, yields, titleId]);
 
   useEffect(() => {
     const d = ref.current;

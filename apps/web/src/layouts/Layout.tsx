@@ -1,11 +1,13 @@
-import { type ReactNode, Suspense, useContext, useEffect, useMemo } from 'react';
+import { type ReactNode, Suspense, useContext, useEffect, useMemo, useRef } from 'react';
 import { Outlet, UNSAFE_DataRouterStateContext, useLocation, useNavigate } from 'react-router';
 import { ChatButton } from '../components/ChatButton';
 import { Footer } from '../components/Footer';
+import { LoginToContinue } from '../features/auth/LoginToContinue';
 import { EventCorner } from '../features/content/EventCorner';
 import { NotificationDialog } from '../features/content/NotificationDialog';
 import { GameLauncher } from '../features/games/GameLauncher';
 import { RealityCheck } from '../features/protection/RealityCheck';
+import { loginPathFor } from '../lib/next-page';
 import { useLocalData } from '../stores/local';
 import { type LayoutName, useUi } from '../stores/ui';
 import { Header } from './Header';
@@ -35,14 +37,35 @@ function useLayoutCheck(check: Props['check']): boolean {
   const hydrated = useUi((s) => s.hydrated);
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const refused = hydrated && ((check === 'login' && !isLoggedIn) || (check === 'member' && isLoggedIn));
+  const allowed = check === undefined || (hydrated && !refused);
+  // Whether this layout has shown a page: a member who logs out (or is logged out) on one is
+  // simply sent home, not asked to log in again.
+  const shown = useRef(false);
   useEffect(() => {
-    if (refused) navigate('/', { replace: true });
-  }, [refused, navigate]);
-  return check === undefined || (hydrated && !refused);
+    if (allowed) shown.current = true;
+    if (!refused) return;
+    // A visitor who asked for a member page goes to / carrying it: / opens the login dialog and,
+    // once logged in, goes on to it (features/auth/LoginToContinue.tsx).
+    const carry = check === 'login' && !shown.current;
+    navigate(carry ? loginPathFor(pathname + search) : '/', { replace: true });
+  }, [allowed, refused, check, pathname, search, navigate]);
+  return allowed;
 }
 
 const PendingPage = () => <main id="main" className="page-pending" aria-busy="true" />;
+
+/**
+ * Says the page's own content is on screen and interactive: inside the page's Suspense boundary, its
+ * effect runs when that boundary commits (after hydration, on a page rendered on the server).
+ */
+function PageShown() {
+  useEffect(() => {
+    if (!useUi.getState().pageShown) useUi.getState().set({ pageShown: true });
+  }, []);
+  return null;
+}
 
 function Page() {
   const { pathname } = useLocation();
@@ -54,6 +77,7 @@ function Page() {
     () => (
       <Suspense fallback={null}>
         <Outlet />
+        <PageShown />
       </Suspense>
     ),
     [],
@@ -84,6 +108,7 @@ function LayoutFrame({ layout, page }: { layout: LayoutName; page: ReactNode }) 
           {page}
           <Footer />
           <NotificationDialog />
+          <LoginToContinue />
           <EventCorner />
           <ChatButton />
           <RealityCheck />

@@ -3,7 +3,8 @@
  * their dialog stays closed for 15 minutes. The browser keeps the time in `local_data`
  * (stores/local.ts) and, for the server's render, in the `chok_notice` cookie, which lives exactly
  * those 15 minutes: a page rendered on the server without it opens the dialog in its markup
- * (entry-server.tsx), so the announcement is on screen before any script runs.
+ * (entry-server.tsx), so the announcement is on screen before any script runs — except `/`, where
+ * the dialog waits until the page is interactive (features/content/NotificationDialog.tsx).
  */
 export const NOTIFICATION_RESHOW_MS = 15 * 60_000;
 

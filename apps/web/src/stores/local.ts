@@ -35,6 +35,8 @@ interface LocalData {
   clearUser: () => void;
   setUserInfo: (userInfo: UserInfo) => void;
   setNotifications: (items: Notification[], shownAt: number) => void;
+  /** The fetched list, due to be shown: its shown time is recorded when the dialog shows. */
+  replaceNotifications: (items: Notification[]) => void;
   markNotificationsShown: (at: number) => void;
   setLobby: (lobby: LobbyLists) => void;
 }
@@ -61,6 +63,7 @@ export const useLocalData = create<LocalData>()(
         rememberNoticeShown(shownAt);
         set({ notifications, lastNotificationShownAt: shownAt });
       },
+      replaceNotifications: (notifications) => set({ notifications }),
       markNotificationsShown: (at) => {
         rememberNoticeShown(at);
         set({ lastNotificationShownAt: at });

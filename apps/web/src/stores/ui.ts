@@ -27,7 +27,16 @@ interface UiState {
   startupLayout: LayoutName | null;
   startupPath: string | null;
   startupError: StartupError | null;
+  /**
+   * A page's own content has been shown and is interactive (hydrated, on a page rendered on the
+   * server): layouts/Layout.tsx sets it. The announcements wait for it.
+   */
+  pageShown: boolean;
   memberMenuOpen: boolean;
+  /**
+   * The important announcements are due or asked for. Their dialog shows once the page is shown and
+   * no other dialog is open (features/content/NotificationDialog.tsx).
+   */
   notificationOpen: boolean;
   /**
    * The announcements' dialog was opened by the server's render (entry-server.tsx): it shows the
@@ -53,6 +62,7 @@ export const useUi = createRenderedStore<UiState>((set) => ({
   startupLayout: null,
   startupPath: null,
   startupError: null,
+  pageShown: false,
   memberMenuOpen: false,
   notificationOpen: false,
   noticeFromServer: false,

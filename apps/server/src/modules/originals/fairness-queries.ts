@@ -59,11 +59,22 @@ export async function insertNextSeedIfMissing(ex: Executor, row: NewSeedRow): Pr
     .execute();
 }
 
-/** Takes the active seed's next nonce (row-locks it) with the next seed's hash; undefined when none. */
-export function incrementActiveNonce(ex: Executor, memberId: number) {
+/**
+ * Takes the active seed's next nonce (row-locks it) with the next seed's hash; undefined when none.
+ * A client seed never chosen ('') becomes `fallbackClientSeed` in the same statement.
+ */
+export function incrementActiveNonce(ex: Executor, memberId: number, fallbackClientSeed: string) {
   return ex
     .updateTable('fair_seed')
-    .set((eb) => ({ next_nonce: eb('next_nonce', '+', 1) }))
+    .set((eb) => ({
+      next_nonce: eb('next_nonce', '+', 1),
+      client_seed: eb
+        .case()
+        .when('client_seed', '=', '')
+        .then(fallbackClientSeed)
+        .else(eb.ref('client_seed'))
+        .end(),
+    }))
     .where('member_id', '=', memberId)
     .where('activated_at', 'is not', null)
     .where('revealed_at', 'is', null)

@@ -26,6 +26,9 @@ export function rngFor(seed: { server_seed: string; client_seed: string }, nonce
   return fairRng({ serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, nodeHmac);
 }
 
+/** The client seed of a player's first active seed until the member's browser sets one (§6.2). */
+const NOT_CHOSEN = '';
+
 /** A fresh seed row: active with `clientSeed`, or (null) a player's committed next seed. */
 function seedRow(memberId: number | null, clientSeed: string | null, now: Date): NewSeedRow {
   const server_seed = newServerSeed();
@@ -56,7 +59,9 @@ const RACE_ATTEMPTS = 10;
 /**
  * The player's seeds (docs/rules/casino.md §6.2), made on first use: the active seed and the
  * committed next one, whose hash is shown before the member chooses the client seed it will be used
- * with. Takes no nonce.
+ * with. The first active seed has no client seed yet (''): the member's browser draws one and sets it
+ * (a rotation) before the first round; a client that never does gets one drawn here at its first
+ * round (`takeNonce`). Takes no nonce.
  */
 export async function playerSeed(ex: Executor, memberId: number, now: Date) {
   for (let attempt = 1; ; attempt++) {
@@ -72,16 +77,20 @@ export async function playerSeed(ex: Executor, memberId: number, now: Date) {
         next_server_seed_hash: next.server_seed_hash,
       };
     if (attempt > 2) throw new Error(`fair seeds of member ${memberId} missing after creation`);
-    if (!active) await insertActiveSeedIfMissing(ex, seedRow(memberId, randomBytes(8).toString('hex'), now));
+    if (!active) await insertActiveSeedIfMissing(ex, seedRow(memberId, NOT_CHOSEN, now));
     if (!next) await insertNextSeedIfMissing(ex, seedRow(memberId, null, now));
   }
 }
 
-/** Takes the next nonce of the player's active seed for one round (the row lock orders a player's rounds). */
+/**
+ * Takes the next nonce of the player's active seed for one round (the row lock orders a player's
+ * rounds). An active seed whose client seed was never chosen (an API client that skipped it) gets
+ * one drawn here, in the same statement, so no round is played with an empty client seed.
+ */
 export async function takeNonce(ex: Executor, memberId: number, now: Date) {
   await playerSeed(ex, memberId, now);
   for (let attempt = 1; attempt <= RACE_ATTEMPTS; attempt++) {
-    const row = await incrementActiveNonce(ex, memberId);
+    const row = await incrementActiveNonce(ex, memberId, randomBytes(8).toString('hex'));
     if (row) return { ...row, next_server_seed_hash: row.next_server_seed_hash ?? '' };
     // A rotation revealed the seed while this waited for its lock: the next statement sees the new one.
   }

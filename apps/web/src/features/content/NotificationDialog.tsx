@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { preload } from 'react-dom';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, useOtherDialogOpen } from '../../components/Dialog';
 import { NOTIFICATION_RESHOW_MS } from '../../lib/notice';
 import { useAgent } from '../../stores/agent';
 import { type Notification, useLocalData } from '../../stores/local';
@@ -13,21 +13,23 @@ export const NO_NOTIFICATIONS = 'ไม่มีประกาศสำคั�
 /**
  * Fetched notifications replace the stored ones only when 15 minutes have passed since they were
  * last shown and the fetched list is not empty (docs/rules/member-site.md §4); then the important
- * ones are shown. A dialog the server's render opened (its `chok_notice` cookie said 15 minutes had
- * passed, lib/notice.ts) is recorded as shown with the list it shows. Answers the list the page came
- * with.
+ * ones are due (`notificationOpen`), and the time they are shown is recorded when their dialog
+ * actually shows (NotificationDialog). A dialog the server's render opened (its `chok_notice` cookie
+ * said 15 minutes had passed, lib/notice.ts) is recorded as shown with the list it shows. Answers the
+ * list the page came with.
  */
 function useNotificationRefresh(): Notification[] | undefined {
   const hydrated = useUi((s) => s.hydrated);
+  const fromServer = useUi((s) => s.noticeFromServer);
   const agentCode = useAgent((s) => s.agentConfig?.agent_code);
   const queryClient = useQueryClient();
-  // A page rendered on the server carries the list: the first important one's image is fetched
-  // with the page, ahead of the other pictures, not after the scripts (the dialog is often the
-  // largest thing a visitor first sees). The next slides' come while the dialog is open
-  // (NotificationDialog), not competing with the page's own start.
+  // A page whose markup has the dialog open carries the list: the first important one's image is
+  // fetched with the page, ahead of the other pictures, not after the scripts (the dialog is then the
+  // largest thing a visitor first sees). Elsewhere the dialog waits for the page, and so does its
+  // picture (NotificationDialog).
   const { data: fetched } = useNotifications();
   const first = fetched?.find((n) => n.type === 1);
-  if (first?.image) preload(first.image, { as: 'image', fetchPriority: 'high' });
+  if (fromServer && first?.image) preload(first.image, { as: 'image', fetchPriority: 'high' });
 
   useEffect(() => {
     if (!hydrated || !agentCode) return;
@@ -51,8 +53,14 @@ function useNotificationRefresh(): Notification[] | undefined {
           return;
         }
         if (items.length === 0 || now - store.lastNotificationShownAt < NOTIFICATION_RESHOW_MS) return;
-        store.setNotifications(items, now);
-        if (items.some((n) => n.type === 1)) useUi.getState().set({ notificationOpen: true });
+        if (items.some((n) => n.type === 1)) {
+          // Due: recorded as shown when the dialog shows, which may be after the member has closed
+          // a dialog of their own (a reload before then finds them still due).
+          store.replaceNotifications(items);
+          useUi.getState().set({ notificationOpen: true });
+        } else {
+          store.setNotifications(items, now);
+        }
       })
       .catch((err: unknown) => console.error('notifications', err));
     return () => {
@@ -62,11 +70,32 @@ function useNotificationRefresh(): Notification[] | undefined {
   return fetched;
 }
 
-/** Important announcements (type 1), one slide each (width 400). */
+/**
+ * Important announcements (type 1), one slide each (width 400). Due or asked for, the dialog never
+ * lands on what the member is doing: it shows once the page's own content is shown and interactive,
+ * and only while no other dialog is open (one the member opened, or the login a member page asked
+ * for), waiting until that one closes. Only a dialog the server's render opened is on screen at once.
+ */
 export function NotificationDialog() {
   const fetched = useNotificationRefresh();
-  const open = useUi((s) => s.notificationOpen);
+  const wanted = useUi((s) => s.notificationOpen);
   const fromServer = useUi((s) => s.noticeFromServer);
+  const pageShown = useUi((s) => s.pageShown);
+  // The flags of the dialogs and panels a member opens, some of whose code is still loading when
+  // asked for, and every other dialog on screen.
+  const otherAsked = useUi(
+    (s) =>
+      s.loginOpen ||
+      s.registerOpen ||
+      s.depositOpen ||
+      s.memberMenuOpen ||
+      s.eventOpen ||
+      s.promotionOpen ||
+      s.drawerOpen ||
+      s.selectedGame !== null,
+  );
+  const otherOpen = useOtherDialogOpen();
+  const open = wanted && (fromServer || (pageShown && !otherAsked && !otherOpen));
   const set = useUi((s) => s.set);
   const stored = useLocalData((s) => s.notifications);
   // Opened by the server's render: the list it rendered (the page's data), so hydration matches.
@@ -81,6 +110,15 @@ export function NotificationDialog() {
   useEffect(() => {
     if (nextImage) preload(nextImage, { as: 'image', fetchPriority: 'low' });
   }, [nextImage]);
+  // Waiting, the first slide's picture comes meanwhile, so the dialog shows with it.
+  const waitingImage = wanted && !open ? important[0]?.image : undefined;
+  useEffect(() => {
+    if (waitingImage) preload(waitingImage, { as: 'image', fetchPriority: 'low' });
+  }, [waitingImage]);
+  // Shown: the 15 minutes start now (a dialog the server opened was recorded as it hydrated).
+  useEffect(() => {
+    if (open && !fromServer) markShown(Date.now());
+  }, [open, fromServer, markShown]);
 
   function close() {
     markShown(Date.now());
@@ -96,6 +134,7 @@ export function NotificationDialog() {
       onClose={close}
       title={title}
       width={400}
+      yields
       testId="notification-dialog"
       footer={
         <button
