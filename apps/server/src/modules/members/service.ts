@@ -36,4 +36,6 @@ export {
   subAccountHolder,
 } from './member-queries.ts';
 export { lockNameCheck, markNameVerified, nameCheckPending, payoutAccounts } from './payments-queries.ts';
+// The member's own profile, as the login answers it (modules/auth).
+export { memberProfile } from './profile.ts';
 export { sharedIdentity } from './rewards-queries.ts';
