@@ -20,7 +20,13 @@ export {
   setPassword,
 } from './auth-queries.ts';
 // The operator console: a member's login state, locked, and its change (modules/auth locks and unlocks).
-export { lockLoginState, newMembersByDay, setMemberStatus } from './console-queries.ts';
+export {
+  activeMembersByPhones,
+  lockLoginState,
+  newMembersByDay,
+  setMemberStatus,
+  suspendMemberWithHash,
+} from './console-queries.ts';
 export { claimDebit, type SessionProbe } from './games-queries.ts';
 export {
   accountNameShared,
