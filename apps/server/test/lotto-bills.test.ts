@@ -122,7 +122,7 @@ describe('bill/create', () => {
   it('a bill whose round rules change before every try answers a Thai "try again" (503) and buys nothing', async () => {
     const m = await fundedMember(t, 500);
     const roundId = await openRound(t, 'lao');
-    const items = [{ bet_type: 'three_top', number: '321', amount: 10 }];
+    const items = [{ bet_type: 'three_top' as const, number: '321', amount: 10 }];
     // A first bill caches the round's rules (decision 0012).
     expect((await buy(t, m.token, roundId, items)).body.error).toBe(0);
     const balance = await balanceOf(t, m.memberId);

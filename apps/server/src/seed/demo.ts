@@ -143,12 +143,12 @@ export async function lockDemoAccounts(db: Db, now: Date): Promise<{ staff: stri
   );
   const demoPassword = (username: string) => demoStaff.find((s) => s.username === username)?.password;
   const memberPassword = (phone: string) => demoMembers.find((m) => m.phone === phone)?.password;
-  const staffToLock = [];
+  const staffToLock: typeof staff = [];
   for (const s of staff) {
     const password = demoPassword(s.username);
     if (password && (await verifyPassword(s.password_hash, password))) staffToLock.push(s);
   }
-  const membersToLock = [];
+  const membersToLock: typeof members = [];
   for (const m of members) {
     const password = memberPassword(m.phone);
     if (password && (await verifyPassword(m.password_hash, password))) membersToLock.push(m);
