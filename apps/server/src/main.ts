@@ -8,7 +8,7 @@ import { createDb } from './platform/db.ts';
 import { openDatabase } from './platform/embedded-postgres.ts';
 import { startJobs } from './platform/jobs.ts';
 import { migrate } from './platform/migrate.ts';
-import { demoMembers, demoStaff, isSeeded, seed } from './seed/demo.ts';
+import { demoMembers, demoStaff, isSeeded, lockDemoAccounts, seed } from './seed/demo.ts';
 
 /**
  * What a process runs (docs/operations.md, "Several processes"):
@@ -62,6 +62,17 @@ async function main(command: string, role: Role): Promise<void> {
         : 'empty database: creating the operator',
     );
     await seed(db, createLedger(), config, { demo: config.SEED_DEMO });
+  }
+  // Started without demo data: demo accounts left from a demo start, still with the published demo
+  // passwords, are locked (docs/operations.md, "Production"); said once, by the start that locks them.
+  if (!config.SEED_DEMO) {
+    const locked = await lockDemoAccounts(db, new Date());
+    if (locked.staff.length > 0 || locked.members > 0)
+      log(
+        `SEED_DEMO=false: locked the demo accounts that still have the demo passwords (staff: ${
+          locked.staff.join(', ') || 'none'
+        }; members: ${locked.members})`,
+      );
   }
 
   const forks = role !== 'worker' && config.WEB_CONCURRENCY > 1 ? config.WEB_CONCURRENCY : 0;

@@ -555,6 +555,51 @@ describe('redeeming to main (§11 rule 3, G1, G4)', () => {
   });
 });
 
+describe('a rejected redemption and the daily limit (§11 rule 3)', () => {
+  it("an operator's rejection gives the day's limit back: the member can redeem that amount again the same day", async () => {
+    nextMinute();
+    const content = await staffToken(t, 'content', clock);
+    const finance = await staffToken(t, 'finance', clock);
+    const used = async () =>
+      (
+        await call<{ redeemed_today: string; daily_left: string }>(t.app, 'GET', '/api/affiliate/summary', {
+          token: T.token,
+        })
+      ).body.data;
+    // Today's limit: what T redeemed today so far plus 100 baht.
+    const start = await used();
+    const limit = (Number(start.redeemed_today) + 100).toFixed(2);
+    const set = await call(t.app, 'PUT', '/api/admin/affiliate/settings', {
+      token: content,
+      body: { level1_percent: '5', level2_percent: '1', min_redeem: '100', daily_limit: limit },
+    });
+    expect(set.body.error, set.body.message).toBe(0);
+    await creditAffiliate(T.memberId, 200_00);
+    const held = await redeem(T, '100');
+    expect(held.body.data).toMatchObject({ status: 'held', amount: '100.00', daily_left: '0.00' });
+    expect((await redeem(T, '100')).body.code).toBe('AFFILIATE_DAILY_LIMIT');
+    const holds = await call<{ items: { id: number; member_id: number }[] }>(
+      t.app,
+      'GET',
+      '/api/admin/rewards/holds',
+      { token: finance },
+    );
+    const hold = holds.body.data.items.find((h) => h.member_id === T.memberId)!;
+    const rejected = await call(t.app, 'POST', `/api/admin/rewards/holds/${hold.id}/reject`, {
+      token: finance,
+      body: { reason: 'บัญชีซ้ำ' },
+    });
+    expect(rejected.body.error, rejected.body.message).toBe(0);
+    expect(await used()).toMatchObject({ redeemed_today: start.redeemed_today, daily_left: '100.00' });
+    // The rejected 100 no longer counts: 100 more can be redeemed today (held again: T is flagged).
+    const again = await redeem(T, '100');
+    expect(again.body.error, again.body.message).toBe(0);
+    expect(again.body.data).toMatchObject({ status: 'held', amount: '100.00', daily_left: '0.00' });
+    expect(await affiliateBalance(T.memberId)).toEqual({ balance: 200_00, sumOfEntries: 200_00 });
+    await reconciles();
+  });
+});
+
 describe('the API', () => {
   it("declares the specification's affiliate paths in the OpenAPI document", async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {

@@ -47,13 +47,20 @@ describe('a new member', () => {
     expect(reg.body).toMatchObject({ error: 0 });
     expect(reg.body.data.access_token.length).toBeGreaterThan(30);
 
-    const login = await call<{ access_token: string }>(t.app, 'POST', '/api/login', {
-      body: { phone, password: 'first-pass-1' },
-    });
+    const login = await call<{ access_token: string; token_type: string; user: Record<string, unknown> }>(
+      t.app,
+      'POST',
+      '/api/login',
+      { body: { phone, password: 'first-pass-1' } },
+    );
     expect(login.body.error).toBe(0);
+    expect(login.body.data.token_type).toBe('Bearer');
     const token = login.body.data.access_token;
 
     const info = await call<Record<string, unknown>>(t.app, 'GET', '/api/get_user_info', { token });
+    // The login answers the member the client stores (docs/rules/member-site.md §4.5): the same
+    // object get_user_info answers.
+    expect(login.body.data.user).toEqual(info.body.data);
     expect(info.body.data).toMatchObject({
       phone,
       name: 'นายทดสอบ ระบบดี',

@@ -137,6 +137,80 @@ describe('member API shapes (docs/rules/lottery.md §10; responses checked again
     expect(missing.body.code).toBe('LOTTO_ROUND_NOT_FOUND');
   });
 
+  it('an unknown category_id is a form error in Thai (decision 0003), not an empty list', async () => {
+    for (const url of [
+      '/api/lotto/rates?category_id=1&agent_id=34',
+      '/api/lotto/rounds?category_id=1&agent_id=34',
+    ]) {
+      const res = await call(t.app, 'GET', url);
+      expect(res.status, url).toBe(200);
+      expect(res.body).toMatchObject({
+        error: 1001,
+        code: 'VALIDATION_FAILED',
+        message: 'ไม่พบหมวดหวยนี้',
+        fields: { category_id: 'ไม่พบหมวดหวยนี้' },
+        data: null,
+      });
+    }
+    const thai = await call<{ categories: { id: string }[] }>(
+      t.app,
+      'GET',
+      '/api/lotto/rates?category_id=thai',
+    );
+    expect(thai.body.data.categories.map((c) => c.id)).toEqual(['thai']);
+  });
+
+  it('result without round_id answers the latest result of every market; with it, that round as before', async () => {
+    const latest = await call<{
+      results: (Summary & {
+        market_id: number;
+        result: { top3: string };
+        demo: boolean;
+        result_version: number;
+      })[];
+    }>(t.app, 'GET', '/api/lotto/result?agent_id=34');
+    expect(latest.status).toBe(200);
+    expect(latest.body.error, latest.body.message).toBe(0);
+    const { rows } = await sql<{ market_id: number; id: number }>`
+      SELECT DISTINCT ON (r.market_id) r.market_id, r.id::int AS id
+      FROM lotto_round r JOIN lotto_market m ON m.id = r.market_id
+      WHERE m.is_active AND r.status IN ('resulted', 'settled')
+      ORDER BY r.market_id, r.business_date DESC, r.round_no DESC`.execute(t.db);
+    expect(rows.length).toBeGreaterThan(3);
+    const got = latest.body.data.results;
+    expect(new Map(got.map((r) => [r.market_id, r.round_id]))).toEqual(
+      new Map(rows.map((r) => [r.market_id, r.id])),
+    );
+    expect(got).toHaveLength(rows.length);
+    for (const r of got) {
+      expect(r.result.top3).toMatch(/^\d{3}$/);
+      expect(r.demo).toBe(true);
+    }
+    const one = await call<{ round_id: number; result: { top3: string } }>(
+      t.app,
+      'GET',
+      `/api/lotto/result?round_id=${got[0]!.round_id}`,
+    );
+    expect(one.body.data.round_id).toBe(got[0]!.round_id);
+    expect(one.body.data.result.top3).toBe(got[0]!.result.top3);
+    expect(one.body.data).not.toHaveProperty('results');
+  });
+
+  it('rounds, rates and results are documented as public in the OpenAPI document, as they behave', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { security?: Record<string, unknown>[]; responses: object }>>;
+    };
+    for (const path of ['/api/lotto/rounds', '/api/lotto/rates', '/api/lotto/result']) {
+      const op = doc.paths[path]!.get!;
+      // OpenAPI: an empty requirement object means the call needs no credentials.
+      expect(op.security ?? [{}], path).toContainEqual({});
+      expect(op.responses, path).not.toHaveProperty('401');
+      const res = await t.app.inject({ method: 'GET', url: `${path}?agent_id=34` });
+      expect(res.statusCode, path).toBe(200);
+    }
+    expect(doc.paths['/api/lotto/bill/list']!.get!.security).toEqual([{ memberToken: [] }]);
+  });
+
   it('member calls need a token (401), which the client turns into the session-expired message', async () => {
     for (const [method, url] of [
       ['POST', '/api/lotto/bill/create'],

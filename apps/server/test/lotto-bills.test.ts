@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBill } from '../src/modules/lotto/bills.ts';
+import { systemClock } from '../src/platform/clock.ts';
+import { AppError, envelopeOf } from '../src/platform/errors.ts';
+import { disabledJobs } from '../src/platform/jobs.ts';
 import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { balanceOf, buy, fund, fundedMember, openRound } from './lotto-fixtures.ts';
 
@@ -112,6 +116,63 @@ describe('bill/create', () => {
       .where('reference', '=', `lotto:bill:${first.body.data.bill.bill_id}`)
       .execute();
     expect(ledger.map((l) => [l.kind, l.amount])).toEqual([['bet', 1500]]);
+    await reconcile();
+  });
+
+  it('a bill whose round rules change before every try answers a Thai "try again" (503) and buys nothing', async () => {
+    const m = await fundedMember(t, 500);
+    const roundId = await openRound(t, 'lao');
+    const items = [{ bet_type: 'three_top' as const, number: '321', amount: 10 }];
+    // A first bill caches the round's rules (decision 0012).
+    expect((await buy(t, m.token, roundId, items)).body.error).toBe(0);
+    const balance = await balanceOf(t, m.memberId);
+    const bills = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('lotto_bill')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('member_id', '=', m.memberId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await bills();
+    // Before each try an operator closes another number of the round (a real rules change through the
+    // console's API, committed): every try meets rules newer than those it was checked against.
+    const tries: number[] = [];
+    const d = {
+      db: t.db,
+      ledger: t.ledger,
+      events: t.app.events,
+      jobs: disabledJobs,
+      clock: systemClock,
+      config: t.config,
+      beforeBillAttempt: async (round: number, attempt: number) => {
+        tries.push(attempt);
+        await setLimit(round, {
+          bet_type: 'two_top',
+          number: String(attempt).padStart(2, '0'),
+          action: 'closed',
+        });
+      },
+    };
+    const refused = await createBill(d, m.memberId, { round_id: roundId, wallet_id: 1, items }, null).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect(envelopeOf(refused as AppError)).toEqual({
+      error: 2029,
+      code: 'LOTTO_RULES_CHANGING',
+      message: 'กติกาของงวดนี้เพิ่งมีการเปลี่ยนแปลง ยังไม่ได้ซื้อโพยนี้ กรุณาตรวจสอบโพยแล้วลองใหม่อีกครั้ง',
+      data: null,
+    });
+    expect((refused as AppError).statusCode).toBe(503);
+    expect(tries).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(await balanceOf(t, m.memberId)).toBe(balance);
+    expect(await bills()).toBe(before);
+    // Once the rules hold still, the same bill goes through.
+    expect((await buy(t, m.token, roundId, items)).body.error).toBe(0);
     await reconcile();
   });
 

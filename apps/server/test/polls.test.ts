@@ -187,6 +187,20 @@ describe('the operator and what members see', () => {
       token: content,
     });
     expect(opened.body.data).toMatchObject({ status: 'open', phase: 'upcoming' });
+    // The config carries the specification's `metadata`: where the poll stands, from the server clock.
+    const shown = await call<{ metadata: Record<string, unknown> }>(
+      t.app,
+      'GET',
+      `/api/poll/config?poll_id=${draft.id}&agent_id=34`,
+    );
+    expect(shown.body.data.metadata).toEqual({
+      phase: 'upcoming',
+      voting_open: false,
+      seconds_to_open: 2 * 3600,
+      seconds_to_close: 50 * 3600,
+      choice_count: 3,
+      has_result: false,
+    });
     const early = await submit(m.token, draft.id, draft.choices[0]!.id);
     expect(early.body.code).toBe('POLL_NOT_STARTED');
     expect(early.body.message).toMatch(THAI);

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { totpFor } from '../src/modules/admin/staff.ts';
 import { isAlive, startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
+import { demoStaff } from '../src/seed/demo.ts';
 import { freePort } from './postgres.ts';
 import { scratchDataDir, startProduct } from './product.ts';
 
@@ -59,6 +61,76 @@ describe('npm start', () => {
       expect(notifications.data).toHaveLength(4);
     } finally {
       expect(await second.stop()).toBe(0);
+    }
+  });
+});
+
+describe('a demo database started for production (SEED_DEMO=false)', () => {
+  const demo = scratchDataDir('demo-lock-test');
+  afterAll(() => demo.remove());
+  const staffLogin = (baseUrl: string, username: string) => {
+    const s = demoStaff.find((x) => x.username === username)!;
+    return post(baseUrl, '/api/admin/login', {
+      username,
+      password: s.password,
+      totp: totpFor(s.totp_secret).generate({ timestamp: Date.now() }),
+    }) as Promise<{ error: number; message: string; data: { access_token: string } | null }>;
+  };
+  const LINE = 'SEED_DEMO=false: locked the demo accounts that still have the demo passwords';
+
+  it('locks the demo staff and members that keep the demo passwords, says so once, and leaves changed ones alone', async () => {
+    const first = await startProduct(demo.dir);
+    let ownerToken: string;
+    try {
+      const owner = await staffLogin(first.baseUrl, 'owner');
+      expect(owner.error, owner.message).toBe(0);
+      ownerToken = owner.data!.access_token;
+      // A demo member whose password was changed is the member's own account from then on.
+      const m = (await post(first.baseUrl, '/api/login', { phone: '0822222222', password: 'demo1234' })) as {
+        data: { access_token: string };
+      };
+      const changed = await fetch(`${first.baseUrl}/api/member/change_password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${m.data.access_token}` },
+        body: JSON.stringify({ old_password: 'demo1234', new_password: 'Kept-own-pass-77' }),
+      });
+      expect(((await changed.json()) as { error: number }).error).toBe(0);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+
+    const second = await startProduct(demo.dir, { SEED_DEMO: 'false' });
+    try {
+      const lines = second
+        .output()
+        .split('\n')
+        .filter((l) => l.includes(LINE));
+      expect(lines).toEqual([`[chok] ${LINE} (staff: owner, finance, lotto, support, content; members: 2)`]);
+      expect(second.output()).not.toMatch(/staff1234|demo1234|CHOK[A-Z]*DEMO/);
+      const finance = await staffLogin(second.baseUrl, 'finance');
+      expect(finance).toMatchObject({ error: 1305, message: 'ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง' });
+      const session = await fetch(`${second.baseUrl}/api/admin/staff`, {
+        headers: { authorization: `Bearer ${ownerToken}` },
+      });
+      expect(session.status).toBe(401);
+      const member = await post(second.baseUrl, '/api/login', { phone: '0811111111', password: 'demo1234' });
+      expect(member).toMatchObject({ error: 1302, message: 'บัญชีนี้ถูกระงับ กรุณาติดต่อเจ้าหน้าที่' });
+      const kept = await post(second.baseUrl, '/api/login', {
+        phone: '0822222222',
+        password: 'Kept-own-pass-77',
+      });
+      expect(kept.error).toBe(0);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+
+    // Nothing left to lock: the next start says nothing.
+    const third = await startProduct(demo.dir, { SEED_DEMO: 'false' });
+    try {
+      expect(third.output()).not.toContain(LINE);
+      expect((await staffLogin(third.baseUrl, 'lotto')).error).toBe(1305);
+    } finally {
+      expect(await third.stop()).toBe(0);
     }
   });
 });

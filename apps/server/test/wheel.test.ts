@@ -291,7 +291,12 @@ describe('spin', () => {
       message: 'วันนี้ใช้สิทธิ์หมุนฟรีไปแล้ว กรุณาใช้แต้มเพื่อหมุนเพิ่ม',
     });
     const v1 = await call(t.app, 'POST', '/api/wheel/spin', { token: m.token });
-    expect(v1.body.code).toBe('WHEEL_NO_POINTS');
+    expect(v1.body.code).toBe('WHEEL_NO_SPINS');
+    const v1Points = await call(t.app, 'POST', '/api/wheel/spin', {
+      token: m.token,
+      body: { pay: 'points' },
+    });
+    expect(v1Points.body.code).toBe('WHEEL_NO_POINTS');
     const bad = await spinV2(m.token, { pay: 'twice' });
     expect(bad.body.error).not.toBe(0);
     expect(bad.body.message).toMatch(/[\u0E00-\u0E7F]/);
@@ -308,6 +313,31 @@ describe('spin', () => {
     expect(answers.find((a) => a.status === 429)?.body.message).toMatch(/[\u0E00-\u0E7F]/);
     expect(await spinsOf(m.memberId)).toBe(1);
     expect(await pointsOf(m.memberId)).toBe(0);
+  });
+
+  it('the v1 spin without a payment choice takes the free spin, then is refused in Thai instead of spending 100 points', async () => {
+    const m = await member();
+    await givePoints(m.memberId, 500);
+    const first = await call<{ spin_id: number; point: number }>(t.app, 'POST', '/api/wheel/spin', {
+      token: m.token,
+    });
+    expect(first.body.error, first.body.message).toBe(0);
+    expect(first.body.data.point).toBe(500);
+    const before = { spins: await spinsOf(m.memberId), points: await pointsOf(m.memberId) };
+    const second = await call(t.app, 'POST', '/api/wheel/spin', { token: m.token });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({
+      code: 'WHEEL_NO_SPINS',
+      message: 'วันนี้ใช้สิทธิ์หมุนฟรีไปแล้ว กรุณาใช้แต้มเพื่อหมุนเพิ่ม',
+      data: null,
+    });
+    expect({ spins: await spinsOf(m.memberId), points: await pointsOf(m.memberId) }).toEqual(before);
+    // Chosen, points pay as before.
+    const paid = await call<{ point: number }>(t.app, 'POST', '/api/wheel/spin', {
+      token: m.token,
+      body: { pay: 'points' },
+    });
+    expect(paid.body.data.point).toBe(400);
   });
 
   it('extra spins cost 100 points each (one key per spin); parallel spins with 250 points make 1 free + 2 paid', async () => {
@@ -342,7 +372,10 @@ describe('spin', () => {
       const r =
         i % 2 === 0
           ? await spinV2(m.token)
-          : await call<{ spin_id: number }>(t.app, 'POST', '/api/wheel/spin', { token: m.token });
+          : await call<{ spin_id: number }>(t.app, 'POST', '/api/wheel/spin', {
+              token: m.token,
+              body: { pay: 'auto' },
+            });
       expect(r.body.error).toBe(0);
       const row = await t.db
         .selectFrom('wheel_spin')
@@ -352,7 +385,7 @@ describe('spin', () => {
       kinds.push(row.paid_with);
     }
     expect(kinds).toEqual(['free', ...Array(10).fill('points')]);
-    const over = await call(t.app, 'POST', '/api/wheel/spin', { token: m.token });
+    const over = await call(t.app, 'POST', '/api/wheel/spin', { token: m.token, body: { pay: 'points' } });
     expect(over.body).toMatchObject({
       code: 'WHEEL_DAILY_LIMIT',
       message: 'วันนี้หมุนด้วยแต้มครบ 10 ครั้งแล้ว กลับมาใหม่พรุ่งนี้',

@@ -117,6 +117,12 @@ export const errorCatalogue = {
     status: 200,
     message: 'กระเป๋าโบนัสใช้ได้กับ{categories}เท่านั้น กรุณาแทงหวยด้วยกระเป๋าหลัก',
   },
+  // A bill met changed round rules (or exposure rows) on every try: nothing was bought, try again.
+  LOTTO_RULES_CHANGING: {
+    error: 2029,
+    status: 503,
+    message: 'กติกาของงวดนี้เพิ่งมีการเปลี่ยนแปลง ยังไม่ได้ซื้อโพยนี้ กรุณาตรวจสอบโพยแล้วลองใหม่อีกครั้ง',
+  },
 
   // payments: 2100–2199
   PAYMENT_CHANNEL_DISABLED: { error: 2100, status: 200, message: 'ช่องทางนี้ปิดให้บริการชั่วคราว กรุณาเลือกช่องทางอื่น' },

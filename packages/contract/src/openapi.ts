@@ -56,7 +56,9 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { title: stri
         ...(e.rateLimit ? { '429': { description: 'Too many requests' } } : {}),
       },
     };
-    if (e.auth === 'member' || e.auth === 'optional') op.security = [{ memberToken: [] }];
+    if (e.auth === 'member') op.security = [{ memberToken: [] }];
+    // Public, with a member's token read when one is sent: the empty requirement says none is needed.
+    if (e.auth === 'optional') op.security = [{}, { memberToken: [] }];
     if (e.auth === 'staff') {
       op.security = [{ staffToken: [] }];
       op['x-staff-roles'] = e.roles;

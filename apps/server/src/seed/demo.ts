@@ -1,8 +1,8 @@
 import { parseBaht } from '@chok/engine/money';
-import { insertStaff } from '../modules/admin/service.ts';
-import { hashPassword } from '../modules/auth/service.ts';
+import { activeStaffByUsernames, deactivateStaffWithHash, insertStaff } from '../modules/admin/service.ts';
+import { hashPassword, verifyPassword } from '../modules/auth/service.ts';
 import { agentExists, seedAgent, seedDemoContent } from '../modules/content/seed.ts';
-import { insertMember } from '../modules/members/service.ts';
+import { activeMembersByPhones, insertMember, suspendMemberWithHash } from '../modules/members/service.ts';
 import { noteFreeCreditGrant } from '../modules/rewards/service.ts';
 import {
   BONUS_WALLET,
@@ -11,6 +11,7 @@ import {
   MAIN_WALLET,
   type WalletTypeId,
 } from '../modules/wallet/service.ts';
+import { appendAudit } from '../platform/audit.ts';
 import type { Config } from '../platform/config.ts';
 import { type Db, inTransaction, type Tx } from '../platform/db.ts';
 import { moduleSeeds } from './modules.ts';
@@ -122,4 +123,66 @@ async function seedDemoAccounts(
       { keepExisting: true },
     );
   }
+}
+
+/**
+ * A database seeded with demo data and started without it (SEED_DEMO=false, a production start): the
+ * demo staff accounts and demo members that still have the published demo passwords are locked —
+ * staff deactivated (their sessions ended), members suspended — each in the audit log as the
+ * system's. An account whose password was changed is left alone. Answers what this call locked
+ * (nothing when everything was locked before), so the start logs it once.
+ */
+export async function lockDemoAccounts(db: Db, now: Date): Promise<{ staff: string[]; members: number }> {
+  const staff = await activeStaffByUsernames(
+    db,
+    demoStaff.map((s) => s.username),
+  );
+  const members = await activeMembersByPhones(
+    db,
+    demoMembers.map((m) => m.phone),
+  );
+  const demoPassword = (username: string) => demoStaff.find((s) => s.username === username)?.password;
+  const memberPassword = (phone: string) => demoMembers.find((m) => m.phone === phone)?.password;
+  const staffToLock: typeof staff = [];
+  for (const s of staff) {
+    const password = demoPassword(s.username);
+    if (password && (await verifyPassword(s.password_hash, password))) staffToLock.push(s);
+  }
+  const membersToLock: typeof members = [];
+  for (const m of members) {
+    const password = memberPassword(m.phone);
+    if (password && (await verifyPassword(m.password_hash, password))) membersToLock.push(m);
+  }
+  if (staffToLock.length === 0 && membersToLock.length === 0) return { staff: [], members: 0 };
+  return inTransaction(db, async (tx) => {
+    const lockedStaff: string[] = [];
+    for (const s of staffToLock) {
+      if (!(await deactivateStaffWithHash(tx, s.id, s.password_hash, now))) continue;
+      lockedStaff.push(s.username);
+      await appendAudit(tx, {
+        actorType: 'system',
+        actorId: null,
+        action: 'staff.demo_locked',
+        entity: 'staff',
+        entityId: s.id,
+        before: { is_active: true },
+        after: { is_active: false, reason: 'demo password, SEED_DEMO=false' },
+      });
+    }
+    let lockedMembers = 0;
+    for (const m of membersToLock) {
+      if (!(await suspendMemberWithHash(tx, m.id, m.password_hash, now))) continue;
+      lockedMembers += 1;
+      await appendAudit(tx, {
+        actorType: 'system',
+        actorId: null,
+        action: 'member.demo_locked',
+        entity: 'member',
+        entityId: m.id,
+        before: { status: 'active' },
+        after: { status: 'suspended', reason: 'demo password, SEED_DEMO=false' },
+      });
+    }
+    return { staff: lockedStaff, members: lockedMembers };
+  });
 }

@@ -71,29 +71,6 @@ export const register = endpoint({
   data: z.object({ access_token: z.string(), member_id: z.number().int() }),
 });
 
-export const login = endpoint({
-  method: 'POST',
-  path: '/api/login',
-  tag,
-  auth: 'none',
-  rateLimit: 'login',
-  summary: 'Log in with phone and password; returns a bearer token',
-  body: z.object({
-    phone: z.string().min(1, { error: 'กรุณากรอกเบอร์โทรศัพท์' }),
-    password: z.string().min(1, { error: 'กรุณากรอกรหัสผ่าน' }),
-  }),
-  data: z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_at: timestamp }),
-});
-
-export const logout = endpoint({
-  method: 'POST',
-  path: '/api/logout',
-  tag,
-  auth: 'member',
-  summary: 'Revoke the bearer token',
-  data: z.null(),
-});
-
 export const userInfo = z.object({
   id: z.number().int(),
   phone: z.string(),
@@ -107,6 +84,35 @@ export const userInfo = z.object({
   sub_bank_account: z.string().nullable().describe('TrueMoney wallet number used for deposit channel 2'),
   agent_code: z.string(),
   created_at: timestamp,
+});
+
+export const login = endpoint({
+  method: 'POST',
+  path: '/api/login',
+  tag,
+  auth: 'none',
+  rateLimit: 'login',
+  summary:
+    'Log in with phone and password; returns a bearer token and the member (as get_user_info answers it)',
+  body: z.object({
+    phone: z.string().min(1, { error: 'กรุณากรอกเบอร์โทรศัพท์' }),
+    password: z.string().min(1, { error: 'กรุณากรอกรหัสผ่าน' }),
+  }),
+  data: z.object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_at: timestamp,
+    user: userInfo.describe('The member the client stores on login (docs/rules/member-site.md §4.5)'),
+  }),
+});
+
+export const logout = endpoint({
+  method: 'POST',
+  path: '/api/logout',
+  tag,
+  auth: 'member',
+  summary: 'Revoke the bearer token',
+  data: z.null(),
 });
 
 export const getUserInfo = endpoint({

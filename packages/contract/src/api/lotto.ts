@@ -217,29 +217,49 @@ const sealReveal = z.object({
   salt: z.string().nullable(),
 });
 
+/** One round's result as `GET /api/lotto/result?round_id` answers it. */
+export const roundResultAnswer = z.object({
+  round_id: z.number().int(),
+  status: roundStatus,
+  result: roundResult.nullable(),
+  result_version: z.number().int(),
+  result_hash: z.string().nullable(),
+  yeekee: z
+    .object({
+      shots: z.number().int(),
+      sum: z.number().int().nullable(),
+      p16: z.number().int().nullable(),
+      r: z.string().nullable(),
+      seal: sealReveal.nullable(),
+    })
+    .nullable(),
+});
+
 export const result = endpoint({
   method: 'GET',
   path: '/api/lotto/result',
   tag,
   auth: 'optional',
-  summary: 'The normalised result; for yeekee also S, P16, R and the sealed-close reveal',
-  query: roundIdQuery,
-  data: z.object({
-    round_id: z.number().int(),
-    status: roundStatus,
-    result: roundResult.nullable(),
-    result_version: z.number().int(),
-    result_hash: z.string().nullable(),
-    yeekee: z
-      .object({
-        shots: z.number().int(),
-        sum: z.number().int().nullable(),
-        p16: z.number().int().nullable(),
-        r: z.string().nullable(),
-        seal: sealReveal.nullable(),
-      })
-      .nullable(),
-  }),
+  summary:
+    "With round_id: that round's normalised result (for yeekee also S, P16, R and the sealed-close reveal). " +
+    'Without: the latest result of every active market, in display order',
+  query: z.object({ round_id: bigId.optional(), agent_id: agentId }),
+  data: z.union([
+    roundResultAnswer,
+    z.object({
+      results: z
+        .array(
+          roundSummary.extend({
+            result: roundResult,
+            result_version: z.number().int(),
+            result_hash: z.string().nullable(),
+            /** True for the demo seed's made-up history: not an official result. */
+            demo: z.boolean(),
+          }),
+        )
+        .describe('Per market, its most recent round with a result; a market with none is left out'),
+    }),
+  ]),
 });
 
 export const results = endpoint({

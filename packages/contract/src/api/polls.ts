@@ -43,6 +43,20 @@ const poll = z.object({
   rules,
 });
 
+/**
+ * Where the poll stands for the page (the specification's poll state keeps `config`, `choices` and
+ * `metadata`): its phase, whether a vote is taken now, the seconds to the next instant that changes
+ * that, how many choices there are and whether the result is set.
+ */
+const pollMetadata = z.object({
+  phase: z.enum(pollPhases),
+  voting_open: z.boolean().describe('A vote sent now is taken (phase open)'),
+  seconds_to_open: z.number().int().describe('Until open_at; 0 once it has passed'),
+  seconds_to_close: z.number().int().describe('Until close_at; 0 once voting is over'),
+  choice_count: z.number().int(),
+  has_result: z.boolean().describe('The operator has set the winning choice'),
+});
+
 export const pollConfig = endpoint({
   method: 'GET',
   path: '/api/poll/config',
@@ -54,6 +68,7 @@ export const pollConfig = endpoint({
   data: z.object({
     poll,
     choices: z.array(choice),
+    metadata: pollMetadata,
     server_time: timestamp.describe('For the countdown to close_at'),
   }),
 });

@@ -104,6 +104,20 @@ const spinBody = z
   })
   .default({ pay: 'auto' });
 
+/**
+ * The v1 spin's body: a client of the specification sends none. Without a choice only the day's free
+ * spin is used; points are spent only when the member chose them (`points`, or `auto`), so a spin
+ * sent without one after the free spin is refused in Thai (WHEEL_NO_SPINS) instead of taking 100 points.
+ */
+const spinV1Body = z
+  .object({
+    pay: z
+      .enum(['auto', 'free', 'points'])
+      .optional()
+      .describe('As spin_v2; absent: only the free spin (points are never spent without a choice)'),
+  })
+  .default({});
+
 export const wheelSpinV2 = endpoint({
   method: 'POST',
   path: '/api/wheel/spin_v2',
@@ -125,8 +139,8 @@ export const wheelSpin = endpoint({
   tag,
   auth: 'member',
   memberWritesPerMinute: 10,
-  summary: 'Spin, answered in the v1 shape',
-  body: spinBody,
+  summary: 'Spin, answered in the v1 shape; without `pay` only the free spin',
+  body: spinV1Body,
   data: z.object({
     spin_id: z.number().int(),
     prize_id: z.number().int().describe('The prize index the wheel stops at'),

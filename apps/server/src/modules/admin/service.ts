@@ -5,6 +5,8 @@
 
 export { createStaff, newTotpSecret, totpEnrolment, totpFor } from './staff.ts';
 export {
+  activeStaffByUsernames,
+  deactivateStaffWithHash,
   insertStaff,
   type NewStaff,
   type StaffRef,

@@ -120,3 +120,43 @@ export async function staffRefs(ex: Executor, ids: readonly number[]): Promise<M
   const rows = await ex.selectFrom('staff').select(['id', 'username']).where('id', 'in', wanted).execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** The active accounts among these usernames, with their password hashes (the demo-account lock). */
+export function activeStaffByUsernames(ex: Executor, usernames: readonly string[]) {
+  if (usernames.length === 0) return Promise.resolve([]);
+  return ex
+    .selectFrom('staff')
+    .select(['id', 'username', 'password_hash'])
+    .where('username', 'in', usernames)
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Deactivates an account still holding `passwordHash`, in one statement (a password changed meanwhile
+ * keeps it active), and ends its sessions; true when this call deactivated it.
+ */
+export async function deactivateStaffWithHash(
+  ex: Executor,
+  staffId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await ex
+    .updateTable('staff')
+    .set({ is_active: false })
+    .where('id', '=', staffId)
+    .where('is_active', '=', true)
+    .where('password_hash', '=', passwordHash)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  await ex
+    .updateTable('staff_session')
+    .set({ revoked_at: now })
+    .where('staff_id', '=', staffId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return true;
+}

@@ -131,13 +131,15 @@ export async function entryTotals(
 
 /**
  * A rejected redemption's amount back on the affiliate balance, with its `returned` entry, once
- * (the entry's key); undefined when it was returned already.
+ * (the entry's key); undefined when it was returned already. In the same statement it stops counting
+ * toward its day's limit: while the account's redeemed day is still the day of the redemption (its
+ * `redeem` entry, `redeemKey`), that day's total goes down by the amount.
  */
 export async function returnRedemption(
   ex: Executor,
-  r: { memberId: number; amount: number; reference: string; key: string },
-): Promise<{ balance_satang: number } | undefined> {
-  const { rows } = await sql<{ balance_satang: number }>`
+  r: { memberId: number; amount: number; reference: string; key: string; redeemKey: string },
+): Promise<{ balance_satang: number; redeemed_day_satang: number } | undefined> {
+  const { rows } = await sql<{ balance_satang: number; redeemed_day_satang: number }>`
     WITH entry AS (
       INSERT INTO affiliate_entry (member_id, kind, amount_satang, balance_after, day, reference, idempotency_key)
       SELECT ${r.memberId}, 'returned', ${r.amount}, a.balance_satang + ${r.amount},
@@ -145,8 +147,15 @@ export async function returnRedemption(
       FROM affiliate_account a WHERE a.member_id = ${r.memberId}
       ON CONFLICT (idempotency_key) DO NOTHING
       RETURNING balance_after)
-    UPDATE affiliate_account a SET balance_satang = entry.balance_after, updated_at = now()
+    UPDATE affiliate_account a SET balance_satang = entry.balance_after,
+      redeemed_day_satang = CASE
+        WHEN a.redeem_day = (SELECT e.day FROM affiliate_entry e
+                             WHERE e.idempotency_key = ${r.redeemKey} AND e.member_id = ${r.memberId}
+                               AND e.kind = 'redeem')
+        THEN greatest(0, a.redeemed_day_satang - ${r.amount})
+        ELSE a.redeemed_day_satang END,
+      updated_at = now()
     FROM entry WHERE a.member_id = ${r.memberId}
-    RETURNING a.balance_satang`.execute(ex);
+    RETURNING a.balance_satang, a.redeemed_day_satang`.execute(ex);
   return rows[0];
 }

@@ -14,6 +14,8 @@ export interface AuthDeps {
   sms: SmsSender;
   ledger: Pick<Ledger, 'openMemberWallets'>;
   agentId: number;
+  /** This site's agent code, in the member object the login answers. */
+  agentCode: string;
   session: SessionPolicy;
   /** Member tokens checked in the last few seconds, and revocations across processes. */
   sessionCache: SessionCache;

@@ -7,7 +7,10 @@ import type { AuthDeps, Client } from './deps.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { createMemberSession, revokeSession } from './sessions.ts';
 
-/** Phone and password → a session token; wrong passwords count toward the lock-out. */
+/**
+ * Phone and password → a session token and the member (as `GET /api/get_user_info` answers it: the
+ * client stores both, docs/rules/member-site.md §4.5); wrong passwords count toward the lock-out.
+ */
 export async function login(d: AuthDeps, phone: string, password: string, client: Client) {
   // 1. The account, and the lock in force.
   const member = await members.loginAccount(d.db, phone);
@@ -46,6 +49,7 @@ export async function login(d: AuthDeps, phone: string, password: string, client
       access_token: s.token,
       token_type: 'Bearer' as const,
       expires_at: s.expiresAt.toISOString(),
+      user: await members.memberProfile(tx, member.id, d.agentCode),
     };
   });
 }

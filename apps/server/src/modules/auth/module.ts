@@ -25,6 +25,7 @@ export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: Sms
     ledger: deps.ledger,
     sms: deps.sms ?? outboxSmsSender,
     agentId: c.AGENT_ID,
+    agentCode: c.AGENT_CODE,
     session: { idleMinutes: c.SESSION_IDLE_MINUTES, absoluteHours: c.SESSION_ABSOLUTE_HOURS },
     sessionCache: createSessionCache({
       clock: ctx.clock,

@@ -226,6 +226,9 @@ async function refuseBill(d: LottoDeps, memberId: number, input: BillInput): Pro
   return { version: r.rules_version, settings: r.settings, limits: r.limits };
 }
 
+/** How many times a bill is placed against rules that keep changing before the member is asked to retry. */
+const PLACE_ATTEMPTS = 10;
+
 /**
  * One bill (docs/rules/lottery.md §7 Create; decisions 0011 and 0012) in one round trip: the lines are
  * checked in memory against the round's rules — types, digits, min/max, เลขอั้น and ceilings against
@@ -237,7 +240,10 @@ async function refuseBill(d: LottoDeps, memberId: number, input: BillInput): Pro
 async function placeBill(d: LottoDeps, memberId: number, input: BillInput, key: string) {
   let rules = rulesCache.get(d.db)?.get(input.round_id);
   for (let attempt = 0; ; attempt++) {
-    if (attempt >= 10) throw new Error(`round ${input.round_id}: a bill kept meeting changed rules or slots`);
+    // Rules changed under the bill on every try (an operator editing the round as it is bought): nothing
+    // was bought, and the member is asked to try again (503), never answered with a fault.
+    if (attempt >= PLACE_ATTEMPTS) throw new AppError('LOTTO_RULES_CHANGING');
+    await d.beforeBillAttempt?.(input.round_id, attempt);
     let lines: BillLine[] = [];
     let totalSatang = 0;
     if (rules) {

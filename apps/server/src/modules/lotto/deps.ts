@@ -13,6 +13,11 @@ export interface LottoDeps {
   jobs: Jobs;
   clock: Clock;
   config: Config;
+  /**
+   * Called before each try at placing a bill (tests make the round's rules change there, to meet the
+   * retry limit deterministically); absent in the app.
+   */
+  beforeBillAttempt?: (roundId: number, attempt: number) => Promise<void>;
 }
 
 /** The house account every stake goes to and every payout comes from. */

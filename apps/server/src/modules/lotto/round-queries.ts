@@ -105,6 +105,21 @@ export function roundsOfDay(ex: Executor, day: string): Promise<RoundRow[]> {
   return findRounds(ex, sql`r.business_date = ${day}`, sql`m.sort_order, r.round_no`);
 }
 
+/**
+ * Each active market's most recent round with a result (resulted or settled), in display order: one
+ * backward step of the (market, business date, round number) index per market.
+ */
+export function latestResultRounds(ex: Executor): Promise<RoundRow[]> {
+  return findRounds(
+    ex,
+    sql`m.is_active AND r.id IN (
+          SELECT (SELECT lr.id FROM lotto_round lr
+                  WHERE lr.market_id = mk.id AND lr.status IN ('resulted', 'settled')
+                  ORDER BY lr.business_date DESC, lr.round_no DESC LIMIT 1)
+          FROM lotto_market mk WHERE mk.is_active)`,
+  );
+}
+
 /** Open rounds not yet closed, counted per market (the lobby's yeekee count). */
 export async function openRoundCounts(ex: Executor, now: Date): Promise<{ market_id: number; n: number }[]> {
   const { rows } = await sql<{ market_id: number; n: number }>`

@@ -8,6 +8,7 @@ import {
   categoryRows,
   currentRounds,
   findRound,
+  latestResultRounds,
   numberLimitsWithExposure,
   openRoundCounts,
   type RoundRow,
@@ -17,6 +18,17 @@ import { limitView, publishedResult, rateLines, resultView, roundSummary } from 
 import type { RateTable } from './settings.ts';
 
 /** Reading markets, rounds, rates, limits and results (docs/rules/lottery.md §10). */
+
+/**
+ * A category the member asked for that does not exist is a form error (decision 0003), not an empty
+ * list: its Thai message names the field.
+ */
+function unknownCategory(): AppError {
+  const err = new AppError('VALIDATION_FAILED', {}, { category_id: UNKNOWN_CATEGORY });
+  err.message = UNKNOWN_CATEGORY;
+  return err;
+}
+const UNKNOWN_CATEGORY = 'ไม่พบหมวดหวยนี้';
 
 async function mustRound(d: LottoDeps, roundId: number) {
   const r = await findRound(d.db, roundId);
@@ -60,7 +72,11 @@ export async function lobby(d: LottoDeps) {
 /** Rounds still taking bets or about to (at most 300), soonest close first. */
 export async function openRounds(d: LottoDeps, categoryId?: string) {
   const now = d.clock.now();
-  const rows = await bettableRounds(d.db, now, categoryId);
+  const [rows, cats] = await Promise.all([
+    bettableRounds(d.db, now, categoryId),
+    categoryId ? categoryRows(d.db) : [],
+  ]);
+  if (categoryId && !cats.some((c) => c.id === categoryId)) throw unknownCategory();
   return { server_now: now.toISOString(), rounds: rows.slice(0, 300).map(roundSummary) };
 }
 
@@ -97,6 +113,7 @@ export async function marketRates(d: LottoDeps, categoryId?: string) {
     activeMarketRows(d.db),
     currentRounds(d.db, d.clock.now()),
   ]);
+  if (categoryId && !cats.some((c) => c.id === categoryId)) throw unknownCategory();
   const byMarket = new Map(current.map((r) => [r.market_id, r]));
   return {
     categories: cats
@@ -126,8 +143,29 @@ export async function roundLimits(d: LottoDeps, roundId: number) {
   return limitView(r, await numberLimitsWithExposure(d.db, r.id));
 }
 
-export async function roundResult(d: LottoDeps, roundId: number) {
-  return resultView(await mustRound(d, roundId));
+/**
+ * A round's result; without a round, the latest result of every active market (the specification's
+ * `GET /api/lotto/result` names no parameter), demo results marked.
+ */
+export async function roundResult(d: LottoDeps, roundId: number | undefined) {
+  if (roundId !== undefined) return resultView(await mustRound(d, roundId));
+  const rows = await latestResultRounds(d.db);
+  return {
+    results: rows.flatMap((r) => {
+      const view = resultView(r);
+      return view.result
+        ? [
+            {
+              ...roundSummary(r),
+              result: view.result,
+              result_version: view.result_version,
+              result_hash: view.result_hash,
+              demo: r.demo_result,
+            },
+          ]
+        : [];
+    }),
+  };
 }
 
 /** A business day's results by category (yeekee rounds once closed); demo results are marked. */

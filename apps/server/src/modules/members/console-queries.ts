@@ -170,3 +170,37 @@ export async function newMembersByDay(ex: Executor, from: Date, to: Date) {
     GROUP BY 1`.execute(ex);
   return new Map(rows.map((r) => [r.day, Number(r.n)]));
 }
+
+/** The active members among these phones, with their password hashes (the demo-account lock). */
+export function activeMembersByPhones(ex: Executor, phones: readonly string[]) {
+  if (phones.length === 0) return Promise.resolve([]);
+  return ex
+    .selectFrom('member')
+    .select(['id', 'phone', 'password_hash'])
+    .where('phone', 'in', phones)
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Suspends a member still holding `passwordHash`, in one statement (a password changed meanwhile
+ * keeps the account open); true when this call suspended it. A suspended member's sessions stop
+ * answering at once (the session check reads the status).
+ */
+export async function suspendMemberWithHash(
+  ex: Executor,
+  memberId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await ex
+    .updateTable('member')
+    .set({ status: 'suspended', updated_at: now })
+    .where('id', '=', memberId)
+    .where('status', '=', 'active')
+    .where('password_hash', '=', passwordHash)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

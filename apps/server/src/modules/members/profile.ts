@@ -1,6 +1,6 @@
 import { findBank } from '@chok/contract/banks';
 import type { Clock } from '../../platform/clock.ts';
-import { type Db, isUniqueViolation } from '../../platform/db.ts';
+import { type Db, type Executor, isUniqueViolation } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as q from './member-queries.ts';
 import { userInfoView } from './views.ts';
@@ -13,7 +13,12 @@ export interface MembersDeps {
 
 /** The member's own profile (`GET /api/get_user_info`). */
 export async function userInfo(d: MembersDeps, memberId: number) {
-  return userInfoView(await q.findMember(d.db, memberId), d.agentCode);
+  return memberProfile(d.db, memberId, d.agentCode);
+}
+
+/** The profile as `GET /api/get_user_info` answers it, read with the caller's executor (the login's). */
+export async function memberProfile(ex: Executor, memberId: number, agentCode: string) {
+  return userInfoView(await q.findMember(ex, memberId), agentCode);
 }
 
 /** Answers whether a phone and/or a bank account is taken, with a length warning for the account. */

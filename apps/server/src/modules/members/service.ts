@@ -20,7 +20,13 @@ export {
   setPassword,
 } from './auth-queries.ts';
 // The operator console: a member's login state, locked, and its change (modules/auth locks and unlocks).
-export { lockLoginState, newMembersByDay, setMemberStatus } from './console-queries.ts';
+export {
+  activeMembersByPhones,
+  lockLoginState,
+  newMembersByDay,
+  setMemberStatus,
+  suspendMemberWithHash,
+} from './console-queries.ts';
 export { claimDebit, type SessionProbe } from './games-queries.ts';
 export {
   accountNameShared,
@@ -36,4 +42,6 @@ export {
   subAccountHolder,
 } from './member-queries.ts';
 export { lockNameCheck, markNameVerified, nameCheckPending, payoutAccounts } from './payments-queries.ts';
+// The member's own profile, as the login answers it (modules/auth).
+export { memberProfile } from './profile.ts';
 export { sharedIdentity } from './rewards-queries.ts';

@@ -49,6 +49,20 @@ export function pollView(p: PollRow, now: Date) {
   };
 }
 
+/** The poll's `metadata` in `GET /api/poll/config` (docs/rules/engagement.md §10): where it stands at `now`. */
+export function pollMetadata(p: PollRow, choiceCount: number, now: Date) {
+  const phase = phaseOf(p, now);
+  const secondsTo = (at: Date) => Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000));
+  return {
+    phase,
+    voting_open: phase === 'open',
+    seconds_to_open: secondsTo(p.open_at),
+    seconds_to_close: phase === 'upcoming' || phase === 'open' ? secondsTo(p.close_at) : 0,
+    choice_count: choiceCount,
+    has_result: p.result_choice_id !== null,
+  };
+}
+
 const thaiDateTime = new Intl.DateTimeFormat('th-TH', {
   timeZone: 'Asia/Bangkok',
   day: 'numeric',

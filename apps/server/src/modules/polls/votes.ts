@@ -7,7 +7,7 @@ import { lockMember } from '../members/service.ts';
 import { confirmedDepositTotal } from '../payments/service.ts';
 import type { Ledger } from '../wallet/service.ts';
 import { choicesOf, currentPollId, type PollRow, pollById, pollForVote } from './poll-queries.ts';
-import { choiceView, phaseOf, pollView, rulesOf, thaiTime } from './views.ts';
+import { choiceView, phaseOf, pollMetadata, pollView, rulesOf, thaiTime } from './views.ts';
 import { insertVote, type StandingRow, saveQuota, standingOf, takeVote } from './vote-queries.ts';
 
 export interface PollsDeps {
@@ -30,7 +30,12 @@ export async function config(d: PollsDeps, pollId: number | undefined) {
   if (id === undefined) throw new AppError('POLL_NOT_FOUND');
   const poll = await publishedPoll(d.db, id);
   const choices = await choicesOf(d.db, [poll.id]);
-  return { poll: pollView(poll, now), choices: choices.map(choiceView), server_time: now.toISOString() };
+  return {
+    poll: pollView(poll, now),
+    choices: choices.map(choiceView),
+    metadata: pollMetadata(poll, choices.length, now),
+    server_time: now.toISOString(),
+  };
 }
 
 /**

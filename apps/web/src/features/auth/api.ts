@@ -10,7 +10,9 @@ export const userInfoKey = ['user-info'] as const;
 export async function login(body: Input<typeof auth.login>): Promise<void> {
   try {
     const data = await call(auth.login, body, { group: 'auth' });
+    // The login answers the member too: stored with the token (docs/rules/member-site.md §4.5).
     useLocalData.getState().setLogin(data.access_token);
+    useLocalData.getState().setUserInfo(data.user);
   } catch (err) {
     useLocalData.getState().clearUser();
     throw err;

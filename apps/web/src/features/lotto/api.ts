@@ -11,7 +11,8 @@ export type RoundRates = Data<typeof lotto.roundRate>;
 export type Limits = Data<typeof lotto.limit>;
 export type RateTable = Data<typeof lotto.rates>;
 export type Results = Data<typeof lotto.results>;
-export type RoundResultView = Data<typeof lotto.result>;
+/** One round's result (`GET /api/lotto/result?round_id`; without a round it answers every market's latest). */
+export type RoundResultView = Extract<Data<typeof lotto.result>, { round_id: number }>;
 export type YeekeeList = Data<typeof lotto.yeekeeList>;
 export type YeekeeLists = Data<typeof lotto.yeekeeLists>;
 export type Validation = Data<typeof lotto.billValidate>;
@@ -98,7 +99,12 @@ export function useRule(roundId: number | null) {
 export function useRoundResult(roundId: number | null, enabled = true) {
   return useQuery({
     queryKey: ['lotto', 'result', roundId],
-    queryFn: () => lottoCall(lotto.result, { round_id: roundId! }),
+    queryFn: async (): Promise<RoundResultView> => {
+      const data = await lottoCall(lotto.result, { round_id: roundId! });
+      // Asked with a round, the server answers that round.
+      if (!('round_id' in data)) throw new Error('ผลรางวัลไม่ตรงกับงวดที่เลือก');
+      return data;
+    },
     enabled: roundId !== null && enabled,
   });
 }
