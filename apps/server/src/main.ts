@@ -32,8 +32,18 @@ async function main(command: string, role: Role): Promise<void> {
   if (cluster.isWorker) return webChild(config);
 
   // `npm run migrate`, and a web or worker process next to a running `npm start`, use its database.
+  // The embedded server `npm start` runs is started again when it dies; when it cannot be, this
+  // process exits non-zero so that its own supervisor (systemd, a container runtime) takes over.
   const { url, stop: stopEmbedded } = await openDatabase(config, log, {
     attach: command === 'migrate' || role !== 'all',
+    ...(command === 'start'
+      ? {
+          giveUp: (err: Error) => {
+            log(`PostgreSQL could not be started again (${err.message}); exiting`);
+            process.exit(1);
+          },
+        }
+      : {}),
   });
   stopEmbeddedOnFailure = stopEmbedded;
   try {

@@ -30,6 +30,8 @@ export interface RunningProduct {
   output: () => string;
   /** SIGTERM, wait for exit; returns the exit code. Keeps the data folder. */
   stop: () => Promise<number | null>;
+  /** Resolves with the exit code when the process ends on its own. */
+  exited: Promise<number | null>;
   /** SIGKILL, as a crash would: nothing of the process's own shutdown runs. */
   kill: () => Promise<void>;
   pid: number;
@@ -86,6 +88,7 @@ export async function startProduct(
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     output: () => output,
+    exited,
     stop: async () => {
       child.kill('SIGTERM');
       return exited;

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { totpFor } from '../src/modules/admin/staff.ts';
-import { isAlive, startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
+import { embeddedUrl, isAlive, startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
 import { demoStaff } from '../src/seed/demo.ts';
 import { freePort } from './postgres.ts';
 import { scratchDataDir, startProduct } from './product.ts';
@@ -180,6 +181,85 @@ describe('after a crash', () => {
     const again = await startProduct(crash.dir, { SEED_DEMO: 'false' });
     try {
       expect(again.output()).toContain('removing the stale');
+      expect((await health(again.baseUrl)).status).toBe(200);
+    } finally {
+      expect(await again.stop()).toBe(0);
+    }
+  });
+});
+
+/** Registers a member over HTTP, the OTP read from the outbox of the product's own database. */
+async function registerOver(baseUrl: string, pgDir: string, phone: string): Promise<string> {
+  expect((await post(baseUrl, '/api/otp/request', { phone, purpose: 'register' })).error).toBe(0);
+  const port = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const client = new pg.Client({ connectionString: embeddedUrl(port, 'chok') });
+  await client.connect();
+  let otp: string;
+  try {
+    const row = await client.query<{ body: string }>(
+      'SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1',
+      [phone],
+    );
+    otp = /: (\d{6}) /.exec(row.rows[0]?.body ?? '')?.[1] ?? '';
+  } finally {
+    await client.end();
+  }
+  const reg = (await post(baseUrl, '/api/register', {
+    phone,
+    otp,
+    password: 'secret-pass-1',
+    bank_code: '004',
+    account_no: `${Date.now()}`.slice(-10),
+    account_name: 'ทดสอบ ระบบ',
+  })) as { error: number; data: { access_token: string } };
+  expect(reg.error).toBe(0);
+  return reg.data.access_token;
+}
+
+describe('when the embedded PostgreSQL dies', () => {
+  // The first test's folder again: a cluster already initialised and migrated.
+  const pgDir = path.join(data.dir, 'pg');
+  const postmaster = () => Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+  it('is started again: the site answers within 30 s and what was acknowledged before is there', async () => {
+    // Every request asks the database for its session (no 5 s trust): a lost session would show.
+    const product = await startProduct(data.dir, { SEED_DEMO: 'false', SESSION_CACHE_SECONDS: '0' });
+    try {
+      const phone = '0899990001';
+      const reg = await registerOver(product.baseUrl, pgDir, phone);
+      const before = postmaster();
+      process.kill(before, 'SIGKILL');
+      await expect.poll(() => health(product.baseUrl).then((h) => h.status), { timeout: 30_000 }).toBe(200);
+      expect(postmaster()).not.toBe(before);
+      expect(product.output()).toContain('PostgreSQL exited unexpectedly; starting it again');
+      // The session the registration acknowledged survived, and so did the member.
+      const info = await fetch(`${product.baseUrl}/api/get_user_info`, {
+        headers: { authorization: `Bearer ${reg}` },
+      });
+      expect(info.status).toBe(200);
+      expect(((await info.json()) as { data: { phone: string } }).data.phone).toBe(phone);
+    } finally {
+      expect(await product.stop()).toBe(0);
+    }
+  });
+
+  it('exits non-zero when it cannot be started again, so the process supervisor takes over', async () => {
+    const product = await startProduct(data.dir, { SEED_DEMO: 'false', EMBEDDED_PG_RESTARTS: '2' });
+    const conf = path.join(pgDir, 'postgresql.auto.conf');
+    const kept = readFileSync(conf, 'utf8');
+    try {
+      // A setting PostgreSQL refuses to start with: every restart fails.
+      writeFileSync(conf, `${kept}\nshared_buffers = 'not a size'\n`);
+      process.kill(postmaster(), 'SIGKILL');
+      expect(await product.exited).toBe(1);
+      expect(product.output()).toContain('PostgreSQL did not start again (try 2 of 2)');
+      expect(product.output()).toContain('PostgreSQL could not be started again');
+    } finally {
+      writeFileSync(conf, kept);
+    }
+    // The folder is fine once the setting is: the next start runs.
+    const again = await startProduct(data.dir, { SEED_DEMO: 'false' });
+    try {
       expect((await health(again.baseUrl)).status).toBe(200);
     } finally {
       expect(await again.stop()).toBe(0);

@@ -10,6 +10,7 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  EMBEDDED_PG_RESTARTS: z.coerce.number().int().min(0).max(100).default(6),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AGENT_ID: z.coerce.number().int().positive().default(34),

@@ -164,6 +164,11 @@ export async function startEmbeddedPostgres(opts: {
   log?: (msg: string) => void;
   /** What this wrapper does (initialising, stopping a leftover server); default: `log`. */
   notice?: (msg: string) => void;
+  /**
+   * Start PostgreSQL again when it dies on its own (kill -9, the OOM killer): up to `restarts`
+   * tries, half a second apart at first and doubling to 8 s; `giveUp` when none succeeds.
+   */
+  supervise?: { restarts: number; giveUp: (err: Error) => void };
 }): Promise<EmbeddedDatabase> {
   const log = opts.log ?? (() => {});
   const notice = opts.notice ?? log;
@@ -210,23 +215,74 @@ export async function startEmbeddedPostgres(opts: {
   } else {
     await stopLeftoverPostmaster(opts.dir, notice);
   }
-  await server.start().catch((err: unknown) => {
-    const why = lastFatal ?? (err instanceof Error ? err.message : 'it exited');
-    throw new Error(
-      `embedded PostgreSQL did not start on port ${opts.port} (${why}); ` +
-        'is another server using that port? Set EMBEDDED_PG_PORT or DATABASE_URL.',
-    );
-  });
+  const start = () =>
+    server.start().catch((err: unknown) => {
+      const why = lastFatal ?? (err instanceof Error ? err.message : 'it exited');
+      throw new Error(
+        `embedded PostgreSQL did not start on port ${opts.port} (${why}); ` +
+          'is another server using that port? Set EMBEDDED_PG_PORT or DATABASE_URL.',
+      );
+    });
+  await start();
+
   // Ctrl-C in a terminal signals the whole process group, so PostgreSQL may have exited by the time
   // it is stopped; the package's stop() would then wait for an 'exit' event that has already fired.
-  const child = (server as unknown as { process?: ChildProcess }).process;
-  const exited = new Promise<void>((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
+  // The current server process, and a promise of its exit.
+  let stopping = false;
+  let exited: Promise<void> = Promise.resolve();
+  let wake: (() => void) | null = null;
+  const watch = () => {
+    const child = (server as unknown as { process?: ChildProcess }).process;
+    let crashed = false;
+    exited = new Promise<void>((resolve) => {
+      if (!child || child.exitCode !== null || child.signalCode !== null) resolve();
+      else
+        child.once('exit', (code) => {
+          // A shutdown PostgreSQL was asked for (Ctrl-C reaches it too, pg_ctl stop) ends with 0;
+          // killed by a signal or a PANIC is a crash.
+          crashed = code !== 0;
+          resolve();
+        });
+    });
+    const supervise = opts.supervise;
+    if (supervise) void exited.then(() => (stopping || !crashed ? undefined : restart(supervise)));
+  };
+  const restart = async ({ restarts, giveUp }: NonNullable<typeof opts.supervise>) => {
+    let delay = 500;
+    let last: Error = new Error('PostgreSQL exited');
+    notice('PostgreSQL exited unexpectedly; starting it again');
+    for (let attempt = 1; attempt <= restarts && !stopping; attempt += 1) {
+      // A pause that stop() cuts short.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+      if (stopping) return;
+      try {
+        lastFatal = null;
+        await stopLeftoverPostmaster(opts.dir, notice);
+        await start();
+        notice(`PostgreSQL is running again (try ${attempt})`);
+        watch();
+        return;
+      } catch (err) {
+        last = err as Error;
+        notice(`PostgreSQL did not start again (try ${attempt} of ${restarts}): ${last.message}`);
+        delay = Math.min(delay * 2, 8_000);
+      }
+    }
+    if (!stopping) giveUp(last);
+  };
+  watch();
   return {
     url: (database) => embeddedUrl(opts.port, database),
     stop: async () => {
+      stopping = true;
+      wake?.();
       await Promise.race([server.stop(), exited]);
       if (opts.persistent === false) await rm(opts.dir, { recursive: true, force: true });
     },
@@ -240,9 +296,9 @@ export async function startEmbeddedPostgres(opts: {
  * used as it is; only when none runs is one started — and `stop` stops only what was started here.
  */
 export async function openDatabase(
-  config: Pick<Config, 'DATABASE_URL' | 'dataDir' | 'EMBEDDED_PG_PORT'>,
+  config: Pick<Config, 'DATABASE_URL' | 'dataDir' | 'EMBEDDED_PG_PORT' | 'EMBEDDED_PG_RESTARTS'>,
   log: (msg: string) => void,
-  opts: { attach?: boolean } = {},
+  opts: { attach?: boolean; giveUp?: (err: Error) => void } = {},
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => {} };
   const dir = path.join(config.dataDir, 'pg');
@@ -260,6 +316,7 @@ export async function openDatabase(
       if (/ERROR|FATAL|PANIC/.test(m)) log(m);
     },
     notice: log,
+    ...(opts.giveUp ? { supervise: { restarts: config.EMBEDDED_PG_RESTARTS, giveUp: opts.giveUp } } : {}),
   });
   try {
     await ensureDatabase(embedded.url('postgres'), 'chok');
