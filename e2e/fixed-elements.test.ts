@@ -276,7 +276,7 @@ describe('nothing fixed covers the page (docs/rules/member-site.md §10)', () =>
         contexts.push(context);
         await skipAnnouncements(context);
         if (member) await signIn(page, baseUrl, DEMO.rich);
-        if (tucked) await page.getByRole('button', { name: 'ซ่อนปุ่มแชทและกิจกรรม' }).click();
+        if (tucked) await page.getByRole('button', { name: 'ซ่อนปุ่มลอย' }).click();
         const pending = apiCallsOf(page);
         const faults: string[] = [];
         for (const route of routesFor(member)) {
@@ -321,7 +321,7 @@ describe('the floating buttons and the scroll (docs/rules/member-site.md §10)',
     const shown = await bottomRoom(page);
     expect(shown.room).toBeGreaterThanOrEqual(shown.reach);
 
-    await page.getByRole('button', { name: 'ซ่อนปุ่มแชทและกิจกรรม' }).click();
+    await page.getByRole('button', { name: 'ซ่อนปุ่มลอย' }).click();
     await chat.waitFor({ state: 'hidden' });
     await chest.waitFor({ state: 'hidden' });
     const tucked = await bottomRoom(page);
@@ -332,14 +332,14 @@ describe('the floating buttons and the scroll (docs/rules/member-site.md §10)',
     // Another page, loaded afresh in the same tab: still tucked, until the member brings them back.
     await page.goto(`${baseUrl}/promotions`);
     await pageHydrated(page);
-    await page.getByRole('button', { name: 'แสดงปุ่มแชทและกิจกรรม' }).waitFor();
+    await page.getByRole('button', { name: 'แสดงปุ่มลอย' }).waitFor();
     expect(await chat.isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'แสดงปุ่มแชทและกิจกรรม' }).click();
+    await page.getByRole('button', { name: 'แสดงปุ่มลอย' }).click();
     await chat.waitFor();
     await chest.waitFor();
 
     // A new browser session starts with them shown.
-    await page.getByRole('button', { name: 'ซ่อนปุ่มแชทและกิจกรรม' }).click();
+    await page.getByRole('button', { name: 'ซ่อนปุ่มลอย' }).click();
     await chat.waitFor({ state: 'hidden' });
     const next = await openPage(browserOf(), SIZES[1]);
     await skipAnnouncements(next.context);

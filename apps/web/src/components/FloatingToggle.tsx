@@ -14,7 +14,7 @@ export function FloatingToggle() {
     <button
       type="button"
       className={`fab-toggle${tucked ? ' is-tucked' : ''}`}
-      aria-label={tucked ? 'แสดงปุ่มแชทและกิจกรรม' : 'ซ่อนปุ่มแชทและกิจกรรม'}
+      aria-label={tucked ? 'แสดงปุ่มลอย' : 'ซ่อนปุ่มลอย'}
       onClick={() => setTucked(!tucked)}
     >
       {tucked ? <ChevronUpIcon size={20} /> : <ChevronDownIcon size={18} />}
