@@ -1,5 +1,5 @@
 import { useSessionData } from '../stores/session';
-import { ChevronDownIcon, ChevronUpIcon } from './Icons';
+import { ChatIcon, ChevronDownIcon } from './Icons';
 
 /**
  * Tucks the floating chat and event buttons away, and brings them back (docs/rules/member-site.md
@@ -17,7 +17,8 @@ export function FloatingToggle() {
       aria-label={tucked ? 'แสดงปุ่มลอย' : 'ซ่อนปุ่มลอย'}
       onClick={() => setTucked(!tucked)}
     >
-      {tucked ? <ChevronUpIcon size={20} /> : <ChevronDownIcon size={18} />}
+      {/* Tucked, the tab shows the chat's mark (an arrow up would read as "back to the top"). */}
+      {tucked ? <ChatIcon size={18} /> : <ChevronDownIcon size={18} />}
     </button>
   );
 }

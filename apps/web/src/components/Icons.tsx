@@ -47,11 +47,6 @@ export const ChevronLeftIcon = (p: IconProps) => (
     <path d="m15 18-6-6 6-6" />
   </Svg>
 );
-export const ChevronUpIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m18 15-6-6-6 6" />
-  </Svg>
-);
 export const ChevronDownIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="m6 9 6 6 6-6" />
