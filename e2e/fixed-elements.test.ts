@@ -128,9 +128,10 @@ async function ready(page: Page, pending: Set<Request>): Promise<void> {
  * - the fixed bars' own logo and buttons (header, lobby bar, bottom bar, floating buttons) are inside
  *   the screen and nothing lies on them (the wallet chip once covered the logo);
  * - every link, button and field of the page, brought into view as the browser brings a focused
- *   field into view (`scrollIntoView` nearest), is the element found at its centre;
- * - scrolled to its end, the page's last line of text and the last line of `<main>` are found at
- *   their left end, middle and right end.
+ *   field into view (`scrollIntoView` nearest), is the element found at its centre, not a fixed or
+ *   sticky element;
+ * - the page's last line of text, the page scrolled to its end, and the last line of `<main>`,
+ *   brought into view, are found at their left end, middle and right end, not a fixed element.
  */
 function coverFaults(): string[] {
   const faults: string[] = [];
