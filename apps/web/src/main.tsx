@@ -45,7 +45,7 @@ function hydrateServerPage(container: HTMLElement, data: ServerData): void {
   hydrate(queryClient, data.queries);
   if (data.notice) useUi.render({ notificationOpen: true, noticeFromServer: true });
   prepareHydration(matchRoutes(routes, window.location) ?? []);
-  const router = createAppRouter();
+  const router = createAppRouter({ serverRendered: true });
   // As a transition React hydrates in short slices, yielding to the browser between them, instead
   // of one long task that holds up a tap on a slow phone (docs/benchmarks.md, the member site).
   startTransition(() => {

@@ -22,11 +22,30 @@ export function makeQueryClient(): QueryClient {
 }
 
 /**
+ * Gives the history entry of a page loaded afresh (typed, bookmarked, linked from elsewhere) a key
+ * of its own. React Router keeps scroll positions per entry key and names an entry without one
+ * "default": every page loaded afresh would share that key, and one would open at the position
+ * another was left at. A reload keeps the entry's state, so it keeps its key (and its position).
+ */
+function keyHistoryEntry(): void {
+  const state = window.history.state as { key?: unknown } | null;
+  if (typeof state?.key === 'string') return;
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  const key = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  window.history.replaceState({ ...state, key }, '');
+}
+
+/**
  * The router, created once the start-up payload is applied (`boot`). Creating it starts loading
  * the current route's page code, so that download runs beside the first render.
+ * `serverRendered`: the page came rendered from the server (main.tsx). Its routes load no data, so
+ * the (empty) hydration data changes nothing but this: the scroll restoration leaves the first
+ * page where it is, as a member may have scrolled it before the scripts ran, instead of putting it
+ * back at its top.
  */
-export function createAppRouter(): AppRouter {
-  const r = createBrowserRouter(routes);
+export function createAppRouter({ serverRendered = false } = {}): AppRouter {
+  keyHistoryEntry();
+  const r = createBrowserRouter(routes, serverRendered ? { hydrationData: {} } : undefined);
   setNavigator((to) => void r.navigate(to, { replace: to === '/login' }));
   setPendingPathSource(() => {
     const to = r.state.navigation.location;

@@ -47,6 +47,11 @@ export const ChevronLeftIcon = (p: IconProps) => (
     <path d="m15 18-6-6 6-6" />
   </Svg>
 );
+export const ChevronDownIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="m6 9 6 6 6-6" />
+  </Svg>
+);
 export const RefreshIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M3 12a9 9 0 0 1 9-9 9.75 9.75 0 0 1 6.74 2.74L21 8" />

@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useContext, useEffect, useMemo, useRef } from 'react';
 import { Outlet, UNSAFE_DataRouterStateContext, useLocation, useNavigate } from 'react-router';
 import { ChatButton } from '../components/ChatButton';
+import { FloatingToggle } from '../components/FloatingToggle';
 import { Footer } from '../components/Footer';
 import { LoginToContinue } from '../features/auth/LoginToContinue';
 import { EventCorner } from '../features/content/EventCorner';
@@ -9,6 +10,7 @@ import { GameLauncher } from '../features/games/GameLauncher';
 import { RealityCheck } from '../features/protection/RealityCheck';
 import { loginPathFor } from '../lib/next-page';
 import { useLocalData } from '../stores/local';
+import { useSessionData } from '../stores/session';
 import { type LayoutName, useUi } from '../stores/ui';
 import { Header } from './Header';
 import { PageTitle } from './PageTitle';
@@ -95,15 +97,20 @@ function Page() {
   );
 }
 
-/** A layout's frame around `page`, with its dialogs and floating buttons. */
+/**
+ * A layout's frame around `page`, with its dialogs and floating buttons. The page keeps clear of
+ * the fixed elements (header, bottom bar, floating buttons) by the room the stylesheet reserves for
+ * them (docs/rules/member-site.md §10); the member can tuck the floating buttons away.
+ */
 function LayoutFrame({ layout, page }: { layout: LayoutName; page: ReactNode }) {
   const { pathname } = useLocation();
+  const tucked = useSessionData((s) => s.fabsTucked) ? ' shell--fabs-tucked' : '';
   switch (layout) {
     case 'default':
     case 'auth':
       return (
         // Lotto pages hide the floating buttons on phones (global.css): they covered the keypad.
-        <div className={`shell${pathname.startsWith('/lotto') ? ' shell--lotto' : ''}`}>
+        <div className={`shell${tucked}${pathname.startsWith('/lotto') ? ' shell--lotto' : ''}`}>
           <Header announcements />
           {page}
           <Footer />
@@ -111,16 +118,18 @@ function LayoutFrame({ layout, page }: { layout: LayoutName; page: ReactNode }) 
           <LoginToContinue />
           <EventCorner />
           <ChatButton />
+          <FloatingToggle />
           <RealityCheck />
         </div>
       );
     case 'no-auth':
       return (
-        <div className="shell">
+        <div className={`shell${tucked}`}>
           <Header />
           {page}
           <Footer />
           <ChatButton />
+          <FloatingToggle />
         </div>
       );
     case 'lobby':

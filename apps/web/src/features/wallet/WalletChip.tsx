@@ -39,7 +39,8 @@ export function WalletChip() {
   }
 
   return (
-    <div className="wallet-chip">
+    // A balance of hundreds of thousands or more is set smaller on a phone (styles/global.css).
+    <div className={`wallet-chip${total.length > 9 ? ' wallet-chip--long' : ''}`}>
       <WalletIcon size={18} className="wallet-chip__icon" />
       <span className="wallet-chip__figures">
         <span className="wallet-chip__line">
