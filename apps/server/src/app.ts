@@ -241,7 +241,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await sql`SELECT 1`.execute(db);
     return { status: 'ok' as const, server_time: clock.now().toISOString() };
   });
-  registerStream(app, events, authenticators);
+  registerStream(app, events, authenticators, {
+    anonymous: config.SSE_ANONYMOUS_MAX,
+    perAddress: config.SSE_PER_ADDRESS,
+    perMember: config.SSE_PER_MEMBER,
+  });
 
   // Modules, one line each; collaborators are passed by name (docs/architecture.md).
   const ledger = await walletModule(ctx, { memberRefs, gameNames: gameNamesOfOperations });

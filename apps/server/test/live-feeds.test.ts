@@ -501,3 +501,51 @@ describe('the member session cache', () => {
     }
   });
 });
+
+describe('live-feed slots', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { SSE_PER_ADDRESS: '2', SSE_ANONYMOUS_MAX: '3', SSE_PER_MEMBER: '2', TRUST_PROXY: 'true' },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/stream?topics=lobby`;
+  });
+  afterAll(() => t?.close());
+
+  const open = async (headers: Record<string, string>) => {
+    const controller = new AbortController();
+    const res = await fetch(url, { headers, signal: controller.signal });
+    onTestFinished(() => controller.abort());
+    return { status: res.status, close: () => controller.abort() };
+  };
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it('one address takes no more than its cap; the anonymous share cannot take the slots a member’s feed opens on', async () => {
+    // One address: two, then refused — the third, and the fourth sent at the same moment.
+    expect((await open(from('198.51.100.1'))).status).toBe(200);
+    const [second, third, fourth] = await Promise.all([
+      open(from('198.51.100.1')),
+      open(from('198.51.100.1')),
+      open(from('198.51.100.1')),
+    ]);
+    expect([second, third, fourth].map((s) => s.status).sort()).toEqual([200, 429, 429]);
+
+    // The anonymous share (3) is full after one more address; a fourth address is refused...
+    const other = await open(from('198.51.100.2'));
+    expect(other.status).toBe(200);
+    expect((await open(from('198.51.100.3'))).status).toBe(503);
+
+    // ...but members' feeds open, from any address, up to each member's own cap.
+    const m = await registerMember(t);
+    const member = { ...from('198.51.100.1'), authorization: `Bearer ${m.token}` };
+    expect((await open(member)).status).toBe(200);
+    expect((await open(member)).status).toBe(200);
+    expect((await open(member)).status).toBe(429);
+
+    // A closed feed gives its slot back.
+    other.close();
+    await expect.poll(async () => (await open(from('198.51.100.3'))).status).toBe(200);
+  });
+});

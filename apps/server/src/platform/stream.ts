@@ -10,13 +10,49 @@ const TOPICS_MAX = 20;
 const CLIENTS_MAX = 5000;
 const HEARTBEAT_MS = 20_000;
 
+/** How many live feeds one process keeps open, and for whom (docs/operations.md, "Live feeds"). */
+export interface StreamLimits {
+  /** Feeds without a member token, in all; the rest of the process's 5,000 stay for members. */
+  anonymous: number;
+  /** Feeds without a member token from one address. */
+  perAddress: number;
+  /** Feeds of one member (tabs, devices). */
+  perMember: number;
+}
+
+/** Open feeds per key; `take` counts one in when under `max`, in one synchronous step. */
+function counter() {
+  const open = new Map<string | number, number>();
+  return {
+    take(key: string | number, max: number): boolean {
+      const n = open.get(key) ?? 0;
+      if (n >= max) return false;
+      open.set(key, n + 1);
+      return true;
+    },
+    give(key: string | number): void {
+      const n = (open.get(key) ?? 1) - 1;
+      if (n <= 0) open.delete(key);
+      else open.set(key, n);
+    },
+  };
+}
+
 /**
  * GET /api/stream: server-sent events. Public topics are asked for in `topics` (comma-separated,
  * e.g. `round:42`); a member token in the `Authorization: Bearer` header adds the member's private
  * topic `member:<id>`, which no one can ask for by name. A token is never taken from the URL (URLs
  * are logged): `access_token` in the query is refused (docs/decisions/0007-stream-auth.md).
  */
-export function registerStream(app: FastifyInstance, bus: EventBus, auth: Authenticators): void {
+export function registerStream(
+  app: FastifyInstance,
+  bus: EventBus,
+  auth: Authenticators,
+  limits: StreamLimits,
+): void {
+  const byAddress = counter();
+  const byMember = counter();
+  const anonymous = counter();
   app.get(streamEndpoint.path, async (req, reply) => {
     // A token in the URL is refused even when valid (URLs are logged).
     if ((req.query as { access_token?: unknown } | undefined)?.access_token !== undefined) {
@@ -39,6 +75,30 @@ export function registerStream(app: FastifyInstance, bus: EventBus, auth: Authen
     const topics = new Set(asked);
     if (member) topics.add(`member:${member.memberId}`);
 
+    // Slots, taken with no await between the checks and the stream's start: anonymous feeds have a
+    // share of their own and a few per address, so no address and no crowd of visitors can take the
+    // slots members' balances and results arrive on; a member has a few per account.
+    let release: () => void;
+    if (member) {
+      if (!byMember.take(member.memberId, limits.perMember)) {
+        return reply.status(429).send(envelopeOf(new AppError('RATE_LIMITED')));
+      }
+      release = () => byMember.give(member.memberId);
+    } else {
+      if (!byAddress.take(req.ip, limits.perAddress)) {
+        return reply.status(429).send(envelopeOf(new AppError('RATE_LIMITED')));
+      }
+      if (!anonymous.take('all', limits.anonymous)) {
+        byAddress.give(req.ip);
+        return reply.status(503).send(envelopeOf(new AppError('INTERNAL')));
+      }
+      const ip = req.ip;
+      release = () => {
+        byAddress.give(ip);
+        anonymous.give('all');
+      };
+    }
+
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -60,9 +120,13 @@ export function registerStream(app: FastifyInstance, bus: EventBus, auth: Authen
       },
     });
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    let closed = false;
     const close = () => {
+      if (closed) return;
+      closed = true;
       clearInterval(heartbeat);
       unsubscribe();
+      release();
     };
     req.raw.on('close', close);
     res.on('error', close);
