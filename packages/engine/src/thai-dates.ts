@@ -1,5 +1,7 @@
 /**
- * Thai dates and times as members read them, in Bangkok time: "5 มี.ค. 69 14:05", "5 มีนาคม 2569".
+ * Thai dates and times, in Bangkok time: "5 มี.ค. 69 14:05", "5 มีนาคม 2569" — the one way the member
+ * site (apps/web/src/lib/dates.ts) and the operator console (apps/backoffice/src/lib/format.ts) write
+ * them.
  *
  * Written out by hand rather than with `Intl.DateTimeFormat`: the first date format a browser tab makes
  * loads ICU's calendar and pattern data, measured at 25–85 ms of the main thread on this project's
@@ -10,12 +12,12 @@
  * in the browser alike.
  */
 
-import { BANGKOK_OFFSET_MS } from '@chok/engine/lotto/schedule';
+import { BANGKOK_OFFSET_MS } from './lotto/schedule.ts';
 import {
   BUDDHIST_ERA,
   THAI_MONTHS_LONG as MONTHS_LONG,
   THAI_MONTHS_SHORT as MONTHS_SHORT,
-} from '@chok/engine/thai-calendar';
+} from './thai-calendar.ts';
 
 interface Parts {
   /** Buddhist year, e.g. 2569. */
