@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.ts';
+import { labelProblems, seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import {
   CONSOLE_PAGES,
@@ -14,7 +14,8 @@ import { openPage } from './page.ts';
 
 // Every page of the operator console (the home page and each page of every section, as the role that
 // sees it — the pages the screenshots script shoots) has no serious or critical axe violation, at a
-// laptop's 1280 px and a tablet's 768 px: every form field named, contrast, landmarks.
+// laptop's 1280 px and a tablet's 768 px: every form field named, contrast, landmarks — and every
+// label pointing at its field (not at a heading that took the field's id, which axe lets pass).
 
 const browserOf = useBrowser();
 
@@ -36,7 +37,7 @@ describe('console pages pass axe', () => {
         const found: Record<string, string[]> = {};
         for (const p of pages) {
           await openConsolePage(page, baseUrl, await consolePath(baseUrl, p.path, token));
-          const violations = await seriousViolations(page);
+          const violations = [...(await seriousViolations(page)), ...(await labelProblems(page))];
           if (violations.length > 0) found[p.path] = violations;
         }
         expect(found).toEqual({});
