@@ -40,14 +40,15 @@ import { campaignView, codeLineView, codeView, useView } from './views.ts';
  * anything is written, and one taken by a campaign created at the same moment is refused by the
  * unique index on lower(operator_code) — the same Thai error, nothing written.
  */
+const codeTaken = (code: string) =>
+  new AppError('COUPON_CODE_TAKEN', { code }, { operator_code: 'โค้ดนี้มีคูปองอื่นใช้อยู่แล้ว กรุณาเลือกโค้ดอื่น' });
+
 async function withOperatorCode<T>(d: CouponDeps, code: string | null, create: () => Promise<T>): Promise<T> {
-  if (code !== null && (await operatorCodeTaken(d.db, code)))
-    throw new AppError('COUPON_CODE_TAKEN', { code });
+  if (code !== null && (await operatorCodeTaken(d.db, code))) throw codeTaken(code);
   try {
     return await create();
   } catch (err) {
-    if (code !== null && isUniqueViolation(err, 'coupon_campaign_operator_code'))
-      throw new AppError('COUPON_CODE_TAKEN', { code });
+    if (code !== null && isUniqueViolation(err, 'coupon_campaign_operator_code')) throw codeTaken(code);
     throw err;
   }
 }
