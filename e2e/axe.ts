@@ -31,3 +31,25 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * Form fields whose name is wrong in a way axe lets pass: a `<label for>` that points at no field or
+ * at an element that is not one (an id two elements share, a label pointing at a heading), and an id
+ * used twice. One line each; empty when clean.
+ */
+export async function labelProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const seen = new Map<string, number>();
+    for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+    for (const [id, n] of seen) if (n > 1) problems.push(`id "${id}" is used ${n} times`);
+    for (const label of document.querySelectorAll('label[for]')) {
+      const target = document.getElementById(label.getAttribute('for')!);
+      const text = label.textContent?.trim();
+      if (!target) problems.push(`label "${text}" points at no element`);
+      else if (!target.matches('input, select, textarea, meter, output, progress'))
+        problems.push(`label "${text}" points at a <${target.tagName.toLowerCase()}>`);
+    }
+    return problems;
+  });
+}

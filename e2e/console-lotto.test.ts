@@ -88,7 +88,7 @@ describe('the lottery section of the console', () => {
     await openConsoleAs(staff.context, lotto);
     const page = staff.page;
     await page.goto(`${baseUrl}/backoffice/lotto/rounds/${roundId}`);
-    await page.getByRole('heading', { level: 1, name: /หวยลาว 2031-07-15/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /หวยลาว 15 กรกฎาคม 2574/ }).waitFor();
     await axeClean(page);
 
     // Close betting now, with a reason in the confirmation.

@@ -67,9 +67,10 @@ describe('console: staff and audit', () => {
 
     // The audit log shows the creation; the chain checks out.
     await page.goto(`${baseUrl}/backoffice/staff/audit`);
-    await page.getByLabel('การกระทำ (ขึ้นต้นด้วย)').fill('staff.create');
+    await page.getByLabel('การกระทำ').selectOption('staff.create');
     await page.getByRole('button', { name: 'ค้นหา' }).click();
-    await page.getByRole('cell', { name: `staff #` }).first().waitFor();
+    await page.getByRole('cell', { name: 'เพิ่มพนักงาน' }).first().waitFor();
+    await page.getByRole('cell', { name: 'พนักงาน #' }).first().waitFor();
     await page.getByRole('button', { name: 'ตรวจสอบห่วงโซ่' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'ห่วงโซ่ถูกต้อง' }).count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);

@@ -19,24 +19,65 @@ export const STAFF_SECRETS = {
 export type StaffName = keyof typeof STAFF_SECRETS;
 export const STAFF_PASSWORD = 'staff1234';
 
-/** Every console page for the screenshots script: file name, path under /backoffice, who opens it. */
-export const CONSOLE_PAGES: { name: string; path: string; staff: StaffName }[] = [
+export interface ConsolePage {
+  /** File name of its screenshot: `console-payments-deposits`. */
+  name: string;
+  /** Under /backoffice, with `:id` left in (`consolePath` fills it). */
+  path: string;
+  /** Who opens it: the role the page is for (not the owner, who sees every page, unless it is only his). */
+  staff: StaffName;
+}
+
+/**
+ * Every console page: the home page and each page of every section of apps/backoffice/src/sections.ts,
+ * opened by the role that sees it. The screenshots script shoots them and e2e/console-axe.test.ts
+ * scans them, so a page added to a section is in both without a line here.
+ */
+// Read at run time (the console's sources are built for the browser, not type-checked with these).
+const { sections } = (await import(new URL('../apps/backoffice/src/sections.ts', import.meta.url).href)) as {
+  sections: readonly { pages: readonly { path: string; roles: readonly string[] }[] }[];
+};
+
+export const CONSOLE_PAGES: ConsolePage[] = [
   { name: 'console-home', path: '/', staff: 'owner' },
-  { name: 'console-payments-deposits', path: '/payments/deposits', staff: 'finance' },
-  { name: 'console-payments-withdrawals', path: '/payments/withdrawals', staff: 'finance' },
-  { name: 'console-payments-statements', path: '/payments/statements', staff: 'finance' },
-  { name: 'console-payments-freezes', path: '/payments/freezes', staff: 'finance' },
-  { name: 'console-payments-accounts', path: '/payments/accounts', staff: 'finance' },
-  { name: 'console-payments-settings', path: '/payments/settings', staff: 'owner' },
-  { name: 'console-games-catalogue', path: '/games/catalogue', staff: 'owner' },
-  { name: 'console-games-seeds', path: '/games/seeds', staff: 'owner' },
-  { name: 'console-games-rounds', path: '/games/rounds', staff: 'owner' },
-  { name: 'console-staff-users', path: '/staff/users', staff: 'owner' },
-  { name: 'console-staff-audit', path: '/staff/audit', staff: 'owner' },
-  { name: 'console-staff-reconciliation', path: '/staff/reconciliation', staff: 'finance' },
-  { name: 'console-staff-password', path: '/staff/password', staff: 'lotto' },
-  { name: 'console-protection-members', path: '/protection/members', staff: 'support' },
+  ...sections.flatMap((s) =>
+    s.pages.map((p) => ({
+      name: `console-${p.path.replace(/\/:id$/, '-one').replace(/\//g, '-')}`,
+      path: `/${p.path}`,
+      staff: (p.roles.find((r) => r !== 'owner') ?? 'owner') as StaffName,
+    })),
+  ),
 ];
+
+/**
+ * A page's path with its `:id` filled from the product: a demo member for the member pages, the first
+ * open round of a regular market for a lotto round.
+ */
+export async function consolePath(baseUrl: string, path: string, token: string): Promise<string> {
+  if (!path.includes(':id')) return path;
+  const read = async <T>(url: string) => {
+    const res = await fetch(baseUrl + url, { headers: { authorization: `Bearer ${token}` } });
+    return ((await res.json()) as { data: T }).data;
+  };
+  if (path.startsWith('/lotto/')) {
+    const rounds = await read<{ items: { round_id: number; derive_rule: string }[] }>(
+      '/api/admin/lotto/rounds?status=open&page_size=200',
+    );
+    const round = rounds.items.find((r) => r.derive_rule !== 'yeekee') ?? rounds.items[0];
+    if (!round) throw new Error('no open lotto round');
+    return path.replace(':id', String(round.round_id));
+  }
+  const members = await read<{ items: { id: number }[] }>('/api/admin/members?q=0811111111');
+  if (!members.items[0]) throw new Error('the demo member was not found');
+  return path.replace(':id', String(members.items[0].id));
+}
+
+/** Opens a console page and waits until every read of it has answered (no "loading" left in main). */
+export async function openConsolePage(page: Page, baseUrl: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}/backoffice${path}`);
+  await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('กำลังโหลด'));
+}
 
 const totpOf = (who: StaffName) =>
   new TOTP({ secret: Secret.fromBase32(STAFF_SECRETS[who]), digits: 6, period: 30, algorithm: 'SHA1' });
@@ -102,10 +143,10 @@ export async function consoleStaff(baseUrl: string, token: string) {
   return { id: body.data.id, username: body.data.username, role: body.data.role };
 }
 
-/** The sizes the console is shot at: a laptop and a tablet held upright. */
+/** The sizes the console is shot and scanned at: a laptop and a tablet held upright. */
 export const CONSOLE_SIZES = {
-  laptop: { width: 1366, height: 768 },
-  tablet: { width: 820, height: 1180 },
+  laptop: { width: 1280, height: 800 },
+  tablet: { width: 768, height: 1024 },
 } as const;
 
 /**
@@ -139,10 +180,7 @@ export async function consoleScreenshots(
       await useConsoleSession(context, token, await consoleStaff(baseUrl, token));
       const page = await context.newPage();
       for (const p of CONSOLE_PAGES.filter((x) => x.staff === who)) {
-        await page.goto(`${baseUrl}/backoffice${p.path}`);
-        await page.locator('main h1').first().waitFor();
-        // Every read of the page answered: no "loading" cell or paragraph left.
-        await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('กำลังโหลด'));
+        await openConsolePage(page, baseUrl, await consolePath(baseUrl, p.path, token));
         await shot(page, `${p.name}-${size}`);
       }
       await context.close();

@@ -504,3 +504,166 @@ describe('the wrong-code lock-out (§2: 5 wrong codes in an hour lock entry for 
     expect(await snapshot(m.memberId, good.code!)).toEqual(before);
   });
 });
+
+describe('an operator code a person can say (§2: one per campaign, beside the generated codes)', () => {
+  let n = 0;
+  /** A code no other test of this file chose. */
+  const spoken = (prefix: string) => `${prefix}${++n}`.padEnd(12, 'X');
+
+  async function campaignWith(operatorCode: string, quota: number, amount = '10') {
+    const r = await call<Campaign & { operator_code: string | null }>(
+      t.app,
+      'POST',
+      '/api/admin/coupons/campaigns',
+      { token: content, body: { title: 'คูปองพูดได้', amount, quota, operator_code: operatorCode } },
+    );
+    expect(r.body.error, r.body.message).toBe(0);
+    return r.body.data;
+  }
+
+  it('any case redeems it once per member; the generated code is the same coupon', async () => {
+    clock.advance(30_000); // a TOTP step of its own: the last test logged in at this clock's time
+    content = await staffLogin(t, 'content', clock);
+    const code = spoken('CHOK');
+    const c = await campaignWith(code, 10, '15');
+    expect(c.operator_code).toBe(code);
+    expect(c.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    const m = await newMember(t);
+    const r = await redeem(m.token, ` ${code.toLowerCase()} `);
+    expect(r.body.error, r.body.message).toBe(0);
+    expect(r.body.data).toMatchObject({ code, amount: '15.00', status: 'paid' });
+    expect(await walletBalances(t.db, m.memberId)).toEqual({ 1: 0, 2: 0, 3: 15_00 });
+    const before = await snapshot(m.memberId, c.code!);
+    for (const again of [code, c.code!])
+      expect((await redeem(m.token, again)).body).toMatchObject({
+        code: 'COUPON_ALREADY_USED',
+        message: 'คุณใช้คูปองนี้ไปแล้ว',
+      });
+    expect(await snapshot(m.memberId, c.code!)).toEqual(before);
+    expect((await couponRow(c.code!)).used).toBe(1);
+    const history = await call<{ code: string }[]>(t.app, 'GET', '/api/coupon/history', { token: m.token });
+    expect(history.body.data[0]).toMatchObject({ code });
+    await reconcile();
+  });
+
+  it('its quota is taken in one statement: 20 members saying it at once, quota 5, pay exactly 5', async () => {
+    const code = spoken('PARTY');
+    const c = await campaignWith(code, 5);
+    const members = [];
+    for (let i = 0; i < 20; i++) members.push(await newMember(t));
+    const answers = await Promise.all(
+      members.map((m, i) => redeem(m.token, i % 2 === 0 ? code.toLowerCase() : code)),
+    );
+    expect(answers.filter((a) => a.body.error === 0)).toHaveLength(5);
+    expect(answers.filter((a) => a.body.error !== 0).map((a) => a.body.code)).toEqual(
+      Array(15).fill('COUPON_USED_UP'),
+    );
+    expect((await couponRow(c.code!)).used).toBe(5);
+    let credited = 0;
+    for (const m of members) credited += (await walletBalances(t.db, m.memberId))[3];
+    expect(credited).toBe(5 * 10_00);
+    // One member saying it ten times at once is paid once.
+    const c2 = await campaignWith(spoken('ONCE'), 100);
+    const m = await newMember(t);
+    const repeats = await Promise.all(Array.from({ length: 8 }, () => redeem(m.token, c2.operator_code!)));
+    expect(repeats.filter((a) => a.body.error === 0)).toHaveLength(1);
+    expect((await couponRow(c2.code!)).used).toBe(1);
+    await reconcile();
+  });
+
+  it('a code taken in any case, or of a bad shape, is refused in Thai and nothing is created', async () => {
+    const code = spoken('DUP');
+    const first = await campaignWith(code, 3);
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('coupon_campaign')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const create = (operator_code: string) =>
+      call(t.app, 'POST', '/api/admin/coupons/campaigns', {
+        token: content,
+        body: { title: 'ซ้ำ', amount: '5', quota: 1, operator_code },
+      });
+    expect((await create(code.toLowerCase())).body).toMatchObject({
+      code: 'COUPON_CODE_TAKEN',
+      message: `โค้ด ${code.toLowerCase()} มีคูปองอื่นใช้อยู่แล้ว (ไม่นับตัวพิมพ์เล็ก-ใหญ่) กรุณาเลือกโค้ดอื่น`,
+      fields: { operator_code: 'โค้ดนี้มีคูปองอื่นใช้อยู่แล้ว กรุณาเลือกโค้ดอื่น' },
+    });
+    const personalTaken = await call(t.app, 'POST', '/api/admin/coupons/personal', {
+      token: content,
+      body: { title: 'ซ้ำ', amount: '5', member_ids: [(await newMember(t)).memberId], operator_code: code },
+    });
+    expect(personalTaken.body.code).toBe('COUPON_CODE_TAKEN');
+    for (const [bad, message] of [
+      ['AB1', 'โค้ดที่ตั้งเองต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 4–20 ตัว ไม่มีช่องว่างหรือเครื่องหมาย'],
+      ['CHOK 100', 'โค้ดที่ตั้งเองต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 4–20 ตัว ไม่มีช่องว่างหรือเครื่องหมาย'],
+      ['โชค100', 'โค้ดที่ตั้งเองต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 4–20 ตัว ไม่มีช่องว่างหรือเครื่องหมาย'],
+      ['123456', 'โค้ดที่ตั้งเองต้องมีตัวอักษรอย่างน้อย 1 ตัว'],
+      ['BIGWIN2026', 'โค้ดที่ตั้งเองยาว 10 ตัวไม่ได้ เพราะซ้ำรูปแบบกับโค้ดที่ระบบสร้าง กรุณาใช้ความยาวอื่น'],
+    ] as const) {
+      const r = await create(bad);
+      expect(r.status).toBeLessThan(500);
+      expect(r.body, bad).toMatchObject({ code: 'VALIDATION_FAILED', fields: { operator_code: message } });
+    }
+    // Two campaigns asking for one new code at the same moment: one gets it.
+    const race = spoken('RACE');
+    const both = await Promise.all([create(race), create(race.toLowerCase())]);
+    expect(both.map((r) => r.body.code ?? 'OK').sort()).toEqual(['COUPON_CODE_TAKEN', 'OK']);
+    expect(await count()).toBe(before + 1);
+    // The campaign that has it is audited with it.
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('action', '=', 'coupon.campaign_create')
+      .where('entity_id', '=', String(first.id))
+      .executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({ operator_code: code });
+  });
+
+  it('on personal codes: each member given may say it instead of their own; anyone else has a wrong code', async () => {
+    const listed = await newMember(t);
+    const stranger = await newMember(t);
+    const code = spoken('VIP');
+    const r = await call<{ campaign: { operator_code: string }; codes: Code[] }>(
+      t.app,
+      'POST',
+      '/api/admin/coupons/personal',
+      {
+        token: content,
+        body: { title: 'ลูกค้าวีไอพี', amount: '25', member_ids: [listed.memberId], operator_code: code },
+      },
+    );
+    expect(r.body.error, r.body.message).toBe(0);
+    expect(r.body.data.campaign.operator_code).toBe(code);
+    const own = r.body.data.codes[0]!.code;
+    const before = await snapshot(stranger.memberId, own);
+    expect((await redeem(stranger.token, code)).body).toMatchObject({ code: 'COUPON_INVALID' });
+    expect(await snapshot(stranger.memberId, own)).toEqual(before);
+    const attempts = await t.db
+      .selectFrom('coupon_attempt')
+      .select('failed_at')
+      .where('member_id', '=', stranger.memberId)
+      .executeTakeFirstOrThrow();
+    expect(attempts.failed_at).toHaveLength(1);
+    expect((await redeem(listed.token, code.toLowerCase())).body.error).toBe(0);
+    expect((await redeem(listed.token, own)).body.code).toBe('COUPON_ALREADY_USED');
+    expect((await couponRow(own)).used).toBe(1);
+    expect(await walletBalances(t.db, listed.memberId)).toEqual({ 1: 0, 2: 0, 3: 25_00 });
+  });
+
+  it('a disabled campaign’s operator code is refused as disabled', async () => {
+    const c = await campaignWith(spoken('OFF'), 3);
+    await call(t.app, 'POST', `/api/admin/coupons/campaigns/${c.id}/disable`, { token: content });
+    const m = await newMember(t);
+    expect((await redeem(m.token, c.operator_code!)).body).toMatchObject({
+      code: 'COUPON_DISABLED',
+      message: 'คูปองนี้ถูกปิดใช้งานแล้ว',
+    });
+    expect(await walletBalances(t.db, m.memberId)).toEqual({ 1: 0, 2: 0, 3: 0 });
+  });
+});

@@ -269,6 +269,11 @@ export const errorCatalogue = {
     message: 'กรอกโค้ดคูปองผิดครบ {limit} ครั้ง ใช้คูปองได้อีกครั้งในอีก {minutes} นาที',
   },
   COUPON_MEMBER_NOT_FOUND: { error: 2418, status: 200, message: 'ไม่พบสมาชิกรหัส {ids}' },
+  COUPON_CODE_TAKEN: {
+    error: 2419,
+    status: 200,
+    message: 'โค้ด {code} มีคูปองอื่นใช้อยู่แล้ว (ไม่นับตัวพิมพ์เล็ก-ใหญ่) กรุณาเลือกโค้ดอื่น',
+  },
   // affiliate (docs/rules/engagement.md §11): 2460–2489
   AFFILIATE_REDEEM_MIN: { error: 2460, status: 200, message: 'ถอนค่าแนะนำเพื่อนได้ขั้นต่ำครั้งละ {min} บาท' },
   AFFILIATE_BALANCE_LOW: {

@@ -169,7 +169,9 @@ export function DataTable<E extends Endpoint>(props: Props<E>) {
           )}
         </form>
       )}
-      <div className="table-scroll">
+      {/* Focusable, so a keyboard can scroll a table wider than the screen (a tablet's 768 px). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1) */}
+      <section className="table-scroll" tabIndex={0} aria-labelledby={`${id}-caption`}>
         <table className="table" aria-busy={list.isFetching || undefined}>
           <caption id={`${id}-caption`} className="visually-hidden">
             {caption}
@@ -209,7 +211,7 @@ export function DataTable<E extends Endpoint>(props: Props<E>) {
             )}
           </tbody>
         </table>
-      </div>
+      </section>
       <nav className="pager" aria-label={`หน้าของ${caption}`}>
         <span>
           ทั้งหมด {formatCount(total)} รายการ · หน้า {formatCount(page)} / {formatCount(pages)}

@@ -1,6 +1,7 @@
 import * as members from '@chok/contract/routes/admin-members';
 import { useEffect, useState } from 'react';
 import { useApi } from '../lib/query';
+import { BankName } from './Bank';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_PAUSE_MS = 250;
@@ -71,8 +72,8 @@ export function MemberPicker(props: {
                 onChange={() => props.onChange(String(m.id))}
               />
               <span>
-                <strong>{m.account_name}</strong> · {m.phone} · {m.bank_code} {m.account_no}{' '}
-                <small className="hint">#{m.id}</small>
+                <strong>{m.account_name}</strong> · {m.phone} ·{' '}
+                <BankName code={m.bank_code} account={m.account_no} /> <small className="hint">#{m.id}</small>
               </span>
             </label>
           ))}

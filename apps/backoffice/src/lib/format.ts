@@ -1,23 +1,14 @@
-/** Money and time as the console shows them: baht with two decimals, Bangkok time (UTC+7). */
+/**
+ * Money and time as the console shows them: baht with two decimals; dates and times in Bangkok, in
+ * the Buddhist era, written exactly as the member site writes them (packages/engine/src/thai-dates.ts),
+ * so a member and a staff member read the same "5 มี.ค. 69 14:05".
+ */
+import { formatDate as thaiDate, formatDateTime as thaiDateTime } from '@chok/engine/thai-dates';
+
+export { formatDay, formatMonth, formatTime } from '@chok/engine/thai-dates';
+
 const bahtFormat = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const countFormat = new Intl.NumberFormat('th-TH');
-const dateTimeFormat = new Intl.DateTimeFormat('th-TH', {
-  timeZone: 'Asia/Bangkok',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-const dateFormat = new Intl.DateTimeFormat('th-TH', {
-  timeZone: 'Asia/Bangkok',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
-
 /** `1,234.50` (baht amounts come as numbers or decimal strings). */
 export function formatBaht(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
@@ -29,17 +20,16 @@ export function formatCount(value: number | null | undefined): string {
   return value === null || value === undefined ? '-' : countFormat.format(value);
 }
 
-/** Date and time in Bangkok, e.g. `27 พ.ย. 2569 18:55:00`. */
+/** Date and time in Bangkok, e.g. `27 พ.ย. 69 18:55`; `-` for none. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '-';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTimeFormat.format(d);
+  return Number.isNaN(Date.parse(iso)) ? iso : thaiDateTime(iso);
 }
 
+/** A date in Bangkok, e.g. `27 พฤศจิกายน 2569`; `-` for none. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '-';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
+  return Number.isNaN(Date.parse(iso)) ? iso : thaiDate(iso);
 }
 
 /** For CSV files: `2026-11-27 18:55:00` in Bangkok time, which spreadsheets read as a date. */

@@ -228,6 +228,7 @@ export interface CouponCampaign {
   expires_at: Timestamp | null;
   id: Generated<number>;
   kind: 'campaign' | 'personal';
+  operator_code: string | null;
   status: Generated<'active' | 'disabled'>;
   title: string;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AuditAction } from '@chok/contract/audit-actions';
 import { sql } from 'kysely';
 import type { Executor } from './db.ts';
 
@@ -7,7 +8,8 @@ const AUDIT_CHAIN_LOCK = 7_341_002;
 export interface AuditEntry {
   actorType: 'staff' | 'member' | 'system';
   actorId: number | null;
-  action: string;
+  /** One of the labelled keys (packages/contract/src/audit-actions.ts: the console shows their Thai names). */
+  action: AuditAction;
   entity: string;
   entityId: string | number | null;
   before?: unknown;

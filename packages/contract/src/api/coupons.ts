@@ -68,6 +68,29 @@ const amount = bahtAmount({
   format: 'มูลค่าคูปองไม่ถูกต้อง',
   tooBig: 'มูลค่าคูปองสูงเกินไป',
 }).refine((b) => b !== '0.00', { error: 'มูลค่าคูปองต้องมากกว่า 0' });
+/**
+ * The one code an operator may choose for a campaign (docs/rules/engagement.md §2): 4–20 letters and
+ * digits with at least one letter, never 10 characters that could be a generated code. Blank: none.
+ */
+export const operatorCode = z
+  .string({ error: 'โค้ดที่ตั้งเองไม่ถูกต้อง' })
+  .trim()
+  .transform((s) => (s === '' ? null : s))
+  .nullable()
+  .default(null)
+  .refine((s) => s === null || /^[A-Za-z0-9]{4,20}$/.test(s), {
+    error: 'โค้ดที่ตั้งเองต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 4–20 ตัว ไม่มีช่องว่างหรือเครื่องหมาย',
+  })
+  .refine((s) => s === null || /[A-Za-z]/.test(s), { error: 'โค้ดที่ตั้งเองต้องมีตัวอักษรอย่างน้อย 1 ตัว' })
+  .refine((s) => s === null || !isGeneratedShape(s), {
+    error: 'โค้ดที่ตั้งเองยาว 10 ตัวไม่ได้ เพราะซ้ำรูปแบบกับโค้ดที่ระบบสร้าง กรุณาใช้ความยาวอื่น',
+  });
+
+/** 10 characters of the generated codes' alphabet, read the Crockford way (O as 0, I and L as 1). */
+function isGeneratedShape(s: string): boolean {
+  return /^[0-9A-HJKMNP-TV-Z]{10}$/.test(s.toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1'));
+}
+
 const expiresAt = z.iso
   .datetime({ offset: true, error: 'วันหมดอายุไม่ถูกต้อง กรุณาระบุวันที่และเวลา' })
   .nullable()
@@ -81,6 +104,10 @@ export const couponCampaign = z.object({
   expires_at: timestamp.nullable(),
   status: z.enum(['active', 'disabled']),
   code: z.string().nullable().describe('kind campaign: its one shared code'),
+  operator_code: z
+    .string()
+    .nullable()
+    .describe('the code the operator chose (any case redeems it), beside the generated ones'),
   codes: z.number().int(),
   quota: z.number().int().describe('uses allowed over all codes'),
   used: z.number().int(),
@@ -128,12 +155,14 @@ export const adminCreateCouponCampaign = endpoint({
   auth: 'staff',
   money: true,
   roles: editorRoles,
-  summary: 'Generate a campaign code: one code any member may use once, up to a global quota (audited)',
+  summary:
+    'Generate a campaign code: one code any member may use once, up to a global quota, and optionally a code the operator chose that counts against the same quota (audited)',
   body: z.object({
     title,
     amount,
     quota: wholeNumber(1, 1_000_000, 'จำนวนสิทธิ์ต้องเป็นจำนวนเต็ม 1–1,000,000'),
     expires_at: expiresAt,
+    operator_code: operatorCode.describe('a code the operator chose, e.g. CHOK100; unique in any case'),
   }),
   data: couponCampaign,
 });
@@ -155,6 +184,9 @@ export const adminCreatePersonalCoupons = endpoint({
       .max(1000, { error: 'สร้างได้ครั้งละไม่เกิน 1,000 คน' })
       .refine((ids) => new Set(ids).size === ids.length, { error: 'มีรหัสสมาชิกซ้ำกัน' }),
     expires_at: expiresAt,
+    operator_code: operatorCode.describe(
+      'a code the operator chose: each member given may say it instead of their own code',
+    ),
   }),
   data: z.object({ campaign: couponCampaign, codes: z.array(couponCode) }),
 });

@@ -1,6 +1,6 @@
 import './preview.css';
 import type { ReactNode } from 'react';
-import { formatBaht, formatCount } from '../../lib/format';
+import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
 
 /**
  * Small, faithful copies of how the member site draws each piece of content (apps/web
@@ -313,21 +313,8 @@ const QUEST_GROUPS: Record<string, string> = {
 };
 const QUEST_UNITS: Record<string, string> = { deposit: 'บาท', bet: 'บาท', rounds: 'รอบ', checkin: 'วัน' };
 const BANGKOK_MS = 7 * 3_600_000;
-const memberParts = new Intl.DateTimeFormat('th-TH', {
-  timeZone: 'Asia/Bangkok',
-  day: 'numeric',
-  month: 'short',
-  year: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** A date and time as the member site writes it: "5 มี.ค. 69 14:05". */
-function memberDateTime(iso: string): string {
-  const part = Object.fromEntries(memberParts.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return `${part.day} ${part.month} ${part.year} ${part.hour}:${part.minute}`;
-}
+/** A date and time as the member site writes it: "5 มี.ค. 69 14:05" (the shared formatter). */
+const memberDateTime = (iso: string) => formatDateTime(iso);
 
 /** When this period ends, as the member's card says it (a minute before the next period starts). */
 function questDeadline(period: string, endsAt: string, now = new Date()): string | null {

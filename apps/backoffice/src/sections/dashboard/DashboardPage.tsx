@@ -1,7 +1,7 @@
 import * as reports from '@chok/contract/routes/admin-reports';
 import { useEffect } from 'react';
 import { errorMessage } from '../../lib/api';
-import { formatBaht, formatCount } from '../../lib/format';
+import { formatBaht, formatCount, formatDay } from '../../lib/format';
 import { useApi } from '../../lib/query';
 import { type Series, SvgChart } from './SvgChart';
 
@@ -14,10 +14,6 @@ const CATEGORY_COLORS: Record<string, string> = {
 };
 
 const num = (v: string) => Number(v);
-const thaiDay = (day: string) => {
-  const [, m, d] = day.split('-');
-  return `${Number(d)}/${Number(m)}`;
-};
 
 /** Today and the last 30 Bangkok days of the ledger, for a manager to read at a glance. */
 export default function DashboardPage() {
@@ -30,7 +26,7 @@ export default function DashboardPage() {
   if (!data) return <p className="loading">กำลังโหลด…</p>;
   const today = data.days[data.days.length - 1]!;
   const yesterday = data.days[data.days.length - 2];
-  const labels = data.days.map((d) => thaiDay(d.day));
+  const labels = data.days.map((d) => formatDay(d.day, 'short'));
 
   const cards: [string, string, string | undefined][] = [
     ['ยอดฝาก', `${formatBaht(today.deposits)} บาท`, `${formatCount(today.deposit_count)} รายการ`],
@@ -69,7 +65,7 @@ export default function DashboardPage() {
     <>
       <h1>แดชบอร์ด</h1>
       <p className="hint">
-        วันนี้ {thaiDay(data.today)} และย้อนหลัง 30 วัน (เวลาประเทศไทย) คำนวณจากรายการเดินบัญชี อัปเดตทุก 1 นาที
+        วันนี้ {formatDay(data.today)} และย้อนหลัง 30 วัน (เวลาประเทศไทย) คำนวณจากรายการเดินบัญชี อัปเดตทุก 1 นาที
       </p>
       <section aria-labelledby="today-h">
         <h2 id="today-h">วันนี้</h2>

@@ -1,5 +1,6 @@
 import type * as adminLotto from '@chok/contract/routes/admin-lotto';
 import type { Data } from '../../lib/api';
+import { formatDay } from '../../lib/format';
 
 /** Thai labels of the lottery's codes, as the console shows them. */
 
@@ -65,14 +66,14 @@ export const STATUS_OPTIONS = [
   ...Object.entries(roundStatusLabel).map(([value, label]) => ({ value, label })),
 ];
 
-/** A round's name: market, business date and, for yeekee, its round number. */
+/** A round's name: market, business date (in Thai, "15 กรกฎาคม 2574") and, for yeekee, its round number. */
 export function roundName(r: {
   market_name: string;
   business_date: string;
   round_no: number;
   derive_rule: string;
 }) {
-  return `${r.market_name} ${r.business_date}${r.derive_rule === 'yeekee' ? ` รอบที่ ${r.round_no}` : ''}`;
+  return `${r.market_name} ${formatDay(r.business_date)}${r.derive_rule === 'yeekee' ? ` รอบที่ ${r.round_no}` : ''}`;
 }
 
 /** The winning numbers of a result in one line. */

@@ -4,6 +4,7 @@ import * as payments from '@chok/contract/routes/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { BankName, bankName } from '../../components/Bank';
 import { confirm } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { ApiError, call, errorMessage } from '../../lib/api';
@@ -227,7 +228,12 @@ export default function MemberPage() {
               },
               { key: 'amount', header: 'ยอด (บาท)', align: 'end', cell: (r) => money(r.amount) },
               { key: 'status_label', header: 'สถานะ' },
-              { key: 'account_no', header: 'บัญชีรับเงิน', cell: (r) => `${r.bank_code} ${r.account_no}` },
+              {
+                key: 'account_no',
+                header: 'บัญชีรับเงิน',
+                cell: (r) => <BankName code={r.bank_code} account={r.account_no} />,
+                csv: (r) => `${bankName(r.bank_code)} ${r.account_no}`,
+              },
               { key: 'bank_ref', header: 'เลขอ้างอิง', cell: (r) => r.bank_ref ?? r.reason ?? '-' },
             ]}
           />
@@ -380,7 +386,7 @@ function Overview({ d }: { d: Detail }) {
         <Facts
           items={[
             ['ชื่อบัญชี', m.account_name],
-            ['ธนาคาร', `${m.bank_code} ${m.account_no}`],
+            ['ธนาคาร', <BankName key="bank" code={m.bank_code} account={m.account_no} />],
             ['ทรูมันนี่วอลเล็ท', m.sub_bank_account ?? '-'],
             ['ไอดีไลน์', m.line_id ?? '-'],
             ['รหัสแนะนำ', m.referral_code],

@@ -1,6 +1,7 @@
 import * as members from '@chok/contract/routes/admin-members';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { BankName, bankName } from '../../components/Bank';
 import { DataTable } from '../../components/DataTable';
 import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from './parts';
@@ -26,7 +27,12 @@ export default function MembersPage() {
             cell: (r) => <Link to={`/members/${r.id}`}>{r.phone}</Link>,
           },
           { key: 'account_name', header: 'ชื่อบัญชี' },
-          { key: 'bank_code', header: 'ธนาคาร' },
+          {
+            key: 'bank_code',
+            header: 'ธนาคาร',
+            cell: (r) => <BankName code={r.bank_code} />,
+            csv: (r) => bankName(r.bank_code),
+          },
           { key: 'account_no', header: 'เลขบัญชี' },
           { key: 'referral_code', header: 'รหัสแนะนำ' },
           { key: 'status', header: 'สถานะ', cell: (r) => <StatusBadge status={r.status} /> },

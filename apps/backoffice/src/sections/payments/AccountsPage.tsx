@@ -3,6 +3,7 @@ import * as adminPayments from '@chok/contract/routes/admin-payments';
 import * as content from '@chok/contract/routes/content';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BankName, bankName as bankNameOf } from '../../components/Bank';
 import { type ConfirmField, confirm } from '../../components/ConfirmDialog';
 import { call, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -85,17 +86,18 @@ export default function AccountsPage() {
   const rows = ([...(list.data ?? [])] as Account[]).sort(
     (a, b) => Number(a.sort_order) - Number(b.sort_order) || a.id - b.id,
   );
-  const bankName = (code: unknown) => banks.data?.find((b) => b.code === code)?.short ?? str(code);
+  const bankName = (code: unknown) => bankNameOf(str(code));
 
   const fieldsFor = (a?: Account): ConfirmField[] =>
     kind === 'bank_accounts'
       ? [
           {
             name: 'bank_code',
-            label: `รหัสธนาคาร (${(banks.data ?? []).map((b) => `${b.code} ${b.short}`).join(', ')})`,
+            label: 'ธนาคาร',
+            type: 'select',
+            options: (banks.data ?? []).map((b) => ({ value: b.code, label: b.name })),
             required: true,
-            initial: str(a?.bank_code),
-            inputMode: 'numeric',
+            initial: str(a?.bank_code || (banks.data?.[0]?.code ?? '')),
           },
           {
             name: 'account_no',
@@ -221,9 +223,11 @@ export default function AccountsPage() {
                 <tr key={a.id}>
                   <td className="num">{str(a.sort_order)}</td>
                   <td>
-                    {kind === 'bank_accounts'
-                      ? `${bankName(a.bank_code)} ${str(a.account_no)}`
-                      : str(a.phone)}
+                    {kind === 'bank_accounts' ? (
+                      <BankName code={str(a.bank_code)} account={str(a.account_no)} />
+                    ) : (
+                      str(a.phone)
+                    )}
                   </td>
                   <td>{str(a.account_name)}</td>
                   <td>

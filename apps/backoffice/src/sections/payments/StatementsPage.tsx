@@ -3,6 +3,7 @@ import * as adminPayments from '@chok/contract/routes/admin-payments';
 import * as payments from '@chok/contract/routes/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { bankName } from '../../components/Bank';
 import { confirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable, type Row } from '../../components/DataTable';
 import { call, type Data, fieldErrors } from '../../lib/api';
@@ -21,7 +22,7 @@ function useAccounts(kind: Kind) {
   if (kind === 'bank')
     return (banks.data ?? []).map((a) => ({
       id: a.id,
-      label: `${String(a.bank_code)} ${String(a.account_no)} ${String(a.account_name)}`,
+      label: `${bankName(String(a.bank_code))} ${String(a.account_no)} ${String(a.account_name)}`,
     }));
   if (kind === 'truemoney')
     return (wallets.data ?? []).map((a) => ({

@@ -1,5 +1,6 @@
 import * as payments from '@chok/contract/routes/payments';
 import { useQueryClient } from '@tanstack/react-query';
+import { BankName, bankCodeOf } from '../../components/Bank';
 import { confirm } from '../../components/ConfirmDialog';
 import { type Column, DataTable, type Row } from '../../components/DataTable';
 import { ApiError, call } from '../../lib/api';
@@ -24,7 +25,7 @@ function AccountFacts({ w }: { w: Withdrawal }) {
       <dd>{w.member.phone}</dd>
       <dt>โอนเข้า</dt>
       <dd>
-        {w.bank_name} {w.account_no}
+        <BankName code={bankCodeOf(w.bank_short)} account={w.account_no} />
       </dd>
       <dt>ชื่อบัญชีที่สมัคร</dt>
       <dd>{w.account_name}</dd>
@@ -118,7 +119,7 @@ export default function WithdrawalsPage() {
       header: 'บัญชีรับเงิน',
       cell: (w) => (
         <>
-          {w.bank_short} {w.account_no}
+          <BankName code={bankCodeOf(w.bank_short)} account={w.account_no} />
           <br />
           <small className="hint">{w.account_name}</small>
           {w.member.name_check_required && (
@@ -129,7 +130,7 @@ export default function WithdrawalsPage() {
           )}
         </>
       ),
-      csv: (w) => `${w.bank_short} ${w.account_no} ${w.account_name}`,
+      csv: (w) => `${w.bank_name} ${w.account_no} ${w.account_name}`,
     },
     { key: 'amount', header: 'ยอด', align: 'end', cell: (w) => formatBaht(w.amount) },
     {

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { call, fieldErrors } from '../../lib/api';
-import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
+import { formatBaht, formatCount, formatDateTime, formatDay } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { useSession } from '../../stores/session';
 import { AffiliatePreview } from '../content/Preview';
@@ -116,7 +116,7 @@ export default function AffiliatePage() {
             ) : undefined
           }
           columns={[
-            { key: 'day', header: 'วันที่' },
+            { key: 'day', header: 'วันที่', cell: (r) => formatDay(r.day) },
             { key: 'by_staff', header: 'ผู้สั่ง', cell: (r) => (r.by_staff ? 'เจ้าหน้าที่' : 'ระบบ 01:30 น.') },
             { key: 'referrers', header: 'ผู้แนะนำ', align: 'end', cell: (r) => formatCount(r.referrers) },
             { key: 'paid', header: 'คำนวณรอบนี้', align: 'end', cell: (r) => formatCount(r.paid) },

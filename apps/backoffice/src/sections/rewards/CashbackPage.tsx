@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { call, fieldErrors } from '../../lib/api';
-import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
+import { formatBaht, formatCount, formatDateTime, formatDay } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { useSession } from '../../stores/session';
 import { CashbackPreview } from '../content/Preview';
@@ -199,7 +199,7 @@ export default function CashbackPage() {
             ) : undefined
           }
           columns={[
-            { key: 'day', header: 'วันที่' },
+            { key: 'day', header: 'วันที่', cell: (r) => formatDay(r.day) },
             { key: 'kind', header: 'ประเภท', cell: (r) => kindLabels[r.kind] },
             { key: 'members', header: 'สมาชิก', align: 'end', cell: (r) => formatCount(r.members) },
             {
@@ -247,12 +247,12 @@ export default function CashbackPage() {
       {day && (
         <section className="page-block" aria-labelledby="cashback-payouts">
           <h2 id="cashback-payouts">
-            {kindLabels[day.kind]} วันที่ {day.day}
+            {kindLabels[day.kind]} วันที่ {formatDay(day.day)}
           </h2>
           <DataTable
             key={`${day.kind}-${day.day}`}
             route={reports.adminCashbackPayouts}
-            caption={`รายคน ${kindLabels[day.kind]} ${day.day}`}
+            caption={`รายคน ${kindLabels[day.kind]} ${formatDay(day.day)}`}
             query={day}
             rowKey={(r) => r.id}
             columns={[

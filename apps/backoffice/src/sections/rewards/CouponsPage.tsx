@@ -20,6 +20,12 @@ const expiryField = {
   label: 'หมดอายุ (เวลาไทย ปปปป-ดด-วว ชช:นน, เว้นว่าง = ไม่หมดอายุ)',
   placeholder: '2026-12-31 23:59',
 };
+/** The one code an operator may choose, beside the generated ones (docs/rules/engagement.md §2). */
+const operatorCodeField = (hint: string) => ({
+  name: 'operator_code',
+  label: `โค้ดที่ตั้งเอง (ไม่บังคับ) ${hint}`,
+  placeholder: 'CHOK100',
+});
 
 /** "2026-12-31 23:59" (Bangkok) → ISO with +07:00; empty → null. */
 function expiry(text: string | undefined): string | null {
@@ -54,6 +60,7 @@ export default function CouponsPage() {
         { name: 'title', label: 'ชื่อคูปอง', required: true },
         { name: 'amount', label: 'มูลค่า (บาท, เครดิตฟรี)', required: true, inputMode: 'decimal' },
         { name: 'quota', label: 'จำนวนสิทธิ์ทั้งหมด', required: true, inputMode: 'numeric' },
+        operatorCodeField('อักษรอังกฤษหรือตัวเลข 4–20 ตัว สมาชิกพิมพ์ตัวเล็กหรือใหญ่ก็ได้ นับรวมในจำนวนสิทธิ์'),
         expiryField,
       ],
       preview: (v) => <CouponPreview title={v.title ?? ''} amount={v.amount ?? ''} />,
@@ -63,8 +70,12 @@ export default function CouponsPage() {
           amount: v.amount ?? '',
           quota: v.quota ?? '',
           expires_at: expiry(v.expires_at),
+          operator_code: v.operator_code ?? '',
         } as never),
-      success: (c) => `สร้างโค้ด ${(c as { code: string | null }).code ?? ''} แล้ว`,
+      success: (c) => {
+        const made = c as { code: string | null; operator_code: string | null };
+        return `สร้างโค้ด ${[made.operator_code, made.code].filter(Boolean).join(' และ ')} แล้ว`;
+      },
     });
     await refresh();
   };
@@ -83,6 +94,7 @@ export default function CouponsPage() {
           type: 'textarea',
           required: true,
         },
+        operatorCodeField('ให้สมาชิกในรายชื่อพิมพ์แทนโค้ดของตัวเองได้'),
         expiryField,
       ],
       preview: (v) => <CouponPreview title={v.title ?? ''} amount={v.amount ?? ''} />,
@@ -92,6 +104,7 @@ export default function CouponsPage() {
           amount: v.amount ?? '',
           member_ids: (v.member_ids ?? '').split(/[\s,]+/).filter(Boolean),
           expires_at: expiry(v.expires_at),
+          operator_code: v.operator_code ?? '',
         } as never),
       success: (r) => `สร้างโค้ดส่วนตัว ${formatCount((r as { codes: unknown[] }).codes.length)} โค้ดแล้ว`,
     });
@@ -136,7 +149,18 @@ export default function CouponsPage() {
               { key: 'id', header: 'รหัส' },
               { key: 'title', header: 'ชื่อ' },
               { key: 'kind', header: 'ชนิด', cell: (c) => (c.kind === 'campaign' ? 'แคมเปญ' : 'ส่วนตัว') },
-              { key: 'code', header: 'โค้ด', cell: (c) => c.code ?? `${formatCount(c.codes)} โค้ด` },
+              {
+                key: 'code',
+                header: 'โค้ด',
+                csv: (c) => [c.operator_code, c.code].filter(Boolean).join(' '),
+                cell: (c) => (
+                  <>
+                    {c.operator_code && <strong className="operator-code">{c.operator_code}</strong>}
+                    {c.operator_code && ' '}
+                    {c.code ?? `${formatCount(c.codes)} โค้ด`}
+                  </>
+                ),
+              },
               { key: 'amount', header: 'มูลค่า', align: 'end', cell: (c) => formatBaht(c.amount) },
               {
                 key: 'used',

@@ -83,7 +83,8 @@ export function Inputs<K extends string>(p: {
   return (
     <div className="form-grid">
       {p.fields.map((f) => {
-        const id = `${p.idPrefix}-${f.name}`;
+        // `-field-`: a field named `title` must not take the id of the form's heading (`<prefix>-title`).
+        const id = `${p.idPrefix}-field-${f.name}`;
         const err = p.errors[f.name];
         const aria = err ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
         return (

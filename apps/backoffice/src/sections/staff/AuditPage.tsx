@@ -1,3 +1,9 @@
+import {
+  auditActionLabel,
+  auditActionLabels,
+  auditEntityLabel,
+  auditEntityLabels,
+} from '@chok/contract/audit-actions';
 import * as api from '@chok/contract/routes/admin-staff';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
@@ -5,6 +11,26 @@ import { formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/query';
 
 const actorLabels: Record<string, string> = { staff: 'พนักงาน', member: 'สมาชิก', system: 'ระบบ' };
+/** An action as a person reads it ("จ่ายถอนเงิน"), the key it is stored under as a tooltip. */
+function Action({ action }: { action: string }) {
+  return (
+    <span className="audit-action" title={action}>
+      {auditActionLabel(action)}
+    </span>
+  );
+}
+const actionOptions = [
+  { value: '', label: 'ทั้งหมด' },
+  ...Object.entries(auditActionLabels)
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'th')),
+];
+const entityOptions = [
+  { value: '', label: 'ทั้งหมด' },
+  ...Object.entries(auditEntityLabels)
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'th')),
+];
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
 /** The audit log (owner): filters, paging, CSV, and the check of the hash chain end to end. */
@@ -35,7 +61,8 @@ export default function AuditPage() {
               </p>
             ) : (
               <p className="badge badge-danger">
-                พบรายการที่ถูกแก้ไข: รายการ #{result.first_broken?.id} ({result.first_broken?.action},{' '}
+                พบรายการที่ถูกแก้ไข: รายการ #{result.first_broken?.id} (
+                {result.first_broken && <Action action={result.first_broken.action} />},{' '}
                 {result.first_broken ? formatDateTime(result.first_broken.created_at) : ''}) —{' '}
                 {result.first_broken?.reason === 'hash' ? 'ข้อมูลไม่ตรงกับค่าแฮช' : 'ไม่ต่อกับรายการก่อนหน้า'} ตรวจผ่าน{' '}
                 {result.rows_checked.toLocaleString('th-TH')} รายการก่อนหน้านั้น
@@ -60,8 +87,8 @@ export default function AuditPage() {
             ],
           },
           { name: 'actor_id', label: 'รหัสผู้ทำรายการ' },
-          { name: 'action', label: 'การกระทำ (ขึ้นต้นด้วย)', placeholder: 'staff.' },
-          { name: 'entity', label: 'ประเภทข้อมูล' },
+          { name: 'action', label: 'การกระทำ', type: 'select', options: actionOptions },
+          { name: 'entity', label: 'ประเภทข้อมูล', type: 'select', options: entityOptions },
           { name: 'entity_id', label: 'รหัสข้อมูล' },
           { name: 'from', label: 'ตั้งแต่วันที่', type: 'date' },
           { name: 'to', label: 'ถึงวันที่', type: 'date' },
@@ -75,11 +102,22 @@ export default function AuditPage() {
             csv: (r) => `${actorLabels[r.actor_type]} ${r.actor_name ?? r.actor_id ?? ''}`,
             cell: (r) => `${actorLabels[r.actor_type]} ${r.actor_name ?? r.actor_id ?? ''}`,
           },
-          { key: 'action', header: 'การกระทำ', cell: (r) => <code>{r.action}</code> },
+          {
+            key: 'action',
+            header: 'การกระทำ',
+            csv: (r) => `${auditActionLabel(r.action)} (${r.action})`,
+            cell: (r) => <Action action={r.action} />,
+          },
           {
             key: 'entity',
             header: 'ข้อมูล',
-            cell: (r) => `${r.entity}${r.entity_id ? ` #${r.entity_id}` : ''}`,
+            csv: (r) => `${auditEntityLabel(r.entity)}${r.entity_id ? ` #${r.entity_id}` : ''} (${r.entity})`,
+            cell: (r) => (
+              <span title={r.entity}>
+                {auditEntityLabel(r.entity)}
+                {r.entity_id ? ` #${r.entity_id}` : ''}
+              </span>
+            ),
           },
           {
             key: 'detail',

@@ -5,6 +5,7 @@
  * their own password. Each change is audited in its transaction, and ends the account's sessions where
  * it changes who may do what. The last active owner can be neither demoted nor deactivated.
  */
+import type { AuditAction } from '@chok/contract/audit-actions';
 import type { StaffRole } from '@chok/contract/endpoint';
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction } from '../../platform/db.ts';
@@ -105,7 +106,7 @@ async function change(
   by: StaffPrincipal,
   id: number,
   c: {
-    action: string;
+    action: AuditAction;
     ownerGuard?: (row: { role: string; is_active: boolean }) => boolean;
     apply: (
       tx: Parameters<Parameters<typeof inTransaction>[1]>[0],

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 export function insertCampaign(
@@ -7,6 +8,7 @@ export function insertCampaign(
     title: string;
     amountSatang: number;
     expiresAt: Date | null;
+    operatorCode: string | null;
     staffId: number;
     now: Date;
   },
@@ -18,6 +20,7 @@ export function insertCampaign(
       title: c.title,
       amount_satang: c.amountSatang,
       expires_at: c.expiresAt,
+      operator_code: c.operatorCode,
       created_by: c.staffId,
       created_at: c.now,
     })
@@ -53,6 +56,7 @@ export function campaignRows(ex: Executor, limit: number, offset: number, id?: n
     'k.amount_satang',
     'k.expires_at',
     'k.status',
+    'k.operator_code',
     'k.created_at',
     'k.created_by',
     'k.disabled_at',
@@ -81,6 +85,16 @@ export function campaignRows(ex: Executor, limit: number, offset: number, id?: n
   ]);
   if (id !== undefined) q = q.where('k.id', '=', id);
   return q.orderBy('k.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** Whether a campaign already has this operator code, in any case. */
+export async function operatorCodeTaken(ex: Executor, code: string): Promise<boolean> {
+  const row = await ex
+    .selectFrom('coupon_campaign')
+    .select('id')
+    .where(sql<string>`lower(operator_code)`, '=', code.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function campaignCount(ex: Executor): Promise<number> {

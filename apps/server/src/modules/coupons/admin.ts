@@ -7,7 +7,7 @@ import {
 } from '@chok/engine/engagement/coupon';
 import { parseBaht } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
-import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
+import { type Executor, inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { memberIdByPhone, memberRefs } from '../members/service.ts';
 import { claimStatuses } from '../rewards/service.ts';
@@ -22,6 +22,7 @@ import {
   insertCode,
   lockCampaign,
   lockCode,
+  operatorCodeTaken,
   searchCodes,
 } from './admin-queries.ts';
 import type { CouponDeps } from './deps.ts';
@@ -30,8 +31,27 @@ import { campaignView, codeLineView, codeView, useView } from './views.ts';
 /**
  * The operator's coupons (docs/rules/engagement.md §2): generate a campaign code (one code, a global
  * quota) or personal codes (one per member, quota 1), list them, disable a campaign or one code.
- * Codes are 10 Crockford base32 characters from `randomBytes`; every change is audited.
+ * Codes are 10 Crockford base32 characters from `randomBytes`; a campaign may also have one code its
+ * operator chose ("CHOK100", unique in any case over all campaigns); every change is audited.
  */
+
+/**
+ * Runs a campaign's creation: an operator code another campaign has (in any case) is refused before
+ * anything is written, and one taken by a campaign created at the same moment is refused by the
+ * unique index on lower(operator_code) — the same Thai error, nothing written.
+ */
+const codeTaken = (code: string) =>
+  new AppError('COUPON_CODE_TAKEN', { code }, { operator_code: 'โค้ดนี้มีคูปองอื่นใช้อยู่แล้ว กรุณาเลือกโค้ดอื่น' });
+
+async function withOperatorCode<T>(d: CouponDeps, code: string | null, create: () => Promise<T>): Promise<T> {
+  if (code !== null && (await operatorCodeTaken(d.db, code))) throw codeTaken(code);
+  try {
+    return await create();
+  } catch (err) {
+    if (code !== null && isUniqueViolation(err, 'coupon_campaign_operator_code')) throw codeTaken(code);
+    throw err;
+  }
+}
 
 /** A fresh code for the campaign; a collision with an existing code draws again. */
 async function newCode(tx: Tx, campaignId: number, memberId: number | null, quota: number, now: Date) {
@@ -73,66 +93,84 @@ export async function listCodes(d: CouponDeps, campaignId: number) {
 /** `POST /api/admin/coupons/campaigns`: one code any member may use once, `quota` times in all. */
 export async function createCampaign(
   d: CouponDeps,
-  input: { title: string; amount: string; quota: number; expires_at: string | null },
+  input: {
+    title: string;
+    amount: string;
+    quota: number;
+    expires_at: string | null;
+    operator_code: string | null;
+  },
   staffId: number,
 ) {
-  return inTransaction(d.db, async (tx) => {
-    const now = d.clock.now();
-    const { id } = await insertCampaign(tx, {
-      kind: 'campaign',
-      title: input.title,
-      amountSatang: parseBaht(input.amount),
-      expiresAt: expiry(input.expires_at),
-      staffId,
-      now,
-    });
-    await newCode(tx, id, null, input.quota, now);
-    const after = await campaignOf(tx, id);
-    await appendAudit(tx, {
-      actorType: 'staff',
-      actorId: staffId,
-      action: 'coupon.campaign_create',
-      entity: 'coupon_campaign',
-      entityId: id,
-      after,
-    });
-    return after;
-  });
+  return withOperatorCode(d, input.operator_code, () =>
+    inTransaction(d.db, async (tx) => {
+      const now = d.clock.now();
+      const { id } = await insertCampaign(tx, {
+        kind: 'campaign',
+        title: input.title,
+        amountSatang: parseBaht(input.amount),
+        expiresAt: expiry(input.expires_at),
+        operatorCode: input.operator_code,
+        staffId,
+        now,
+      });
+      await newCode(tx, id, null, input.quota, now);
+      const after = await campaignOf(tx, id);
+      await appendAudit(tx, {
+        actorType: 'staff',
+        actorId: staffId,
+        action: 'coupon.campaign_create',
+        entity: 'coupon_campaign',
+        entityId: id,
+        after,
+      });
+      return after;
+    }),
+  );
 }
 
 /** `POST /api/admin/coupons/personal`: one code per member, each usable by that member once. */
 export async function createPersonal(
   d: CouponDeps,
-  input: { title: string; amount: string; member_ids: number[]; expires_at: string | null },
+  input: {
+    title: string;
+    amount: string;
+    member_ids: number[];
+    expires_at: string | null;
+    operator_code: string | null;
+  },
   staffId: number,
 ) {
-  return inTransaction(d.db, async (tx) => {
-    const found = await memberRefs(tx, input.member_ids);
-    const missing = input.member_ids.filter((id) => !found.has(id));
-    if (missing.length > 0)
-      throw new AppError('COUPON_MEMBER_NOT_FOUND', { ids: missing.slice(0, 20).join(', ') });
-    const now = d.clock.now();
-    const { id } = await insertCampaign(tx, {
-      kind: 'personal',
-      title: input.title,
-      amountSatang: parseBaht(input.amount),
-      expiresAt: expiry(input.expires_at),
-      staffId,
-      now,
-    });
-    for (const memberId of input.member_ids) await newCode(tx, id, memberId, 1, now);
-    const campaign = await campaignOf(tx, id);
-    const codes = await codesOf(tx, id);
-    await appendAudit(tx, {
-      actorType: 'staff',
-      actorId: staffId,
-      action: 'coupon.personal_create',
-      entity: 'coupon_campaign',
-      entityId: id,
-      after: { ...campaign, member_ids: input.member_ids },
-    });
-    return { campaign, codes };
-  });
+  return withOperatorCode(d, input.operator_code, () =>
+    inTransaction(d.db, async (tx) => {
+      const found = await memberRefs(tx, input.member_ids);
+      const missing = input.member_ids.filter((id) => !found.has(id));
+      if (missing.length > 0)
+        throw new AppError('COUPON_MEMBER_NOT_FOUND', { ids: missing.slice(0, 20).join(', ') });
+      const now = d.clock.now();
+      const { id } = await insertCampaign(tx, {
+        kind: 'personal',
+        title: input.title,
+        amountSatang: parseBaht(input.amount),
+        expiresAt: expiry(input.expires_at),
+        operatorCode: input.operator_code,
+        staffId,
+        now,
+      });
+      for (const memberId of input.member_ids) await newCode(tx, id, memberId, 1, now);
+      const campaign = await campaignOf(tx, id);
+      const codes = await codesOf(tx, id);
+      await appendAudit(tx, {
+        actorType: 'staff',
+        actorId: staffId,
+        action: 'coupon.personal_create',
+        entity: 'coupon_campaign',
+        entityId: id,
+        after: { ...campaign, member_ids: input.member_ids },
+      });
+      return { campaign, codes };
+    }),
+  );
 }
 
 /** `POST /api/admin/coupons/campaigns/:id/disable`: none of its codes redeem any more. */

@@ -1,6 +1,34 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
+const couponColumns = [
+  'c.id',
+  'c.code',
+  'c.member_id',
+  'c.status',
+  'k.status as campaign_status',
+  'k.title',
+  'k.amount_satang',
+  'k.expires_at',
+] as const;
+
+/**
+ * The coupon an operator code stands for, for this member (docs/rules/engagement.md §2): a shared
+ * campaign's one code, or in a personal campaign the member's own code (none for anyone else). The
+ * code is matched in any case (the unique index on lower(operator_code)).
+ */
+export function couponByOperatorCode(ex: Executor, typed: string, memberId: number) {
+  return ex
+    .selectFrom('coupon as c')
+    .innerJoin('coupon_campaign as k', 'k.id', 'c.campaign_id')
+    .select([...couponColumns, 'k.operator_code'])
+    .where(sql<string>`lower(k.operator_code)`, '=', typed.toLowerCase())
+    .where((eb) => eb.or([eb('c.member_id', 'is', null), eb('c.member_id', '=', memberId)]))
+    .orderBy('c.id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** A code with its campaign (title, amount, expiry, whether either is disabled). */
 export function couponByCode(ex: Executor, code: string) {
   return ex
@@ -101,7 +129,15 @@ export function memberUses(ex: Executor, memberId: number, limit: number) {
     .selectFrom('coupon_use as u')
     .innerJoin('coupon as c', 'c.id', 'u.coupon_id')
     .innerJoin('coupon_campaign as k', 'k.id', 'c.campaign_id')
-    .select(['u.id', 'u.coupon_id', 'c.code', 'k.title', 'u.amount_satang', 'u.created_at'])
+    .select([
+      'u.id',
+      'u.coupon_id',
+      // The code the operator announced, when the campaign has one: the member more likely typed it.
+      sql<string>`coalesce(k.operator_code, c.code)`.as('code'),
+      'k.title',
+      'u.amount_satang',
+      'u.created_at',
+    ])
     .where('u.member_id', '=', memberId)
     .orderBy('u.id', 'desc')
     .limit(limit)

@@ -14,6 +14,7 @@ import type { CouponDeps } from './deps.ts';
 import {
   countFailure,
   couponByCode,
+  couponByOperatorCode,
   insertUse,
   lockedUntil,
   memberUses,
@@ -59,10 +60,24 @@ async function checkBalanceRule(tx: Tx, memberId: number): Promise<void> {
   }
 }
 
-async function redeemIn(tx: Tx, d: CouponDeps, memberId: number, typed: string, now: Date) {
+/**
+ * The coupon a typed code names: a generated code (read the Crockford way), else an operator code
+ * (any case; spaces and hyphens ignored). The two never overlap: an operator code is never 10
+ * characters that could be a generated code.
+ */
+async function couponOf(tx: Tx, typed: string, memberId: number) {
   const code = normalizeCouponCode(typed);
-  if (code === null) throw new AppError('COUPON_INVALID');
-  const c = await couponByCode(tx, code);
+  if (code !== null) {
+    const c = await couponByCode(tx, code);
+    return c && { ...c, operator_code: null };
+  }
+  const spoken = typed.replace(/[\s-]/g, '');
+  if (!/^[A-Za-z0-9]{4,20}$/.test(spoken)) return undefined;
+  return couponByOperatorCode(tx, spoken, memberId);
+}
+
+async function redeemIn(tx: Tx, d: CouponDeps, memberId: number, typed: string, now: Date) {
+  const c = await couponOf(tx, typed, memberId);
   // Another member's personal code reads as no code at all.
   if (!c || (c.member_id !== null && c.member_id !== memberId)) throw new AppError('COUPON_INVALID');
   if (await usedBy(tx, c.id, memberId)) throw new AppError('COUPON_ALREADY_USED');
@@ -85,7 +100,7 @@ async function redeemIn(tx: Tx, d: CouponDeps, memberId: number, typed: string, 
   const held = claim.status === 'held';
   const amount = bahtInWords(c.amount_satang);
   return {
-    code: c.code,
+    code: c.operator_code ?? c.code,
     title: c.title,
     amount: formatBaht(c.amount_satang),
     status: held ? ('held' as const) : ('paid' as const),

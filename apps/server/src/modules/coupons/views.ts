@@ -23,6 +23,7 @@ export function campaignView(r: CampaignRow) {
     expires_at: r.expires_at?.toISOString() ?? null,
     status: r.status,
     code: r.kind === 'campaign' ? (r.first_code ?? null) : null,
+    operator_code: r.operator_code,
     codes: Number(r.codes ?? 0),
     quota: Number(r.quota ?? 0),
     used: Number(r.used ?? 0),

@@ -4,6 +4,7 @@ import type {
   updatePaymentSettings,
   updatePromptPayAccount,
 } from '@chok/contract/api/admin-payments';
+import type { AuditAction } from '@chok/contract/audit-actions';
 import type { BodyOf } from '@chok/contract/endpoint';
 import { bahtToSatang, formatBaht, type Satang } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
@@ -67,7 +68,7 @@ function sent<T extends Record<string, unknown>>(values: T): Partial<T> {
 /** The audit record of an operator's patch: what `row` held in the fields it changes, and the patch. */
 function auditPatch(
   tx: Tx,
-  a: { staffId: number; action: string; entity: string; entityId: number; patch: object; row: object },
+  a: { staffId: number; action: AuditAction; entity: string; entityId: number; patch: object; row: object },
 ) {
   const before = Object.fromEntries(
     Object.keys(a.patch).map((k) => [k, (a.row as Record<string, unknown>)[k]]),

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@chok/contract/audit-actions';
 import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
 import { sameAccountName } from '@chok/engine/payments/account-name';
 import { bahtInWords } from '@chok/engine/payments/promotion';
@@ -208,7 +209,7 @@ async function transition(
     from: readonly WithdrawalStatus[];
     to: WithdrawalStatus;
     set: { bank_ref?: string; reason?: string };
-    action: string;
+    action: AuditAction;
     note?: string;
     /** Runs before the state moves; what it returns is added to the audit record. */
     check?: (tx: Tx, w: WithdrawalRow, now: Date) => Promise<Record<string, string>>;

@@ -1,3 +1,4 @@
+import { bankColor } from '@chok/contract/banks';
 import { CopyIcon } from '../../components/Icons';
 import { toast } from '../../lib/toast';
 import type { Deposit } from './api';
@@ -5,28 +6,8 @@ import type { Deposit } from './api';
 type Receiving = Deposit['receiving'];
 type MemberAccount = Deposit['from_account'];
 
-const BANK_COLORS: Record<string, string> = {
-  '002': '#1e4598',
-  '004': '#138f2d',
-  '006': '#1ba5e1',
-  '011': '#1279be',
-  '014': '#4e2e7f',
-  '022': '#7e2f36',
-  '024': '#0b3979',
-  '025': '#fec43b',
-  '030': '#eb198d',
-  '033': '#f57d23',
-  '034': '#4b9b1d',
-  '066': '#184615',
-  '067': '#12549f',
-  '069': '#199cc5',
-  '070': '#c50f1c',
-  '071': '#ff6a00',
-  '073': '#6d6e71',
-};
-
 export function BankBadge({ code, label }: { code: string | null; label: string }) {
-  const color = (code && BANK_COLORS[code]) || '#3a3a48';
+  const color = bankColor(code);
   return (
     <span className="bank-badge" style={{ background: color }} aria-hidden="true">
       {label.slice(0, 5)}
