@@ -257,7 +257,7 @@ describe('once-only rewards and risk holds (docs/rules/engagement.md §0 G2, G5)
     const big = await reward(b.memberId, 'two-1', 2_500_000, 'main');
     expect(big.claim.status).toBe('held');
     const small = await reward(b.memberId, 'two-2', 1_999_999, 'main');
-    const before = (await balances(t, b.memberId))[1];
+    const before = (await balances(t, b.memberId))[1] ?? 0;
     const release = (token: string, claimId: number) =>
       call<{ status: string; second_approval_needed: boolean; first_approval_by: number | null }>(
         t.app,
