@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeDay } from '../src/modules/affiliate/commission.ts';
 import { commissionJob } from '../src/modules/cashback/day-run.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
+import { lockMember } from '../src/modules/members/service.ts';
 import { payAllWinners } from '../src/modules/polls/result.ts';
+import { payReward } from '../src/modules/rewards/service.ts';
+import { inTransaction } from '../src/platform/db.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
 import {
   call,
@@ -311,5 +314,41 @@ describe('rewards due during a time-out (docs/rules/protection.md §3.2)', () =>
     expect((await claimsOf(player.memberId)).map((c) => c.status)).toEqual(['withheld', 'withheld']);
     const r = await t.ledger.reconcile(t.db);
     expect(r.mismatches).toEqual([]);
+  });
+
+  it('a reward held for review (G5) is not released to a member in a time-out; a rejection still is possible', async () => {
+    await registerMember(t, { account_name: 'ชื่อซ้ำ พักเล่น' });
+    const m = await registerMember(t, { account_name: 'ชื่อซ้ำ  พักเล่น' });
+    const held = await inTransaction(t.db, async (tx) => {
+      await lockMember(tx, m.memberId);
+      return payReward(
+        tx,
+        { ledger: t.ledger },
+        {
+          memberId: m.memberId,
+          feature: 'quest',
+          periodKey: 'blocked-release',
+          kind: 'main',
+          amount: 5_000,
+          reference: 'รางวัลภารกิจทดสอบ',
+          now: clock.now(),
+        },
+      );
+    });
+    expect(held.claim.status).toBe('held');
+    await timeOut(m);
+    const before = await balanceOf(t, m.memberId);
+    const release = await call(t.app, 'POST', `/api/admin/rewards/holds/${held.claim.id}/release`, {
+      token: finance,
+    });
+    expect(release.body.code).toBe('REWARD_HOLD_MEMBER_BLOCKED');
+    expect(release.body.message).toContain('พักการเล่น');
+    expect(await balanceOf(t, m.memberId)).toBe(before);
+    const reject = await call(t.app, 'POST', `/api/admin/rewards/holds/${held.claim.id}/reject`, {
+      token: finance,
+      body: { reason: 'สมาชิกพักการเล่น' },
+    });
+    expect(reject.body).toMatchObject({ error: 0, data: { status: 'rejected' } });
+    expect(await balanceOf(t, m.memberId)).toBe(before);
   });
 });

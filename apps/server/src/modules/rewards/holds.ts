@@ -7,6 +7,7 @@ import { type Db, type Executor, inTransaction, type Tx } from '../../platform/d
 import { AppError } from '../../platform/errors.ts';
 import { staffRefs } from '../admin/service.ts';
 import { lockMember, memberRefs } from '../members/service.ts';
+import { blockInForce } from '../protection/service.ts';
 import {
   type ClaimRow,
   type ClaimStatus,
@@ -155,6 +156,10 @@ export async function releaseHold(d: HoldDeps, staffId: number, id: number) {
     await lockMember(tx, found.member_id);
     const claim = await lockClaim(tx, id);
     if (claim?.status !== 'held') throw new AppError('REWARD_HOLD_NOT_OPEN');
+    // No reward reaches a member in a time-out or self-exclusion (docs/rules/protection.md §3.3):
+    // the release waits for the block's end; a rejection stays possible.
+    if (await blockInForce(tx, claim.member_id, d.clock.now()))
+      throw new AppError('REWARD_HOLD_MEMBER_BLOCKED');
     const s = await holdSettings(tx);
     const before = {
       status: 'held',
