@@ -604,6 +604,8 @@ describe('turnover commission (§4) and re-runs (item 7); whole-day runs come la
       paid_amount: '320.00',
       held: 0,
       held_amount: '0.00',
+      withheld: 0,
+      withheld_amount: '0.00',
       already: 7,
       below_minimum: 2,
     });

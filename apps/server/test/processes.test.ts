@@ -173,6 +173,42 @@ describe('two web processes on one database', () => {
     await expect.poll(titles, { timeout: 10_000 }).toContain(title);
   });
 
+  it('a staff logout through one ends that session’s staff stream on the other at once', async () => {
+    const token = await staffToken(t, 'finance');
+    const controller = new AbortController();
+    const res = await fetch(`${other.baseUrl}/api/admin/stream`, {
+      signal: controller.signal,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const state = { counts: false, ended: false };
+    const pump = (async () => {
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) {
+            state.ended = true;
+            return;
+          }
+          if (decoder.decode(value, { stream: true }).includes('event: work_counts')) state.counts = true;
+        }
+      } catch {
+        // aborted
+      }
+    })();
+    try {
+      await expect.poll(() => state.counts, { timeout: 10_000 }).toBe(true);
+      const out = await api(one.baseUrl, '/api/admin/logout', {}, token);
+      expect(out.error, out.message).toBe(0);
+      await expect.poll(() => state.ended, { timeout: 10_000 }).toBe(true);
+    } finally {
+      controller.abort();
+      await pump;
+    }
+  });
+
   it('a worker process runs the jobs; every process stops cleanly', async () => {
     const worker = await startProduct(
       data.dir,

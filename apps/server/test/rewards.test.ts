@@ -230,6 +230,87 @@ describe('once-only rewards and risk holds (docs/rules/engagement.md §0 G2, G5)
     await reconcile();
   });
 
+  it('a held reward from the second-approval amount takes two operators; the first cannot be the second', async () => {
+    await registerMember(t, { account_name: 'สองคน อนุมัติ' });
+    const b = await registerMember(t, { account_name: 'สองคน  อนุมัติ' });
+    const finance = await staffToken(t, 'finance', clock);
+    const owner = await staffToken(t, 'owner', clock);
+    const support = await staffToken(t, 'support', clock);
+    const idOf = async (token: string) =>
+      (await call<{ id: number }>(t.app, 'GET', '/api/admin/me', { token })).body.data.id;
+
+    // The setting: 20,000 baht by default; finance and support read it, only the owner changes it.
+    const read = await call(t.app, 'GET', '/api/admin/rewards/holds/settings', { token: support });
+    expect(read.body).toMatchObject({ error: 0, data: { second_approval: '20000.00' } });
+    const put = (token: string, body: unknown) =>
+      call(t.app, 'PUT', '/api/admin/rewards/holds/settings', { token, body });
+    expect((await put(finance, { second_approval: 100 })).status).toBe(403);
+    const bad = await put(owner, { second_approval: 0 });
+    expect(bad.body.error).not.toBe(0);
+    expect(bad.body.message).toMatch(/ยอดที่ต้องอนุมัติสองคน/);
+    expect((await put(owner, { second_approval: 30_000 })).body).toMatchObject({
+      error: 0,
+      data: { second_approval: '30000.00' },
+    });
+    expect((await put(owner, { second_approval: 20_000 })).body.error).toBe(0);
+
+    const big = await reward(b.memberId, 'two-1', 2_500_000, 'main');
+    expect(big.claim.status).toBe('held');
+    const small = await reward(b.memberId, 'two-2', 1_999_999, 'main');
+    const before = (await balances(t, b.memberId))[1] ?? 0;
+    const release = (token: string, claimId: number) =>
+      call<{ status: string; second_approval_needed: boolean; first_approval_by: number | null }>(
+        t.app,
+        'POST',
+        `/api/admin/rewards/holds/${claimId}/release`,
+        { token },
+      );
+
+    // Below the amount one operator pays it.
+    expect((await release(finance, small.claim.id)).body.data).toMatchObject({
+      status: 'paid',
+      second_approval_needed: false,
+    });
+    // From the amount: the first approval pays nothing and says who approved.
+    const first = await release(finance, big.claim.id);
+    expect(first.body.data).toMatchObject({
+      status: 'held',
+      second_approval_needed: true,
+      first_approval_by: await idOf(finance),
+    });
+    expect((await balances(t, b.memberId))[1]).toBe(before + 1_999_999);
+    const listed = await call<{ items: { id: number; first_approval_username: string | null }[] }>(
+      t.app,
+      'GET',
+      '/api/admin/rewards/holds',
+      { token: support },
+    );
+    expect(listed.body.data.items.find((h) => h.id === big.claim.id)?.first_approval_username).toBe(
+      'finance',
+    );
+    // The same operator again is refused, in Thai, and nothing moves.
+    const again = await release(finance, big.claim.id);
+    expect(again.body.code).toBe('SECOND_APPROVER_REQUIRED');
+    expect(again.body.message).toContain('20,000');
+    expect((await balances(t, b.memberId))[1]).toBe(before + 1_999_999);
+    // Another permitted operator pays it, once, even when asked several times at once.
+    const seconds = await Promise.all(Array.from({ length: 3 }, () => release(owner, big.claim.id)));
+    expect(seconds.filter((r) => r.body.error === 0 && r.body.data.status === 'paid')).toHaveLength(1);
+    expect((await balances(t, b.memberId))[1]).toBe(before + 1_999_999 + 2_500_000);
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('entity', '=', 'reward_claim')
+      .where('entity_id', '=', String(big.claim.id))
+      .orderBy('id')
+      .execute();
+    expect(audits).toEqual([
+      { action: 'reward_hold.first_approval', actor_id: await idOf(finance) },
+      { action: 'reward_hold.release', actor_id: await idOf(owner) },
+    ]);
+    await reconcile();
+  });
+
   it('a shared device id flags both members; private and loopback addresses are not compared', async () => {
     expect(countsAsMemberAddress('127.0.0.1')).toBe(false);
     expect(countsAsMemberAddress('::ffff:10.1.2.3')).toBe(false);

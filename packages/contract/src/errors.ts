@@ -213,6 +213,11 @@ export const errorCatalogue = {
   POINTS_INSUFFICIENT: { error: 2300, status: 200, message: 'แต้มสะสมไม่พอสำหรับรายการนี้' },
   REWARD_HOLD_NOT_OPEN: { error: 2301, status: 200, message: 'รายการรางวัลนี้ได้รับการพิจารณาไปแล้วหรือไม่มีอยู่' },
   REWARD_SETTING_INVALID: { error: 2302, status: 200, message: 'ค่าตั้งค่ากิจกรรมไม่ถูกต้อง: {reason}' },
+  REWARD_HOLD_MEMBER_BLOCKED: {
+    error: 2303,
+    status: 200,
+    message: 'สมาชิกอยู่ในช่วงพักการเล่นหรือระงับการเล่นด้วยตนเอง จึงจ่ายรางวัลไม่ได้ในตอนนี้ (เลือกไม่อนุมัติได้ หรือรอให้ช่วงนั้นสิ้นสุด)',
+  },
   CHECKIN_DEPOSIT_REQUIRED: {
     error: 2310,
     status: 200,

@@ -36,3 +36,21 @@ describe('endpoints', () => {
     expect(doc.paths['/api/admin/content/banners/{id}']).toHaveProperty('put');
   });
 });
+
+describe('who reads and who changes the promotion and affiliate settings', () => {
+  it('finance and support read them; only owner and content change them', () => {
+    const settings = allEndpoints.filter(
+      (e) => e.path.startsWith('/api/admin/promotions') || e.path === '/api/admin/affiliate/settings',
+    );
+    const reads = settings.filter((e) => e.method === 'GET');
+    const changes = settings.filter((e) => e.method !== 'GET');
+    expect(reads.map((e) => e.path).sort()).toEqual([
+      '/api/admin/affiliate/settings',
+      '/api/admin/promotions',
+    ]);
+    expect(changes.length).toBeGreaterThanOrEqual(4);
+    for (const e of reads) expect(e.roles, e.path).toEqual(expect.arrayContaining(['finance', 'support']));
+    for (const e of changes)
+      expect([...(e.roles ?? [])].sort(), `${e.method} ${e.path}`).toEqual(['content', 'owner']);
+  });
+});

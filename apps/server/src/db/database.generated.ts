@@ -68,6 +68,8 @@ export interface AffiliatePayout {
   created_at: Generated<Timestamp>;
   day: Timestamp;
   referrer_id: number;
+  withheld_reason: string | null;
+  withheld_satang: Generated<number>;
 }
 
 export interface AffiliateRun {
@@ -80,6 +82,8 @@ export interface AffiliateRun {
   repeated: number;
   staff_id: number | null;
   started_at: Timestamp;
+  withheld: Generated<number>;
+  withheld_satang: Generated<number>;
 }
 
 export interface Agent {
@@ -988,13 +992,15 @@ export interface RewardClaim {
   decided_at: Timestamp | null;
   decided_by: number | null;
   feature: string;
+  first_approval_at: Timestamp | null;
+  first_approval_by: number | null;
   hold_reason: string | null;
   id: Generated<number>;
   member_id: number;
   period_key: string;
   reference: string;
   reward_kind: 'points' | 'free_credit' | 'main' | 'none';
-  status: 'paid' | 'held' | 'rejected';
+  status: 'paid' | 'held' | 'rejected' | 'withheld';
 }
 
 export interface RewardSetting {

@@ -25,7 +25,7 @@ function dayRange<T extends { from?: string | undefined; to?: string | undefined
     ctx.addIssue({ code: 'custom', path: ['to'], message: RANGE_MESSAGE });
 }
 
-const claimStatus = z.enum(['paid', 'held', 'rejected']);
+const claimStatus = z.enum(['paid', 'held', 'rejected', 'withheld']);
 
 // ─── Cashback and turnover commission: what each day paid ────────────────────────────────────────
 
@@ -40,6 +40,8 @@ export const cashbackDay = z.object({
   held_amount: baht,
   rejected: z.number().int(),
   rejected_amount: baht,
+  withheld: z.number().int().describe('due during a time-out or self-exclusion: recorded, never paid'),
+  withheld_amount: baht,
   by_member: z.number().int().describe('claimed by the member'),
   by_job: z.number().int().describe('paid by the 01:00 job'),
   by_operator: z.number().int().describe("paid by an operator's re-run"),

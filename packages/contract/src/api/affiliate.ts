@@ -206,7 +206,7 @@ export const adminAffiliateSettings = endpoint({
   path: '/api/admin/affiliate/settings',
   tag: 'admin',
   auth: 'staff',
-  roles: ['owner', 'content', 'finance'],
+  roles: ['owner', 'content', 'finance', 'support'],
   summary: "The affiliate programme's rates and redeem limits",
   data: settings,
 });
@@ -237,6 +237,11 @@ const run = z.object({
   paid: z.number().int().describe('Referrers computed by this run'),
   repeated: z.number().int().describe('Referrers an earlier run had computed already: nothing paid again'),
   paid_amount: baht,
+  withheld: z
+    .number()
+    .int()
+    .describe('Referrers in a time-out or self-exclusion: the day is taken, nothing credited, then or later'),
+  withheld_amount: baht,
 });
 
 export const adminAffiliateRerun = endpoint({

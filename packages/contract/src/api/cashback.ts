@@ -20,7 +20,8 @@ export const figureCategoryLabels: Record<FigureCategory, string> = {
 
 /** loss: casino and slot (§3 rules 1–4); lotto: lotto bills (§3 rule 5); commission: §4. */
 export const payoutKinds = ['loss', 'lotto', 'commission'] as const;
-export const claimStatuses = ['paid', 'held', 'rejected'] as const;
+/** withheld: fell due during a time-out or self-exclusion, never paid (docs/rules/protection.md §3.2). */
+export const claimStatuses = ['paid', 'held', 'rejected', 'withheld'] as const;
 
 const day = z.string().describe('Bangkok date YYYY-MM-DD');
 const percent = z.string().describe('Percent with two decimals, e.g. "5.00"');
@@ -55,6 +56,7 @@ export const cashbackStates = [
   'paid',
   'held',
   'rejected',
+  'withheld',
   'no_loss',
   'below_minimum',
   'closed',
@@ -292,6 +294,11 @@ export const adminCashbackRerun = endpoint({
     paid_amount: baht,
     held: z.number().int().describe('Held by the risk rule (G5) by this run, waiting for an operator'),
     held_amount: baht,
+    withheld: z
+      .number()
+      .int()
+      .describe('Due during the member’s time-out or self-exclusion: recorded, never paid'),
+    withheld_amount: baht,
     already: z.number().int().describe('Paid (or held) before: nothing paid again'),
     below_minimum: z.number().int().describe('Nothing due: no loss, or under the minimum'),
   }),

@@ -88,7 +88,7 @@ export const checkinStamp = endpoint({
     points: z.number().int().describe('Points the stamp gave'),
     milestone: milestone
       .extend({
-        status: z.enum(['paid', 'held', 'rejected']).describe('held: waits for an operator (G5)'),
+        status: z.enum(['paid', 'held', 'rejected', 'withheld']).describe('held: waits for an operator (G5)'),
       })
       .nullable()
       .describe('The milestone this stamp reached'),

@@ -7,7 +7,7 @@ const tag = 'quests';
 export const questTasks = ['deposit', 'bet', 'rounds', 'checkin'] as const;
 export const questPeriods = ['daily', 'weekly', 'campaign'] as const;
 export const questRewardKinds = ['points', 'free_credit'] as const;
-export const questStatuses = ['in_progress', 'claimable', 'claimed', 'held', 'rejected'] as const;
+export const questStatuses = ['in_progress', 'claimable', 'claimed', 'held', 'rejected', 'withheld'] as const;
 
 const reward = z.object({
   kind: z.enum(questRewardKinds),

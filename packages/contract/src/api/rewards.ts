@@ -24,7 +24,11 @@ export const freeCreditProgress = endpoint({
   }),
 });
 
-export const rewardHoldStatuses = ['held', 'paid', 'rejected'] as const;
+/**
+ * `held`: waiting for an operator (G5); `paid`, `rejected`: an operator decided; `withheld`: fell due
+ * during the member's time-out or self-exclusion, never paid (docs/rules/protection.md §3.2).
+ */
+export const rewardHoldStatuses = ['held', 'paid', 'rejected', 'withheld'] as const;
 
 const hold = z.object({
   id: z.number().int(),
@@ -40,6 +44,12 @@ const hold = z.object({
   reference: z.string(),
   created_at: timestamp,
   decided_at: timestamp.nullable(),
+  second_approval_needed: z
+    .boolean()
+    .describe('cash or free credit from the second-approval amount: two operators release it'),
+  first_approval_by: z.number().int().nullable().describe('the operator who approved it first'),
+  first_approval_username: z.string().nullable(),
+  first_approval_at: timestamp.nullable(),
 });
 
 export const adminRewardHolds = endpoint({
@@ -70,7 +80,8 @@ export const adminReleaseRewardHold = endpoint({
   auth: 'staff',
   money: true,
   roles: ['owner', 'finance'],
-  summary: 'Pay a held reward (audited)',
+  summary:
+    'Pay a held reward (audited). From the second-approval amount the first call records an approval (still held) and another operator’s call pays it; the same operator again is refused (SECOND_APPROVER_REQUIRED)',
   params: bigIdParam,
   data: hold,
 });
@@ -87,9 +98,40 @@ export const adminRejectRewardHold = endpoint({
   data: hold,
 });
 
+const holdSettings = z.object({
+  second_approval: baht.describe(
+    'held cash and free credit from this amount need a second operator to release',
+  ),
+});
+
+export const adminRewardHoldSettings = endpoint({
+  method: 'GET',
+  path: '/api/admin/rewards/holds/settings',
+  tag: 'admin',
+  auth: 'staff',
+  roles: ['owner', 'finance', 'support'],
+  summary: 'The amount from which a held reward takes two operators to release',
+  data: holdSettings,
+});
+
+export const adminUpdateRewardHoldSettings = endpoint({
+  method: 'PUT',
+  path: '/api/admin/rewards/holds/settings',
+  tag: 'admin',
+  auth: 'staff',
+  roles: ['owner'],
+  summary: 'The owner changes the second-approval amount of held rewards (audited)',
+  body: z.object({
+    second_approval: wholeNumber(1, 10_000_000, 'ยอดที่ต้องอนุมัติสองคนต้องเป็นจำนวนเต็มบาท 1–10,000,000'),
+  }),
+  data: holdSettings,
+});
+
 export const rewardsEndpoints = [
   freeCreditProgress,
   adminRewardHolds,
   adminReleaseRewardHold,
   adminRejectRewardHold,
+  adminRewardHoldSettings,
+  adminUpdateRewardHoldSettings,
 ];

@@ -84,7 +84,7 @@ const order = z.object({
   status_label: z.string(),
   credit: credit.nullable(),
   reward_status: z
-    .enum(['paid', 'held', 'rejected'])
+    .enum(['paid', 'held', 'rejected', 'withheld'])
     .nullable()
     .describe("A voucher's credit: paid, held for review (G5) or rejected; null for goods"),
   ship_name: z.string().nullable(),

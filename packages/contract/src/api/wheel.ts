@@ -23,7 +23,9 @@ const prize = z.object({
 });
 
 const claim = z.object({
-  status: z.enum(['paid', 'held', 'rejected']),
+  status: z
+    .enum(['paid', 'held', 'rejected', 'withheld'])
+    .describe('withheld: credited automatically during a time-out or self-exclusion, never paid'),
   reward_kind: z.enum(['points', 'free_credit', 'main', 'none']),
   amount: z.string(),
   held: z.boolean().describe('Waiting for an operator (docs/rules/engagement.md §0 G5)'),

@@ -10,9 +10,17 @@ export const adminReleaseRewardHold: Route<typeof api.adminReleaseRewardHold> = 
   method: 'POST',
   path: '/api/admin/rewards/holds/:id/release',
 };
+export const adminRewardHoldSettings: Route<typeof api.adminRewardHoldSettings> = {
+  method: 'GET',
+  path: '/api/admin/rewards/holds/settings',
+};
 export const adminRewardHolds: Route<typeof api.adminRewardHolds> = {
   method: 'GET',
   path: '/api/admin/rewards/holds',
+};
+export const adminUpdateRewardHoldSettings: Route<typeof api.adminUpdateRewardHoldSettings> = {
+  method: 'PUT',
+  path: '/api/admin/rewards/holds/settings',
 };
 export const freeCreditProgress: Route<typeof api.freeCreditProgress> = {
   method: 'GET',

@@ -122,6 +122,12 @@ export default function AffiliatePage() {
             { key: 'paid', header: 'คำนวณรอบนี้', align: 'end', cell: (r) => formatCount(r.paid) },
             { key: 'repeated', header: 'เคยคำนวณแล้ว', align: 'end', cell: (r) => formatCount(r.repeated) },
             { key: 'paid_amount', header: 'ยอด (บาท)', align: 'end', cell: (r) => formatBaht(r.paid_amount) },
+            {
+              key: 'withheld_amount',
+              header: 'งดจ่าย ช่วงพักการเล่น (บาท)',
+              align: 'end',
+              cell: (r) => `${formatBaht(r.withheld_amount)} (${formatCount(r.withheld)})`,
+            },
             { key: 'finished_at', header: 'เสร็จเมื่อ', cell: (r) => formatDateTime(r.finished_at) },
           ]}
         />

@@ -18,7 +18,12 @@ const kindOptions = [
   { value: '', label: 'ทั้งหมด' },
   ...Object.entries(kindLabels).map(([value, label]) => ({ value, label })),
 ];
-const statusLabels = { paid: 'จ่ายแล้ว', held: 'รอตรวจสอบ', rejected: 'ไม่อนุมัติ' } as const;
+const statusLabels = {
+  paid: 'จ่ายแล้ว',
+  held: 'รอตรวจสอบ',
+  rejected: 'ไม่อนุมัติ',
+  withheld: 'งดจ่าย (พักการเล่น)',
+} as const;
 const byLabels = { member: 'สมาชิกกดรับ', job: 'ระบบจ่ายอัตโนมัติ', operator: 'เจ้าหน้าที่สั่งคำนวณใหม่' } as const;
 
 type F = 'loss_rate' | 'lotto_rate' | 'loss_minimum' | 'commission_rate' | 'commission_minimum';
@@ -171,7 +176,7 @@ export default function CashbackPage() {
       ],
       action: (v) => call(cashback.adminCashbackRerun, { kind: v.kind as Kind, day: v.day ?? '' }),
       success: (r) =>
-        `จ่ายแล้ว ${formatCount(r.paid)} คน ${formatBaht(r.paid_amount)} บาท · รอตรวจสอบ ${formatCount(r.held)} คน`,
+        `จ่ายแล้ว ${formatCount(r.paid)} คน ${formatBaht(r.paid_amount)} บาท · รอตรวจสอบ ${formatCount(r.held)} คน · งดจ่ายช่วงพักการเล่น ${formatCount(r.withheld)} คน`,
     });
     await client.invalidateQueries({ queryKey: ['api', reports.adminCashbackDays.path] });
   };
@@ -219,6 +224,12 @@ export default function CashbackPage() {
               header: 'ไม่อนุมัติ (บาท)',
               align: 'end',
               cell: (r) => `${formatBaht(r.rejected_amount)} (${formatCount(r.rejected)})`,
+            },
+            {
+              key: 'withheld_amount',
+              header: 'งดจ่าย ช่วงพักการเล่น (บาท)',
+              align: 'end',
+              cell: (r) => `${formatBaht(r.withheld_amount)} (${formatCount(r.withheld)})`,
             },
             {
               key: 'by',

@@ -13,7 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { StaffPrincipal } from '../../platform/http.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/service.ts';
 import * as q from './accounts-queries.ts';
-import { newTotpSecret, type StaffDeps, totpEnrolment } from './staff.ts';
+import { newTotpSecret, publishSessionsEnded, type StaffDeps, totpEnrolment } from './staff.ts';
 import { insertStaff, staffExists } from './staff-queries.ts';
 
 export function accountView(r: q.AccountRow) {
@@ -124,6 +124,8 @@ async function change(
       throw new AppError('STAFF_LAST_OWNER');
     const { before, after } = await c.apply(tx, row);
     const ended = c.revoke ? await q.revokeSessions(tx, id, now) : 0;
+    if (ended > 0)
+      await publishSessionsEnded(d, tx, { staff_id: id, session_id: null, except_session_id: null });
     await appendAudit(tx, {
       actorType: 'staff',
       actorId: by.staffId,
@@ -213,6 +215,13 @@ export async function changeOwnPassword(
   await inTransaction(d.db, async (tx) => {
     await q.setPassword(tx, me.staffId, hash, { clearLock: false });
     const ended = await q.revokeSessions(tx, me.staffId, now, me.sessionId);
+    if (ended > 0) {
+      await publishSessionsEnded(d, tx, {
+        staff_id: me.staffId,
+        session_id: null,
+        except_session_id: me.sessionId,
+      });
+    }
     await appendAudit(tx, {
       actorType: 'staff',
       actorId: me.staffId,

@@ -8,6 +8,7 @@ export function adminModule(ctx: ModuleContext): void {
   const d: StaffDeps = {
     db: ctx.db,
     clock: ctx.clock,
+    events: ctx.events,
     session: { idleMinutes: c.STAFF_SESSION_IDLE_MINUTES, absoluteHours: c.STAFF_SESSION_ABSOLUTE_HOURS },
     login: { maxFailures: c.LOGIN_MAX_FAILURES, lockMinutes: c.LOGIN_LOCK_MINUTES },
   };

@@ -3,7 +3,14 @@
  * (docs/architecture.md): staff names for lists, staff accounts, and the TOTP of a staff secret.
  */
 
-export { createStaff, newTotpSecret, totpEnrolment, totpFor } from './staff.ts';
+export {
+  createStaff,
+  newTotpSecret,
+  STAFF_SESSIONS_TOPIC,
+  type StaffSessionsEnded,
+  totpEnrolment,
+  totpFor,
+} from './staff.ts';
 export {
   activeStaffByUsernames,
   deactivateStaffWithHash,

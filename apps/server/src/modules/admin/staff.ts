@@ -3,8 +3,9 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { appendAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { type Db, inTransaction } from '../../platform/db.ts';
+import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { EventBus } from '../../platform/events.ts';
 import type { StaffPrincipal } from '../../platform/http.ts';
 import { type LockoutPolicy, lockMinutesLeft } from '../../platform/lockout.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
@@ -39,8 +40,27 @@ export async function totpEnrolment(secretBase32: string, username: string) {
 export interface StaffDeps {
   db: Db;
   clock: Clock;
+  events: EventBus;
   session: { idleMinutes: number; absoluteHours: number };
   login: LockoutPolicy;
+}
+
+/**
+ * In-process topic (a dot: no stream client can ask for it) on which ended staff sessions reach
+ * every process, so each ends that session's live console stream at once (modules/console).
+ */
+export const STAFF_SESSIONS_TOPIC = 'admin.staff_sessions';
+
+/** Which staff sessions ended: one session, or all of an account's but `except_session_id`. */
+export interface StaffSessionsEnded {
+  staff_id: number;
+  session_id: number | null;
+  except_session_id: number | null;
+}
+
+/** Announces ended sessions in `ex`'s transaction: delivered to every process when it commits. */
+export function publishSessionsEnded(d: Pick<StaffDeps, 'events'>, ex: Executor, e: StaffSessionsEnded) {
+  return d.events.publish(ex, STAFF_SESSIONS_TOPIC, 'ended', e);
 }
 
 /** Staff login: password + TOTP (RFC 6238, ±1 step), each code usable once, with the login lock-out. */
@@ -102,7 +122,14 @@ export async function authenticate(d: StaffDeps, token: string): Promise<StaffPr
 }
 
 export async function logout(d: StaffDeps, p: StaffPrincipal): Promise<void> {
-  await q.revokeSession(d.db, p.sessionId, d.clock.now());
+  await inTransaction(d.db, async (tx) => {
+    await q.revokeSession(tx, p.sessionId, d.clock.now());
+    await publishSessionsEnded(d, tx, {
+      staff_id: p.staffId,
+      session_id: p.sessionId,
+      except_session_id: null,
+    });
+  });
 }
 
 /**

@@ -10,10 +10,17 @@ export async function claimPayout(
   referrerId: number,
   day: string,
   amount: number,
+  /** What the day earned but does not credit: the referrer was in a time-out or self-exclusion. */
+  withheld?: { satang: number; reason: string },
 ): Promise<boolean> {
   const row = await ex
     .insertInto('affiliate_payout')
-    .values({ referrer_id: referrerId, day, amount_satang: amount })
+    .values({
+      referrer_id: referrerId,
+      day,
+      amount_satang: amount,
+      ...(withheld ? { withheld_satang: withheld.satang, withheld_reason: withheld.reason } : {}),
+    })
     .onConflict((oc) => oc.columns(['referrer_id', 'day']).doNothing())
     .returning('referrer_id')
     .executeTakeFirst();
@@ -90,14 +97,19 @@ export interface RunRow {
   paid: number;
   repeated: number;
   paid_satang: number;
+  /** Referrers in a time-out or self-exclusion whose day was taken without credit, and its sum. */
+  withheld: number;
+  withheld_satang: number;
 }
 
 export async function insertRun(ex: Executor, r: Omit<RunRow, 'id' | 'finished_at'>): Promise<RunRow> {
   const { rows } = await sql<RunRow>`
-    INSERT INTO affiliate_run (day, started_at, staff_id, referrers, paid, repeated, paid_satang)
-    VALUES (${r.day}::date, ${r.started_at}, ${r.staff_id}, ${r.referrers}, ${r.paid}, ${r.repeated}, ${r.paid_satang})
+    INSERT INTO affiliate_run (day, started_at, staff_id, referrers, paid, repeated, paid_satang, withheld,
+      withheld_satang)
+    VALUES (${r.day}::date, ${r.started_at}, ${r.staff_id}, ${r.referrers}, ${r.paid}, ${r.repeated},
+      ${r.paid_satang}, ${r.withheld}, ${r.withheld_satang})
     RETURNING id, to_char(day, 'YYYY-MM-DD') AS day, started_at, finished_at, staff_id, referrers, paid,
-      repeated, paid_satang`.execute(ex);
+      repeated, paid_satang, withheld, withheld_satang`.execute(ex);
   const row = rows[0];
   if (!row) throw new Error('affiliate run not recorded');
   return row;
@@ -114,7 +126,7 @@ export async function runsPage(ex: Executor, limit: number, offset: number) {
   const [items, total] = await Promise.all([
     sql<RunRow>`
       SELECT id, to_char(day, 'YYYY-MM-DD') AS day, started_at, finished_at, staff_id, referrers, paid,
-        repeated, paid_satang
+        repeated, paid_satang, withheld, withheld_satang
       FROM affiliate_run ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`.execute(ex),
     ex
       .selectFrom('affiliate_run')

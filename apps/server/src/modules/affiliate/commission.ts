@@ -13,7 +13,8 @@ import { type Db, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockMember, uplinesOf } from '../members/service.ts';
 import { accrue, settledFiguresBetween } from '../points/service.ts';
-import { riskReason } from '../rewards/service.ts';
+import { blockInForce } from '../protection/service.ts';
+import { riskReason, withheldReason } from '../rewards/service.ts';
 import type { Ledger } from '../wallet/service.ts';
 import { creditCommission, lockAccount } from './account-queries.ts';
 import { claimPayout, insertLines, insertRun, lastRunDay, type RunRow } from './commission-queries.ts';
@@ -95,6 +96,8 @@ export async function computeDay(d: AffiliateDeps, day: string, staffId: number 
   let paid = 0;
   let repeated = 0;
   let paidSatang = 0;
+  let withheldCount = 0;
+  let withheldSatang = 0;
   const reference = `ค่าแนะนำเพื่อน ประจำวันที่ ${thaiDay(day)}`;
   for (const referrer of [...byReferrer.keys()].sort((a, b) => a - b)) {
     const lines = byReferrer.get(referrer) ?? [];
@@ -102,9 +105,13 @@ export async function computeDay(d: AffiliateDeps, day: string, staffId: number 
     const done = await inTransaction(d.db, async (tx) => {
       // G1 first, as every write to the member's affiliate balance (redeem) takes it.
       await lockMember(tx, referrer);
-      if (!(await claimPayout(tx, referrer, day, total))) return false;
+      // A referrer in a time-out or self-exclusion when the day is computed gets nothing for it,
+      // then or later: the day is taken with its commission withheld (docs/rules/protection.md §3.2).
+      const block = total > 0 ? await blockInForce(tx, referrer, d.clock.now()) : null;
+      const withheld = block ? { satang: total, reason: withheldReason(block.kind) } : undefined;
+      if (!(await claimPayout(tx, referrer, day, withheld ? 0 : total, withheld))) return null;
       await insertLines(tx, referrer, day, lines.map(lineRow));
-      if (total > 0) {
+      if (!withheld && total > 0) {
         await lockAccount(tx, referrer);
         await creditCommission(tx, {
           memberId: referrer,
@@ -114,9 +121,12 @@ export async function computeDay(d: AffiliateDeps, day: string, staffId: number 
           key: commissionKey(referrer, day),
         });
       }
-      return true;
+      return { withheld: withheld !== undefined };
     });
-    if (done) {
+    if (done?.withheld) {
+      withheldCount += 1;
+      withheldSatang += total;
+    } else if (done) {
       paid += 1;
       paidSatang += total;
     } else {
@@ -132,6 +142,8 @@ export async function computeDay(d: AffiliateDeps, day: string, staffId: number 
       paid,
       repeated,
       paid_satang: paidSatang,
+      withheld: withheldCount,
+      withheld_satang: withheldSatang,
     });
     if (staffId !== null) {
       await appendAudit(tx, {
@@ -140,7 +152,15 @@ export async function computeDay(d: AffiliateDeps, day: string, staffId: number 
         action: 'affiliate_commission.rerun',
         entity: 'affiliate_run',
         entityId: run.id,
-        after: { day, referrers: byReferrer.size, paid, repeated, paid_satang: paidSatang },
+        after: {
+          day,
+          referrers: byReferrer.size,
+          paid,
+          repeated,
+          paid_satang: paidSatang,
+          withheld: withheldCount,
+          withheld_satang: withheldSatang,
+        },
       });
     }
     return run;

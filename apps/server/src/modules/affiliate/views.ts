@@ -69,5 +69,7 @@ export function runView(r: RunRow) {
     paid: r.paid,
     repeated: r.repeated,
     paid_amount: formatBaht(r.paid_satang as Satang),
+    withheld: r.withheld,
+    withheld_amount: formatBaht(r.withheld_satang as Satang),
   };
 }

@@ -34,6 +34,9 @@ export interface RunSummary {
   paid_amount: string;
   held: number;
   held_amount: string;
+  /** Fell due during the member's time-out or self-exclusion: recorded, never paid. */
+  withheld: number;
+  withheld_amount: string;
   already: number;
   below_minimum: number;
 }
@@ -66,7 +69,16 @@ export async function payWholeDay(
   by: RunBy,
 ): Promise<RunSummary> {
   const { enabled, rule } = await ruleFor(d, kind);
-  const totals = { paid: 0, paidAmount: 0, held: 0, heldAmount: 0, already: 0, below: 0 };
+  const totals = {
+    paid: 0,
+    paidAmount: 0,
+    held: 0,
+    heldAmount: 0,
+    withheld: 0,
+    withheldAmount: 0,
+    already: 0,
+    below: 0,
+  };
   const summary = (members: number): RunSummary => ({
     kind,
     day,
@@ -75,6 +87,8 @@ export async function payWholeDay(
     paid_amount: money(totals.paidAmount),
     held: totals.held,
     held_amount: money(totals.heldAmount),
+    withheld: totals.withheld,
+    withheld_amount: money(totals.withheldAmount),
     already: totals.already,
     below_minimum: totals.below,
   });
@@ -119,6 +133,9 @@ export async function payWholeDay(
     else if (paid.claim.status === 'held') {
       totals.held++;
       totals.heldAmount += figure.amount;
+    } else if (paid.claim.status === 'withheld') {
+      totals.withheld++;
+      totals.withheldAmount += figure.amount;
     } else {
       totals.paid++;
       totals.paidAmount += figure.amount;

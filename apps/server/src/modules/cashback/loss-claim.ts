@@ -16,6 +16,7 @@ import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockMember } from '../members/service.ts';
 import { accrue, type DayFigure, memberDayFigures } from '../points/service.ts';
+import type { ClaimRow } from '../rewards/service.ts';
 import { type CashbackDeps, payDay, viewOf, viewsOf } from './pay.ts';
 import { payoutOf } from './payout-queries.ts';
 import { type LossSettings, lossRule, readLossSettings } from './settings.ts';
@@ -48,10 +49,11 @@ function refusalOf(kind: CashbackKind, day: string, r: CashbackResult, s: LossSe
 }
 
 /** What the status says once the day was claimed (amount as "85.00"). */
-const claimReason: Record<'paid' | 'held' | 'rejected', (day: string, amount: string) => string> = {
+const claimReason: Record<ClaimRow['status'], (day: string, amount: string) => string> = {
   paid: (day, amount) => `รับคืนยอดเสียของวันที่ ${thaiDay(day)} แล้ว ${thaiBaht(parseBaht(amount))} บาท`,
   held: () => `${statusLabels.held}: ยอดคืนจะเข้ากระเป๋าหลักเมื่อเจ้าหน้าที่ตรวจสอบแล้ว`,
   rejected: () => `${statusLabels.rejected}: กรุณาติดต่อเจ้าหน้าที่`,
+  withheld: () => `${statusLabels.withheld}: ยอดที่ถึงกำหนดระหว่างพักการเล่นจะไม่จ่ายย้อนหลัง`,
 };
 
 async function figuresOf(ex: Executor, memberId: number, day: string): Promise<DayFigure[]> {

@@ -56,6 +56,9 @@ export async function payDay(
       amount: p.amount,
       reference: referenceOf(p.kind, p.day),
       now: p.now,
+      // The 01:00 job's and an operator's payments are withheld during a time-out or
+      // self-exclusion (docs/rules/protection.md §3.2); the member's own claim is refused.
+      unprompted: p.paidBy !== 'member',
     },
   );
   if (!outcome.created) {

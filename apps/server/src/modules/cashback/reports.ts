@@ -37,6 +37,8 @@ export async function cashbackDayList(d: CashbackDeps, q: CashbackDayFilter & Pa
       held_amount: money(satangOf(r.held_amount)),
       rejected: r.rejected,
       rejected_amount: money(satangOf(r.rejected_amount)),
+      withheld: r.withheld,
+      withheld_amount: money(satangOf(r.withheld_amount)),
       by_member: r.by_member,
       by_job: r.by_job,
       by_operator: r.by_operator,

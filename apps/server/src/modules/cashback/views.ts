@@ -15,6 +15,7 @@ export const statusLabels: Record<ClaimRow['status'], string> = {
   paid: 'จ่ายแล้ว',
   held: 'รอเจ้าหน้าที่ตรวจสอบ',
   rejected: 'ไม่อนุมัติ',
+  withheld: 'งดจ่ายช่วงพักการเล่น',
 };
 
 const thaiDate = new Intl.DateTimeFormat('th-TH', {

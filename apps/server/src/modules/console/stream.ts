@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, envelopeOf } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { type Authenticators, bearer } from '../../platform/http.ts';
+import { STAFF_SESSIONS_TOPIC, type StaffSessionsEnded } from '../admin/service.ts';
 import { countsFor, countWork, KINDS_ALL, type WorkSources } from './work.ts';
 
 /** The in-process topic the database publishes waiting-work changes on (migration 056). */
@@ -17,9 +18,13 @@ const BACKLOG_MAX_BYTES = 64 * 1024;
 
 interface Client {
   role: StaffRole;
+  staffId: number;
+  sessionId: number;
   write(frame: string): void;
   backlog(): number;
   close(): void;
+  /** Ends the stream cleanly (its session ended): the browser sees the end and does not get data again. */
+  end(): void;
   last: string;
 }
 
@@ -41,7 +46,9 @@ export interface StaffStreamDeps {
  * (docs/decisions/0007-stream-auth.md). On connect, the caller's counts of waiting work; then, each
  * time the database reports a change (WORK_TOPIC), the counts are read once for all connected staff
  * (changes within COALESCE_MS together) and each client gets its role's counts when they differ from
- * what it has.
+ * what it has. A connection ends at once when its staff session ends (a logout, or an account change
+ * that ends the sessions), on whichever process it is: the admin module announces it on the event
+ * bus (STAFF_SESSIONS_TOPIC), which reaches every process.
  */
 export function registerStaffStream(app: FastifyInstance, d: StaffStreamDeps): { stop(): void } {
   const clients = new Set<Client>();
@@ -82,6 +89,16 @@ export function registerStaffStream(app: FastifyInstance, d: StaffStreamDeps): {
     timer.unref();
   };
   const unlisten = d.events.listen(WORK_TOPIC, schedule);
+  const unlistenSessions = d.events.listen(STAFF_SESSIONS_TOPIC, (_event, data) => {
+    const e = data as Partial<StaffSessionsEnded>;
+    if (typeof e.staff_id !== 'number') return;
+    for (const c of clients) {
+      if (c.staffId !== e.staff_id) continue;
+      const ended =
+        typeof e.session_id === 'number' ? c.sessionId === e.session_id : c.sessionId !== e.except_session_id;
+      if (ended) c.end();
+    }
+  });
 
   app.get(adminStream.path, async (req, reply) => {
     if ((req.query as { access_token?: unknown } | undefined)?.access_token !== undefined) {
@@ -107,10 +124,16 @@ export function registerStaffStream(app: FastifyInstance, d: StaffStreamDeps): {
     res.write(`retry: 3000\n: connected\n\n${first}`);
     const client: Client = {
       role: staff.role,
+      staffId: staff.staffId,
+      sessionId: staff.sessionId,
       last: first,
       write: (frame) => res.write(frame),
       backlog: () => res.writableLength,
       close: () => res.destroy(),
+      end: () => {
+        clients.delete(client);
+        res.end();
+      },
     };
     clients.add(client);
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
@@ -123,11 +146,15 @@ export function registerStaffStream(app: FastifyInstance, d: StaffStreamDeps): {
     };
     req.raw.on('close', close);
     res.on('error', close);
+    // A logout that committed between the check above and this client joining the set announced
+    // itself before the client could hear it: the session is read once more now it listens.
+    if (!token || !(await d.authenticators.staff(token))) client.end();
   });
 
   return {
     stop() {
       unlisten();
+      unlistenSessions();
       if (timer) clearTimeout(timer);
       for (const c of clients) c.close();
       clients.clear();

@@ -165,7 +165,9 @@ export async function couponHistory(d: CouponDeps, memberId: number, limit: numb
   );
   const statusOf = new Map(claims.map((c) => [c.period_key, c.status]));
   return uses.map((u) => {
-    const status = statusOf.get(String(u.coupon_id)) ?? 'paid';
+    const found = statusOf.get(String(u.coupon_id)) ?? 'paid';
+    // Redeemed by the member: a block refuses it, never withholds it (payReward).
+    const status = found === 'withheld' ? 'rejected' : found;
     return {
       id: u.id,
       code: u.code,

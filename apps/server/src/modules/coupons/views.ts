@@ -1,5 +1,6 @@
 import { formatBaht } from '@chok/engine/money';
 import type { MemberRef } from '../members/service.ts';
+import type { ClaimStatus } from '../rewards/service.ts';
 import type { campaignCodes, campaignRows, couponUses, searchCodes } from './admin-queries.ts';
 
 /** What became of a coupon's reward, as the member reads it. */
@@ -58,19 +59,17 @@ export function codeLineView(r: CodeLineRow, members: Map<number, MemberRef>) {
   };
 }
 
-function statusOf(statuses: Map<number, 'paid' | 'held' | 'rejected'>, claimId: number) {
+function statusOf(statuses: Map<number, ClaimStatus>, claimId: number) {
   const status = statuses.get(claimId);
   // coupon_use.claim_id references reward_claim: a use without its claim cannot exist.
   if (status === undefined) throw new Error(`coupon use without its reward claim ${claimId}`);
+  // A coupon is redeemed by the member, so a block refuses it rather than withholding it (payReward).
+  if (status === 'withheld') throw new Error(`coupon claim ${claimId} withheld`);
   return status;
 }
 
 /** A redemption as the operator reads it; the status is the reward claim's (G5 may hold it). */
-export function useView(
-  r: UseRow,
-  members: Map<number, MemberRef>,
-  statuses: Map<number, 'paid' | 'held' | 'rejected'>,
-) {
+export function useView(r: UseRow, members: Map<number, MemberRef>, statuses: Map<number, ClaimStatus>) {
   return {
     id: r.id,
     coupon_id: r.coupon_id,

@@ -272,6 +272,7 @@ const claimStatusLabels: Record<string, string> = {
   paid: 'จ่ายแล้ว',
   held: 'ระงับรอตรวจสอบ',
   rejected: 'ไม่อนุมัติ',
+  withheld: 'งดจ่าย (ถึงกำหนดระหว่างพักการเล่น)',
 };
 
 export async function memberRewards(
@@ -312,7 +313,12 @@ export async function memberRewards(
       unit: c.reward_kind === 'points' ? ('points' as const) : ('baht' as const),
       status: c.status,
       status_label: claimStatusLabels[c.status] ?? c.status,
-      detail: [c.reference, c.hold_reason ? `เหตุที่ระงับ: ${c.hold_reason}` : ''].filter(Boolean).join(' · '),
+      detail: [
+        c.reference,
+        c.hold_reason ? `${c.status === 'withheld' ? 'เหตุที่งดจ่าย' : 'เหตุที่ระงับ'}: ${c.hold_reason}` : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
     })),
     total,
   );

@@ -40,6 +40,8 @@ async function payWinner(d: PollsDeps, pollId: number, memberId: number): Promis
       amount: winnerReward(standing.used, rulesOf(poll)),
       reference: `รางวัลโพล: ${poll.question.slice(0, 80)} (${standing.used} สิทธิ์)`,
       now,
+      // A winner in a time-out or self-exclusion is recorded withheld (docs/rules/protection.md §3.2).
+      unprompted: true,
     });
     await markRewarded(tx, pollId, memberId, outcome.claim.id, now);
     return outcome.created ? 1 : 0;

@@ -26,6 +26,8 @@ const closed: ReadonlySet<Endpoint> = new Set<Endpoint>([
   // carries the batch's members' blocks: lotto/yeekee.ts `judgeShots`)
   lotto.billValidate,
   games.gameLink,
+  // a demo game too: a member who chose a break from play gets no game, play money included
+  games.gameDemo,
   // money in, and the offers that come with it
   payments.generateQr,
   payments.depositPromotions,

@@ -24,7 +24,7 @@ export const rewardLabel = (kind: QuestRow['reward_kind'], amount: number) =>
     ? `${amount.toLocaleString('en-US')} แต้ม`
     : `เครดิตฟรี ${bahtInWords(amount as Satang)} บาท`;
 
-const STATUS = { paid: 'claimed', held: 'held', rejected: 'rejected' } as const;
+const STATUS = { paid: 'claimed', held: 'held', rejected: 'rejected', withheld: 'withheld' } as const;
 
 /** A quest with the member's progress and this period's claim, as GET /api/quest/list shows it. */
 export function questView(q: QuestRow, p: QuestProgress, claim: ClaimRow | undefined) {

@@ -26,6 +26,8 @@ export interface CashbackDayRow {
   held_amount: string;
   rejected: number;
   rejected_amount: string;
+  withheld: number;
+  withheld_amount: string;
   by_member: number;
   by_job: number;
   by_operator: number;
@@ -60,6 +62,8 @@ export async function cashbackDays(
         coalesce(sum(p.amount_satang) FILTER (WHERE c.status = 'held'), 0)::text AS held_amount,
         count(*) FILTER (WHERE c.status = 'rejected')::int AS rejected,
         coalesce(sum(p.amount_satang) FILTER (WHERE c.status = 'rejected'), 0)::text AS rejected_amount,
+        count(*) FILTER (WHERE c.status = 'withheld')::int AS withheld,
+        coalesce(sum(p.amount_satang) FILTER (WHERE c.status = 'withheld'), 0)::text AS withheld_amount,
         count(*) FILTER (WHERE p.paid_by = 'member')::int AS by_member,
         count(*) FILTER (WHERE p.paid_by = 'job')::int AS by_job,
         count(*) FILTER (WHERE p.paid_by = 'operator')::int AS by_operator,
@@ -88,7 +92,7 @@ export interface CashbackPayoutLineRow {
   base_satang: string;
   rate_bp: number;
   amount_satang: string;
-  status: 'paid' | 'held' | 'rejected';
+  status: 'paid' | 'held' | 'rejected' | 'withheld';
   paid_by: 'member' | 'job' | 'operator';
   created_at: Date;
 }

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 export type RewardKind = 'points' | 'free_credit' | 'main' | 'none';
-export type ClaimStatus = 'paid' | 'held' | 'rejected';
+/** `withheld`: fell due during a time-out or self-exclusion; final, never paid (claims.ts). */
+export type ClaimStatus = 'paid' | 'held' | 'rejected' | 'withheld';
 
 export interface ClaimRow {
   id: number;
@@ -16,6 +17,9 @@ export interface ClaimRow {
   reference: string;
   created_at: Date;
   decided_at: Date | null;
+  /** A held reward from the second-approval amount: who approved it first (holds.ts). */
+  first_approval_by: number | null;
+  first_approval_at: Date | null;
 }
 
 const columns = [
@@ -30,12 +34,14 @@ const columns = [
   'reference',
   'created_at',
   'decided_at',
+  'first_approval_by',
+  'first_approval_at',
 ] as const;
 
 /** Inserts the claim unless (member, feature, period) has one; undefined when it had (G2). */
 export async function insertClaim(
   ex: Executor,
-  c: Omit<ClaimRow, 'id' | 'created_at' | 'decided_at'>,
+  c: Omit<ClaimRow, 'id' | 'created_at' | 'decided_at' | 'first_approval_by' | 'first_approval_at'>,
 ): Promise<ClaimRow | undefined> {
   const row = await ex
     .insertInto('reward_claim')
@@ -100,11 +106,29 @@ export async function decideClaim(
     .executeTakeFirstOrThrow()) as ClaimRow;
 }
 
-/** Claims in `status`; for paid and rejected, only those an operator decided (released or refused holds). */
+/**
+ * The first of two operators approves a held reward (holds.ts): one statement that only a claim
+ * still held and not yet approved passes; undefined otherwise.
+ */
+export async function recordFirstApproval(ex: Executor, id: number, staffId: number, now: Date) {
+  return (await ex
+    .updateTable('reward_claim')
+    .set({ first_approval_by: staffId, first_approval_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'held')
+    .where('first_approval_by', 'is', null)
+    .returning(columns)
+    .executeTakeFirst()) as ClaimRow | undefined;
+}
+
+/**
+ * Claims in `status`; for paid and rejected, only those an operator decided (released or refused
+ * holds); withheld ones all (no operator decides them).
+ */
 export async function claimsPage(ex: Executor, status: ClaimStatus, limit: number, offset: number) {
   const base = () => {
     const q = ex.selectFrom('reward_claim').where('status', '=', status);
-    return status === 'held' ? q : q.where('decided_by', 'is not', null);
+    return status === 'held' || status === 'withheld' ? q : q.where('decided_by', 'is not', null);
   };
   const [items, total] = await Promise.all([
     base().select(columns).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
@@ -116,10 +140,7 @@ export async function claimsPage(ex: Executor, status: ClaimStatus, limit: numbe
 }
 
 /** The status of each claim found, by id (operators' lists of what became of a reward). */
-export async function claimStatuses(
-  ex: Executor,
-  ids: readonly number[],
-): Promise<Map<number, 'paid' | 'held' | 'rejected'>> {
+export async function claimStatuses(ex: Executor, ids: readonly number[]): Promise<Map<number, ClaimStatus>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
   const rows = await ex
@@ -127,5 +148,5 @@ export async function claimStatuses(
     .select(['id', 'status'])
     .where('id', 'in', wanted)
     .execute();
-  return new Map(rows.map((r) => [Number(r.id), r.status as 'paid' | 'held' | 'rejected']));
+  return new Map(rows.map((r) => [Number(r.id), r.status as ClaimStatus]));
 }

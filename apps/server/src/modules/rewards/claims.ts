@@ -1,6 +1,7 @@
 import { formatBaht, type Satang, satang } from '@chok/engine/money';
 import type { Tx } from '../../platform/db.ts';
 import { changePoints, type PointKind } from '../points/service.ts';
+import { blockedError, blockInForce } from '../protection/service.ts';
 import type { Ledger } from '../wallet/service.ts';
 import { MAIN_WALLET } from '../wallet/service.ts';
 import { type ClaimRow, claimOf, insertClaim, type RewardKind } from './claim-queries.ts';
@@ -13,6 +14,10 @@ import { riskReason } from './risk.ts';
  *   nothing. The money's ledger key is `feature:member:period_key`.
  * - G5: cash and free credit of a flagged member are held (status `held`) for an operator to release
  *   or reject; points are paid at once.
+ * - A reward that falls due while the member is in a time-out or a self-exclusion
+ *   (docs/rules/protection.md §3.2, §4.2) reaches nobody: paid unprompted (`unprompted`), it is
+ *   recorded `withheld` and pays nothing, then or ever — the claim stays, so a later run (the block
+ *   lifted by then) finds it and pays nothing either; claimed by the member, it is refused.
  * The caller runs this inside its transaction, after taking the member lock (G1).
  */
 export interface RewardRequest {
@@ -27,6 +32,12 @@ export interface RewardRequest {
   reference: string;
   /** Point kind when kind = points. */
   pointKind?: PointKind;
+  /**
+   * Paid without the member asking (a job, an operator's run, a poll's result): during a time-out or
+   * self-exclusion it is recorded `withheld`. A reward the member claims is refused instead (the
+   * member's own call, nothing recorded), as the protection gate refuses it before it gets here.
+   */
+  unprompted?: boolean;
   now: Date;
 }
 
@@ -46,15 +57,17 @@ export async function payReward(tx: Tx, d: RewardDeps, r: RewardRequest): Promis
     throw new RangeError(`reward amount must be whole ≥ 0: ${r.amount}`);
   const earlier = await claimOf(tx, r.memberId, r.feature, r.periodKey);
   if (earlier) return { claim: earlier, created: false };
+  const block = r.kind !== 'none' && r.amount > 0 ? await blockInForce(tx, r.memberId, r.now) : null;
+  if (block && !r.unprompted) throw blockedError(block);
   const holdable = (r.kind === 'main' || r.kind === 'free_credit') && r.amount > 0;
-  const reason = holdable ? await riskReason(tx, r.memberId) : null;
+  const reason = block ? withheldReason(block.kind) : holdable ? await riskReason(tx, r.memberId) : null;
   const claim = await insertClaim(tx, {
     member_id: r.memberId,
     feature: r.feature,
     period_key: r.periodKey,
     reward_kind: r.kind,
     amount: r.amount,
-    status: reason ? 'held' : 'paid',
+    status: block ? 'withheld' : reason ? 'held' : 'paid',
     hold_reason: reason,
     reference: r.reference,
   });
@@ -66,6 +79,13 @@ export async function payReward(tx: Tx, d: RewardDeps, r: RewardRequest): Promis
   }
   if (!reason) await pay(tx, d, claim, r.pointKind ?? 'adjustment', r.now);
   return { claim, created: true };
+}
+
+/** Why a reward was withheld, as the operator's lists show it (Thai). */
+export function withheldReason(kind: 'timeout' | 'exclusion'): string {
+  return kind === 'timeout'
+    ? 'ถึงกำหนดจ่ายระหว่างพักการเล่น (ไม่จ่ายย้อนหลัง)'
+    : 'ถึงกำหนดจ่ายระหว่างระงับการเล่นด้วยตนเอง (ไม่จ่ายย้อนหลัง)';
 }
 
 /** Moves what a claim pays (a new claim, or a held one an operator released). */

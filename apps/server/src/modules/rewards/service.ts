@@ -10,7 +10,14 @@ export {
   cashbackDays,
   cashbackPayoutLines,
 } from './cashback-queries.ts';
-export { type ClaimRow, claimOf, claimStatuses, claimsOf, type RewardKind } from './claim-queries.ts';
+export {
+  type ClaimRow,
+  type ClaimStatus,
+  claimOf,
+  claimStatuses,
+  claimsOf,
+  type RewardKind,
+} from './claim-queries.ts';
 export {
   claimView,
   payReward,
@@ -18,6 +25,7 @@ export {
   type RewardOutcome,
   type RewardRequest,
   rewardKey,
+  withheldReason,
 } from './claims.ts';
 export { grantFreeCredit, noteFreeCreditGrant, readFreeCredit, settleFreeCredit } from './free-credit.ts';
 export { featureLabels, type RejectionHandler, type RejectionHooks } from './holds.ts';

@@ -14,7 +14,7 @@ import { prizeView } from './views.ts';
  * §0 G1): once only — the claim is `reward_claim (member, 'wheel', spin id)` (G2), a repeat returns it
  * and pays nothing; cash-like free credit of a flagged member waits for an operator (G5).
  */
-async function creditSpin(tx: Tx, d: WheelDeps, spin: SpinRow, now: Date) {
+async function creditSpin(tx: Tx, d: WheelDeps, spin: SpinRow, now: Date, unprompted: boolean) {
   const prize = prizeOf(await prizesOf(tx, [spin.version]), spin.version, spin.prize_index);
   const outcome = await payReward(tx, d, {
     memberId: spin.member_id,
@@ -25,6 +25,8 @@ async function creditSpin(tx: Tx, d: WheelDeps, spin: SpinRow, now: Date) {
     reference: prize.kind === 'none' ? 'วงล้อเสี่ยงโชค: ไม่ได้รางวัล' : `รางวัลวงล้อ ${prize.label}`,
     pointKind: 'wheel',
     now,
+    // The automatic credit during a time-out or self-exclusion is withheld (docs/rules/protection.md §3.2).
+    unprompted,
   });
   if (spin.rewarded_at === null) await markRewarded(tx, spin.id, outcome.claim.id, now);
   return { prize, ...outcome };
@@ -36,7 +38,7 @@ export async function claimPrize(d: WheelDeps, memberId: number, spinId: number)
     await lockMember(tx, memberId);
     const spin = await spinById(tx, spinId);
     if (spin?.member_id !== memberId) throw new AppError('WHEEL_SPIN_NOT_FOUND');
-    const r = await creditSpin(tx, d, spin, d.clock.now());
+    const r = await creditSpin(tx, d, spin, d.clock.now(), false);
     return {
       spin_id: spin.id,
       prize_index: spin.prize_index,
@@ -66,7 +68,7 @@ export async function creditUnclaimed(d: WheelDeps): Promise<number> {
         const spin = await spinById(tx, id);
         // Claimed by the member or credited by another run since the list was read.
         if (!spin || spin.rewarded_at !== null || !autoCreditDue(spin.created_at, now)) return 0;
-        await creditSpin(tx, d, spin, now);
+        await creditSpin(tx, d, spin, now, true);
         return 1;
       });
     }

@@ -8,6 +8,7 @@ const TONE: Record<PayoutItem['status'], 'ok' | 'wait' | 'bad'> = {
   paid: 'ok',
   held: 'wait',
   rejected: 'bad',
+  withheld: 'bad',
 };
 
 /** Paid (and held) cashback or commission, newest day first, with a pager. */

@@ -3,7 +3,7 @@ import { formatBaht } from '../../lib/money';
 import { useMinimumPending } from '../../lib/pending';
 import { useCouponHistory } from './api';
 
-const tone = { paid: 'ok', held: 'wait', rejected: 'off' } as const;
+const tone = { paid: 'ok', held: 'wait', rejected: 'off', withheld: 'off' } as const;
 
 /** The member's redeemed coupons, newest first, with what became of each credit. */
 export function CouponHistory() {

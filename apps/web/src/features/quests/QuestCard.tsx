@@ -12,6 +12,7 @@ const BUTTON: Record<Quest['status'], string> = {
   claimed: 'รับแล้ว',
   held: 'รอตรวจสอบ',
   rejected: 'ไม่อนุมัติ',
+  withheld: 'งดจ่ายช่วงพักการเล่น',
 };
 
 /** Where a member goes to make progress on a task. */
