@@ -109,6 +109,23 @@ describe('HTTP platform', () => {
     expect(first['cross-origin-embedder-policy']).toBeUndefined();
   });
 
+  it('no API answer may be stored by a browser or a cache: a member’s data, an error, a callback, a refusal', async () => {
+    const m = await registerMember(t);
+    const answers = await Promise.all([
+      t.app.inject({
+        method: 'GET',
+        url: '/api/get_user_info',
+        headers: { authorization: `Bearer ${m.token}` },
+      }),
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+      t.app.inject({ method: 'GET', url: '/api/no-such-path' }),
+      t.app.inject({ method: 'POST', url: '/api/member/wallets' }),
+      t.app.inject({ method: 'POST', url: '/provider/nobody/debit', payload: '{}' }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 404, 401, 401]);
+    for (const a of answers) expect(a.headers['cache-control']).toBe('no-store');
+  });
+
   it('rate-limits login with HTTP 429 and a Thai message', async () => {
     const statuses: number[] = [];
     let last: ReturnType<typeof Object> = {};

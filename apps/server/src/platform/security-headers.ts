@@ -26,12 +26,17 @@ export function securityHeaders(options: HelmetOptions): [name: string, value: s
 
 /**
  * Sets the headers on every answer as the request arrives, on the raw response, so answers the
- * server writes itself (the live streams, errors, static files) carry them too.
+ * server writes itself (the live streams, errors, static files) carry them too. An API answer is
+ * never stored by a browser or a shared cache (`no-store`: a member's data must not outlive the
+ * session in a disk cache or reach another member through a proxy); a live stream sets its own.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', (_req, reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    if (req.url.startsWith('/api/') || req.url.startsWith('/provider/')) {
+      reply.raw.setHeader('cache-control', 'no-store');
+    }
     done();
   });
 }
