@@ -20,7 +20,7 @@ const inHouseGames: {
 
 const lobbies: { lobby_key: string; title: string; banner: string }[] = [
   { lobby_key: '', title: 'เกมทั้งหมด', banner: '/games/art/banner-all.svg' },
-  { lobby_key: 'casino', title: 'คาสิโนสด', banner: '/games/art/banner-casino.svg' },
+  { lobby_key: 'casino', title: 'คาสิโน', banner: '/games/art/banner-casino.svg' },
   { lobby_key: 'slot', title: 'สล็อต', banner: '/games/art/banner-slot.svg' },
   { lobby_key: 'sport', title: 'กีฬา', banner: '/games/art/banner-sport.svg' },
   { lobby_key: 'fishing', title: 'ยิงปลา', banner: '/games/art/banner-fishing.svg' },
