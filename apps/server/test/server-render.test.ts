@@ -89,6 +89,28 @@ describe('the public pages are rendered on the server with their data (spec §4 
     expect(latest.length).toBeLessThanOrEqual(6);
   });
 
+  it('/lotto/lobby: a round closing or opening on another day than today shows its date, not the time alone', async () => {
+    const lobby = (await get('/api/lotto/lobby')).json().data as {
+      categories: {
+        markets: { code: string; round: { open_at: string; close_at: string; status: string } | null }[];
+      }[];
+    };
+    const glo = lobby.categories.flatMap((c) => c.markets).find((m) => m.code === 'glo')!.round!;
+    const bangkokDay = (iso: string | number) =>
+      new Date(new Date(iso).getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const root = rootOf((await get('/lotto/lobby')).body).replaceAll('<!-- -->', '');
+    const card = /<a [^>]*data-testid="market-glo"[^>]*>(.*?)<\/a>/.exec(root)?.[1] ?? '';
+    const withDate = /\d{1,2} [ก-๛.]+ \d{2} \d{2}:\d{2}/;
+    const close = /ปิด ([^<]*) น\./.exec(card)?.[1] ?? '';
+    if (bangkokDay(glo.close_at) === bangkokDay(Date.now())) expect(close).toMatch(/^\d{2}:\d{2}$/);
+    else expect(close).toMatch(withDate);
+    if (glo.status === 'scheduled') {
+      const opens = /เปิด ([^<]*) น\./.exec(card)?.[1] ?? '';
+      if (bangkokDay(glo.open_at) === bangkokDay(Date.now())) expect(opens).toMatch(/^\d{2}:\d{2}$/);
+      else expect(opens).toMatch(withDate);
+    }
+  });
+
   it('/lotto/results?date=…: the day asked for', async () => {
     const res = await get('/lotto/results?date=2020-01-01');
     expect(rootOf(res.body)).toContain('value="2020-01-01"');
