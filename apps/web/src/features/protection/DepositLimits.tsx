@@ -19,7 +19,11 @@ export function DepositLimits({ state }: { state: ProtectionState }) {
   const limits = state.limits.filter((l) => l.kind === 'deposit' && (l.amount !== null || l.pending_from));
   if (state.block) {
     return (
-      <section className="panel protection-note protection-note--blocked" role="status" data-testid="deposit-protection">
+      <section
+        className="panel protection-note protection-note--blocked"
+        role="status"
+        data-testid="deposit-protection"
+      >
         <h2 className="panel__title">ฝากเงินไม่ได้ในขณะนี้</h2>
         <p>
           {state.block.kind === 'timeout'
