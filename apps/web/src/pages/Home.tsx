@@ -186,7 +186,7 @@ function ResultRow({ r }: { r: LatestResult }) {
   );
 }
 
-/** Each market's newest result (today and yesterday), to the results page of its day. */
+/** Each market's newest result (of the last few days), to the results page of its day. */
 function LatestResults() {
   const { data } = useQuery(lottoQueries.latestResults());
   if (!data || data.length === 0) return null;

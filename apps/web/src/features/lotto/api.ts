@@ -58,22 +58,27 @@ export const lottoQueries = {
       queryFn: () => lottoCall(lotto.results, { date }),
     }),
   /**
-   * The home page's latest results: of today's and yesterday's results (Bangkok days, as
-   * `/api/lotto/results` answers them), each market's newest drawn round, newest first, at most
-   * `LATEST_RESULTS`. Kept as that short list, so the page's server-rendered data stays small.
+   * The home page's latest results: each market's newest drawn round, newest first, at most
+   * `LATEST_RESULTS`, from `/api/lotto/results` of today and the days before (Bangkok days) until that
+   * many markets have one or `RESULT_DAYS` days were read — weekends and the markets' own draw days
+   * leave some days with few results. Kept as that short list, so the page's server-rendered data
+   * stays small.
    */
   latestResults: () =>
     queryOptions({
       queryKey: ['lotto', 'latest-results'],
       queryFn: async () => {
-        const today = await lottoCall(lotto.results, {});
-        const yesterday = await lottoCall(lotto.results, { date: previousDay(today.date) });
-        return latestPerMarket([today, yesterday]);
+        const days = [await lottoCall(lotto.results, {})];
+        while (days.length < RESULT_DAYS && latestPerMarket(days).length < LATEST_RESULTS)
+          days.push(await lottoCall(lotto.results, { date: previousDay(days.at(-1)!.date) }));
+        return latestPerMarket(days);
       },
     }),
 };
 
 export const LATEST_RESULTS = 6;
+/** How many days back the home page looks for results. */
+const RESULT_DAYS = 4;
 export type LatestResult = ReturnType<typeof latestPerMarket>[number];
 
 /** The day before a calendar day "YYYY-MM-DD". */
