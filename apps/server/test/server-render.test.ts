@@ -79,7 +79,7 @@ describe('the public pages are rendered on the server with their data (spec §4 
 
     // The catalogue's games with their pictures.
     expect(root).toContain('เกมยอดนิยม');
-    expect(root).toMatch(/<img src="\/games\/art\/golden-elephant\.svg"/);
+    expect(root).toMatch(/<img src="\/game-art\/golden-elephant\.webp"/);
 
     // Their data for hydration, the results as the short list the page shows.
     const queries = ssrData(res.body)!.queries.queries as { queryKey: unknown[]; state: { data: unknown } }[];

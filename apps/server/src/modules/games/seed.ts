@@ -49,7 +49,7 @@ export const gamesSeed: ModuleSeed = {
           provider_id: IN_HOUSE_PROVIDER,
           code: g.code,
           name: g.name,
-          image: `/games/art/${g.code}.svg`,
+          image: `/game-art/${g.code}.webp`,
           categories: g.categories,
           is_hot: g.is_hot ?? false,
           sort_order: i,
