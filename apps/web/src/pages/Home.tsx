@@ -242,7 +242,15 @@ function GameTiles() {
               onClick={() => launch(g, { source: 'home' })}
               data-game={g.game_id}
             >
-              <img src={g.image} alt="" width={300} height={400} loading="lazy" decoding="async" />
+              <img
+                src={g.image}
+                alt=""
+                width={300}
+                height={400}
+                loading="lazy"
+                decoding="async"
+                fetchPriority="low"
+              />
               {g.is_hot && <span className="home-game__hot">ฮิต</span>}
               <span className="home-game__name">{g.name}</span>
             </button>
