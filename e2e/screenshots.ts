@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots -w @chok/e2e`: home, login, register, profile, affiliate, statement, deposit,
+ * `npm run screenshots -w @chok/e2e`: home (and on a phone the whole home page, logged out and in), login, register, profile, affiliate, statement, deposit,
  * check-in, quests, the prize wheel, the point shop, promotions, coupons, cashback, win/loss, lotto,
  * the baccarat roads (/sooth), the poll (/poll/1, and after a vote) and the LINE pages (/liff/checkin,
  * /liff/affiliate, /liff) at phone (390×844) and desktop (1440×900) sizes, and the operator console's
@@ -234,21 +234,24 @@ async function main(): Promise<void> {
           await page.waitForEvent('requestfinished', { timeout: 15_000 }).catch(() => undefined);
         }
       };
-      const shoot = async (name: string, url: string) => {
+      const shoot = async (name: string, url: string, fullPage = size === 'desktop') => {
         await page.goto(baseUrl + url);
         await quiet();
         await settled(page);
         const file = path.join(OUT, `${name}-${size}.png`);
-        await page.screenshot({ path: file, fullPage: size === 'desktop' });
+        await page.screenshot({ path: file, fullPage });
         process.stdout.write(`${file}\n`);
       };
       await shoot('home-announcement', '/');
       await page.getByRole('dialog').getByRole('button', { name: 'ปิด', exact: true }).first().click();
       await shoot('home', '/');
+      // The whole home page of a phone: the open rounds counting down, the latest results, the games.
+      if (size === 'phone') await shoot('home-full', '/', true);
       await shoot('login', '/login');
       await shoot('register', '/register');
       await loginThroughForm(page, baseUrl, DEMO.rich);
       await shoot('home-member', '/');
+      if (size === 'phone') await shoot('home-member-full', '/', true);
       if (size === 'phone') {
         await page.getByRole('button', { name: 'เปิดเมนูนำทาง' }).click();
         await settled(page);

@@ -233,6 +233,44 @@ describe('the state the specification names (spec §3, §9)', () => {
     }
   });
 
+  it('the home page is alive: an open round counts down on the server clock and leads to its round page, a result to its day, a game to the login', async () => {
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await skipAnnouncements(context);
+    await page.goto(`${baseUrl}/`);
+    await pageHydrated(page);
+    const rounds = page.getByTestId('home-rounds');
+    const ticking = rounds.locator('.market-card.is-open [data-testid="round-clock"]').first();
+    const first = await ticking.textContent();
+    // The countdown moves after hydration (the markup came with the render instant's).
+    await expect.poll(() => ticking.textContent()).not.toBe(first);
+    const glo = page.getByTestId('home-round-glo');
+    const href = await glo.getAttribute('href');
+    expect(href).toMatch(/^\/lotto\/\d+$/);
+    await glo.click();
+    await page.waitForURL(`${baseUrl}${href}`);
+    await page.getByRole('heading', { name: /หวยรัฐบาลไทย/, level: 1 }).waitFor();
+
+    await page.goto(`${baseUrl}/`);
+    const result = page.getByTestId('home-results').getByRole('link').first();
+    const day = (await result.getAttribute('href'))!;
+    expect(day).toMatch(/^\/lotto\/results\?date=\d{4}-\d{2}-\d{2}$/);
+    await result.click();
+    await page.waitForURL(`${baseUrl}${day}`);
+    await page.getByRole('heading', { name: 'ผลหวย', level: 1 }).waitFor();
+
+    // A game's picture is there, drawn; a visitor who picks it logs in first.
+    await page.goto(`${baseUrl}/`);
+    const game = page.getByTestId('home-games').getByRole('button').first();
+    const picture = game.locator('img');
+    await picture.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await game.click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await context.close();
+  });
+
   it('user, local and lobby data persist under local_data, session data under session_data, across a reload', async () => {
     const { context, page } = await openPage(browserOf(), DESKTOP);
     await skipAnnouncements(context);

@@ -87,6 +87,31 @@ describe('catalogue (spec §7)', () => {
     ]);
     expect(r.body.data.providers.map((p) => p.id).sort()).toEqual(['chok', 'sim']);
   });
+
+  it('the casino lobby says คาสิโนสด only while the catalogue holds a live-dealer table, คาสิโน otherwise', async () => {
+    const title = async () =>
+      (await call<{ title: string }>(t.app, 'GET', '/api/lobby/configs?lobby_key=casino')).body.data.title;
+    // The in-house baccarat rooms are dealt by the server: no dealer on camera.
+    expect(await title()).toBe('คาสิโน');
+    const baccarat = await t.db
+      .updateTable('game')
+      .set({ live_dealer: true })
+      .where('code', '=', 'baccarat-1')
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect(await title()).toBe('คาสิโนสด');
+      // A live table that is switched off, or not in the casino category, does not count.
+      await t.db.updateTable('game').set({ is_active: false }).where('id', '=', baccarat.id).execute();
+      expect(await title()).toBe('คาสิโน');
+    } finally {
+      await t.db
+        .updateTable('game')
+        .set({ live_dealer: false, is_active: true })
+        .where('id', '=', baccarat.id)
+        .execute();
+    }
+  });
 });
 
 describe('launch (docs/rules/casino.md §1.1, §4)', () => {

@@ -1,8 +1,9 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FixedClock } from '../src/platform/clock.ts';
+import { FixedClock, systemClock } from '../src/platform/clock.ts';
 import { inProcessFetch, pageHtml, SSR_DATA_TTL_MS } from '../src/platform/member-site.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
+import { lottoOf } from './lotto-fixtures.ts';
 import { builtDist } from './product.ts';
 
 let t: TestApp;
@@ -13,6 +14,8 @@ beforeAll(async () => {
   // brought them up to date).
   dist = builtDist('web');
   t = await createTestApp({ env: { WEB_DIST: dist } });
+  // The rounds the scheduler keeps ahead (its job does not run in tests), opened as of now.
+  await lottoOf(t, systemClock).tick(new Date());
 });
 afterAll(async () => {
   await t?.close();
@@ -46,6 +49,66 @@ describe('the public pages are rendered on the server with their data (spec §4 
     expect(root).toContain('หวยออนไลน์');
     expect(root).toContain('สมัครสมาชิกวันนี้');
     expect(root).toMatch(/class="promo-grid"/);
+  });
+
+  it('/: the open lottery rounds with their countdowns, the latest results and the games with their pictures, each leading somewhere real', async () => {
+    const res = await get('/');
+    const root = rootOf(res.body);
+    const lobby = (await get('/api/lotto/lobby')).json().data as {
+      categories: { markets: { code: string; round: { round_id: number; status: string } | null }[] }[];
+    };
+    const markets = lobby.categories.flatMap((c) => c.markets);
+    // The next Thai government draw and, while one runs, the yeekee round: a card to the round page.
+    const glo = markets.find((m) => m.code === 'glo')!.round!;
+    expect(root).toContain('หวยเปิดรับแทง');
+    const tag = (testId: string) => new RegExp(`<a [^>]*data-testid="${testId}"[^>]*>`).exec(root)?.[0] ?? '';
+    expect(tag('home-round-glo')).toContain(`href="/lotto/${glo.round_id}"`);
+    const yeekee = markets.find((m) => m.code === 'yeekee')?.round;
+    if (yeekee) expect(tag('home-round-yeekee')).toContain(`href="/lotto/${yeekee.round_id}"`);
+    // An open round counts down to its close on the server's clock, in the markup itself.
+    const open = markets.find((m) => m.round?.status === 'open');
+    expect(open).toBeDefined();
+    expect(root).toMatch(/data-testid="round-clock">(\d+ วัน )?\d{2}:\d{2}:\d{2}</);
+
+    // The latest results (the demo's history of yesterday at least), each to the results page of its day.
+    expect(root).toContain('ผลหวยล่าสุด');
+    expect(root).toMatch(
+      /<a [^>]*data-testid="home-result-[a-z_]+" href="\/lotto\/results\?date=\d{4}-\d{2}-\d{2}"/,
+    );
+    expect(root).toMatch(/<small>3 ตัวบน<\/small><strong>\d{3}<\/strong>/);
+
+    // The catalogue's games with their pictures.
+    expect(root).toContain('เกมยอดนิยม');
+    expect(root).toMatch(/<img src="\/game-art\/golden-elephant\.webp"/);
+
+    // Their data for hydration, the results as the short list the page shows.
+    const queries = ssrData(res.body)!.queries.queries as { queryKey: unknown[]; state: { data: unknown } }[];
+    expect(queries.map((q) => q.queryKey)).toContainEqual(['lotto', 'lobby']);
+    const latest = queries.find((q) => q.queryKey[1] === 'latest-results')!.state.data as unknown[];
+    expect(latest.length).toBeGreaterThan(0);
+    expect(latest.length).toBeLessThanOrEqual(6);
+  });
+
+  it('/lotto/lobby: a round closing or opening on another day than today shows its date, not the time alone', async () => {
+    const lobby = (await get('/api/lotto/lobby')).json().data as {
+      categories: {
+        markets: { code: string; round: { open_at: string; close_at: string; status: string } | null }[];
+      }[];
+    };
+    const glo = lobby.categories.flatMap((c) => c.markets).find((m) => m.code === 'glo')!.round!;
+    const bangkokDay = (iso: string | number) =>
+      new Date(new Date(iso).getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const root = rootOf((await get('/lotto/lobby')).body).replaceAll('<!-- -->', '');
+    const card = /<a [^>]*data-testid="market-glo"[^>]*>(.*?)<\/a>/.exec(root)?.[1] ?? '';
+    const withDate = /\d{1,2} [ก-๛.]+ \d{2} \d{2}:\d{2}/;
+    const close = /ปิด ([^<]*) น\./.exec(card)?.[1] ?? '';
+    if (bangkokDay(glo.close_at) === bangkokDay(Date.now())) expect(close).toMatch(/^\d{2}:\d{2}$/);
+    else expect(close).toMatch(withDate);
+    if (glo.status === 'scheduled') {
+      const opens = /เปิด ([^<]*) น\./.exec(card)?.[1] ?? '';
+      if (bangkokDay(glo.open_at) === bangkokDay(Date.now())) expect(opens).toMatch(/^\d{2}:\d{2}$/);
+      else expect(opens).toMatch(withDate);
+    }
   });
 
   it('/lotto/results?date=…: the day asked for', async () => {

@@ -109,3 +109,16 @@ describe('numbers with Thai grouping, without Intl', () => {
     expect(formatNumber(2500)).toBe('2,500');
   });
 });
+
+describe('a round time (features/lotto/labels.ts roundTime)', () => {
+  it('is the clock time alone on the same Bangkok day, with its date on any other', async () => {
+    const { roundTime } = await import('../src/features/lotto/labels');
+    const close = '2026-12-16T08:20:00Z'; // 16 Dec 15:20 in Bangkok
+    expect(roundTime(close, Date.parse('2026-12-16T00:00:00Z'))).toBe('15:20');
+    // 23:59 the evening before in Bangkok, and ten days before: the date says which day.
+    expect(roundTime(close, Date.parse('2026-12-15T16:59:00Z'))).toBe('16 ธ.ค. 69 15:20');
+    expect(roundTime(close, Date.parse('2026-12-06T04:00:00Z'))).toBe('16 ธ.ค. 69 15:20');
+    // Midnight in Bangkok is 17:00 UTC: 17:00 UTC on the 15th is already the 16th there.
+    expect(roundTime(close, Date.parse('2026-12-15T17:00:00Z'))).toBe('15:20');
+  });
+});

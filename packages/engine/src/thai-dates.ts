@@ -54,6 +54,11 @@ function calendar(day: string): Pick<Parts, 'year' | 'month' | 'day'> {
 const two = (n: number) => String(n).padStart(2, '0');
 const shortYear = (year: number) => two(year % 100);
 
+/** The Bangkok calendar day of an instant, "YYYY-MM-DD" (Gregorian, as the API writes days). */
+export function bangkokDay(at: string | number | Date): string {
+  return new Date(new Date(at).getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** Thai date-time in Bangkok, e.g. "5 มี.ค. 69 14:05". */
 export function formatDateTime(at: string | number | Date): string {
   const p = bangkok(at);

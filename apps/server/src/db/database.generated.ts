@@ -337,6 +337,7 @@ export interface Game {
   image: string;
   is_active: Generated<boolean>;
   is_hot: Generated<boolean>;
+  live_dealer: Generated<boolean>;
   mobile_support: Generated<boolean>;
   name: string;
   provider_id: string;

@@ -33,6 +33,8 @@ export const serverRendered: Partial<Record<MemberRoute, ServerRenderedPage>> = 
       qc.prefetchQuery(contentQueries.banners(agentCode)),
       qc.prefetchQuery(contentQueries.promotions(agentCode)),
       qc.prefetchQuery(lobbyQuery(false)),
+      qc.prefetchQuery(lottoQueries.lobby()),
+      qc.prefetchQuery(lottoQueries.latestResults()),
     ],
   },
   '/promotions': {

@@ -3,4 +3,11 @@
  * Written by hand in packages/engine/src/thai-dates.ts (why: there), shared with the operator console
  * so staff and members read one format.
  */
-export { formatDate, formatDateTime, formatDay, formatMonth, formatTime } from '@chok/engine/thai-dates';
+export {
+  bangkokDay,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatMonth,
+  formatTime,
+} from '@chok/engine/thai-dates';

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../components/Dialog';
@@ -5,6 +6,10 @@ import { BallIcon, DiceIcon, FishIcon, GiftIcon, LottoIcon, SlotIcon } from '../
 import { useBanners, useNotifications, usePromotions } from '../features/content/api';
 import { BannerCarousel } from '../features/content/BannerCarousel';
 import { type GameCategory, type GameItem, useLobby } from '../features/games/api';
+import { useLaunchGame } from '../features/games/useLaunchGame';
+import { type LatestResult, type Lobby as LottoLobby, lottoQueries } from '../features/lotto/api';
+import { roundDate } from '../features/lotto/labels';
+import { CloseTime, marketBadge, RoundSide, useRoundState } from '../features/lotto/RoundClock';
 import { useMinimumPending } from '../lib/pending';
 import { useLocalData } from '../stores/local';
 import { useUi } from '../stores/ui';
@@ -74,6 +79,185 @@ function CategoryTiles() {
           <span key={t.category} className="category-card category-card--pending" aria-hidden="true" />
         ))}
     </nav>
+  );
+}
+
+type Market = LottoLobby['categories'][number]['markets'][number];
+type MarketWithRound = Market & { round: NonNullable<Market['round']> };
+
+/** How many open rounds the home page lists. */
+const HOME_ROUNDS = 6;
+
+/**
+ * The rounds the home page shows: the next Thai government draw and the running yeekee round first,
+ * then the other markets' rounds, those taking bets first, soonest close first.
+ */
+function featuredRounds(lobby: LottoLobby): MarketWithRound[] {
+  const markets = lobby.categories
+    .flatMap((c) => c.markets)
+    .filter((m): m is MarketWithRound => m.round !== null);
+  const glo = markets.find((m) => m.derive_rule === 'glo');
+  const yeekee = markets.find((m) => m.derive_rule === 'yeekee');
+  const rest = markets
+    .filter((m) => m !== glo && m !== yeekee)
+    .sort(
+      (a, b) =>
+        Number(b.round.status === 'open') - Number(a.round.status === 'open') ||
+        Date.parse(a.round.close_at) - Date.parse(b.round.close_at),
+    );
+  return [glo, yeekee, ...rest].filter((m) => m !== undefined).slice(0, HOME_ROUNDS);
+}
+
+function HomeRound({ m }: { m: MarketWithRound }) {
+  const r = m.round;
+  const { open, status } = useRoundState(r);
+  return (
+    <Link
+      to={`/lotto/${r.round_id}`}
+      className={`market-card${open ? ' is-open' : ''}`}
+      data-testid={`home-round-${m.code}`}
+    >
+      <span className={`market-card__badge market-card__badge--${m.derive_rule}`} aria-hidden>
+        {marketBadge(m.code, m.name)}
+      </span>
+      <span className="market-card__main">
+        <span className="market-card__name">{m.name}</span>
+        <span className="market-card__meta">
+          {m.derive_rule === 'yeekee' ? `รอบที่ ${r.round_no} · ` : `งวด ${roundDate(r.business_date)} · `}
+          <CloseTime at={r.close_at} />
+        </span>
+      </span>
+      <RoundSide r={r} open={open} status={status} />
+    </Link>
+  );
+}
+
+/** The lottery rounds open now or next, each with its countdown on the server clock, to its round page. */
+function OpenRounds() {
+  const { data } = useQuery({ ...lottoQueries.lobby(), refetchInterval: 60_000 });
+  const rounds = data ? featuredRounds(data) : [];
+  if (rounds.length === 0) return null;
+  return (
+    <section className="home-section" aria-labelledby="home-rounds-title">
+      <div className="home-section__head">
+        <h2 id="home-rounds-title" className="home-section__title">
+          หวยเปิดรับแทง
+        </h2>
+        <Link to="/lotto/lobby" className="link">
+          ดูทั้งหมด
+        </Link>
+      </div>
+      <div className="home-rounds" data-testid="home-rounds">
+        {rounds.map((m) => (
+          <HomeRound key={m.market_id} m={m} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function ResultRow({ r }: { r: LatestResult }) {
+  return (
+    <li>
+      <Link
+        to={`/lotto/results?date=${r.business_date}`}
+        className="home-result"
+        data-testid={`home-result-${r.market_code}`}
+      >
+        <span className="home-result__main">
+          <span className="home-result__name">{r.market_name}</span>
+          <span className="home-result__meta">
+            {r.derive_rule === 'yeekee' ? `รอบที่ ${r.round_no} · ` : ''}งวด {roundDate(r.business_date)}
+            {r.demo && <span className="home-result__demo"> · ข้อมูลทดลอง</span>}
+          </span>
+        </span>
+        <span className="home-result__digits">
+          <span>
+            <small>3 ตัวบน</small>
+            <strong>{r.top3}</strong>
+          </span>
+          <span>
+            <small>2 ตัวล่าง</small>
+            <strong>{r.bottom2}</strong>
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** Each market's newest result (of the last few days), to the results page of its day. */
+function LatestResults() {
+  const { data } = useQuery(lottoQueries.latestResults());
+  if (!data || data.length === 0) return null;
+  return (
+    <section className="home-section" aria-labelledby="home-results-title">
+      <div className="home-section__head">
+        <h2 id="home-results-title" className="home-section__title">
+          ผลหวยล่าสุด
+        </h2>
+        <Link to="/lotto/results" className="link">
+          ดูผลทั้งหมด
+        </Link>
+      </div>
+      <ul className="home-results" data-testid="home-results">
+        {data.map((r) => (
+          <ResultRow key={r.round_id} r={r} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** How many games the home page shows. */
+const HOME_GAMES = 6;
+
+/** The catalogue's games with their pictures, the hot ones first; each opens the game (a visitor logs in first). */
+function GameTiles() {
+  const { data } = useLobby();
+  const launch = useLaunchGame();
+  if (!data) return null;
+  const seen = new Set<number>();
+  const games = [data.hot, data.slot, data.casino, data.fishing, data.sport, data.freespin]
+    .flat()
+    .filter((g) => !seen.has(g.id) && seen.add(g.id))
+    .slice(0, HOME_GAMES);
+  if (games.length === 0) return null;
+  return (
+    <section className="home-section" aria-labelledby="home-games-title">
+      <div className="home-section__head">
+        <h2 id="home-games-title" className="home-section__title">
+          เกมยอดนิยม
+        </h2>
+        <Link to="/lobby" className="link">
+          ดูทั้งหมด
+        </Link>
+      </div>
+      <ul className="home-games" data-testid="home-games">
+        {games.map((g) => (
+          <li key={g.id}>
+            <button
+              type="button"
+              className="home-game"
+              onClick={() => launch(g, { source: 'home' })}
+              data-game={g.game_id}
+            >
+              <img
+                src={g.image}
+                alt=""
+                width={300}
+                height={400}
+                loading="lazy"
+                decoding="async"
+                fetchPriority="low"
+              />
+              {g.is_hot && <span className="home-game__hot">ฮิต</span>}
+              <span className="home-game__name">{g.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -194,6 +378,9 @@ export default function Home() {
         </section>
       )}
       <CategoryTiles />
+      <OpenRounds />
+      <LatestResults />
+      <GameTiles />
       <Promotions />
       <News />
     </div>

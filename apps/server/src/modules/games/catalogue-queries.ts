@@ -72,6 +72,16 @@ export function lobbyConfigRow(ex: Executor, lobbyKey: string) {
   return ex.selectFrom('lobby_config').selectAll().where('lobby_key', '=', lobbyKey).executeTakeFirst();
 }
 
+/** Whether an active game of an active provider in the casino category is a live-dealer table. */
+export async function hasLiveDealerGame(ex: Executor): Promise<boolean> {
+  const { rows } = await sql<{ live: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM game g JOIN game_provider p ON p.id = g.provider_id
+      WHERE g.is_active AND p.is_active AND g.live_dealer AND 'casino' = ANY (g.categories)
+    ) AS live`.execute(ex);
+  return rows[0]?.live ?? false;
+}
+
 /** Active games per category. */
 export async function categoryCounts(ex: Executor) {
   const counts = await sql<{ category: string; n: number }>`

@@ -8,6 +8,7 @@ import {
   categoryCounts,
   filteredGames,
   type GameRow,
+  hasLiveDealerGame,
   lobbyConfigRow,
   playsLastWeek,
   providersWithCounts,
@@ -82,6 +83,15 @@ export async function lobby(
   };
 }
 
+/**
+ * The casino lobby's title, from the catalogue: คาสิโนสด (live casino) only while it holds a
+ * live-dealer table (`game.live_dealer`), คาสิโน otherwise — the in-house baccarat rooms are dealt by
+ * the server, with no dealer on camera.
+ */
+async function casinoTitle(ex: Executor): Promise<string> {
+  return (await hasLiveDealerGame(ex)) ? 'คาสิโนสด' : CATEGORY_LABELS.casino;
+}
+
 export async function lobbyConfig(ex: Executor, lobbyKey: string | undefined) {
   const key = lobbyKey ?? '';
   const row = await lobbyConfigRow(ex, key);
@@ -92,7 +102,10 @@ export async function lobbyConfig(ex: Executor, lobbyKey: string | undefined) {
   const providers = await providersWithCounts(ex, category);
   return {
     lobby_key: key,
-    title: row?.title ?? (category ? CATEGORY_LABELS[category] : 'เกมทั้งหมด'),
+    title:
+      category === 'casino'
+        ? await casinoTitle(ex)
+        : (row?.title ?? (category ? CATEGORY_LABELS[category] : 'เกมทั้งหมด')),
     banner: config.banner ?? '',
     categories: gameCategories.map((c) => ({
       key: c,

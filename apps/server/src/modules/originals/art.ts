@@ -1,6 +1,8 @@
 /**
  * Lobby art for the in-house games, drawn as SVG (no text: names are rendered by the page in the
- * site's Thai font). Served at /games/art/<name>.svg.
+ * site's Thai font). Served at /games/art/<name>.svg. The games' own pictures in the catalogue are
+ * WebP files of the member site drawn from copies of these drawings (apps/web/demo-art/game-art,
+ * `npm run demo-images`, migration 073); the lobby banners and the provider logo stay here.
  */
 const frame = (id: string, from: string, to: string, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400" width="300" height="400">

@@ -3,10 +3,13 @@ import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
 import { ApiError, errorMessage } from '../../lib/api';
-import { formatBaht } from '../../lib/money';
+import { formatBaht, formatSatang, sumBaht } from '../../lib/money';
 import { useMinimumPending } from '../../lib/pending';
-import { fetchWallets, walletsKey } from '../../lib/wallets';
+import { fetchWallets, useWallets, walletsKey } from '../../lib/wallets';
 import { couponHistoryKey, type Redeemed, redeemCoupon } from './api';
+
+/** A code is accepted only while every wallet together holds less than this (docs/rules/engagement.md §2), in satang. */
+const BALANCE_UNDER = 500;
 
 /**
  * The code field and the result: free credit in the wallet chip at once, or the server's Thai reason
@@ -20,6 +23,8 @@ export function CouponForm() {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [result, setResult] = useState<Redeemed | null>(null);
+  const { data: wallets } = useWallets();
+  const total = wallets ? sumBaht(wallets.map((w) => w.balance)) : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -50,6 +55,19 @@ export function CouponForm() {
 
   return (
     <form className="panel coupon-form" onSubmit={submit} noValidate aria-label="ใช้โค้ดคูปอง">
+      {/* The rule that decides most refusals, with the member's own balance, before a code is typed. */}
+      <div
+        className={`coupon-balance${total !== null && total >= BALANCE_UNDER ? ' coupon-balance--over' : ''}`}
+        data-testid="coupon-balance"
+      >
+        <p>ใช้คูปองได้เมื่อยอดเงินทุกกระเป๋ารวมกันต่ำกว่า 5 บาท และไม่มีเกมหรือโพยหวยที่รอผล</p>
+        {total !== null && (
+          <p>
+            ยอดเงินรวมของคุณตอนนี้ <strong>{formatSatang(total)}</strong> บาท
+            {total >= BALANCE_UNDER ? ' จึงยังใช้คูปองไม่ได้' : ''}
+          </p>
+        )}
+      </div>
       <Field
         label="โค้ดคูปอง"
         autoComplete="off"

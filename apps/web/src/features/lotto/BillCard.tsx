@@ -1,9 +1,12 @@
 import { formatBaht } from '../../lib/money';
+import { useServerNow } from '../../lib/server-clock';
 import type { Bill } from './api';
-import { BILL_STATUS, clockTime, roundDate } from './labels';
+import { BILL_STATUS, roundDate, roundTime } from './labels';
+import './rounds.css';
 
 /** A bill as a card: won bills get the dotted, glowing yellow border; lost ones a grey dotted one. */
 export function BillCard({ bill, onOpen }: { bill: Bill; onOpen?: (billId: number) => void }) {
+  const now = useServerNow(null);
   const tone = bill.status === 'won' ? 'won' : bill.status === 'lost' ? 'lost' : bill.status;
   return (
     <article
@@ -18,7 +21,7 @@ export function BillCard({ bill, onOpen }: { bill: Bill; onOpen?: (billId: numbe
       <p className="bill-card__meta">
         งวด {roundDate(bill.business_date)}
         {bill.round_no > 1 && bill.round_no < 1000 ? ` · รอบที่ ${bill.round_no}` : ''} · โพย #{bill.bill_id} ·{' '}
-        {bill.item_count} รายการ · ปิด {clockTime(bill.close_at)} น.
+        {bill.item_count} รายการ · ปิด {roundTime(bill.close_at, now)} น.
       </p>
       <dl className="bill-card__money">
         <div>

@@ -58,7 +58,61 @@ export const lottoQueries = {
       queryKey: ['lotto', 'results', date ?? ''],
       queryFn: () => lottoCall(lotto.results, { date }),
     }),
+  /**
+   * The home page's latest results: each market's newest drawn round, newest first, at most
+   * `LATEST_RESULTS`, from `/api/lotto/results` of today and the days before (Bangkok days) until that
+   * many markets have one or `RESULT_DAYS` days were read — weekends and the markets' own draw days
+   * leave some days with few results. Kept as that short list, so the page's server-rendered data
+   * stays small.
+   */
+  latestResults: () =>
+    queryOptions({
+      queryKey: ['lotto', 'latest-results'],
+      queryFn: async () => {
+        const days = [await lottoCall(lotto.results, {})];
+        while (days.length < RESULT_DAYS && latestPerMarket(days).length < LATEST_RESULTS)
+          days.push(await lottoCall(lotto.results, { date: previousDay(days.at(-1)!.date) }));
+        return latestPerMarket(days);
+      },
+    }),
 };
+
+export const LATEST_RESULTS = 6;
+/** How many days back the home page looks for results. */
+const RESULT_DAYS = 4;
+export type LatestResult = ReturnType<typeof latestPerMarket>[number];
+
+/** The day before a calendar day "YYYY-MM-DD". */
+function previousDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Each market's newest round with a result, newest first. */
+function latestPerMarket(days: Results[]) {
+  const newest = new Map<string, Results['categories'][number]['rounds'][number]>();
+  for (const day of days)
+    for (const c of day.categories)
+      for (const r of c.rounds) {
+        if (!r.result) continue;
+        const seen = newest.get(r.market_code);
+        if (!seen || Date.parse(r.expected_result_at) > Date.parse(seen.expected_result_at))
+          newest.set(r.market_code, r);
+      }
+  return [...newest.values()]
+    .sort((a, b) => Date.parse(b.expected_result_at) - Date.parse(a.expected_result_at))
+    .slice(0, LATEST_RESULTS)
+    .map((r) => ({
+      round_id: r.round_id,
+      market_code: r.market_code,
+      market_name: r.market_name,
+      derive_rule: r.derive_rule,
+      business_date: r.business_date,
+      round_no: r.round_no,
+      top3: r.result!.top3,
+      bottom2: r.result!.bottom2,
+      demo: r.demo,
+    }));
+}
 
 export function useLobby() {
   return useQuery({ ...lottoQueries.lobby(), refetchInterval: 30_000 });

@@ -1,5 +1,5 @@
 import type { betTypeCodes } from '@chok/contract/api/lotto';
-import { formatDay, formatTime } from '../../lib/dates';
+import { bangkokDay, formatDateTime, formatDay, formatTime } from '../../lib/dates';
 
 export type BetType = (typeof betTypeCodes)[number];
 
@@ -46,3 +46,11 @@ export function reverseNumbers(n: string): string[] {
 
 export const roundDate = (businessDate: string) => formatDay(businessDate, 'short-year');
 export const clockTime = (iso: string) => formatTime(iso);
+
+/**
+ * A round's open or close time as a member reads it, at `now` (the server clock): the clock time alone
+ * on the same Bangkok day ("15:20"), with its date on any other day ("16 ธ.ค. 69 15:20"), so a
+ * round opening tomorrow or in two weeks never reads as if it opened today.
+ */
+export const roundTime = (iso: string, now: number) =>
+  bangkokDay(iso) === bangkokDay(now) ? formatTime(iso) : formatDateTime(iso);

@@ -2,47 +2,21 @@ import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { type Lobby as LobbyData, useLobby } from '../../features/lotto/api';
 import { LottoNav } from '../../features/lotto/LottoNav';
-import { clockTime, ROUND_STATUS, roundDate } from '../../features/lotto/labels';
-import { countdown } from '../../lib/countdown';
+import { roundDate } from '../../features/lotto/labels';
+import { CloseTime, marketBadge, RoundSide, useRoundState } from '../../features/lotto/RoundClock';
 import { useMinimumPending } from '../../lib/pending';
-import { useServerBefore, useServerNow } from '../../lib/server-clock';
 import './lotto.css';
 
 type Market = LobbyData['categories'][number]['markets'][number];
 
-const BADGES: Record<string, string> = {
-  glo: 'TH',
-  baac: 'ธกส',
-  gsb: 'ออม',
-  yeekee: 'ยี่กี',
-  lao: 'LA',
-  hanoi: 'VN',
-  hanoi_special: 'VN',
-  hanoi_vip: 'VIP',
-  nikkei_am: 'JP',
-  nikkei_pm: 'JP',
-  hangseng_am: 'HK',
-  hangseng_pm: 'HK',
-  dowjones: 'US',
-};
-
-/** The time left to a round's close, the one part of a card that changes every second. */
-function Countdown({ closeAt }: { closeAt: string }) {
-  return <>{countdown(closeAt, useServerNow())}</>;
-}
-
 /** A market and its current round; renders again when its round closes or the lobby changes. */
 const MarketCard = memo(function MarketCard({ m }: { m: Market }) {
   const r = m.round;
-  const beforeClose = useServerBefore(r ? Date.parse(r.close_at) : 0);
-  const open = r?.status === 'open' && beforeClose;
-  // A round the lobby last read as open whose close time has passed is closed, whatever the next
-  // read will say.
-  const status = r ? (r.status === 'open' && !open ? 'closed' : r.status) : 'none';
+  const { open, status } = useRoundState(r);
   const body = (
     <>
       <span className={`market-card__badge market-card__badge--${m.derive_rule}`} aria-hidden>
-        {BADGES[m.code] ?? m.name.slice(0, 2)}
+        {marketBadge(m.code, m.name)}
       </span>
       <span className="market-card__main">
         <span className="market-card__name">{m.name}</span>
@@ -50,23 +24,14 @@ const MarketCard = memo(function MarketCard({ m }: { m: Market }) {
           {r ? (
             <>
               {m.derive_rule === 'yeekee' ? `รอบที่ ${r.round_no} · ` : `งวด ${roundDate(r.business_date)} · `}
-              ปิด {clockTime(r.close_at)} น.
+              <CloseTime at={r.close_at} />
             </>
           ) : (
             'ยังไม่มีงวดที่เปิด'
           )}
         </span>
       </span>
-      <span className="market-card__side">
-        <span className={`status-pill status-pill--${status}`} data-testid="market-status">
-          {r ? ROUND_STATUS[status] : 'ปิด'}
-        </span>
-        {r && status !== 'closed' && (
-          <span className="market-card__countdown" title="เวลาที่เหลือก่อนปิดรับ">
-            {open ? <Countdown closeAt={r.close_at} /> : `เปิด ${clockTime(r.open_at)} น.`}
-          </span>
-        )}
-      </span>
+      <RoundSide r={r} open={open} status={status} />
     </>
   );
   return r ? (

@@ -19,7 +19,7 @@ import { BillCard } from '../../features/lotto/BillCard';
 import { BillDetailDialog } from '../../features/lotto/BillDetailDialog';
 import { BillDialog } from '../../features/lotto/BillDialog';
 import { LottoNav } from '../../features/lotto/LottoNav';
-import { betLabel, clockTime, ROUND_STATUS, roundDate } from '../../features/lotto/labels';
+import { betLabel, clockTime, ROUND_STATUS, roundDate, roundTime } from '../../features/lotto/labels';
 import { ResultDigits } from '../../features/lotto/ResultDigits';
 import { YeekeePanel } from '../../features/lotto/YeekeePanel';
 import { YeekeeSeal } from '../../features/lotto/YeekeeSeal';
@@ -120,7 +120,7 @@ export default function Round() {
                 {r.is_yeekee ? ` รอบที่ ${r.round_no}` : ''}
               </h1>
               <p className="round-head__meta">
-                งวดวันที่ {roundDate(r.business_date)} · ปิดรับ {clockTime(r.close_at)} น.
+                งวดวันที่ {roundDate(r.business_date)} · ปิดรับ {roundTime(r.close_at, now)} น.
                 <button type="button" className="link round-head__rule" onClick={() => setRuleOpen(true)}>
                   กติกา
                 </button>
@@ -202,7 +202,7 @@ export default function Round() {
                 <section className="panel">
                   <p className="empty-text">
                     {r.status === 'scheduled'
-                      ? `เปิดรับแทง ${clockTime(r.open_at)} น.`
+                      ? `เปิดรับแทง ${roundTime(r.open_at, now)} น.`
                       : 'ปิดรับแทงแล้ว รอประกาศผล'}
                   </p>
                 </section>

@@ -19,6 +19,8 @@ import {
 import { BankInfoBlock, MemberAccountBlock } from '../../features/payments/BankBlock';
 import { DepositNotice } from '../../features/payments/DepositNotice';
 import { DepositTicket, StatusPill } from '../../features/payments/DepositTicket';
+import { useProtection } from '../../features/protection/api';
+import { DepositLimits } from '../../features/protection/DepositLimits';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
@@ -308,8 +310,10 @@ function History() {
 export default function Deposit() {
   const queryClient = useQueryClient();
   const { data: open, isLoading } = useOpenDeposit();
+  // Player protection is read before the form shows: a time-out, or what a deposit limit leaves.
+  const protection = useProtection();
   const [current, setCurrent] = useState<DepositRequest | null>(null);
-  const loading = useMinimumPending(isLoading && !current);
+  const loading = useMinimumPending((isLoading || protection.isLoading) && !current);
   const ticketRef = useRef<HTMLDivElement>(null);
   const scrollToTicket = useRef(false);
   const setUi = useUi((s) => s.set);
@@ -362,7 +366,10 @@ export default function Deposit() {
           ) : current ? (
             <DepositTicket key={current.request_id} initial={current} onNew={startOver} />
           ) : (
-            <DepositForm onCreated={created} />
+            <>
+              {protection.data && <DepositLimits state={protection.data} />}
+              {!protection.data?.block && <DepositForm onCreated={created} />}
+            </>
           )}
         </div>
         <aside className="payments-aside">

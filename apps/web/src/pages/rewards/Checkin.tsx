@@ -76,6 +76,21 @@ export default function Checkin() {
                 อีก {next.stamps_to_go} วัน (วันที่ {next.day}) รับเครดิตฟรี {plainBaht(next.free_credit)} บาท
               </p>
             )}
+            {data.blocked_reason && (
+              <div className="checkin-blocked" id="checkin-blocked" role="status">
+                <p>{data.blocked_reason}</p>
+                {!data.deposit.met && (
+                  <>
+                    <p className="checkin-blocked__today" data-testid="checkin-deposit-today">
+                      ยอดฝากที่ยืนยันแล้ววันนี้ (รายการสูงสุด) {plainBaht(data.deposit.largest_today)} บาท
+                    </p>
+                    <Link to="/member/deposit" className="btn btn--outline btn--sm">
+                      ฝากเงิน
+                    </Link>
+                  </>
+                )}
+              </div>
+            )}
             <button
               type="button"
               className="btn btn--primary btn--lg btn--block"
@@ -85,16 +100,6 @@ export default function Checkin() {
             >
               {data.stamped_today ? 'วันนี้เช็คอินแล้ว' : pending ? 'กำลังเช็คอิน…' : 'เช็คอินวันนี้'}
             </button>
-            {data.blocked_reason && (
-              <div className="checkin-blocked" id="checkin-blocked" role="status">
-                <p>{data.blocked_reason}</p>
-                {!data.deposit.met && (
-                  <Link to="/member/deposit" className="btn btn--outline btn--sm">
-                    ฝากเงิน
-                  </Link>
-                )}
-              </div>
-            )}
             <FormAlert message={formError} />
             <p className="checkin-hero__meta">เช็คอินวันละ 1 ครั้ง รับ {data.points_per_stamp} แต้มทุกครั้ง</p>
           </section>
