@@ -43,6 +43,11 @@ export const errorCatalogue = {
     status: 200,
     message: 'ขณะนี้มีการขอรหัส OTP จำนวนมาก กรุณาลองใหม่ภายหลัง',
   },
+  OTP_NETWORK_LIMIT: {
+    error: 1212,
+    status: 200,
+    message: 'มีการขอรหัส OTP จากเครือข่ายนี้มากเกินไป กรุณาลองใหม่ภายหลัง',
+  },
 
   LOGIN_FAILED: { error: 1300, status: 200, message: 'เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง' },
   LOGIN_LOCKED: {

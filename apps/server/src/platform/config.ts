@@ -55,6 +55,8 @@ const schema = z.object({
   OTP_RESEND_SECONDS: z.coerce.number().int().min(0).default(60),
   OTP_MAX_PER_HOUR: z.coerce.number().int().positive().default(5),
   OTP_MAX_PER_HOUR_GLOBAL: z.coerce.number().int().positive().default(500),
+  OTP_MAX_PER_HOUR_NETWORK: z.coerce.number().int().positive().default(30),
+  OTP_RESET_RESERVE_PERCENT: z.coerce.number().int().min(0).max(90).default(20),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),

@@ -78,7 +78,7 @@ export async function sendResetOtp(d: AuthDeps, staffId: number, memberId: numbe
     const m = await lockLoginState(tx, memberId);
     if (!m) throw new AppError('MEMBER_NOT_FOUND');
     if (m.status === 'suspended') throw new AppError('MEMBER_SUSPENDED_NO_RESET');
-    const sent = await issueOtp(tx, d.clock, d.sms, d.otp, m.phone, 'reset_password');
+    const sent = await issueOtp(tx, d.clock, d.sms, d.otp, m.phone, 'reset_password', null);
     await appendAudit(tx, {
       actorType: 'staff',
       actorId: staffId,

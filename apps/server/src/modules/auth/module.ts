@@ -38,6 +38,8 @@ export function authModule(ctx: ModuleContext, deps: { ledger: Ledger; sms?: Sms
       resendSeconds: c.OTP_RESEND_SECONDS,
       maxPerHour: c.OTP_MAX_PER_HOUR,
       maxPerHourGlobal: c.OTP_MAX_PER_HOUR_GLOBAL,
+      maxPerHourNetwork: c.OTP_MAX_PER_HOUR_NETWORK,
+      resetReservePercent: c.OTP_RESET_RESERVE_PERCENT,
       maxAttempts: c.OTP_MAX_ATTEMPTS,
       brand: c.AGENT_NAME,
     },

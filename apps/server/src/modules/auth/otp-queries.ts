@@ -20,12 +20,13 @@ export function recentOtps(ex: Executor, phone: string, since: Date) {
 }
 
 /**
- * Counts one SMS against the hour's global cap in a single upsert; false (nothing counted) when the
- * cap is reached.
+ * Counts one SMS against the hour's cap of `scope` (`global`, `net:<network>`) in a single upsert;
+ * false (nothing counted) when the cap is reached.
  */
-export async function takeGlobalQuota(ex: Executor, hour: Date, max: number): Promise<boolean> {
+export async function takeQuota(ex: Executor, scope: string, hour: Date, max: number): Promise<boolean> {
+  if (max <= 0) return false;
   const { rows } = await sql<{ sent: number }>`
-    INSERT INTO otp_quota (scope, hour, sent) VALUES ('global', ${hour}, 1)
+    INSERT INTO otp_quota (scope, hour, sent) VALUES (${scope}, ${hour}, 1)
     ON CONFLICT (scope, hour) DO UPDATE SET sent = otp_quota.sent + 1 WHERE otp_quota.sent < ${max}
     RETURNING sent`.execute(ex);
   return rows.length === 1;

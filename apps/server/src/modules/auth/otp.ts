@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -16,6 +17,13 @@ export interface OtpPolicy {
   maxPerHour: number;
   /** OTPs across all phones per clock hour: a ceiling on SMS cost whatever the number of addresses. */
   maxPerHourGlobal: number;
+  /** OTPs asked from one network (IPv4 /24, IPv6 /64) per clock hour. */
+  maxPerHourNetwork: number;
+  /**
+   * The share of the global cap (percent) kept for password resets of registered members: other
+   * OTPs stop short of it, so a flood of registrations cannot stop members recovering accounts.
+   */
+  resetReservePercent: number;
   maxAttempts: number;
   brand: string;
 }
@@ -30,8 +38,25 @@ const PURPOSE_TEXT: Record<OtpPurpose, string> = {
 };
 
 /**
- * Issues a 6-digit OTP from the CSPRNG and sends it: resend cooldown and an hourly cap per phone,
- * and an hourly cap across all phones.
+ * The network an address belongs to, as OTP limits count it: IPv4 by /24, IPv6 by /64 (one
+ * customer's allocation), an IPv4 address written as IPv6 as IPv4; null for no valid address.
+ */
+export function networkOf(ip: string): string | null {
+  if (!ipaddr.isValid(ip)) return null;
+  const addr = ipaddr.process(ip);
+  if (addr.kind() === 'ipv4') {
+    const [a, b, c] = (addr as ipaddr.IPv4).octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const parts = (addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(':')}::/64`;
+}
+
+/**
+ * Issues a 6-digit OTP from the CSPRNG and sends it: resend cooldown and an hourly cap per phone, an
+ * hourly cap per network of the address that asked (`ip`; none for an operator's send), and an
+ * hourly cap across all phones of which a share is kept for registered members' password resets
+ * (docs/rules/protection.md has the numbers' home: README, Configuration).
  */
 export async function issueOtp(
   tx: Executor,
@@ -40,6 +65,7 @@ export async function issueOtp(
   policy: OtpPolicy,
   phone: string,
   purpose: OtpPurpose,
+  ip: string | null,
 ): Promise<{ ref: string; expires_in: number; resend_in: number }> {
   const now = clock.now();
   // One issuer per phone at a time, so the cooldown and hourly cap hold under concurrent requests.
@@ -51,9 +77,18 @@ export async function issueOtp(
     if (wait > 0) throw new AppError('OTP_COOLDOWN', { seconds: wait });
   }
   if (recent.length >= policy.maxPerHour) throw new AppError('OTP_LIMIT');
-  // Counted in the issuing transaction, so an OTP that is not sent is not counted.
+  // Counted in the issuing transaction, so an OTP that is not sent (a later cap refuses) is not counted.
   const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
-  if (!(await q.takeGlobalQuota(tx, hour, policy.maxPerHourGlobal))) throw new AppError('OTP_BUSY');
+  const network = ip === null ? null : networkOf(ip);
+  if (network !== null && !(await q.takeQuota(tx, `net:${network}`, hour, policy.maxPerHourNetwork))) {
+    throw new AppError('OTP_NETWORK_LIMIT');
+  }
+  // A reset is only sent to a registered phone (registration.ts), so it may use the reserved share.
+  const globalMax =
+    purpose === 'reset_password'
+      ? policy.maxPerHourGlobal
+      : Math.floor((policy.maxPerHourGlobal * (100 - policy.resetReservePercent)) / 100);
+  if (!(await q.takeQuota(tx, 'global', hour, globalMax))) throw new AppError('OTP_BUSY');
   const code = randomDigits(6);
   const ref = randomLetters(4);
   await q.insertOtp(tx, {

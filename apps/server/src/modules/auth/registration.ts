@@ -24,14 +24,14 @@ async function newReferralCode(tx: Tx): Promise<string> {
 }
 
 /** Sends an OTP: registration needs a free phone, a reset needs a registered one. */
-export function requestOtp(d: AuthDeps, phone: string, purpose: OtpPurpose) {
+export function requestOtp(d: AuthDeps, phone: string, purpose: OtpPurpose, ip: string) {
   return inTransaction(d.db, async (tx) => {
     const registered = await phoneRegistered(tx, phone);
     if (purpose === 'register' && registered) throw phoneTaken();
     if (purpose === 'reset_password' && !registered) {
       throw new AppError('PHONE_NOT_REGISTERED', {}, { phone: new AppError('PHONE_NOT_REGISTERED').message });
     }
-    return issueOtp(tx, d.clock, d.sms, d.otp, phone, purpose);
+    return issueOtp(tx, d.clock, d.sms, d.otp, phone, purpose, ip);
   });
 }
 

@@ -28,7 +28,7 @@ export function authRoutes({ app, route }: ModuleContext, d: AuthDeps): void {
     deviceId: deviceIdOf(ctx.req.headers['x-device-id']),
   });
 
-  route(app, api.requestOtp, async (ctx) => requestOtp(d, ctx.body.phone, ctx.body.purpose));
+  route(app, api.requestOtp, async (ctx) => requestOtp(d, ctx.body.phone, ctx.body.purpose, ctx.ip));
   route(app, api.register, async (ctx) => register(d, ctx.body, client(ctx)));
   route(app, api.login, async (ctx) => login(d, ctx.body.phone, ctx.body.password, client(ctx)));
   route(app, api.logout, async (ctx) => {
@@ -39,7 +39,7 @@ export function authRoutes({ app, route }: ModuleContext, d: AuthDeps): void {
     await changePassword(d, ctx.member, ctx.body.old_password, ctx.body.new_password);
     return null;
   });
-  route(app, api.resetPassword, async (ctx) => requestOtp(d, ctx.body.phone, 'reset_password'));
+  route(app, api.resetPassword, async (ctx) => requestOtp(d, ctx.body.phone, 'reset_password', ctx.ip));
   route(app, api.resetPasswordV2, async (ctx) => {
     await completeReset(d, ctx.body.phone, ctx.body.otp, ctx.body.password);
     return null;
