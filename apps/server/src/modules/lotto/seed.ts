@@ -35,7 +35,7 @@ export const lottoSeed: ModuleSeed = {
       )
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
-    if (c.demo) await seedDemoHistory(tx, new Date());
+    if (c.demo) await seedDemoHistory(tx, c.now);
   },
 };
 
