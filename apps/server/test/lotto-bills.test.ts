@@ -302,7 +302,14 @@ describe('bill/cancel', () => {
     const billId = b.body.data.bill.bill_id as number;
     // A clock an hour ahead of the wall: the record must carry its time, not the machine's.
     const clock = new FixedClock(new Date(Date.now() + 3600_000));
-    const d = { db: t.db, ledger: t.ledger, events: t.app.events, jobs: disabledJobs, clock, config: t.config };
+    const d = {
+      db: t.db,
+      ledger: t.ledger,
+      events: t.app.events,
+      jobs: disabledJobs,
+      clock,
+      config: t.config,
+    };
     await cancelBill(d, m.memberId, billId);
     const row = await t.db
       .selectFrom('lotto_bill')
