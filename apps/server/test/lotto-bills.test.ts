@@ -5,7 +5,7 @@ import { FixedClock, systemClock } from '../src/platform/clock.ts';
 import { AppError, envelopeOf } from '../src/platform/errors.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
 import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
-import { balanceOf, buy, fund, fundedMember, openRound } from './lotto-fixtures.ts';
+import { balanceOf, buy, fund, fundedMember, lottoDeps, openRound } from './lotto-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -302,15 +302,7 @@ describe('bill/cancel', () => {
     const billId = b.body.data.bill.bill_id as number;
     // A clock an hour ahead of the wall: the record must carry its time, not the machine's.
     const clock = new FixedClock(new Date(Date.now() + 3600_000));
-    const d = {
-      db: t.db,
-      ledger: t.ledger,
-      events: t.app.events,
-      jobs: disabledJobs,
-      clock,
-      config: t.config,
-    };
-    await cancelBill(d, m.memberId, billId);
+    await cancelBill(lottoDeps(t, clock), m.memberId, billId);
     const row = await t.db
       .selectFrom('lotto_bill')
       .select(['status', 'cancelled_at'])

@@ -103,6 +103,27 @@ export function fingerprint(
   return createHash('sha256').update(`${op}\n${roundId}\n${game}\n${amount}\n${betRef}`).digest();
 }
 
+/** A stake's or a win's own facts as the wallet's statements take them. */
+export function opOf(r: DebitRequest, memberId: number) {
+  return {
+    provider: r.provider,
+    player: r.player,
+    memberId,
+    txId: r.providerTxId,
+    roundId: r.roundId,
+    game: r.game,
+    amount: r.amount,
+  };
+}
+
+/** The stored op of a request's own transaction id (`findOp`'s key). */
+export const txKeyOf = (r: { provider: string; player: string; providerTxId: string }) => ({
+  provider: r.provider,
+  player: r.player,
+  txId: r.providerTxId,
+  opClass: 'tx' as const,
+});
+
 export const systemAccount = (provider: string) => ({ system: `sys:game:${provider}` });
 export const ledgerKey = (provider: string, player: string, cls: 'tx' | 'rb', txId: string) =>
   `game:${provider}:${player}:${cls}:${txId}`;

@@ -6,9 +6,11 @@ import {
   fingerprint,
   ledgerKey,
   oneCallOrTransaction,
+  opOf,
   replay,
   type SeamlessDeps,
   systemAccount,
+  txKeyOf,
   validMember,
   type WalletAnswer,
   WalletRefusal,
@@ -30,38 +32,18 @@ export async function creditIn(
   const fp = fingerprint('credit', r.roundId, r.game, r.amount, r.betTxId);
   const key = ledgerKey(r.provider, r.player, 'tx', r.providerTxId);
   // The bet's row is locked first, so a racing rollback of the same bet waits for this credit.
-  const bet = await q.findOp(
-    tx,
-    {
-      provider: r.provider,
-      player: r.player,
-      txId: r.betTxId,
-      opClass: 'tx',
-    },
-    true,
-  );
+  const bet = await q.findOp(tx, txKeyOf({ ...r, providerTxId: r.betTxId }), true);
   const claimedKey = await q.claimOp(tx, {
-    provider: r.provider,
-    player: r.player,
-    txId: r.providerTxId,
+    ...opOf(r, memberId),
     opClass: 'tx',
     op: 'credit',
-    memberId,
     walletTypeId: bet?.wallet_type_id ?? null,
-    roundId: r.roundId,
-    game: r.game,
-    amount: r.amount,
     betTxId: r.betTxId,
     fingerprint: fp,
     status: 'OK',
   });
   if (!claimedKey) {
-    const stored = await q.findOp(tx, {
-      provider: r.provider,
-      player: r.player,
-      txId: r.providerTxId,
-      opClass: 'tx',
-    });
+    const stored = await q.findOp(tx, txKeyOf(r));
     if (stored) return replay(tx, stored, fp, key);
   }
   if (bet?.op !== 'debit') throw new WalletRefusal('BET_NOT_FOUND', memberId, null);
@@ -95,14 +77,8 @@ export async function credit(
       : () =>
           q.fastCredit(d.db, {
             nonce,
-            provider: r.provider,
-            player: r.player,
-            memberId,
-            txId: r.providerTxId,
+            ...opOf(r, memberId),
             betTxId: r.betTxId,
-            roundId: r.roundId,
-            game: r.game,
-            amount: r.amount,
             fingerprint: fingerprint('credit', r.roundId, r.game, r.amount, r.betTxId),
             ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
             reference: `${r.provider}:${r.roundId || r.betTxId}`,

@@ -9,15 +9,27 @@ import {
   fingerprint,
   ledgerKey,
   oneCallOrTransaction,
+  opOf,
   replay,
   SESSION_IDLE_MINUTES,
   type SeamlessDeps,
   systemAccount,
+  txKeyOf,
   validMember,
   type WalletAnswer,
   WalletRefusal,
 } from './seamless-calls.ts';
 import * as q from './seamless-queries.ts';
+
+/** A debit's claim under the player's live session: its facts, fingerprint and the session idle limit. */
+function debitClaim(r: DebitRequest, memberId: number, now: Date) {
+  return {
+    ...opOf(r, memberId),
+    fingerprint: fingerprint('debit', r.roundId, r.game, r.amount, ''),
+    now,
+    idleSince: new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000),
+  };
+}
 
 /**
  * A stake (docs/rules/casino.md §3): the debit's id claimed under the player's live session, the bet
@@ -31,28 +43,12 @@ export async function debitIn(
 ): Promise<WalletAnswer> {
   const memberId = validMember(r, false);
   if (memberId === null) throw new WalletRefusal('INVALID_REQUEST', null, null);
-  const now = d.clock.now();
-  const fp = fingerprint('debit', r.roundId, r.game, r.amount, '');
+  const claim = debitClaim(r, memberId, d.clock.now());
+  const fp = claim.fingerprint;
   const key = ledgerKey(r.provider, r.player, 'tx', r.providerTxId);
-  const { session, claimed } = await claimDebit(tx, {
-    provider: r.provider,
-    player: r.player,
-    memberId,
-    txId: r.providerTxId,
-    roundId: r.roundId,
-    game: r.game,
-    amount: r.amount,
-    fingerprint: fp,
-    now,
-    idleSince: new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000),
-  });
+  const { session, claimed } = await claimDebit(tx, claim);
   if (!claimed) {
-    const stored = await q.findOp(tx, {
-      provider: r.provider,
-      player: r.player,
-      txId: r.providerTxId,
-      opClass: 'tx',
-    });
+    const stored = await q.findOp(tx, txKeyOf(r));
     if (stored) return replay(tx, stored, fp, key);
     if (!session) throw new WalletRefusal('SESSION_EXPIRED', memberId, null);
     if (session.member_status !== 'active')
@@ -98,23 +94,12 @@ export async function debit(
   const fast =
     memberId === null
       ? null
-      : () => {
-          const now = d.clock.now();
-          return q.fastDebit(d.db, {
+      : () =>
+          q.fastDebit(d.db, {
             nonce,
-            provider: r.provider,
-            player: r.player,
-            memberId,
-            txId: r.providerTxId,
-            roundId: r.roundId,
-            game: r.game,
-            amount: r.amount,
-            fingerprint: fingerprint('debit', r.roundId, r.game, r.amount, ''),
-            now,
-            idleSince: new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000),
+            ...debitClaim(r, memberId, d.clock.now()),
             ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
             reference: `${r.provider}:${r.roundId || r.providerTxId}`,
           });
-        };
   return oneCallOrTransaction(d.db, r, nonce, fast, (tx) => debitIn(d, tx, r));
 }

@@ -10,6 +10,7 @@ import {
   type RollbackRequest,
   type SeamlessDeps,
   systemAccount,
+  txKeyOf,
   type WalletAnswer,
   WalletRefusal,
 } from './seamless-calls.ts';
@@ -28,12 +29,7 @@ export async function rollbackIn(
   const memberId = memberIdOf(r.player);
   if (memberId === null) throw new WalletRefusal('INVALID_REQUEST', null, null);
   const fp = fingerprint('rollback', '', '', 0, r.providerTxId);
-  const betKey = {
-    provider: r.provider,
-    player: r.player,
-    txId: r.providerTxId,
-    opClass: 'tx' as const,
-  };
+  const betKey = txKeyOf(r);
   const rollbackKey = {
     ...betKey,
     opClass: 'rollback' as const,
