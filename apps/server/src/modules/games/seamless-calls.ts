@@ -158,6 +158,16 @@ export async function inWalletTransaction(
   }
 }
 
+/** An operation done: OK with the wallet's balance after it and its ledger transfer, if any. */
+export async function done(
+  tx: Tx,
+  memberId: number,
+  wallet: number,
+  transferId: number | null,
+): Promise<WalletAnswer> {
+  return { status: 'OK', balance: (await memberBalance(tx, memberId, wallet)) as Satang, transferId };
+}
+
 /** A replayed key: the stored answer with today's balance, or why it cannot be replayed. */
 export async function replay(tx: Tx, stored: q.OpRow, fp: Buffer, key: string): Promise<WalletAnswer> {
   const walletType = stored.wallet_type_id ?? MAIN_WALLET;
@@ -191,19 +201,20 @@ async function oneCall(call: () => Promise<q.FastAnswer>): Promise<WalletAnswer 
 }
 
 /**
- * A provider debit or credit: one round trip when it is the common case (`fast`, null when the request
- * is malformed), else the transaction of `work`. A given nonce is claimed first either way — by the
+ * A provider debit or credit: one round trip (`fast`) when the request is well formed (`memberId`) and
+ * the common case, else the transaction of `work`. A given nonce is claimed first either way — by the
  * one call, or here when that call was undone; a used one throws NonceReused.
  */
 export async function oneCallOrTransaction(
   db: Db,
   r: { provider: string; player: string },
   nonce: string | null,
-  fast: (() => Promise<q.FastAnswer>) | null,
+  memberId: number | null,
+  fast: (memberId: number) => Promise<q.FastAnswer>,
   work: (tx: Tx) => Promise<WalletAnswer>,
 ): Promise<WalletAnswer> {
-  if (fast !== null) {
-    const a = await oneCall(fast);
+  if (memberId !== null) {
+    const a = await oneCall(() => fast(memberId));
     if (a !== 'fallback' && a !== 'undone') return a;
     if (a === 'fallback') nonce = null;
   }

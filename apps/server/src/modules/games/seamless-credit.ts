@@ -1,8 +1,8 @@
-import type { Satang } from '@chok/engine/money';
 import type { Tx } from '../../platform/db.ts';
-import { MAIN_WALLET, memberBalance, type WalletTypeId } from '../wallet/service.ts';
+import { MAIN_WALLET, type WalletTypeId } from '../wallet/service.ts';
 import {
   type CreditRequest,
+  done,
   fingerprint,
   ledgerKey,
   oneCallOrTransaction,
@@ -61,7 +61,7 @@ export async function creditIn(
     }));
   }
   if (bet.state === 'open') await q.setDebitState(tx, bet.id, 'settled');
-  return { status: 'OK', balance: (await memberBalance(tx, memberId, wallet)) as Satang, transferId };
+  return done(tx, memberId, wallet, transferId);
 }
 
 /** A provider credit: one round trip in the common case (see `debit`), else `creditIn`'s transaction. */
@@ -70,18 +70,14 @@ export async function credit(
   r: CreditRequest,
   nonce: string | null = null,
 ): Promise<WalletAnswer> {
-  const memberId = validMember(r, true);
-  const fast =
-    memberId === null
-      ? null
-      : () =>
-          q.fastCredit(d.db, {
-            nonce,
-            ...opOf(r, memberId),
-            betTxId: r.betTxId,
-            fingerprint: fingerprint('credit', r.roundId, r.game, r.amount, r.betTxId),
-            ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
-            reference: `${r.provider}:${r.roundId || r.betTxId}`,
-          });
-  return oneCallOrTransaction(d.db, r, nonce, fast, (tx) => creditIn(d, tx, r));
+  const fast = (memberId: number) =>
+    q.fastCredit(d.db, {
+      nonce,
+      ...opOf(r, memberId),
+      betTxId: r.betTxId,
+      fingerprint: fingerprint('credit', r.roundId, r.game, r.amount, r.betTxId),
+      ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
+      reference: `${r.provider}:${r.roundId || r.betTxId}`,
+    });
+  return oneCallOrTransaction(d.db, r, nonce, validMember(r, true), fast, (tx) => creditIn(d, tx, r));
 }

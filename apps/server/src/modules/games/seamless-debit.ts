@@ -1,11 +1,11 @@
-import type { Satang } from '@chok/engine/money';
 import { raisedRefusal, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { claimDebit } from '../members/service.ts';
 import { raisedProtectionError } from '../protection/service.ts';
-import { memberBalance, type WalletTypeId } from '../wallet/service.ts';
+import type { WalletTypeId } from '../wallet/service.ts';
 import {
   type DebitRequest,
+  done,
   fingerprint,
   ledgerKey,
   oneCallOrTransaction,
@@ -77,7 +77,7 @@ export async function debitIn(
     if (reason) throw new WalletRefusal('PLAYER_BLOCKED', memberId, wallet, reason);
     throw err;
   }
-  return { status: 'OK', balance: (await memberBalance(tx, memberId, wallet)) as Satang, transferId };
+  return done(tx, memberId, wallet, transferId);
 }
 
 /**
@@ -90,16 +90,12 @@ export async function debit(
   r: DebitRequest,
   nonce: string | null = null,
 ): Promise<WalletAnswer> {
-  const memberId = validMember(r, false);
-  const fast =
-    memberId === null
-      ? null
-      : () =>
-          q.fastDebit(d.db, {
-            nonce,
-            ...debitClaim(r, memberId, d.clock.now()),
-            ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
-            reference: `${r.provider}:${r.roundId || r.providerTxId}`,
-          });
-  return oneCallOrTransaction(d.db, r, nonce, fast, (tx) => debitIn(d, tx, r));
+  const fast = (memberId: number) =>
+    q.fastDebit(d.db, {
+      nonce,
+      ...debitClaim(r, memberId, d.clock.now()),
+      ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
+      reference: `${r.provider}:${r.roundId || r.providerTxId}`,
+    });
+  return oneCallOrTransaction(d.db, r, nonce, validMember(r, false), fast, (tx) => debitIn(d, tx, r));
 }
