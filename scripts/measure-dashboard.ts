@@ -17,7 +17,7 @@ import { systemClock } from '../apps/server/src/platform/clock.ts';
 import { createDb } from '../apps/server/src/platform/db.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { migrate } from '../apps/server/src/platform/migrate.ts';
-import { addDays, bangkokDate, startOfBangkokDay } from '../packages/engine/src/engagement/calendar.ts';
+import { addDays, bangkokDate, startOfBangkokDay } from '../packages/engine/src/bangkok-calendar.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TRANSFERS = Number(process.argv[2] ?? 3_000_000);

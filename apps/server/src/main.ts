@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { staffExists } from './modules/admin/service.ts';
 import { createLedger } from './modules/wallet/service.ts';
+import { systemClock } from './platform/clock.ts';
 import { type Config, loadConfig } from './platform/config.ts';
 import { createDb } from './platform/db.ts';
 import { openDatabase } from './platform/embedded-postgres.ts';
@@ -76,7 +77,7 @@ async function main(command: string, role: Role): Promise<void> {
   // Started without demo data: demo accounts left from a demo start, still with the published demo
   // passwords, are locked (docs/operations.md, "Production"); said once, by the start that locks them.
   if (!config.SEED_DEMO) {
-    const locked = await lockDemoAccounts(db, new Date());
+    const locked = await lockDemoAccounts(db, systemClock.now());
     if (locked.staff.length > 0 || locked.members > 0)
       log(
         `SEED_DEMO=false: locked the demo accounts that still have the demo passwords (staff: ${

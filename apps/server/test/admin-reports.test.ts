@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, bangkokDate, startOfBangkokDay } from '@chok/engine/engagement/calendar';
+import { addDays, bangkokDate, startOfBangkokDay } from '@chok/engine/bangkok-calendar';
 import { formatBaht } from '@chok/engine/money';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

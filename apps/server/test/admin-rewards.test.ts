@@ -1,7 +1,6 @@
 import type * as api from '@chok/contract/api/admin-rewards';
 import type { DataOf } from '@chok/contract/endpoint';
-import { addDays, bangkokDate } from '@chok/engine/engagement/calendar';
-import { bangkokTime } from '@chok/engine/lotto/schedule';
+import { addDays, bangkokDate, bangkokTime } from '@chok/engine/bangkok-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';

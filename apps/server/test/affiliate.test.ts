@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, bangkokDate } from '@chok/engine/engagement/calendar';
-import { bangkokTime } from '@chok/engine/lotto/schedule';
+import { addDays, bangkokDate, bangkokTime } from '@chok/engine/bangkok-calendar';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCommission } from '../src/modules/affiliate/account-queries.ts';

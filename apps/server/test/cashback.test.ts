@@ -1,7 +1,6 @@
 import type * as api from '@chok/contract/api/cashback';
 import type { DataOf } from '@chok/contract/endpoint';
-import { addDays, bangkokDate } from '@chok/engine/engagement/calendar';
-import { bangkokTime } from '@chok/engine/lotto/schedule';
+import { addDays, bangkokDate, bangkokTime } from '@chok/engine/bangkok-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissionJob } from '../src/modules/cashback/day-run.ts';
 import { claimCashback } from '../src/modules/cashback/loss-claim.ts';

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBill } from '../src/modules/lotto/bills.ts';
-import { systemClock } from '../src/platform/clock.ts';
+import { cancelBill, createBill } from '../src/modules/lotto/bills.ts';
+import { FixedClock, systemClock } from '../src/platform/clock.ts';
 import { AppError, envelopeOf } from '../src/platform/errors.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
 import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
-import { balanceOf, buy, fund, fundedMember, openRound } from './lotto-fixtures.ts';
+import { balanceOf, buy, fund, fundedMember, lottoDeps, openRound } from './lotto-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -292,6 +292,24 @@ describe('bill/cancel', () => {
       body: { bill_id: b2.body.data.bill.bill_id },
     });
     expect(notMine.body.code).toBe('LOTTO_BILL_NOT_FOUND');
+    await reconcile();
+  });
+
+  it('records the cancel at the server clock’s time', async () => {
+    const m = await fundedMember(t, 100);
+    const roundId = await openRound(t, 'lao', { closeInMs: 3 * 3600_000 });
+    const b = await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '56', amount: 10 }]);
+    const billId = b.body.data.bill.bill_id as number;
+    // A clock an hour ahead of the wall: the record must carry its time, not the machine's.
+    const clock = new FixedClock(new Date(Date.now() + 3600_000));
+    await cancelBill(lottoDeps(t, clock), m.memberId, billId);
+    const row = await t.db
+      .selectFrom('lotto_bill')
+      .select(['status', 'cancelled_at'])
+      .where('id', '=', billId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('cancelled');
+    expect(row.cancelled_at?.toISOString()).toBe(clock.now().toISOString());
     await reconcile();
   });
 

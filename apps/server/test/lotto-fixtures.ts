@@ -1,21 +1,20 @@
 import { satang } from '@chok/engine/money';
 import { sql } from 'kysely';
+import type { LottoDeps } from '../src/modules/lotto/deps.ts';
 import { createLotto, type Lotto } from '../src/modules/lotto/service.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
 import { call, registerMember, staffToken, type TestApp } from './helpers.ts';
 
+/** The lotto module's deps on a test app's database, with their own clock. */
+export function lottoDeps(t: TestApp, clock: Clock): LottoDeps {
+  return { db: t.db, ledger: t.ledger, events: t.app.events, jobs: disabledJobs, clock, config: t.config };
+}
+
 /** The lotto services on a test app's database, with their own clock. */
 export function lottoOf(t: TestApp, clock: Clock): Lotto {
-  return createLotto({
-    db: t.db,
-    ledger: t.ledger,
-    events: t.app.events,
-    jobs: disabledJobs,
-    clock,
-    config: t.config,
-  });
+  return createLotto(lottoDeps(t, clock));
 }
 
 export async function marketId(t: TestApp, code: string): Promise<number> {

@@ -1,5 +1,4 @@
-import { addDays, bangkokDate } from '@chok/engine/engagement/calendar';
-import { bangkokTime } from '@chok/engine/lotto/schedule';
+import { addDays, bangkokDate, bangkokTime } from '@chok/engine/bangkok-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeDay } from '../src/modules/affiliate/commission.ts';
 import { commissionJob } from '../src/modules/cashback/day-run.ts';

@@ -1,5 +1,5 @@
+import { addDays, bangkokDate } from '@chok/engine/bangkok-calendar';
 import { deriveResult } from '@chok/engine/lotto/derive';
-import { addDays, bangkokDate } from '@chok/engine/lotto/schedule';
 import type { DeriveRule } from '@chok/engine/lotto/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSeeded } from '../src/seed/demo.ts';

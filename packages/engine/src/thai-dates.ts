@@ -12,7 +12,7 @@
  * in the browser alike.
  */
 
-import { BANGKOK_OFFSET_MS } from './lotto/schedule.ts';
+import { bangkokWallClock } from './bangkok-calendar.ts';
 import {
   BUDDHIST_ERA,
   THAI_MONTHS_LONG as MONTHS_LONG,
@@ -33,7 +33,7 @@ interface Parts {
 
 /** An instant's Bangkok wall clock. */
 function bangkok(at: string | number | Date): Parts {
-  const d = new Date(new Date(at).getTime() + BANGKOK_OFFSET_MS);
+  const d = bangkokWallClock(new Date(at));
   return {
     year: d.getUTCFullYear() + BUDDHIST_ERA,
     month: d.getUTCMonth(),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { bangkokTime } from '../src/bangkok-calendar.ts';
 import {
   applyRate,
   bpToPercent,
@@ -13,7 +14,6 @@ import {
   turnoverCommission,
   windowState,
 } from '../src/engagement/cashback.ts';
-import { bangkokTime } from '../src/lotto/schedule.ts';
 import { satang } from '../src/money.ts';
 
 const baht = (n: number) => n * 100;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, mondayOf, parseMonth } from '../src/engagement/calendar.ts';
+import { addDays, bangkokTime, daysBetween, mondayOf, parseMonth } from '../src/bangkok-calendar.ts';
 import {
   CHECKIN_DEFAULTS,
   checkinCalendar,
@@ -9,7 +9,6 @@ import {
   nextMilestone,
   streakOn,
 } from '../src/engagement/checkin.ts';
-import { bangkokTime } from '../src/lotto/schedule.ts';
 import { satang } from '../src/money.ts';
 
 /** Consecutive dates from `first`, `n` of them. */

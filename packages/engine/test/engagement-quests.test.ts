@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bangkokTime } from '../src/bangkok-calendar.ts';
 import type { PlayedFigure } from '../src/engagement/figures.ts';
 import {
   contribution,
@@ -9,7 +10,6 @@ import {
   questProgress,
   questProgressFromFacts,
 } from '../src/engagement/quests.ts';
-import { bangkokTime } from '../src/lotto/schedule.ts';
 import { satang } from '../src/money.ts';
 
 const quest = (id: string) => DEFAULT_QUESTS.find((q) => q.id === id)!;

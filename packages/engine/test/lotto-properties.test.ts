@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { bangkokDate } from '../src/bangkok-calendar.ts';
 import { chainSeed, memberRef, shotHash, verifyChain } from '../src/lotto/chain.ts';
 import { deriveResult, isWellFormedResult } from '../src/lotto/derive.ts';
 import { itemWins, payoutSatang, rateToX100, winningKeys, x100ToRate } from '../src/lotto/match.ts';
 import { reverseNumbers } from '../src/lotto/reverse.ts';
-import { bangkokDate, roundsBetween, roundsOn } from '../src/lotto/schedule.ts';
+import { roundsBetween, roundsOn } from '../src/lotto/schedule.ts';
 import { yeekeeOutcome } from '../src/lotto/yeekee.ts';
 
 const digit = fc.integer({ min: 0, max: 9 }).map(String);

@@ -1,4 +1,5 @@
 import type { CallInputOf, DataOf, Endpoint, Route } from '@chok/contract/endpoint';
+import { bangkokWallClock } from '@chok/engine/bangkok-calendar';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -105,7 +106,7 @@ export function DataTable<E extends Endpoint>(props: Props<E>) {
         columns.map((c) => c.header),
         rows.map((r) => columns.map((c) => (c.csv ? c.csv(r) : field(r, c.key)))),
       );
-      const stamp = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 16).replace(/[-:T]/g, '');
+      const stamp = bangkokWallClock(Date.now()).toISOString().slice(0, 16).replace(/[-:T]/g, '');
       downloadText(`${caption}-${stamp}.csv`, text);
       toast.success(`ส่งออก ${formatCount(rows.length)} รายการแล้ว`);
     } catch (err) {

@@ -1,3 +1,4 @@
+import { bangkokWallClock } from '@chok/engine/bangkok-calendar';
 import type { ReactNode } from 'react';
 
 /**
@@ -33,14 +34,12 @@ export function Field(props: {
 export const invalid = (id: string, error: string | undefined) =>
   error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
-const BANGKOK_MS = 7 * 3600_000;
-
 /** ISO instant → the value of a datetime-local input in Bangkok time (`2026-11-27T18:30`). */
 export function toLocalInput(iso: string | null | undefined): string {
   if (!iso) return '';
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return '';
-  return new Date(t + BANGKOK_MS).toISOString().slice(0, 16);
+  return bangkokWallClock(t).toISOString().slice(0, 16);
 }
 
 /** A datetime-local value read as Bangkok time → ISO with its +07:00 offset; empty → null. */

@@ -3,6 +3,7 @@
  * the Buddhist era, written exactly as the member site writes them (packages/engine/src/thai-dates.ts),
  * so a member and a staff member read the same "5 มี.ค. 69 14:05".
  */
+import { bangkokWallClock } from '@chok/engine/bangkok-calendar';
 import { formatDate as thaiDate, formatDateTime as thaiDateTime } from '@chok/engine/thai-dates';
 
 export { formatDay, formatMonth, formatTime } from '@chok/engine/thai-dates';
@@ -37,6 +38,6 @@ export function csvDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const bkk = new Date(d.getTime() + 7 * 3600_000);
+  const bkk = bangkokWallClock(d);
   return bkk.toISOString().slice(0, 19).replace('T', ' ');
 }

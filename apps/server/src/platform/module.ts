@@ -49,6 +49,8 @@ export interface SeedContext {
   demo: boolean;
   /** Demo members by phone, for modules that seed member data. */
   memberIds: Record<string, number>;
+  /** The instant the seeding runs at, from the server clock: demo data is placed around it. */
+  now: Date;
 }
 
 /** A module's seed: runs once, in the seeding transaction, after the operator row exists. */

@@ -12,6 +12,7 @@ import {
   type WalletTypeId,
 } from '../modules/wallet/service.ts';
 import { appendAudit } from '../platform/audit.ts';
+import { type Clock, systemClock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import { type Db, inTransaction, type Tx } from '../platform/db.ts';
 import { moduleSeeds } from './modules.ts';
@@ -60,8 +61,17 @@ export function isSeeded(db: Db, agentId: number): Promise<boolean> {
   return agentExists(db, agentId);
 }
 
-/** Seeds the operator and its content; with `demo`, also demo members and staff. One transaction. */
-export async function seed(db: Db, ledger: Ledger, config: Config, opts: { demo: boolean }): Promise<void> {
+/**
+ * Seeds the operator and its content; with `demo`, also demo members and staff. One transaction; the
+ * demo data is placed around the clock's time (the server clock unless one is given).
+ */
+export async function seed(
+  db: Db,
+  ledger: Ledger,
+  config: Config,
+  opts: { demo: boolean; clock?: Clock },
+): Promise<void> {
+  const now = (opts.clock ?? systemClock).now();
   const memberHashes = await Promise.all(demoMembers.map((m) => hashPassword(m.password)));
   const staffHashes = await Promise.all(demoStaff.map((s) => hashPassword(s.password)));
   await inTransaction(db, async (tx) => {
@@ -69,9 +79,9 @@ export async function seed(db: Db, ledger: Ledger, config: Config, opts: { demo:
     const memberIds: Record<string, number> = {};
     if (opts.demo) {
       await seedDemoContent(tx, config.AGENT_ID);
-      await seedDemoAccounts(tx, ledger, config, memberHashes, staffHashes, memberIds);
+      await seedDemoAccounts(tx, ledger, config, memberHashes, staffHashes, memberIds, now);
     }
-    for (const m of moduleSeeds) await m.run(tx, { config, demo: opts.demo, memberIds });
+    for (const m of moduleSeeds) await m.run(tx, { config, demo: opts.demo, memberIds, now });
   });
 }
 
@@ -83,6 +93,7 @@ async function seedDemoAccounts(
   memberHashes: string[],
   staffHashes: string[],
   memberIds: Record<string, number>,
+  now: Date,
 ): Promise<void> {
   const agent_id = config.AGENT_ID;
   for (const [i, m] of demoMembers.entries()) {
@@ -111,7 +122,7 @@ async function seedDemoAccounts(
       });
       // Demo free credit is under the same turnover and cap as any grant (docs/rules/casino.md §1.3).
       if (Number(type) === FREE_CREDIT_WALLET) {
-        await noteFreeCreditGrant(tx, { memberId, amount: parseBaht(baht), now: new Date() });
+        await noteFreeCreditGrant(tx, { memberId, amount: parseBaht(baht), now });
       }
     }
   }

@@ -1,5 +1,5 @@
+import { addDays, bangkokDate, endOfBangkokDay, startOfBangkokDay } from '../bangkok-calendar.ts';
 import { type Satang, satang } from '../money.ts';
-import { addDays, bangkokDate, startOfBangkokDay } from './calendar.ts';
 
 /**
  * Loss cashback and turnover commission (docs/rules/engagement.md §3, §4), from a day's settled
@@ -145,7 +145,7 @@ export function claimableDay(now: Date): string {
 
 /** Day D's claim window: D+1 00:00 Bangkok (inclusive) to D+2 00:00 (exclusive). */
 export function claimWindow(day: string): { opensAt: Date; closesAt: Date } {
-  return { opensAt: startOfBangkokDay(addDays(day, 1)), closesAt: startOfBangkokDay(addDays(day, 2)) };
+  return { opensAt: endOfBangkokDay(day), closesAt: startOfBangkokDay(addDays(day, 2)) };
 }
 
 /** Whether day D's cashback can be claimed at `now`: not yet (D or earlier), open (D+1), or closed. */
@@ -157,7 +157,7 @@ export function windowState(day: string, now: Date): 'not_open' | 'open' | 'clos
 
 /** [start, end) of Bangkok day D as instants. */
 export function dayBounds(day: string): { from: Date; to: Date } {
-  return { from: startOfBangkokDay(day), to: startOfBangkokDay(addDays(day, 1)) };
+  return { from: startOfBangkokDay(day), to: endOfBangkokDay(day) };
 }
 
 const PERCENT = /^(\d{1,3})(?:\.(\d{1,2}))?$/;

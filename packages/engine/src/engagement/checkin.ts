@@ -1,5 +1,5 @@
+import { addDays, assertCalendarDate, bangkokDate, daysInMonth, parseMonth } from '../bangkok-calendar.ts';
 import { type Satang, satang } from '../money.ts';
-import { addDays, assertCalendarDate, bangkokDate, daysInMonth, parseMonth } from './calendar.ts';
 
 /**
  * Daily check-in (เช็คอิน), docs/rules/engagement.md §5:

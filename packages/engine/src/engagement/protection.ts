@@ -1,4 +1,11 @@
-import { addDays, bangkokDate, mondayOf, startOfBangkokDay } from './calendar.ts';
+import {
+  addDays,
+  bangkokDate,
+  endOfBangkokDay,
+  mondayOf,
+  nextMonthStart,
+  startOfBangkokDay,
+} from '../bangkok-calendar.ts';
 
 /**
  * Player protection (docs/rules/protection.md): the Bangkok periods limits count in, how a member's
@@ -28,12 +35,14 @@ export function periodStart(period: LimitPeriod, at: Date): string {
 
 /** The instant the period holding `at` ends and the next one starts (when a limit resets). */
 export function periodEnd(period: LimitPeriod, at: Date): Date {
-  const start = periodStart(period, at);
-  if (period === 'day') return startOfBangkokDay(addDays(start, 1));
+  return nextPeriodStart(period, periodStart(period, at));
+}
+
+/** The instant the period that started on Bangkok date `start` ends and the next one starts. */
+export function nextPeriodStart(period: LimitPeriod, start: string): Date {
+  if (period === 'day') return endOfBangkokDay(start);
   if (period === 'week') return startOfBangkokDay(addDays(start, 7));
-  const [y, m] = start.split('-').map(Number) as [number, number];
-  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return startOfBangkokDay(next);
+  return startOfBangkokDay(nextMonthStart(start));
 }
 
 /** A limit as stored: the one in force and a change waiting for its cooling-off to end. */

@@ -1,5 +1,5 @@
+import { addDays, bangkokDate, mondayOf, startOfBangkokDay } from '../bangkok-calendar.ts';
 import { type Satang, satang } from '../money.ts';
-import { addDays, bangkokDate, mondayOf, startOfBangkokDay } from './calendar.ts';
 import { countedStake, countsAsFigure, type PlayedFigure } from './figures.ts';
 
 /**

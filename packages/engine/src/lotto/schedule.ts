@@ -1,10 +1,9 @@
+import { addDays, bangkokTime, DAY_MS, weekdayOf } from '../bangkok-calendar.ts';
+
 /**
- * Round times from a market's schedule (docs/rules/lottery.md §5, §6, §9). Asia/Bangkok is UTC+7 all year
- * (no daylight saving), so local times convert with a fixed offset.
+ * Round times from a market's schedule (docs/rules/lottery.md §5, §6, §9). Bangkok wall-clock times
+ * become instants through `bangkok-calendar.ts`.
  */
-/** Asia/Bangkok is UTC+7 all year (no daylight saving). */
-export const BANGKOK_OFFSET_MS = 7 * 3600_000;
-const DAY_MS = 86400_000;
 
 export type MarketSchedule =
   | {
@@ -45,28 +44,6 @@ export interface RoundTimes {
   expected_result_at: Date;
 }
 
-/** The Asia/Bangkok calendar date of an instant, "YYYY-MM-DD". */
-export function bangkokDate(at: Date): string {
-  return new Date(at.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The instant of a Bangkok wall-clock time "HH:MM" on `date`, `dayOffset` days later. */
-export function bangkokTime(date: string, hhmm: string, dayOffset = 0): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = hhmm.split(':').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1, d + dayOffset, hh, mm) - BANGKOK_OFFSET_MS);
-}
-
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-function weekday(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
-
 /** Whether a monthly market draws on `date`, after shifts. */
 function monthlyDrawsOn(s: Extract<MarketSchedule, { type: 'monthly' }>, date: string): boolean {
   const mmdd = date.slice(5);
@@ -96,7 +73,7 @@ export function roundsOn(s: MarketSchedule, date: string): RoundTimes[] {
       };
     });
   }
-  const draws = s.type === 'monthly' ? monthlyDrawsOn(s, date) : s.weekdays.includes(weekday(date));
+  const draws = s.type === 'monthly' ? monthlyDrawsOn(s, date) : s.weekdays.includes(weekdayOf(date));
   if (!draws) return [];
   const offset = s.type === 'weekly' ? (s.close_day_offset ?? 0) : 0;
   const close_at = bangkokTime(date, s.close, offset);

@@ -1,3 +1,10 @@
+import {
+  addDays,
+  bangkokDate,
+  endOfBangkokDay,
+  mondayOf,
+  startOfBangkokDay,
+} from '@chok/engine/bangkok-calendar';
 import './preview.css';
 import type { ReactNode } from 'react';
 import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
@@ -312,18 +319,16 @@ const QUEST_GROUPS: Record<string, string> = {
   campaign: 'ภารกิจกิจกรรม',
 };
 const QUEST_UNITS: Record<string, string> = { deposit: 'บาท', bet: 'บาท', rounds: 'รอบ', checkin: 'วัน' };
-const BANGKOK_MS = 7 * 3_600_000;
 /** A date and time as the member site writes it: "5 มี.ค. 69 14:05" (the shared formatter). */
 const memberDateTime = (iso: string) => formatDateTime(iso);
 
 /** When this period ends, as the member's card says it (a minute before the next period starts). */
 function questDeadline(period: string, endsAt: string, now = new Date()): string | null {
   if (period === 'campaign') return endsAt ? new Date(Date.parse(endsAt) - 60_000).toISOString() : null;
-  const local = new Date(now.getTime() + BANGKOK_MS);
-  const dayStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - BANGKOK_MS;
+  const today = bangkokDate(now);
   // Weekly quests run from Monday 00:00 Bangkok.
-  const days = period === 'weekly' ? 7 - ((local.getUTCDay() + 6) % 7) : 1;
-  return new Date(dayStart + days * 86_400_000 - 60_000).toISOString();
+  const next = period === 'weekly' ? startOfBangkokDay(addDays(mondayOf(today), 7)) : endOfBangkokDay(today);
+  return new Date(next.getTime() - 60_000).toISOString();
 }
 
 /** A quest as the member's quest page draws it (apps/web features/quests/QuestCard), not yet begun. */

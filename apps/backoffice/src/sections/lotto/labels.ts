@@ -1,4 +1,5 @@
 import type * as adminLotto from '@chok/contract/routes/admin-lotto';
+import { bangkokDate } from '@chok/engine/bangkok-calendar';
 import type { Data } from '../../lib/api';
 import { formatDay } from '../../lib/format';
 
@@ -86,5 +87,5 @@ export type RoundDetail = Data<typeof adminLotto.adminRound>;
 
 /** Today in Bangkok, YYYY-MM-DD. */
 export function bangkokToday(): string {
-  return new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+  return bangkokDate(new Date());
 }

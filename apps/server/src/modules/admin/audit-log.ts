@@ -4,15 +4,12 @@
  * nothing, so neither writes an audit row.
  */
 
+import { endOfBangkokDay, startOfBangkokDay } from '@chok/engine/bangkok-calendar';
 import { auditPage, checkAuditChain } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db.ts';
 import { memberRefs } from '../members/service.ts';
 import { staffRefs } from './staff-queries.ts';
-
-const BANGKOK_OFFSET = '+07:00';
-/** The start of a Bangkok day (the operator's business day). */
-const dayStart = (day: string) => new Date(`${day}T00:00:00${BANGKOK_OFFSET}`);
 
 export async function listAudit(
   ex: Executor,
@@ -36,8 +33,9 @@ export async function listAudit(
       action: f.action,
       entity: f.entity,
       entityId: f.entity_id,
-      from: f.from ? dayStart(f.from) : undefined,
-      to: f.to ? new Date(dayStart(f.to).getTime() + 86_400_000) : undefined,
+      // Bangkok days (the operator's business days), both included.
+      from: f.from ? startOfBangkokDay(f.from) : undefined,
+      to: f.to ? endOfBangkokDay(f.to) : undefined,
     },
     { limit: f.page_size, offset: (f.page - 1) * f.page_size },
   );

@@ -1,3 +1,4 @@
+import { addDays, bangkokDate, endOfBangkokDay, startOfBangkokDay } from '@chok/engine/bangkok-calendar';
 import {
   type AffiliateLevel,
   type CommissionLine,
@@ -5,7 +6,6 @@ import {
   type DownlineDay,
   totalOf,
 } from '@chok/engine/engagement/affiliate';
-import { addDays, bangkokDate, startOfBangkokDay } from '@chok/engine/engagement/calendar';
 import { satang } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -36,11 +36,7 @@ export const commissionKey = (referrerId: number, day: string) => `affiliate:${r
 
 /** The day's downline figures: every member with settled play on it who has a referrer. */
 async function downlineDays(d: AffiliateDeps, day: string): Promise<DownlineDay[]> {
-  const figures = await settledFiguresBetween(
-    d.db,
-    startOfBangkokDay(day),
-    startOfBangkokDay(addDays(day, 1)),
-  );
+  const figures = await settledFiguresBetween(d.db, startOfBangkokDay(day), endOfBangkokDay(day));
   const out: DownlineDay[] = [];
   for (let i = 0; i < figures.length; i += CHUNK) {
     const part = figures.slice(i, i + CHUNK);
@@ -87,8 +83,7 @@ function lineRow(l: CommissionLine) {
  */
 export async function computeDay(d: AffiliateDeps, day: string, staffId: number | null): Promise<RunRow> {
   const startedAt = d.clock.now();
-  if (startOfBangkokDay(addDays(day, 1)).getTime() > startedAt.getTime())
-    throw new AppError('AFFILIATE_DAY_NOT_OVER');
+  if (endOfBangkokDay(day).getTime() > startedAt.getTime()) throw new AppError('AFFILIATE_DAY_NOT_OVER');
   // Nothing settled on D is missed: the accrual reads every round and bill up to now first.
   await accrue({ db: d.db, clock: d.clock });
   const rules = await readRules(d.db);

@@ -1,6 +1,6 @@
 import type { affiliateConfigs } from '@chok/contract/api/affiliate';
 import type { QueryOf } from '@chok/contract/endpoint';
-import { bangkokDate } from '@chok/engine/engagement/calendar';
+import { bangkokDate } from '@chok/engine/bangkok-calendar';
 import { formatBaht, satang } from '@chok/engine/money';
 import QRCode from 'qrcode';
 import type { Db } from '../../platform/db.ts';

@@ -1,5 +1,5 @@
+import { bangkokDate } from '@chok/engine/bangkok-calendar';
 import { decideRedeem } from '@chok/engine/engagement/affiliate';
-import { bangkokDate } from '@chok/engine/engagement/calendar';
 import { formatBaht, parseBaht, satang } from '@chok/engine/money';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';

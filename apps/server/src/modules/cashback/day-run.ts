@@ -1,4 +1,4 @@
-import { addDays, bangkokDate } from '@chok/engine/engagement/calendar';
+import { addDays, bangkokDate } from '@chok/engine/bangkok-calendar';
 import {
   COMMISSION_CATEGORIES,
   cashbackOf,

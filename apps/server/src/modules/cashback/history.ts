@@ -1,4 +1,4 @@
-import { bangkokDate } from '@chok/engine/engagement/calendar';
+import { bangkokDate } from '@chok/engine/bangkok-calendar';
 import {
   bpToPercent,
   COMMISSION_CATEGORIES,

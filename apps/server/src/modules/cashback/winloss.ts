@@ -1,5 +1,5 @@
 import { type FigureCategory, figureCategories } from '@chok/contract/api/cashback';
-import { addDays, bangkokDate, startOfBangkokDay } from '@chok/engine/engagement/calendar';
+import { addDays, bangkokDate, endOfBangkokDay, startOfBangkokDay } from '@chok/engine/bangkok-calendar';
 import { accrue, memberDayFigures } from '../points/service.ts';
 import type { CashbackDeps } from './pay.ts';
 import { categoryLabel, money } from './views.ts';
@@ -13,12 +13,7 @@ export async function memberWinloss(d: CashbackDeps, memberId: number, days: num
   const to = bangkokDate(d.clock.now());
   const from = addDays(to, -(days - 1));
   await accrue(d, { memberId });
-  const rows = await memberDayFigures(
-    d.db,
-    memberId,
-    startOfBangkokDay(from),
-    startOfBangkokDay(addDays(to, 1)),
-  );
+  const rows = await memberDayFigures(d.db, memberId, startOfBangkokDay(from), endOfBangkokDay(to));
   const figure = (stake: number, payout: number) => ({
     stake: money(stake),
     payout: money(payout),

@@ -1,11 +1,5 @@
 import { errorMessage } from '@chok/contract/errors';
-import {
-  addDays,
-  bangkokDate,
-  bangkokMonth,
-  daysInMonth,
-  parseMonth,
-} from '@chok/engine/engagement/calendar';
+import { addDays, bangkokDate, bangkokMonth, daysInMonth, parseMonth } from '@chok/engine/bangkok-calendar';
 import { checkinCalendar, nextMilestone, streakOn } from '@chok/engine/engagement/checkin';
 import { formatBaht } from '@chok/engine/money';
 import { AppError } from '../../platform/errors.ts';

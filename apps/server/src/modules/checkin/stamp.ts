@@ -1,5 +1,5 @@
 import { errorMessage } from '@chok/contract/errors';
-import { addDays, bangkokDate, startOfBangkokDay } from '@chok/engine/engagement/calendar';
+import { addDays, bangkokDate, endOfBangkokDay, startOfBangkokDay } from '@chok/engine/bangkok-calendar';
 import { type CheckinRules, decideStamp, nextMilestone } from '@chok/engine/engagement/checkin';
 import { formatBaht, type Satang } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
@@ -24,7 +24,7 @@ export const milestonePeriodKey = (streakStart: string, day: number) => `${strea
 
 /** The amounts of the member's confirmed deposits on a Bangkok date. */
 export function depositsOn(ex: Executor, memberId: number, date: string): Promise<Satang[]> {
-  return confirmedDepositsBetween(ex, memberId, startOfBangkokDay(date), startOfBangkokDay(addDays(date, 1)));
+  return confirmedDepositsBetween(ex, memberId, startOfBangkokDay(date), endOfBangkokDay(date));
 }
 
 export function depositRequired(rules: CheckinRules): AppError {

@@ -107,6 +107,7 @@ export interface ProviderAdapterDeps {
 
 async function secretOf(d: ProviderAdapterDeps, provider: string): Promise<string | null> {
   const cached = d.secrets.get(provider);
+  // Wall time on purpose: the age of a cache entry, not a time of the domain.
   if (cached && Date.now() - cached.at < SECRET_CACHE_MS) return cached.secret;
   const secret = await providerSecret(d.db, provider);
   d.secrets.set(provider, { secret, at: Date.now() });

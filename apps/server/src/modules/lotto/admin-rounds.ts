@@ -1,5 +1,6 @@
+import { bangkokDate } from '@chok/engine/bangkok-calendar';
 import { rateToX100, winningKeys, x100ToRate } from '@chok/engine/lotto/match';
-import { bangkokDate, type MarketSchedule, roundsOn } from '@chok/engine/lotto/schedule';
+import { type MarketSchedule, roundsOn } from '@chok/engine/lotto/schedule';
 import { type BetType, betTypeDigits, betTypeLabels, betTypes, todKey } from '@chok/engine/lotto/types';
 import { bahtToSatang, formatBaht } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';

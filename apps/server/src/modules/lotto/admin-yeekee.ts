@@ -1,4 +1,4 @@
-import { bangkokDate } from '@chok/engine/lotto/schedule';
+import { bangkokDate } from '@chok/engine/bangkok-calendar';
 import { AppError } from '../../platform/errors.ts';
 import { memberRefs } from '../members/service.ts';
 import { roundPage } from './admin-rounds-queries.ts';

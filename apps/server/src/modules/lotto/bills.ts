@@ -376,7 +376,7 @@ export async function cancelBill(d: LottoDeps, memberId: number, billId: number)
       idempotencyKey: `lotto:cancel:${b.id}`,
     });
     await releaseExposure(tx, [b.id]);
-    const { updated, itemCount } = await markBillCancelled(tx, b.id, new Date());
+    const { updated, itemCount } = await markBillCancelled(tx, b.id, d.clock.now());
     return {
       bill: billView({ ...updated, item_count: itemCount }, r, d.clock.now()),
       refunded: formatBaht(b.total_stake),

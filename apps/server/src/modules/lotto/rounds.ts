@@ -1,4 +1,4 @@
-import { bangkokDate } from '@chok/engine/lotto/schedule';
+import { bangkokDate } from '@chok/engine/bangkok-calendar';
 import { betTypes } from '@chok/engine/lotto/types';
 import { AppError } from '../../platform/errors.ts';
 import type { LottoDeps } from './deps.ts';

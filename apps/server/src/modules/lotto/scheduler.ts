@@ -1,12 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { addDays, bangkokDate } from '@chok/engine/bangkok-calendar';
 import { sealCommitment } from '@chok/engine/lotto/chain';
-import {
-  addDays,
-  bangkokDate,
-  type MarketSchedule,
-  type RoundTimes,
-  roundsBetween,
-} from '@chok/engine/lotto/schedule';
+import { type MarketSchedule, type RoundTimes, roundsBetween } from '@chok/engine/lotto/schedule';
 import { SEAL_OFFSET_MAX_MS } from '@chok/engine/lotto/yeekee';
 import { inTransaction } from '../../platform/db.ts';
 import type { LottoDeps } from './deps.ts';

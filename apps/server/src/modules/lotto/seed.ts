@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
+import { addDays, bangkokDate } from '@chok/engine/bangkok-calendar';
 import { deriveResult } from '@chok/engine/lotto/derive';
-import { addDays, bangkokDate, type MarketSchedule, roundsBetween } from '@chok/engine/lotto/schedule';
+import { type MarketSchedule, roundsBetween } from '@chok/engine/lotto/schedule';
 import type { DeriveRule } from '@chok/engine/lotto/types';
 import type { Tx } from '../../platform/db.ts';
 import type { ModuleSeed } from '../../platform/module.ts';
@@ -35,7 +36,7 @@ export const lottoSeed: ModuleSeed = {
       )
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
-    if (c.demo) await seedDemoHistory(tx, new Date());
+    if (c.demo) await seedDemoHistory(tx, c.now);
   },
 };
 

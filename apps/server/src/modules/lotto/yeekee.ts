@@ -89,6 +89,7 @@ export function createShooter(d: LottoDeps) {
       count,
       timer: setTimeout(() => {
         trailing.delete(roundId);
+        // Wall time on purpose: the count's broadcast rate, measured like the timer that sends it.
         lastCount.set(roundId, Date.now());
         void d.events
           .publish(d.db, `yeekee:${roundId}`, 'shot_count', { round_id: roundId, count: entry.count })
@@ -204,7 +205,7 @@ export function createShooter(d: LottoDeps) {
       const { outcomes, accepted, seq, head } = judged;
       if (accepted.length === 0) return { outcomes, count: null, ahead: null };
       // Each shooter's own-shot event, and the round's count when COUNT_EVERY_MS has passed, go out
-      // with the write: delivered when its shots commit, in commit order.
+      // with the write: delivered when its shots commit, in commit order. (A rate, so wall time.)
       const countDue = Date.now() - (lastCount.get(r.id) ?? 0) >= COUNT_EVERY_MS;
       const events: { topic: string; event: string; data: unknown }[] = accepted.map((a) => ({
         topic: `member:${a.memberId}`,

@@ -1,10 +1,11 @@
+import { bangkokDayStart } from '@chok/engine/bangkok-calendar';
 import { formatBaht } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
 import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockMember } from '../members/service.ts';
 import { dropMemberCap, lockMemberCap, putMemberCap } from './members-queries.ts';
-import { bangkokDayStart, loadSettings } from './settings.ts';
+import { loadSettings } from './settings.ts';
 import { memberDailyCap, usedSince } from './withdrawal-queries.ts';
 
 /**

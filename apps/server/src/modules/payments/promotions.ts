@@ -1,3 +1,4 @@
+import { bangkokDayStart } from '@chok/engine/bangkok-calendar';
 import { type Satang, satang } from '@chok/engine/money';
 import {
   bonusFor,
@@ -21,7 +22,6 @@ import {
   insertMemberPromotion,
   memberPromotionOutcome,
 } from './promotion-queries.ts';
-import { bangkokDayStart } from './settings.ts';
 
 type RuleRow = {
   promotion_id: number;

@@ -50,17 +50,3 @@ export async function setSandbox(deps: PaymentsDeps, staffId: number, enabled: b
   });
   return sandboxState(deps);
 }
-
-const DAY_MS = 86_400_000;
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
-
-/** Start of the Asia/Bangkok calendar day holding `now` (Thailand has no daylight saving). */
-export function bangkokDayStart(now: Date): Date {
-  const local = now.getTime() + BANGKOK_OFFSET_MS;
-  return new Date(Math.floor(local / DAY_MS) * DAY_MS - BANGKOK_OFFSET_MS);
-}
-
-/** A wall-clock time in Asia/Bangkok as an instant. */
-export function fromBangkok(y: number, m: number, d: number, hh = 0, mm = 0, ss = 0): Date {
-  return new Date(Date.UTC(y, m - 1, d, hh, mm, ss) - BANGKOK_OFFSET_MS);
-}

@@ -1,3 +1,4 @@
+import { fromBangkok } from '@chok/engine/bangkok-calendar';
 import { isBahtText, parseBaht, type Satang } from '@chok/engine/money';
 import {
   MIN_VISIBLE_DIGITS,
@@ -7,7 +8,6 @@ import {
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../../platform/errors.ts';
 import type { AccountKind } from './row-types.ts';
-import { fromBangkok } from './settings.ts';
 
 /** One credit line read from a statement file. */
 export interface ParsedLine {

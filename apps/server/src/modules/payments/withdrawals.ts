@@ -1,4 +1,5 @@
 import type { AuditAction } from '@chok/contract/audit-actions';
+import { bangkokDayStart } from '@chok/engine/bangkok-calendar';
 import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
 import { sameAccountName } from '@chok/engine/payments/account-name';
 import { bahtInWords } from '@chok/engine/payments/promotion';
@@ -13,7 +14,7 @@ import { memberAccount } from './accounts.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { settlePromotion } from './promotions.ts';
 import type { WithdrawalRow, WithdrawalStatus } from './row-types.ts';
-import { bangkokDayStart, loadSettings } from './settings.ts';
+import { loadSettings } from './settings.ts';
 import { withdrawalView } from './views.ts';
 import {
   insertWithdrawal,

@@ -13,7 +13,7 @@ export const pollsSeed: ModuleSeed = {
   name: 'polls',
   async run(tx, c) {
     if (!c.demo) return;
-    const now = Date.now();
+    const now = c.now.getTime();
     const poll = await insertPoll(
       tx,
       {

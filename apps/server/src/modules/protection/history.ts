@@ -1,4 +1,4 @@
-import { bangkokMonth } from '@chok/engine/engagement/calendar';
+import { addMonths, bangkokMonth, startOfBangkokDay } from '@chok/engine/bangkok-calendar';
 import { formatBaht } from '@chok/engine/money';
 import { monthlyTotals } from '../wallet/service.ts';
 import type { ProtectionDeps } from './deps.ts';
@@ -9,11 +9,8 @@ const YEAR_MS = 365 * 86_400_000;
 
 /** The 12 Bangkok months up to `now`'s, newest first ("YYYY-MM"). */
 export function lastTwelveMonths(now: Date): string[] {
-  const [y, m] = bangkokMonth(now).split('-').map(Number) as [number, number];
-  return Array.from({ length: 12 }, (_, i) => {
-    const d = new Date(Date.UTC(y, m - 1 - i, 1));
-    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-  });
+  const month = bangkokMonth(now);
+  return Array.from({ length: 12 }, (_, i) => addMonths(month, -i));
 }
 
 /** A member's changes of the last 12 months, told in Thai (docs/rules/protection.md §6). */
@@ -27,7 +24,7 @@ export async function history(d: ProtectionDeps, memberId: number) {
   const now = d.clock.now();
   const months = lastTwelveMonths(now);
   const oldest = months[months.length - 1]!;
-  const since = new Date(`${oldest}-01T00:00:00+07:00`);
+  const since = startOfBangkokDay(`${oldest}-01`);
   const [totals, changes] = await Promise.all([
     monthlyTotals(d.db, memberId, since),
     changesOf(d, memberId, now),

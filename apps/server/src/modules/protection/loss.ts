@@ -1,5 +1,4 @@
-import { startOfBangkokDay } from '@chok/engine/engagement/calendar';
-import { type LimitPeriod, limitPeriods } from '@chok/engine/engagement/protection';
+import { type LimitPeriod, limitPeriods, nextPeriodStart } from '@chok/engine/engagement/protection';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { AppError } from '../../platform/errors.ts';
 import { blockedError } from './blocks.ts';
@@ -25,15 +24,6 @@ export function lossLimitError(detail: string | null): AppError {
     limit: bahtInWords(d.limit_satang ?? 0),
     resets_at: start ? thaiTime(nextPeriodStart(period, start)) : '',
   });
-}
-
-function nextPeriodStart(period: LimitPeriod, start: string): Date {
-  const [y, m, day] = start.split('-').map(Number) as [number, number, number];
-  if (period === 'day')
-    return startOfBangkokDay(new Date(Date.UTC(y, m - 1, day + 1)).toISOString().slice(0, 10));
-  if (period === 'week')
-    return startOfBangkokDay(new Date(Date.UTC(y, m - 1, day + 7)).toISOString().slice(0, 10));
-  return startOfBangkokDay(new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10));
 }
 
 /**

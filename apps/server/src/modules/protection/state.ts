@@ -1,4 +1,4 @@
-import { startOfBangkokDay } from '@chok/engine/engagement/calendar';
+import { startOfBangkokDay } from '@chok/engine/bangkok-calendar';
 import {
   type LimitKind,
   type LimitPeriod,

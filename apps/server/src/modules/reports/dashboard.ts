@@ -6,7 +6,7 @@ import {
   reportCategories,
   reportCategoryLabels,
 } from '@chok/contract/api/admin-reports';
-import { addDays, bangkokDate, startOfBangkokDay } from '@chok/engine/engagement/calendar';
+import { addDays, bangkokDate, endOfBangkokDay, startOfBangkokDay } from '@chok/engine/bangkok-calendar';
 import { formatBaht } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
@@ -69,7 +69,7 @@ const CLOSE_GRACE_MS = 2 * 3600_000;
  */
 async function computeDays(d: ReportsDeps, from: string, to: string): Promise<Map<string, Sums>> {
   const start = startOfBangkokDay(from);
-  const end = startOfBangkokDay(addDays(to, 1));
+  const end = endOfBangkokDay(to);
   const [ledger, games, members] = await Promise.all([
     ledgerDayFigures(d.db, start, end),
     gameLedgerByCategory(d.db, start, end),
@@ -154,8 +154,7 @@ export async function dashboard(d: ReportsDeps, q: { days: number; to?: string |
   if (to > today)
     throw new AppError('REPORT_DAY_IN_FUTURE', {}, { to: new AppError('REPORT_DAY_IN_FUTURE').message });
   const from = addDays(to, -q.days);
-  const closed = (day: string) =>
-    startOfBangkokDay(addDays(day, 1)).getTime() + CLOSE_GRACE_MS <= now.getTime();
+  const closed = (day: string) => endOfBangkokDay(day).getTime() + CLOSE_GRACE_MS <= now.getTime();
 
   const days = new Map<string, Sums>();
   const stored = await storedDays(d.db, from, to);

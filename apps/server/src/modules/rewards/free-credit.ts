@@ -37,7 +37,11 @@ export interface FreeCreditDeps {
   rules?: FreeCreditRules;
 }
 
-function walletOf(state: FreeCreditStateRow, balance: number, turnover: number): TurnoverWallet {
+function walletOf(
+  state: Pick<FreeCreditStateRow, 'granted_satang' | 'requirement_satang' | 'cap_satang'>,
+  balance: number,
+  turnover: number,
+): TurnoverWallet {
   return {
     balance: satang(balance),
     granted: satang(state.granted_satang),
@@ -158,11 +162,7 @@ export async function readFreeCredit(ex: Executor, memberId: number) {
   const p = turnoverProgress(
     state
       ? walletOf(state, balance, turnover)
-      : walletOf(
-          { granted_satang: 0, requirement_satang: 0, cap_satang: 0, since: new Date(), resets: 0 },
-          balance,
-          0,
-        ),
+      : walletOf({ granted_satang: 0, requirement_satang: 0, cap_satang: 0 }, balance, 0),
   );
   return {
     balance: formatBaht(balance),

@@ -1,4 +1,4 @@
-import { bangkokMonth } from '@chok/engine/engagement/calendar';
+import { bangkokMonth } from '@chok/engine/bangkok-calendar';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { accrue, pointBalance } from '../points/service.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bangkokMonth } from '@chok/engine/engagement/calendar';
+import { bangkokMonth } from '@chok/engine/bangkok-calendar';
 import { quoteRedemption } from '@chok/engine/engagement/shop';
 import { formatBaht } from '@chok/engine/money';
 import { AppError } from '../../platform/errors.ts';

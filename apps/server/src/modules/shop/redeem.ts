@@ -1,4 +1,4 @@
-import { bangkokMonth } from '@chok/engine/engagement/calendar';
+import { bangkokMonth } from '@chok/engine/bangkok-calendar';
 import { quoteRefusal } from '@chok/engine/engagement/shop';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { bangkokDate } from '@chok/engine/engagement/calendar';
+import { bangkokDate } from '@chok/engine/bangkok-calendar';
 import {
   drawPrizeIndex,
   freeSpinsLeft,

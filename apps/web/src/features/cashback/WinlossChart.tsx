@@ -1,3 +1,4 @@
+import { addDays } from '@chok/engine/bangkok-calendar';
 import { formatSatang, parseBaht, type Satang } from '../../lib/money';
 import { formatShortDay, type Winloss } from './api';
 
@@ -5,11 +6,6 @@ import { formatShortDay, type Winloss } from './api';
 const W = 360;
 const H = 160;
 const PAD = { top: 6, right: 2, bottom: 6, left: 2 };
-
-function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
 
 /**
  * Net result per day over the span as bars (plain SVG): up and green when the member won, down and

@@ -1,3 +1,4 @@
+import { weekdayOf } from '@chok/engine/bangkok-calendar';
 import { formatMonth } from '../../lib/dates';
 import type { CheckinMonth } from './api';
 
@@ -25,8 +26,7 @@ export function monthTitle(month: string): string {
 
 /** The month as a table of weeks (Sunday first), each day marked as the server said. */
 export function CheckinCalendar({ data }: { data: CheckinMonth }) {
-  const [y, m] = data.month.split('-').map(Number) as [number, number];
-  const lead = new Date(Date.UTC(y, m - 1, 1)).getUTCDay();
+  const lead = weekdayOf(`${data.month}-01`);
   const cells: (CheckinMonth['days'][number] | null)[] = [...Array(lead).fill(null), ...data.days];
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));

@@ -11,15 +11,10 @@ import { useServerNow } from '../../lib/server-clock';
 import { useLocalData } from '../../stores/local';
 import './lotto.css';
 import './results.css';
-import { bangkokDate } from '@chok/engine/lotto/schedule';
+import { addDays, bangkokDate } from '@chok/engine/bangkok-calendar';
 
 /** The server's business date in Bangkok (lib/server-clock.ts), not this device's. */
 const dayOf = (now: number) => bangkokDate(new Date(now));
-/** `date` (YYYY-MM-DD) moved by whole days. */
-const shiftDay = (date: string, days: number) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
 
 export default function Results() {
   const [params, setParams] = useSearchParams();
@@ -45,7 +40,7 @@ export default function Results() {
             type="button"
             className="btn btn--ghost btn--sm results-days__step"
             disabled={!day}
-            onClick={() => day && setParams({ date: shiftDay(day, -1) })}
+            onClick={() => day && setParams({ date: addDays(day, -1) })}
           >
             ‹ วันก่อนหน้า
           </button>
@@ -63,7 +58,7 @@ export default function Results() {
             type="button"
             className="btn btn--ghost btn--sm results-days__step"
             disabled={!day || day >= today}
-            onClick={() => day && setParams({ date: shiftDay(day, 1) })}
+            onClick={() => day && setParams({ date: addDays(day, 1) })}
           >
             วันถัดไป ›
           </button>

@@ -1,3 +1,4 @@
+import { addMonths } from '@chok/engine/bangkok-calendar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,13 +13,6 @@ import { refreshRewards } from '../../lib/points';
 import { toast } from '../../lib/toast';
 import '../member.css';
 import './checkin.css';
-
-/** "2026-03" moved by `delta` months. */
-function shiftMonth(month: string, delta: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + delta, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-}
 
 /** Baht without ".00" for round amounts: "10.00" → "10". */
 const plainBaht = (amount: string) => formatBaht(amount).replace(/\.00$/, '');
@@ -109,7 +103,7 @@ export default function Checkin() {
               <button
                 type="button"
                 className="btn btn--ghost btn--sm"
-                onClick={() => shown && setMonth(shiftMonth(shown, -1))}
+                onClick={() => shown && setMonth(addMonths(shown, -1))}
                 aria-label="เดือนก่อนหน้า"
               >
                 <ChevronLeftIcon size={18} />
@@ -120,7 +114,7 @@ export default function Checkin() {
               <button
                 type="button"
                 className="btn btn--ghost btn--sm"
-                onClick={() => shown && setMonth(shiftMonth(shown, 1))}
+                onClick={() => shown && setMonth(addMonths(shown, 1))}
                 disabled={!shown || !thisMonth || shown >= thisMonth}
                 aria-label="เดือนถัดไป"
               >
