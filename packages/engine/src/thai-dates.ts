@@ -12,7 +12,7 @@
  * in the browser alike.
  */
 
-import { bangkokWallClock } from './bangkok-calendar.ts';
+import { bangkokDate, bangkokWallClock } from './bangkok-calendar.ts';
 import {
   BUDDHIST_ERA,
   THAI_MONTHS_LONG as MONTHS_LONG,
@@ -56,7 +56,7 @@ const shortYear = (year: number) => two(year % 100);
 
 /** The Bangkok calendar day of an instant, "YYYY-MM-DD" (Gregorian, as the API writes days). */
 export function bangkokDay(at: string | number | Date): string {
-  return new Date(new Date(at).getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
+  return bangkokDate(new Date(at));
 }
 
 /** Thai date-time in Bangkok, e.g. "5 มี.ค. 69 14:05". */
