@@ -58,6 +58,7 @@ export async function startProduct(): Promise<RunningServer> {
     RATE_LIMIT_PER_MINUTE_LOGIN: '600',
     RATE_LIMIT_PER_MINUTE_STAFF_LOGIN: '600',
     RATE_LIMIT_PER_MINUTE_DEMO: '600',
+    OTP_MAX_PER_HOUR_NETWORK: '100000',
   });
   return {
     baseUrl: product.baseUrl,

@@ -38,6 +38,7 @@ export async function createTestApp(
     RATE_LIMIT_PER_MINUTE_REGISTER: '10000',
     RATE_LIMIT_PER_MINUTE_OTP: '10000',
     RATE_LIMIT_PER_MINUTE_PASSWORD_RESET: '10000',
+    OTP_MAX_PER_HOUR_NETWORK: '100000',
     ...opts.env,
   });
   const { db, counter } = createDb(url, 10);

@@ -70,6 +70,24 @@ describe('bill/validate', () => {
     expect(d.problems.map((p) => p.code)).toEqual(['INSUFFICIENT_BALANCE']);
     expect(await balanceOf(t, m.memberId)).toBe(100000);
   });
+
+  it('an amount too large to pay out is a form error on that line, not a 500 (found by the fuzz test)', async () => {
+    const m = await fundedMember(t, 10);
+    const roundId = await openRound(t, 'lao');
+    for (const path of ['/api/lotto/bill/validate', '/api/lotto/bill/create']) {
+      const res = await call(t.app, 'POST', path, {
+        token: m.token,
+        body: {
+          round_id: roundId,
+          wallet_id: 1,
+          items: [{ bet_type: 'three_top', number: '123', amount: '625755482683' }],
+        },
+      });
+      expect(res.status, path).toBe(200);
+      expect(res.body).toMatchObject({ error: 1001, message: 'จำนวนเงินสูงเกินไป' });
+    }
+    expect(await balanceOf(t, m.memberId)).toBe(1000);
+  });
 });
 
 describe('bill/create', () => {

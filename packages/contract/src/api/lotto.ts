@@ -361,7 +361,11 @@ export const shootNumber = endpoint({
 export const billItemInput = z.object({
   bet_type: betType,
   number: z.string().max(3),
-  amount: wholeBahtAmount({ whole: 'จำนวนเงินต้องเป็นจำนวนเต็ม' }),
+  // Far above any round's maximum per number, and small enough that stake × rate of 200 lines stays an
+  // exact number of satang.
+  amount: wholeBahtAmount({ whole: 'จำนวนเงินต้องเป็นจำนวนเต็ม' }).refine((baht) => baht <= 10_000_000, {
+    error: 'จำนวนเงินสูงเกินไป',
+  }),
 });
 
 export const billInput = z.object({
