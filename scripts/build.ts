@@ -48,7 +48,7 @@ export const TARGETS = {
   backoffice: {
     name: 'operator console',
     workspace: '@chok/backoffice',
-    inputs: ['apps/backoffice', 'packages/client/src', 'packages/contract/src', 'packages/engine/src'],
+    inputs: ['apps/backoffice', 'packages/client/src', 'packages/contract/src'],
     dist: 'apps/backoffice/dist',
     built: ['index.html'],
   },
