@@ -16,6 +16,8 @@ export default defineConfig({
       { test: { name: 'contract', isolate: false, include: ['packages/contract/test/**/*.test.ts'] } },
       { test: { name: 'web', isolate: false, include: ['apps/web/test/**/*.test.ts'] } },
       { test: { name: 'backoffice', isolate: false, include: ['apps/backoffice/test/**/*.test.ts'] } },
+      { test: { name: 'client', isolate: false, include: ['packages/client/test/**/*.test.ts'] } },
+      { test: { name: 'lint', isolate: false, include: ['lint/test/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

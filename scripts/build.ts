@@ -12,7 +12,7 @@
  *   … --only=server --quiet            one target, without the build's own output (npm run staff)
  *
  * A target's hash covers every file of it (but dist/ and node_modules/), the sources of the
- * packages it imports (packages/contract, and packages/engine for the site and the server), the
+ * packages it imports (packages/contract and packages/engine; packages/client for both sites), the
  * root tsconfig files, the shared Vite plugin and the lockfile.
  * The stamp is written after a successful build only; each build empties its dist/ first, so a
  * failed or interrupted build leaves no stamp and the next start builds again.
@@ -41,14 +41,14 @@ export const TARGETS = {
   web: {
     name: 'member site',
     workspace: '@chok/web',
-    inputs: ['apps/web', 'packages/contract/src', 'packages/engine/src'],
+    inputs: ['apps/web', 'packages/client/src', 'packages/contract/src', 'packages/engine/src'],
     dist: 'apps/web/dist',
     built: ['index.html', SSR_ENTRY],
   },
   backoffice: {
     name: 'operator console',
     workspace: '@chok/backoffice',
-    inputs: ['apps/backoffice', 'packages/contract/src'],
+    inputs: ['apps/backoffice', 'packages/client/src', 'packages/contract/src'],
     dist: 'apps/backoffice/dist',
     built: ['index.html'],
   },

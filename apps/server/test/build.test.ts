@@ -48,6 +48,7 @@ describe('npm start builds the member site only when its sources changed', () =>
     expectEachChangeRebuilds(root, 'web', [
       'apps/web/src/main.tsx',
       'apps/web/src/new-page.tsx',
+      'packages/client/src/api.ts',
       'packages/contract/src/errors.ts',
       'packages/engine/src/money.ts',
       'package-lock.json',
@@ -87,6 +88,7 @@ describe('npm start builds the operator console only when its own sources change
       expect(isUpToDate(r, undefined, 'backoffice')).toBe(true);
       expectEachChangeRebuilds(r, 'backoffice', [
         'apps/backoffice/src/main.tsx',
+        'packages/client/src/stream.ts',
         'packages/contract/src/errors.ts',
         'scripts/vite-precompress.ts',
         'package-lock.json',
@@ -127,6 +129,7 @@ describe('npm start, npm run staff and the tests run the server bundle, rebuilt 
       // The browser apps, the server's tests' data and what the build writes are not its sources.
       at('apps/web/src/main.tsx', 'export const changed = 1;');
       at('apps/backoffice/src/main.tsx', 'export const changed = 1;');
+      at('packages/client/src/api.ts', 'export const changed = 1;');
       at('apps/server/dist/chunk-abc.mjs', 'built');
       at('apps/server/node_modules/x/index.js', 'installed');
       expect(isUpToDate(r, undefined, 'server')).toBe(true);

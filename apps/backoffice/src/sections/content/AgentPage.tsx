@@ -3,10 +3,10 @@ import * as rewards from '@chok/contract/routes/admin-rewards';
 import { useEffect, useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { Field, invalid } from '../../components/Field';
+import { AgentPreview } from '../../components/Preview';
 import { fieldErrors } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
-import { AgentPreview } from './Preview';
 
 type Form = { name: string; agent_logo: string; line_admin_url: string; line_contact_url: string };
 

@@ -1,5 +1,5 @@
+import { BannerPreview } from '../../components/Preview';
 import { ContentPage } from './ContentPage';
-import { BannerPreview } from './Preview';
 
 /** Home-page banners, in order, each in its window. */
 export default function BannersPage() {

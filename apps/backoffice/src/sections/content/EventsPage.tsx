@@ -1,5 +1,5 @@
+import { EventPreview } from '../../components/Preview';
 import { ContentPage } from './ContentPage';
-import { EventPreview } from './Preview';
 
 /** Events behind the treasure chest: each leads to its poll or its own link. */
 export default function EventsPage() {

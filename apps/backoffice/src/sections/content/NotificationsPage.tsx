@@ -1,5 +1,5 @@
+import { NotificationPreview } from '../../components/Preview';
 import { ContentPage } from './ContentPage';
-import { NotificationPreview } from './Preview';
 
 const types = [
   { value: '1', label: 'ประกาศสำคัญ (เด้งขึ้นเมื่อสมาชิกเข้าเว็บ)' },

@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
+import { CashbackPreview } from '../../components/Preview';
 import { call, fieldErrors } from '../../lib/api';
 import { formatBaht, formatCount, formatDateTime, formatDay } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { useSession } from '../../stores/session';
-import { CashbackPreview } from '../content/Preview';
 import { Inputs } from './SimpleTable';
 import './rewards.css';
 

@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
+import { CouponPreview } from '../../components/Preview';
 import { call } from '../../lib/api';
 import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
-import { CouponPreview } from '../content/Preview';
 import './rewards.css';
 
 const statusLabel = (s: 'active' | 'disabled') => (

@@ -2,10 +2,10 @@ import * as polls from '@chok/contract/routes/polls';
 import { useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { fromLocalInput } from '../../components/Field';
+import { PollPreview } from '../../components/Preview';
 import { call, type Data, fieldErrors } from '../../lib/api';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
-import { PollPreview } from '../content/Preview';
 import { Inputs } from './SimpleTable';
 import './rewards.css';
 

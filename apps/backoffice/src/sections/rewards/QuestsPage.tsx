@@ -2,10 +2,10 @@ import * as quests from '@chok/contract/routes/quests';
 import { useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { fromLocalInput, toLocalInput } from '../../components/Field';
+import { QuestPreview } from '../../components/Preview';
 import { type Data, fieldErrors } from '../../lib/api';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
-import { QuestPreview } from '../content/Preview';
 import { Inputs, SimpleTable } from './SimpleTable';
 
 type Quest = Data<typeof quests.adminQuests>[number];

@@ -1,10 +1,10 @@
 import * as shop from '@chok/contract/routes/shop';
 import { useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
+import { ShopItemPreview } from '../../components/Preview';
 import { call, type Data, fieldErrors } from '../../lib/api';
 import { formatBaht, formatCount } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
-import { ShopItemPreview } from '../content/Preview';
 import { Inputs, SimpleTable } from './SimpleTable';
 
 type Item = Data<typeof shop.adminShopItems>[number];

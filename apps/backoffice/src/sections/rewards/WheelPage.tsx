@@ -2,10 +2,10 @@ import * as wheel from '@chok/contract/routes/wheel';
 import { useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
+import { WheelPreview } from '../../components/Preview';
 import { type Data, fieldErrors } from '../../lib/api';
 import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
-import { WheelPreview } from '../content/Preview';
 import { SimpleTable } from './SimpleTable';
 import './rewards.css';
 

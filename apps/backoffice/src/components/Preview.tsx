@@ -7,7 +7,7 @@ import {
 } from '@chok/engine/bangkok-calendar';
 import './preview.css';
 import type { ReactNode } from 'react';
-import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
+import { formatBaht, formatCount, formatDateTime } from '../lib/format';
 
 /**
  * Small, faithful copies of how the member site draws each piece of content (apps/web
