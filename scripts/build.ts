@@ -48,7 +48,7 @@ export const TARGETS = {
   backoffice: {
     name: 'operator console',
     workspace: '@chok/backoffice',
-    inputs: ['apps/backoffice', 'packages/client/src', 'packages/contract/src'],
+    inputs: ['apps/backoffice', 'packages/client/src', 'packages/contract/src', 'packages/engine/src'],
     dist: 'apps/backoffice/dist',
     built: ['index.html'],
   },
