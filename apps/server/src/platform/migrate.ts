@@ -1,19 +1,42 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { functionFiles, functionNameOf } from './function-files.ts';
 import { SERVER_ROOT } from './paths.ts';
 
 const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
+const SOURCE_DIR = path.join(SERVER_ROOT, 'src');
 const LOCK_KEY = 7_341_001; // any constant; serialises migrators across processes
 
+export interface MigrateResult {
+  /** The versioned migrations applied, in order (`001_foundation.sql`). */
+  migrations: string[];
+  /** The function files applied or removed, in order (`modules/wallet/sql/wallet_move.sql`). */
+  functions: string[];
+}
+
+export interface MigrateOptions {
+  /** Where the function files are found (`<dir>/modules/<m>/sql`, `<dir>/platform/sql`); apps/server/src by default. */
+  sourceDir?: string;
+}
+
 /**
- * Applies forward-only SQL migrations in file-name order, each in its own transaction; returns the
- * files it applied.
+ * Brings a database to the code's schema, under one advisory lock (docs/architecture.md, "Database
+ * code has one address"):
+ * 1. the versioned migrations (tables, indexes, triggers, data moves) not yet applied, in file-name
+ *    order, each in its own transaction, recorded in `schema_migration`;
+ * 2. every function file (platform/function-files.ts) whose SHA-256 differs from the one recorded in
+ *    `schema_function`, in path order, each in its own transaction: its `CREATE OR REPLACE FUNCTION`,
+ *    then the drop of any signature the file defined before and no longer does (a changed argument
+ *    list), then the record of its hash and signatures; a recorded file that is gone has its
+ *    functions dropped. A drop that something still uses (a trigger) fails the migration loudly and
+ *    leaves that file's functions as they were.
  */
-export async function migrate(connectionString: string): Promise<string[]> {
+export async function migrate(connectionString: string, options: MigrateOptions = {}): Promise<MigrateResult> {
   const client = new pg.Client({ connectionString });
   await client.connect();
-  const applied: string[] = [];
+  const result: MigrateResult = { migrations: [], functions: [] };
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
     await client.query(
@@ -26,20 +49,97 @@ export async function migrate(connectionString: string): Promise<string[]> {
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
-      await client.query('BEGIN');
-      try {
+      await inTransaction(client, `migration ${file}`, async () => {
         await client.query(sql);
         await client.query('INSERT INTO schema_migration (name) VALUES ($1)', [file]);
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK');
-        throw new Error(`migration ${file} failed: ${(err as Error).message}`);
-      }
-      applied.push(file);
+      });
+      result.migrations.push(file);
     }
+    result.functions = await applyFunctionFiles(client, options.sourceDir ?? SOURCE_DIR);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => {});
     await client.end();
+  }
+  return result;
+}
+
+async function inTransaction(client: pg.Client, what: string, work: () => Promise<void>): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await work();
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw new Error(`${what} failed: ${(err as Error).message}`);
+  }
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Step 2 of `migrate`: the function files whose content changed, and the ones that are gone. */
+async function applyFunctionFiles(client: pg.Client, sourceDir: string): Promise<string[]> {
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS schema_function (
+       file text PRIMARY KEY,
+       sha256 text NOT NULL,
+       functions text[] NOT NULL,
+       applied_at timestamptz NOT NULL DEFAULT now()
+     )`,
+  );
+  const recorded = new Map(
+    (
+      await client.query<{ file: string; sha256: string; functions: string[] }>(
+        'SELECT file, sha256, functions FROM schema_function',
+      )
+    ).rows.map((r) => [r.file, r]),
+  );
+  const applied: string[] = [];
+  const files = functionFiles(sourceDir);
+  /** Every signature a present file defines, so a file that moved does not drop what its new place made. */
+  const claimed = new Set<string>();
+  for (const { rel, text } of files) {
+    const hash = sha256(text);
+    const before = recorded.get(rel);
+    if (before?.sha256 === hash) {
+      for (const sig of before.functions) claimed.add(sig);
+      continue;
+    }
+    await inTransaction(client, `function file ${rel}`, async () => {
+      await client.query(text);
+      // The signatures this transaction created or replaced: exactly the file's.
+      const { rows } = await client.query<{ sig: string; name: string }>(
+        `SELECT p.oid::regprocedure::text AS sig, p.proname AS name FROM pg_proc p
+          WHERE p.xmin = pg_current_xact_id()::xid ORDER BY 1`,
+      );
+      const name = functionNameOf(rel);
+      const strangers = rows.filter((r) => r.name !== name).map((r) => r.sig);
+      if (rows.length === 0) throw new Error(`it defines no function named ${name}`);
+      if (strangers.length > 0) throw new Error(`it may define only ${name}, not ${strangers.join(', ')}`);
+      const now = rows.map((r) => r.sig);
+      for (const sig of now) claimed.add(sig);
+      for (const gone of (before?.functions ?? []).filter((sig) => !now.includes(sig))) {
+        await client.query(`DROP FUNCTION IF EXISTS ${gone}`);
+      }
+      await client.query(
+        `INSERT INTO schema_function (file, sha256, functions) VALUES ($1, $2, $3)
+         ON CONFLICT (file) DO UPDATE SET sha256 = EXCLUDED.sha256, functions = EXCLUDED.functions, applied_at = now()`,
+        [rel, hash, now],
+      );
+    });
+    applied.push(rel);
+  }
+  const present = new Set(files.map((f) => f.rel));
+  for (const [rel, before] of recorded) {
+    if (present.has(rel)) continue;
+    await inTransaction(client, `removed function file ${rel}`, async () => {
+      for (const sig of before.functions.filter((f) => !claimed.has(f))) {
+        await client.query(`DROP FUNCTION IF EXISTS ${sig}`);
+      }
+      await client.query('DELETE FROM schema_function WHERE file = $1', [rel]);
+    });
+    applied.push(rel);
   }
   return applied;
 }
