@@ -10,6 +10,7 @@ import {
   functionFiles,
   functionNameOf,
   functionsCreatedIn,
+  otherStatementsIn,
 } from '../src/platform/function-files.ts';
 import { migrate, sha256 } from '../src/platform/migrate.ts';
 import { createDatabase } from './postgres.ts';
@@ -44,7 +45,7 @@ interface Migration {
 
 /**
  * What is wrong with the function files, given the functions of a freshly migrated database and the
- * migrations: a file that defines no function or one not of its name, a function defined in two
+ * migrations: a file that defines no function or one not of its name or holds another statement, a function defined in two
  * files or with the same body as another file's, a database function without a file, a file whose
  * function the database lacks, a body that differs from its file's, a migration after
  * LAST_MIGRATION_WITH_FUNCTIONS that defines a function. Empty when all is well.
@@ -61,6 +62,9 @@ export function functionFileProblems(
     const name = functionNameOf(file.rel);
     const created = functionsCreatedIn(file.text);
     if (created.length === 0) problems.push(`${file.rel}: defines no function`);
+    for (const other of otherStatementsIn(file.text)) {
+      problems.push(`${file.rel}: holds \`${other} …\`; a file holds functions only (triggers go in a migration)`);
+    }
     for (const other of new Set(created.filter((n) => n !== name))) {
       problems.push(`${file.rel}: defines ${other}, which is not its name`);
     }
@@ -189,6 +193,14 @@ describe('function files', () => {
     expect(
       functionFileProblems([{ rel: 'platform/sql/b_two.sql', text: '-- CREATE FUNCTION b_two() …\n' }], [], []),
     ).toContain('platform/sql/b_two.sql: defines no function');
+    // A file that binds a trigger.
+    const trigger = {
+      rel: 'modules/wallet/sql/a_one.sql',
+      text: `${good[0]!.text}CREATE TRIGGER t_x AFTER INSERT ON x FOR EACH ROW EXECUTE FUNCTION a_one();\n`,
+    };
+    expect(functionFileProblems([trigger, good[1]!], database, [])).toEqual([
+      'modules/wallet/sql/a_one.sql: holds `CREATE TRIGGER t_x …`; a file holds functions only (triggers go in a migration)',
+    ]);
     // A migration after the last historical one that defines a function.
     const later = { name: '074_later.sql', text: `CREATE TABLE t (id int);\n${fn('x/sql/f_six.sql').text}` };
     const history = { name: LAST_MIGRATION_WITH_FUNCTIONS, text: fn('x/sql/a_one.sql').text };
@@ -276,6 +288,49 @@ describe('the migrator and the function files', () => {
     expect((await migrate(url, { sourceDir: source })).functions).toEqual(['modules/lotto/sql/chok_test_answer.sql']);
     expect(await signatures('chok_test_answer')).toEqual([]);
     expect((await recorded()).map((r) => r.file)).not.toContain('modules/lotto/sql/chok_test_answer.sql');
+  });
+
+  it('a migration that binds a trigger to a function only a file defines gets that file applied first', async () => {
+    const migrationsDir = mkdtempSync(path.join(tmpdir(), 'chok-migrations-'));
+    try {
+      cpSync(MIGRATIONS, migrationsDir, { recursive: true });
+      writeFileSync(
+        path.join(migrationsDir, '999_chok_test_stamp.sql'),
+        `CREATE TABLE chok_test_row (id int PRIMARY KEY, stamp text);
+CREATE TRIGGER chok_test_row_stamp BEFORE INSERT ON chok_test_row FOR EACH ROW EXECUTE FUNCTION chok_test_stamp();
+`,
+      );
+      const stampFile = path.join(source, 'modules/wallet/sql/chok_test_stamp.sql');
+      writeFileSync(
+        stampFile,
+        `CREATE OR REPLACE FUNCTION chok_test_stamp() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.stamp := 'stamped';
+  RETURN NEW;
+END $$;
+`,
+      );
+      expect(await migrate(url, { sourceDir: source, migrationsDir })).toEqual({
+        migrations: ['999_chok_test_stamp.sql'],
+        functions: ['modules/wallet/sql/chok_test_stamp.sql'],
+      });
+      const stamp = await withClient(url, async (c) => {
+        await c.query('INSERT INTO chok_test_row (id) VALUES (1)');
+        return (await c.query<{ stamp: string }>('SELECT stamp FROM chok_test_row')).rows[0]!.stamp;
+      });
+      expect(stamp).toBe('stamped');
+      expect(await migrate(url, { sourceDir: source, migrationsDir })).toEqual({ migrations: [], functions: [] });
+      rmSync(stampFile);
+      await expect(migrate(url, { sourceDir: source, migrationsDir })).rejects.toThrow(
+        /removed function file modules\/wallet\/sql\/chok_test_stamp\.sql failed: cannot drop function chok_test_stamp\(\)/,
+      );
+      // Once the trigger is gone (a later migration would drop it), the next run drops the function.
+      await withClient(url, (c) => c.query('DROP TABLE chok_test_row'));
+      expect((await migrate(url, { sourceDir: source })).functions).toEqual(['modules/wallet/sql/chok_test_stamp.sql']);
+      expect(await signatures('chok_test_stamp')).toEqual([]);
+    } finally {
+      rmSync(migrationsDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses, loudly and changing nothing, a file that defines another name or drops a function a trigger uses', async () => {

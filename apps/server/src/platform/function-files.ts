@@ -65,3 +65,24 @@ export function functionBodiesIn(sql: string): { name: string; body: string }[] 
   }
   return out;
 }
+
+/**
+ * The statements of a function file other than function definitions (a file holds functions only:
+ * a trigger binds a table, so it belongs to a migration), as their first words.
+ */
+export function otherStatementsIn(sql: string): string[] {
+  let text = sql;
+  for (;;) {
+    const open = /\$([A-Za-z_]*)\$/.exec(text);
+    if (!open) break;
+    const to = text.indexOf(open[0], open.index + open[0].length);
+    if (to < 0) break;
+    text = `${text.slice(0, open.index)}''${text.slice(to + open[0].length)}`;
+  }
+  return text
+    .replace(/--[^\n]*/g, '')
+    .split(';')
+    .map((s) => s.trim().replace(/\s+/g, ' '))
+    .filter((s) => s.length > 0 && !/^CREATE (?:OR REPLACE )?(?:FUNCTION|PROCEDURE)\b/i.test(s))
+    .map((s) => s.split(' ').slice(0, 3).join(' '));
+}

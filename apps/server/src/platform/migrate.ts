@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { functionFiles, functionNameOf } from './function-files.ts';
+import { type FunctionFile, functionFiles, functionNameOf, functionsCreatedIn } from './function-files.ts';
 import { SERVER_ROOT } from './paths.ts';
 
 const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
@@ -19,13 +19,22 @@ export interface MigrateResult {
 export interface MigrateOptions {
   /** Where the function files are found (`<dir>/modules/<m>/sql`, `<dir>/platform/sql`); apps/server/src by default. */
   sourceDir?: string;
+  /** Where the versioned migrations are found; apps/server/migrations by default. */
+  migrationsDir?: string;
+}
+
+interface Recorded {
+  sha256: string;
+  functions: string[];
 }
 
 /**
  * Brings a database to the code's schema, under one advisory lock (docs/architecture.md, "Database
  * code has one address"):
  * 1. the versioned migrations (tables, indexes, triggers, data moves) not yet applied, in file-name
- *    order, each in its own transaction, recorded in `schema_migration`;
+ *    order, each in its own transaction, recorded in `schema_migration`. A migration that binds a
+ *    trigger to a function it does not create and the database does not have yet gets that
+ *    function's file applied just before it;
  * 2. every function file (platform/function-files.ts) whose SHA-256 differs from the one recorded in
  *    `schema_function`, in path order, each in its own transaction: its `CREATE OR REPLACE FUNCTION`,
  *    then the drop of any signature the file defined before and no longer does (a changed argument
@@ -34,6 +43,7 @@ export interface MigrateOptions {
  *    leaves that file's functions as they were.
  */
 export async function migrate(connectionString: string, options: MigrateOptions = {}): Promise<MigrateResult> {
+  const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
   const client = new pg.Client({ connectionString });
   await client.connect();
   const result: MigrateResult = { migrations: [], functions: [] };
@@ -42,20 +52,60 @@ export async function migrate(connectionString: string, options: MigrateOptions 
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS schema_function (
+         file text PRIMARY KEY,
+         sha256 text NOT NULL,
+         functions text[] NOT NULL,
+         applied_at timestamptz NOT NULL DEFAULT now()
+       )`,
+    );
     const done = new Set(
       (await client.query<{ name: string }>('SELECT name FROM schema_migration')).rows.map((r) => r.name),
     );
-    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+    const recorded = new Map(
+      (
+        await client.query<{ file: string } & Recorded>('SELECT file, sha256, functions FROM schema_function')
+      ).rows.map((r) => [r.file, { sha256: r.sha256, functions: r.functions }]),
+    );
+    const functions = functionFiles(options.sourceDir ?? SOURCE_DIR);
+    const applyFile = async (file: FunctionFile) => {
+      const now = await applyFunctionFile(client, file, recorded.get(file.rel));
+      recorded.set(file.rel, now);
+      result.functions.push(file.rel);
+    };
+
+    const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
     for (const file of files) {
       if (done.has(file)) continue;
-      const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+      const sql = await readFile(path.join(migrationsDir, file), 'utf8');
+      for (const name of await missingTriggerFunctions(client, sql)) {
+        const own = functions.find((f) => functionNameOf(f.rel) === name);
+        if (own) await applyFile(own);
+      }
       await inTransaction(client, `migration ${file}`, async () => {
         await client.query(sql);
         await client.query('INSERT INTO schema_migration (name) VALUES ($1)', [file]);
       });
       result.migrations.push(file);
     }
-    result.functions = await applyFunctionFiles(client, options.sourceDir ?? SOURCE_DIR);
+
+    for (const file of functions) {
+      if (recorded.get(file.rel)?.sha256 !== sha256(file.text)) await applyFile(file);
+    }
+    // A file that is gone takes its functions along, unless a present file now defines them (it moved).
+    const present = new Set(functions.map((f) => f.rel));
+    const claimed = new Set(functions.flatMap((f) => recorded.get(f.rel)?.functions ?? []));
+    for (const [rel, before] of recorded) {
+      if (present.has(rel)) continue;
+      await inTransaction(client, `removed function file ${rel}`, async () => {
+        for (const sig of before.functions.filter((f) => !claimed.has(f))) {
+          await client.query(`DROP FUNCTION IF EXISTS ${sig}`);
+        }
+        await client.query('DELETE FROM schema_function WHERE file = $1', [rel]);
+      });
+      result.functions.push(rel);
+    }
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => {});
     await client.end();
@@ -78,68 +128,48 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** Step 2 of `migrate`: the function files whose content changed, and the ones that are gone. */
-async function applyFunctionFiles(client: pg.Client, sourceDir: string): Promise<string[]> {
-  await client.query(
-    `CREATE TABLE IF NOT EXISTS schema_function (
-       file text PRIMARY KEY,
-       sha256 text NOT NULL,
-       functions text[] NOT NULL,
-       applied_at timestamptz NOT NULL DEFAULT now()
-     )`,
+/** The functions a migration's triggers execute that it does not create itself and the database lacks. */
+async function missingTriggerFunctions(client: pg.Client, sql: string): Promise<string[]> {
+  const created = new Set(functionsCreatedIn(sql));
+  const bound = [...sql.matchAll(/\bEXECUTE\s+(?:FUNCTION|PROCEDURE)\s+(?:"?public"?\.)?"?(\w+)"?\s*\(/gi)]
+    .map((m) => m[1]!.toLowerCase())
+    .filter((name) => !created.has(name));
+  if (bound.length === 0) return [];
+  const { rows } = await client.query<{ name: string }>(
+    `SELECT DISTINCT b.name FROM unnest($1::text[]) AS b(name)
+      WHERE NOT EXISTS (SELECT 1 FROM pg_proc p WHERE p.proname = b.name AND p.pronamespace = 'public'::regnamespace)
+      ORDER BY 1`,
+    [bound],
   );
-  const recorded = new Map(
-    (
-      await client.query<{ file: string; sha256: string; functions: string[] }>(
-        'SELECT file, sha256, functions FROM schema_function',
-      )
-    ).rows.map((r) => [r.file, r]),
-  );
-  const applied: string[] = [];
-  const files = functionFiles(sourceDir);
-  /** Every signature a present file defines, so a file that moved does not drop what its new place made. */
-  const claimed = new Set<string>();
-  for (const { rel, text } of files) {
-    const hash = sha256(text);
-    const before = recorded.get(rel);
-    if (before?.sha256 === hash) {
-      for (const sig of before.functions) claimed.add(sig);
-      continue;
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Applies one function file in its own transaction and records it: its functions created or replaced,
+ * the signatures it defined before and no longer does dropped. Returns what it recorded.
+ */
+async function applyFunctionFile(client: pg.Client, file: FunctionFile, before: Recorded | undefined) {
+  const recorded: Recorded = { sha256: sha256(file.text), functions: [] };
+  await inTransaction(client, `function file ${file.rel}`, async () => {
+    await client.query(file.text);
+    // The signatures this transaction created or replaced: exactly the file's.
+    const { rows } = await client.query<{ sig: string; name: string }>(
+      `SELECT p.oid::regprocedure::text AS sig, p.proname AS name FROM pg_proc p
+        WHERE p.xmin = pg_current_xact_id()::xid ORDER BY 1`,
+    );
+    const name = functionNameOf(file.rel);
+    const strangers = rows.filter((r) => r.name !== name).map((r) => r.sig);
+    if (rows.length === 0) throw new Error(`it defines no function named ${name}`);
+    if (strangers.length > 0) throw new Error(`it may define only ${name}, not ${strangers.join(', ')}`);
+    recorded.functions = rows.map((r) => r.sig);
+    for (const gone of (before?.functions ?? []).filter((sig) => !recorded.functions.includes(sig))) {
+      await client.query(`DROP FUNCTION IF EXISTS ${gone}`);
     }
-    await inTransaction(client, `function file ${rel}`, async () => {
-      await client.query(text);
-      // The signatures this transaction created or replaced: exactly the file's.
-      const { rows } = await client.query<{ sig: string; name: string }>(
-        `SELECT p.oid::regprocedure::text AS sig, p.proname AS name FROM pg_proc p
-          WHERE p.xmin = pg_current_xact_id()::xid ORDER BY 1`,
-      );
-      const name = functionNameOf(rel);
-      const strangers = rows.filter((r) => r.name !== name).map((r) => r.sig);
-      if (rows.length === 0) throw new Error(`it defines no function named ${name}`);
-      if (strangers.length > 0) throw new Error(`it may define only ${name}, not ${strangers.join(', ')}`);
-      const now = rows.map((r) => r.sig);
-      for (const sig of now) claimed.add(sig);
-      for (const gone of (before?.functions ?? []).filter((sig) => !now.includes(sig))) {
-        await client.query(`DROP FUNCTION IF EXISTS ${gone}`);
-      }
-      await client.query(
-        `INSERT INTO schema_function (file, sha256, functions) VALUES ($1, $2, $3)
-         ON CONFLICT (file) DO UPDATE SET sha256 = EXCLUDED.sha256, functions = EXCLUDED.functions, applied_at = now()`,
-        [rel, hash, now],
-      );
-    });
-    applied.push(rel);
-  }
-  const present = new Set(files.map((f) => f.rel));
-  for (const [rel, before] of recorded) {
-    if (present.has(rel)) continue;
-    await inTransaction(client, `removed function file ${rel}`, async () => {
-      for (const sig of before.functions.filter((f) => !claimed.has(f))) {
-        await client.query(`DROP FUNCTION IF EXISTS ${sig}`);
-      }
-      await client.query('DELETE FROM schema_function WHERE file = $1', [rel]);
-    });
-    applied.push(rel);
-  }
-  return applied;
+    await client.query(
+      `INSERT INTO schema_function (file, sha256, functions) VALUES ($1, $2, $3)
+       ON CONFLICT (file) DO UPDATE SET sha256 = EXCLUDED.sha256, functions = EXCLUDED.functions, applied_at = now()`,
+      [file.rel, recorded.sha256, recorded.functions],
+    );
+  });
+  return recorded;
 }
