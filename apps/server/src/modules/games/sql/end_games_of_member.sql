@@ -1,3 +1,5 @@
+-- Trigger function of member_password_changed (migration 040): a member whose password changes loses
+-- their open game sessions and unused game launches at once, as a revoked login does.
 CREATE OR REPLACE FUNCTION end_games_of_member() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE game_session SET closed_at = now()

@@ -1,3 +1,5 @@
+-- Trigger function of member_session_revoked (migration 040): a revoked login closes the game sessions
+-- and unused game launches opened under it (docs/rules/casino.md).
 CREATE OR REPLACE FUNCTION end_games_of_member_session() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE game_session SET closed_at = NEW.revoked_at

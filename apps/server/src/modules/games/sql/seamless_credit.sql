@@ -1,4 +1,7 @@
--- The credit of migration 051; a stored credit id is now answered as a retry instead of {fallback}.
+-- A provider's credit (a win or a refund of a debit, docs/rules/casino.md §3) in one call: claims the
+-- nonce, finds the debit it settles and the wallet that paid it, stores the operation and moves the
+-- money through wallet_move. A credit id already stored is answered as a retry (seamless_replay);
+-- {fallback} sends the caller to the TypeScript path (an unknown debit, a debt to recover first).
 CREATE OR REPLACE FUNCTION seamless_credit(
   p_nonce text, p_provider text, p_player text, p_member integer, p_tx text, p_bet_tx text, p_round text,
   p_game text, p_amount bigint, p_fingerprint bytea, p_key text, p_reference text, p_main_wallet integer

@@ -1,10 +1,8 @@
--- A provider's debit is paid by the wallet of the member's session of the game it names, and only if
--- that wallet may play that game's category (docs/rules/casino.md §1, §3.4): the live session of
--- the same game first (the newest), else the newest with the provider, as before; its wallet must be
--- allowed for the session's game and, when the catalogue knows it, the debited game. Before, the newest
--- session decided alone, so a debit for a table game could take a slot session's bonus or free
--- credit, and a second tab's wallet paid the first tab's game. The session's last use is now written on
--- every debit (it was at most once a minute, so the 30-minute idle limit could end a minute early).
+-- A provider's debit (docs/rules/casino.md §1, §3.4) in one call, paid by the wallet of the member's
+-- session of the game it names, and only if that wallet may play that game's category: the live session
+-- of the same game first (the newest), else the newest with the provider; its wallet must be allowed
+-- for the session's game and, when the catalogue knows it, the debited game. The session's last use is
+-- written on every debit. A transaction id already stored is answered as a retry (seamless_replay).
 CREATE OR REPLACE FUNCTION seamless_debit(
   p_nonce text, p_provider text, p_player text, p_member integer, p_tx text, p_round text, p_game text,
   p_amount bigint, p_fingerprint bytea, p_now timestamptz, p_idle_since timestamptz, p_key text, p_reference text,

@@ -1,6 +1,6 @@
--- Yeekee shots: the read a batch is judged against (migration 069) as a static statement, so each
--- connection plans it once and keeps the plan (PL/pgSQL's plan cache) instead of planning it on every
--- call (EXECUTE). Same answer; docs/benchmarks.md (twelfth round) has the measurement.
+-- Yeekee shots: the read a batch is judged against (docs/rules/lottery.md §9), as a static statement, so
+-- each connection plans it once and keeps the plan (PL/pgSQL's plan cache) instead of planning it on
+-- every call (EXECUTE); docs/benchmarks.md (twelfth round) has the measurement.
 CREATE OR REPLACE FUNCTION lotto_shot_state(
   p_round bigint, p_ips text[], p_members integer[], p_earliest timestamptz, p_latest timestamptz
 ) RETURNS json LANGUAGE plpgsql STABLE AS $$
