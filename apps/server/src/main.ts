@@ -159,9 +159,12 @@ function migrationReport({ migrations, functions }: MigrateResult): string {
   if (migrations.length === 0 && functions.length === 0) return 'database schema is up to date';
   const parts: string[] = [];
   if (migrations.length > 0) {
-    parts.push(`${migrations.length} migration${migrations.length === 1 ? '' : 's'} (${migrationRange(migrations)})`);
+    parts.push(
+      `${migrations.length} migration${migrations.length === 1 ? '' : 's'} (${migrationRange(migrations)})`,
+    );
   }
-  if (functions.length > 0) parts.push(`${functions.length} function file${functions.length === 1 ? '' : 's'}`);
+  if (functions.length > 0)
+    parts.push(`${functions.length} function file${functions.length === 1 ? '' : 's'}`);
   return `applied ${parts.join(' and ')}`;
 }
 

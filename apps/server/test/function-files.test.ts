@@ -1,4 +1,13 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,7 +72,9 @@ export function functionFileProblems(
     const created = functionsCreatedIn(file.text);
     if (created.length === 0) problems.push(`${file.rel}: defines no function`);
     for (const other of otherStatementsIn(file.text)) {
-      problems.push(`${file.rel}: holds \`${other} …\`; a file holds functions only (triggers go in a migration)`);
+      problems.push(
+        `${file.rel}: holds \`${other} …\`; a file holds functions only (triggers go in a migration)`,
+      );
     }
     for (const other of new Set(created.filter((n) => n !== name))) {
       problems.push(`${file.rel}: defines ${other}, which is not its name`);
@@ -148,8 +159,14 @@ describe('function files', () => {
     expect(database.length).toBeGreaterThan(20);
     expect(functionFileProblems(files, database, migrations())).toEqual([]);
     // The migrator recorded each file with its hash.
-    const recorded = await withClient(url, async (c) =>
-      (await c.query<{ file: string; sha256: string }>('SELECT file, sha256 FROM schema_function ORDER BY file')).rows,
+    const recorded = await withClient(
+      url,
+      async (c) =>
+        (
+          await c.query<{ file: string; sha256: string }>(
+            'SELECT file, sha256 FROM schema_function ORDER BY file',
+          )
+        ).rows,
     );
     expect(recorded).toEqual(files.map((f) => ({ file: f.rel, sha256: sha256(f.text) })));
   });
@@ -171,9 +188,9 @@ describe('function files', () => {
       functionFileProblems([...good, fn('modules/lotto/sql/a_one.sql', ' SELECT 3 ')], database, []),
     ).toContain('a_one: defined in two files, modules/wallet/sql/a_one.sql and modules/lotto/sql/a_one.sql');
     // One body under two names.
-    expect(functionFileProblems([...good, fn('modules/lotto/sql/c_three.sql')], [...database, db('c_three')], [])).toEqual([
-      'modules/lotto/sql/c_three.sql: the same body as modules/wallet/sql/a_one.sql',
-    ]);
+    expect(
+      functionFileProblems([...good, fn('modules/lotto/sql/c_three.sql')], [...database, db('c_three')], []),
+    ).toEqual(['modules/lotto/sql/c_three.sql: the same body as modules/wallet/sql/a_one.sql']);
     // A database function with no file; a file whose function the database lacks.
     expect(functionFileProblems(good, [...database, db('d_four')], [])).toEqual([
       'd_four(): no file (modules/<owner>/sql/d_four.sql)',
@@ -186,12 +203,19 @@ describe('function files', () => {
       "a_one(): the database's body differs from modules/wallet/sql/a_one.sql",
     ]);
     // A file that defines another name, or none.
-    const stranger = { rel: 'modules/wallet/sql/a_one.sql', text: `${good[0]!.text}${fn('x/sql/e_five.sql').text}` };
+    const stranger = {
+      rel: 'modules/wallet/sql/a_one.sql',
+      text: `${good[0]!.text}${fn('x/sql/e_five.sql').text}`,
+    };
     expect(functionFileProblems([stranger, good[1]!], database, [])).toContain(
       'modules/wallet/sql/a_one.sql: defines e_five, which is not its name',
     );
     expect(
-      functionFileProblems([{ rel: 'platform/sql/b_two.sql', text: '-- CREATE FUNCTION b_two() …\n' }], [], []),
+      functionFileProblems(
+        [{ rel: 'platform/sql/b_two.sql', text: '-- CREATE FUNCTION b_two() …\n' }],
+        [],
+        [],
+      ),
     ).toContain('platform/sql/b_two.sql: defines no function');
     // A file that binds a trigger.
     const trigger = {
@@ -252,13 +276,17 @@ describe('the migrator and the function files', () => {
     expect(await recorded()).toEqual(before);
 
     writeFileSync(testFile(), fn('modules/wallet/sql/chok_test_answer.sql').text);
-    expect((await migrate(url, { sourceDir: source })).functions).toEqual(['modules/wallet/sql/chok_test_answer.sql']);
+    expect((await migrate(url, { sourceDir: source })).functions).toEqual([
+      'modules/wallet/sql/chok_test_answer.sql',
+    ]);
     expect(await answer('chok_test_answer()')).toBe(1);
     expect(await migrate(url, { sourceDir: source })).toEqual({ migrations: [], functions: [] });
 
     const changed = fn('modules/wallet/sql/chok_test_answer.sql', ' SELECT 2 ').text;
     writeFileSync(testFile(), changed);
-    expect((await migrate(url, { sourceDir: source })).functions).toEqual(['modules/wallet/sql/chok_test_answer.sql']);
+    expect((await migrate(url, { sourceDir: source })).functions).toEqual([
+      'modules/wallet/sql/chok_test_answer.sql',
+    ]);
     expect(await answer('chok_test_answer()')).toBe(2);
     const after = await recorded();
     expect(after.find((r) => r.file === 'modules/wallet/sql/chok_test_answer.sql')).toMatchObject({
@@ -285,7 +313,9 @@ describe('the migrator and the function files', () => {
     ]);
     expect(await signatures('chok_test_answer')).toEqual(['chok_test_answer(integer)']);
     rmSync(moved);
-    expect((await migrate(url, { sourceDir: source })).functions).toEqual(['modules/lotto/sql/chok_test_answer.sql']);
+    expect((await migrate(url, { sourceDir: source })).functions).toEqual([
+      'modules/lotto/sql/chok_test_answer.sql',
+    ]);
     expect(await signatures('chok_test_answer')).toEqual([]);
     expect((await recorded()).map((r) => r.file)).not.toContain('modules/lotto/sql/chok_test_answer.sql');
   });
@@ -319,14 +349,19 @@ END $$;
         return (await c.query<{ stamp: string }>('SELECT stamp FROM chok_test_row')).rows[0]!.stamp;
       });
       expect(stamp).toBe('stamped');
-      expect(await migrate(url, { sourceDir: source, migrationsDir })).toEqual({ migrations: [], functions: [] });
+      expect(await migrate(url, { sourceDir: source, migrationsDir })).toEqual({
+        migrations: [],
+        functions: [],
+      });
       rmSync(stampFile);
       await expect(migrate(url, { sourceDir: source, migrationsDir })).rejects.toThrow(
         /removed function file modules\/wallet\/sql\/chok_test_stamp\.sql failed: cannot drop function chok_test_stamp\(\)/,
       );
       // Once the trigger is gone (a later migration would drop it), the next run drops the function.
       await withClient(url, (c) => c.query('DROP TABLE chok_test_row'));
-      expect((await migrate(url, { sourceDir: source })).functions).toEqual(['modules/wallet/sql/chok_test_stamp.sql']);
+      expect((await migrate(url, { sourceDir: source })).functions).toEqual([
+        'modules/wallet/sql/chok_test_stamp.sql',
+      ]);
       expect(await signatures('chok_test_stamp')).toEqual([]);
     } finally {
       rmSync(migrationsDir, { recursive: true, force: true });

@@ -82,7 +82,8 @@ function stripSqlComments(sql: string): string {
   return sql.replace(/--[^\n]*/g, '');
 }
 
-const SQL_WRITES = /\b(?:UPDATE|INSERT\s+INTO|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?|MERGE\s+INTO)\s+(?:ONLY\s+)?"?([a-z_][a-z0-9_]*)\b/gi;
+const SQL_WRITES =
+  /\b(?:UPDATE|INSERT\s+INTO|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?|MERGE\s+INTO)\s+(?:ONLY\s+)?"?([a-z_][a-z0-9_]*)\b/gi;
 
 /** The schema tables a piece of SQL writes (INSERT, UPDATE, DELETE, TRUNCATE, MERGE). */
 function tablesWrittenIn(sql: string, known: ReadonlySet<string>): Set<string> {
@@ -177,13 +178,16 @@ describe('table owners', () => {
       text: `-- reads FROM member in prose only\nCREATE OR REPLACE FUNCTION f() RETURNS void LANGUAGE plpgsql AS $$\nBEGIN\n${body}\nEND $$;\n`,
     });
     const reads = { 'modules/games/sql/f.sql': ['ledger_account'] };
-    expect(functionFileTrespasses([file('modules/games/sql/f.sql', 'PERFORM 1 FROM game_session;')], known, reads)).toEqual(
-      [],
-    );
+    expect(
+      functionFileTrespasses([file('modules/games/sql/f.sql', 'PERFORM 1 FROM game_session;')], known, reads),
+    ).toEqual([]);
     expect(
       functionFileTrespasses(
         [
-          file('modules/games/sql/f.sql', 'UPDATE ledger_account SET balance = 0; PERFORM 1 FROM lotto_bill;'),
+          file(
+            'modules/games/sql/f.sql',
+            'UPDATE ledger_account SET balance = 0; PERFORM 1 FROM lotto_bill;',
+          ),
           file('platform/sql/f.sql', 'INSERT INTO audit_log DEFAULT VALUES; DELETE FROM member;'),
         ],
         known,

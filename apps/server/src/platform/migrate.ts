@@ -42,7 +42,10 @@ interface Recorded {
  *    functions dropped. A drop that something still uses (a trigger) fails the migration loudly and
  *    leaves that file's functions as they were.
  */
-export async function migrate(connectionString: string, options: MigrateOptions = {}): Promise<MigrateResult> {
+export async function migrate(
+  connectionString: string,
+  options: MigrateOptions = {},
+): Promise<MigrateResult> {
   const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
   const client = new pg.Client({ connectionString });
   await client.connect();
