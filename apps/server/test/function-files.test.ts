@@ -32,13 +32,6 @@ const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = path.join(SERVER, 'src');
 const MIGRATIONS = path.join(SERVER, 'migrations');
 
-/**
- * The last migration that may define a function: the ones up to it are history (production databases
- * applied them, and their definitions were copied into the function files); every later migration
- * leaves functions to the files.
- */
-const LAST_MIGRATION_WITH_FUNCTIONS = '073_reward_decisions.sql';
-
 interface DatabaseFunction {
   name: string;
   /** `wallet_move(integer,text,…)` */
@@ -56,8 +49,8 @@ interface Migration {
  * What is wrong with the function files, given the functions of a freshly migrated database and the
  * migrations: a file that defines no function or one not of its name or holds another statement, a function defined in two
  * files or with the same body as another file's, a database function without a file, a file whose
- * function the database lacks, a body that differs from its file's, a migration after
- * LAST_MIGRATION_WITH_FUNCTIONS that defines a function. Empty when all is well.
+ * function the database lacks, a body that differs from its file's, a migration that defines a
+ * function (the migrator applies a file a migration needs just before it). Empty when all is well.
  */
 export function functionFileProblems(
   files: readonly FunctionFile[],
@@ -105,7 +98,6 @@ export function functionFileProblems(
     if (!inDatabase.has(name)) problems.push(`${rel}: ${name} is not in the migrated database`);
   }
   for (const migration of migrations) {
-    if (migration.name <= LAST_MIGRATION_WITH_FUNCTIONS) continue;
     for (const name of functionsCreatedIn(migration.text)) {
       problems.push(`${migration.name}: defines ${name}; functions live in modules/<owner>/sql/${name}.sql`);
     }
@@ -225,10 +217,15 @@ describe('function files', () => {
     expect(functionFileProblems([trigger, good[1]!], database, [])).toEqual([
       'modules/wallet/sql/a_one.sql: holds `CREATE TRIGGER t_x …`; a file holds functions only (triggers go in a migration)',
     ]);
-    // A migration after the last historical one that defines a function.
+    // A migration that defines a function, old or new; one that only names a function is fine.
     const later = { name: '074_later.sql', text: `CREATE TABLE t (id int);\n${fn('x/sql/f_six.sql').text}` };
-    const history = { name: LAST_MIGRATION_WITH_FUNCTIONS, text: fn('x/sql/a_one.sql').text };
-    expect(functionFileProblems(good, database, [history, later])).toEqual([
+    const history = { name: '001_first.sql', text: fn('x/sql/a_one.sql').text };
+    const binds = {
+      name: '002_binds.sql',
+      text: '-- CREATE FUNCTION a_one() lives in a file.\nCREATE TABLE u (v int DEFAULT a_one());\n',
+    };
+    expect(functionFileProblems(good, database, [history, binds, later])).toEqual([
+      '001_first.sql: defines a_one; functions live in modules/<owner>/sql/a_one.sql',
       '074_later.sql: defines f_six; functions live in modules/<owner>/sql/f_six.sql',
     ]);
   });
@@ -366,6 +363,51 @@ END $$;
     } finally {
       rmSync(migrationsDir, { recursive: true, force: true });
     }
+  });
+
+  it('a migration that calls a function only a file defines (a default, a data move) gets that file applied first; a name in a comment does not count', async () => {
+    const migrationsDir = mkdtempSync(path.join(tmpdir(), 'chok-migrations-'));
+    const sevenFile = path.join(source, 'modules/wheel/sql/chok_test_seven.sql');
+    const namedFile = path.join(source, 'modules/wallet/sql/chok_test_named.sql');
+    try {
+      cpSync(MIGRATIONS, migrationsDir, { recursive: true });
+      writeFileSync(
+        path.join(migrationsDir, '998_chok_test_seven.sql'),
+        `-- chok_test_named() is only named here.
+CREATE TABLE chok_test_seven_row (id int PRIMARY KEY, v int NOT NULL DEFAULT chok_test_seven());
+INSERT INTO chok_test_seven_row (id, v) SELECT 1, chok_test_seven() + 1;
+`,
+      );
+      mkdirSync(path.dirname(sevenFile), { recursive: true });
+      writeFileSync(sevenFile, fn('modules/wheel/sql/chok_test_seven.sql', ' SELECT 7 ').text);
+      writeFileSync(namedFile, fn('modules/wallet/sql/chok_test_named.sql', ' SELECT 8 ').text);
+      // The wheel file before the migration, the wallet file after it (path order would put wallet first).
+      expect(await migrate(url, { sourceDir: source, migrationsDir })).toEqual({
+        migrations: ['998_chok_test_seven.sql'],
+        functions: ['modules/wheel/sql/chok_test_seven.sql', 'modules/wallet/sql/chok_test_named.sql'],
+      });
+      const rows = await withClient(url, async (c) => {
+        await c.query('INSERT INTO chok_test_seven_row (id) VALUES (2)');
+        return (await c.query<{ id: number; v: number }>('SELECT id, v FROM chok_test_seven_row ORDER BY id'))
+          .rows;
+      });
+      expect(rows).toEqual([
+        { id: 1, v: 8 },
+        { id: 2, v: 7 },
+      ]);
+      expect(await migrate(url, { sourceDir: source, migrationsDir })).toEqual({
+        migrations: [],
+        functions: [],
+      });
+    } finally {
+      rmSync(migrationsDir, { recursive: true, force: true });
+      await withClient(url, (c) => c.query('DROP TABLE IF EXISTS chok_test_seven_row'));
+      rmSync(sevenFile, { force: true });
+      rmSync(namedFile, { force: true });
+    }
+    await migrate(url, { sourceDir: source });
+    expect(await signatures('chok_test_seven')).toEqual([]);
+    expect(await signatures('chok_test_named')).toEqual([]);
   });
 
   it('refuses, loudly and changing nothing, a file that defines another name or drops a function a trigger uses', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { type FunctionFile, functionFiles, functionNameOf, functionsCreatedIn } from './function-files.ts';
+import { type FunctionFile, functionFiles, functionNameOf } from './function-files.ts';
 import { SERVER_ROOT } from './paths.ts';
 
 const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
@@ -32,9 +32,9 @@ interface Recorded {
  * Brings a database to the code's schema, under one advisory lock (docs/architecture.md, "Database
  * code has one address"):
  * 1. the versioned migrations (tables, indexes, triggers, data moves) not yet applied, in file-name
- *    order, each in its own transaction, recorded in `schema_migration`. A migration that binds a
- *    trigger to a function it does not create and the database does not have yet gets that
- *    function's file applied just before it;
+ *    order, each in its own transaction, recorded in `schema_migration`. Migrations define no
+ *    functions: before a migration, the function files it mentions by name (a trigger's function, a
+ *    function a data move calls) that the database lacks are applied, so the function exists there;
  * 2. every function file (platform/function-files.ts) whose SHA-256 differs from the one recorded in
  *    `schema_function`, in path order, each in its own transaction: its `CREATE OR REPLACE FUNCTION`,
  *    then the drop of any signature the file defined before and no longer does (a changed argument
@@ -82,10 +82,7 @@ export async function migrate(
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = await readFile(path.join(migrationsDir, file), 'utf8');
-      for (const name of await missingTriggerFunctions(client, sql)) {
-        const own = functions.find((f) => functionNameOf(f.rel) === name);
-        if (own) await applyFile(own);
-      }
+      for (const needed of await filesMissingFor(client, sql, functions)) await applyFile(needed);
       await inTransaction(client, `migration ${file}`, async () => {
         await client.query(sql);
         await client.query('INSERT INTO schema_migration (name) VALUES ($1)', [file]);
@@ -131,20 +128,25 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** The functions a migration's triggers execute that it does not create itself and the database lacks. */
-async function missingTriggerFunctions(client: pg.Client, sql: string): Promise<string[]> {
-  const created = new Set(functionsCreatedIn(sql));
-  const bound = [...sql.matchAll(/\bEXECUTE\s+(?:FUNCTION|PROCEDURE)\s+(?:"?public"?\.)?"?(\w+)"?\s*\(/gi)]
-    .map((m) => m[1]!.toLowerCase())
-    .filter((name) => !created.has(name));
-  if (bound.length === 0) return [];
+/**
+ * The function files whose function a migration mentions by name (outside its `--` comments) and the
+ * database does not have yet, in path order.
+ */
+async function filesMissingFor(
+  client: pg.Client,
+  sql: string,
+  files: readonly FunctionFile[],
+): Promise<FunctionFile[]> {
+  const text = sql.replace(/--[^\n]*/g, '');
+  const mentioned = files.filter((f) => new RegExp(`\\b${functionNameOf(f.rel)}\\b`, 'i').test(text));
+  if (mentioned.length === 0) return [];
   const { rows } = await client.query<{ name: string }>(
-    `SELECT DISTINCT b.name FROM unnest($1::text[]) AS b(name)
-      WHERE NOT EXISTS (SELECT 1 FROM pg_proc p WHERE p.proname = b.name AND p.pronamespace = 'public'::regnamespace)
-      ORDER BY 1`,
-    [bound],
+    `SELECT b.name FROM unnest($1::text[]) AS b(name)
+      WHERE NOT EXISTS (SELECT 1 FROM pg_proc p WHERE p.proname = b.name AND p.pronamespace = 'public'::regnamespace)`,
+    [mentioned.map((f) => functionNameOf(f.rel))],
   );
-  return rows.map((r) => r.name);
+  const missing = new Set(rows.map((r) => r.name));
+  return mentioned.filter((f) => missing.has(functionNameOf(f.rel)));
 }
 
 /**
