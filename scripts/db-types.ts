@@ -96,7 +96,7 @@ export async function generateDatabaseTypes(url: string): Promise<string> {
       db,
       dialect: new PostgresDialect(),
       includePattern: 'public.*',
-      excludePattern: 'public.schema_migration',
+      excludePattern: 'public.schema_{migration,function}',
       typeMapping: TYPE_MAPPING,
       postprocess: async ({ metadata }) => {
         for (const table of metadata.tables) {

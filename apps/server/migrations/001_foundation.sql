@@ -175,10 +175,7 @@ CREATE TABLE ledger_transfer (
 CREATE INDEX ledger_transfer_debit ON ledger_transfer (debit_account_id, id);
 CREATE INDEX ledger_transfer_credit ON ledger_transfer (credit_account_id, id);
 
-CREATE FUNCTION reject_mutation() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION '% is append-only: corrections are new rows', TG_TABLE_NAME;
-END $$;
+-- reject_mutation: now in platform/sql/reject_mutation.sql (decision 0072).
 CREATE TRIGGER ledger_transfer_no_update BEFORE UPDATE OR DELETE ON ledger_transfer
   FOR EACH ROW EXECUTE FUNCTION reject_mutation();
 CREATE TRIGGER ledger_transfer_no_truncate BEFORE TRUNCATE ON ledger_transfer

@@ -26,26 +26,12 @@ ALTER TABLE game_launch ADD COLUMN member_session_id bigint REFERENCES member_se
 ALTER TABLE game_session ADD COLUMN member_session_id bigint REFERENCES member_session(id);
 CREATE INDEX game_session_member_session ON game_session (member_session_id) WHERE closed_at IS NULL;
 
-CREATE FUNCTION end_games_of_member_session() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE game_session SET closed_at = NEW.revoked_at
-    WHERE member_session_id = NEW.id AND closed_at IS NULL;
-  UPDATE game_launch SET revoked_at = NEW.revoked_at
-    WHERE member_session_id = NEW.id AND used_at IS NULL AND revoked_at IS NULL;
-  RETURN NULL;
-END $$;
+-- end_games_of_member_session: now in modules/games/sql/end_games_of_member_session.sql (decision 0072).
 CREATE TRIGGER member_session_revoked AFTER UPDATE OF revoked_at ON member_session
   FOR EACH ROW WHEN (OLD.revoked_at IS NULL AND NEW.revoked_at IS NOT NULL)
   EXECUTE FUNCTION end_games_of_member_session();
 
-CREATE FUNCTION end_games_of_member() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE game_session SET closed_at = now()
-    WHERE member_id = NEW.id AND closed_at IS NULL;
-  UPDATE game_launch SET revoked_at = now()
-    WHERE member_id = NEW.id AND used_at IS NULL AND revoked_at IS NULL;
-  RETURN NULL;
-END $$;
+-- end_games_of_member: now in modules/games/sql/end_games_of_member.sql (decision 0072).
 CREATE TRIGGER member_password_changed AFTER UPDATE OF password_hash ON member
   FOR EACH ROW WHEN (OLD.password_hash IS DISTINCT FROM NEW.password_hash)
   EXECUTE FUNCTION end_games_of_member();

@@ -72,18 +72,7 @@ CREATE INDEX wheel_spin_member ON wheel_spin (member_id, id DESC);
 CREATE INDEX wheel_spin_unrewarded ON wheel_spin (created_at) WHERE rewarded_at IS NULL;
 
 -- A spin keeps its draw: the only change is recording the reward of a spin not rewarded yet.
-CREATE FUNCTION wheel_spin_keeps_its_draw() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' OR OLD.rewarded_at IS NOT NULL
-     OR (NEW.id, NEW.member_id, NEW.version, NEW.prize_index, NEW.paid_with, NEW.points_spent,
-         NEW.spin_date, NEW.day_seq, NEW.created_at)
-        IS DISTINCT FROM
-        (OLD.id, OLD.member_id, OLD.version, OLD.prize_index, OLD.paid_with, OLD.points_spent,
-         OLD.spin_date, OLD.day_seq, OLD.created_at) THEN
-    RAISE EXCEPTION 'wheel_spin keeps its draw: only the reward of an unrewarded spin is recorded';
-  END IF;
-  RETURN NEW;
-END $$;
+-- wheel_spin_keeps_its_draw: now in modules/wheel/sql/wheel_spin_keeps_its_draw.sql (decision 0072).
 CREATE TRIGGER wheel_spin_keeps_its_draw BEFORE UPDATE OR DELETE ON wheel_spin
   FOR EACH ROW EXECUTE FUNCTION wheel_spin_keeps_its_draw();
 CREATE TRIGGER wheel_spin_no_truncate BEFORE TRUNCATE ON wheel_spin

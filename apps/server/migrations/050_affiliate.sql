@@ -3,10 +3,7 @@
 
 -- Rule 1: who referred a member is fixed at registration, and the code in their link never changes.
 CREATE INDEX member_referred_by ON member (referred_by) WHERE referred_by IS NOT NULL;
-CREATE FUNCTION member_referral_fixed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'member.referred_by and member.referral_code are fixed at registration';
-END $$;
+-- member_referral_fixed: now in modules/members/sql/member_referral_fixed.sql (decision 0072).
 CREATE TRIGGER member_referral_fixed BEFORE UPDATE OF referred_by, referral_code ON member
   FOR EACH ROW
   WHEN (OLD.referred_by IS DISTINCT FROM NEW.referred_by OR OLD.referral_code IS DISTINCT FROM NEW.referral_code)

@@ -51,14 +51,7 @@ CREATE TABLE protection_event (
 CREATE INDEX protection_event_member ON protection_event (member_id, at DESC);
 
 -- The first day of the Bangkok day, week (from Monday) or month holding `at`.
-CREATE FUNCTION protection_period_start(p_period text, p_at timestamptz) RETURNS date
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE p_period
-    WHEN 'day' THEN (p_at AT TIME ZONE 'Asia/Bangkok')::date
-    WHEN 'week' THEN date_trunc('week', (p_at AT TIME ZONE 'Asia/Bangkok')::date)::date
-    ELSE date_trunc('month', (p_at AT TIME ZONE 'Asia/Bangkok')::date)::date
-  END
-$$;
+-- protection_period_start: now in modules/protection/sql/protection_period_start.sql (decision 0072).
 
 -- The guard of every bet (docs/rules/protection.md §2.3, §3.2, §4.2): every bet, win and refund
 -- between a member wallet and a system account passes here, in the transaction that moves the money.
@@ -67,52 +60,7 @@ $$;
 -- PROTECTION_LOSS_LIMIT (the detail names the period, the limit and the period's start). Either undoes
 -- the whole bet. The loss counters move in one UPDATE, so parallel bets of one member wait for each
 -- other and never overshoot. A member who never used a protection tool costs one indexed read.
-CREATE FUNCTION protection_count_loss() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  v_member integer;
-  v_delta bigint;
-  v_at timestamptz := now();
-  p record;
-  o record;
-BEGIN
-  SELECT a.member_id, pm.block_kind, pm.block_until,
-         EXISTS (SELECT 1 FROM protection_limit l WHERE l.member_id = a.member_id AND l.kind = 'loss') AS counts
-  INTO p
-  FROM ledger_account a LEFT JOIN protection_member pm ON pm.member_id = a.member_id
-  WHERE a.id = CASE WHEN NEW.kind = 'bet' THEN NEW.debit_account_id ELSE NEW.credit_account_id END
-    AND a.kind = 'member_wallet';
-  IF p.member_id IS NULL THEN
-    RETURN NULL;
-  END IF;
-  v_member := p.member_id;
-  IF NEW.kind = 'bet' AND p.block_kind IS NOT NULL AND (p.block_until IS NULL OR p.block_until > v_at) THEN
-    RAISE EXCEPTION USING ERRCODE = 'CK001',
-      MESSAGE = CASE p.block_kind WHEN 'timeout' THEN 'PROTECTION_TIMEOUT' ELSE 'PROTECTION_EXCLUDED' END,
-      DETAIL = json_build_object('until', p.block_until)::text;
-  END IF;
-  IF NOT p.counts THEN
-    RETURN NULL;
-  END IF;
-  v_delta := CASE WHEN NEW.kind = 'bet' THEN NEW.amount ELSE -NEW.amount END;
-  WITH moved AS (
-    UPDATE protection_limit l
-    SET used_satang = CASE WHEN l.period_start = protection_period_start(l.period, v_at) THEN l.used_satang ELSE 0 END
-                      + v_delta,
-        period_start = protection_period_start(l.period, v_at)
-    WHERE l.member_id = v_member AND l.kind = 'loss'
-    RETURNING l.period, l.amount_satang, l.used_satang, l.period_start
-  )
-  SELECT * INTO o FROM moved
-  WHERE v_delta > 0 AND moved.amount_satang IS NOT NULL AND moved.used_satang > moved.amount_satang
-  ORDER BY CASE moved.period WHEN 'day' THEN 1 WHEN 'week' THEN 2 ELSE 3 END
-  LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION USING ERRCODE = 'CK001', MESSAGE = 'PROTECTION_LOSS_LIMIT',
-      DETAIL = json_build_object('period', o.period, 'limit_satang', o.amount_satang,
-        'used_satang', o.used_satang - v_delta, 'period_start', o.period_start)::text;
-  END IF;
-  RETURN NULL;
-END $$;
+-- protection_count_loss: now in modules/protection/sql/protection_count_loss.sql (decision 0072).
 
 CREATE TRIGGER ledger_transfer_protection_loss AFTER INSERT ON ledger_transfer
   FOR EACH ROW WHEN (NEW.kind IN ('bet', 'win', 'refund'))

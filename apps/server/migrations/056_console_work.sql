@@ -5,15 +5,7 @@
 -- in-process topic: no client can subscribe to it), in the changing transaction, so it is delivered
 -- on commit only, by whichever module or job made the change. PostgreSQL folds equal notifications
 -- of one transaction into one; the console module coalesces what arrives before recounting.
-CREATE FUNCTION console_work_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify(
-    'chok_events',
-    'console.work' || E'\n' || 'changed' || E'\n' ||
-      json_build_object('topic', 'console.work', 'data', json_build_object('kind', TG_ARGV[0]))::text
-  );
-  RETURN NULL;
-END $$;
+-- console_work_changed: now in modules/console/sql/console_work_changed.sql (decision 0072).
 
 CREATE TRIGGER deposit_request_work_new AFTER INSERT ON deposit_request
   FOR EACH ROW EXECUTE FUNCTION console_work_changed('deposits');

@@ -8,7 +8,7 @@ import { type Config, loadConfig } from './platform/config.ts';
 import { createDb } from './platform/db.ts';
 import { openDatabase } from './platform/embedded-postgres.ts';
 import { startJobs } from './platform/jobs.ts';
-import { migrate } from './platform/migrate.ts';
+import { type MigrateResult, migrate } from './platform/migrate.ts';
 import { demoMembers, demoStaff, isSeeded, lockDemoAccounts, seed } from './seed/demo.ts';
 
 /**
@@ -49,11 +49,7 @@ async function main(command: string, role: Role): Promise<void> {
   stopEmbeddedOnFailure = stopEmbedded;
   try {
     const applied = await migrate(url);
-    log(
-      applied.length === 0
-        ? 'database schema is up to date'
-        : `applied ${applied.length} migration${applied.length === 1 ? '' : 's'} (${migrationRange(applied)})`,
-    );
+    log(migrationReport(applied));
   } catch (err) {
     await stopEmbedded();
     throw err;
@@ -157,6 +153,20 @@ function startBanner(config: Config, how: string, demo: boolean): string {
 /** `001_foundation.sql … 071_debit_by_game.sql` for a run of applied migrations. */
 function migrationRange(files: string[]): string {
   return files.length === 1 ? (files[0] ?? '') : `${files[0]} … ${files.at(-1)}`;
+}
+
+/** What `migrate` did, in one line: the migrations' range and the count of function files. */
+function migrationReport({ migrations, functions }: MigrateResult): string {
+  if (migrations.length === 0 && functions.length === 0) return 'database schema is up to date';
+  const parts: string[] = [];
+  if (migrations.length > 0) {
+    parts.push(
+      `${migrations.length} migration${migrations.length === 1 ? '' : 's'} (${migrationRange(migrations)})`,
+    );
+  }
+  if (functions.length > 0)
+    parts.push(`${functions.length} function file${functions.length === 1 ? '' : 's'}`);
+  return `applied ${parts.join(' and ')}`;
 }
 
 /** A web process forked by the first one: HTTP only, on the database the first one opened. */

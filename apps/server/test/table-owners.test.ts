@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type TableOwner, tableOwners } from '../src/db/table-owners.ts';
+import { type OwnedTable, type TableOwner, tableOwners } from '../src/db/table-owners.ts';
+import { functionFiles } from '../src/platform/function-files.ts';
 
 // Every table has one owner, and only the owner's folder names it (docs/architecture.md, "Tables
 // have one owner"). Another module goes through the owner's service.ts; a hot path that must join
@@ -76,6 +77,58 @@ function trespasses(dir: string, allowed: TableOwner, known: ReadonlySet<string>
   return lines;
 }
 
+/** SQL without `--` comments, so prose that mentions a table is not taken for a query. */
+function stripSqlComments(sql: string): string {
+  return sql.replace(/--[^\n]*/g, '');
+}
+
+const SQL_WRITES =
+  /\b(?:UPDATE|INSERT\s+INTO|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?|MERGE\s+INTO)\s+(?:ONLY\s+)?"?([a-z_][a-z0-9_]*)\b/gi;
+
+/** The schema tables a piece of SQL writes (INSERT, UPDATE, DELETE, TRUNCATE, MERGE). */
+function tablesWrittenIn(sql: string, known: ReadonlySet<string>): Set<string> {
+  const found = new Set<string>();
+  for (const m of stripSqlComments(sql).matchAll(SQL_WRITES)) if (known.has(m[1]!)) found.add(m[1]!);
+  return found;
+}
+
+/**
+ * The other modules' tables a database function reads, as the functions do today (docs/architecture.md,
+ * "Database code has one address"): the seamless wallet finds the member's ledger account (and, for a
+ * debit, the member's status) in the statement that moves the money, and the protection guard finds the
+ * member of the ledger account a transfer moves. Reading only; a function writes its owner's tables
+ * alone, and moves money through `wallet_move`.
+ */
+const FUNCTION_FILE_READS: Readonly<Record<string, readonly OwnedTable[]>> = {
+  'modules/games/sql/seamless_debit.sql': ['member', 'ledger_account'],
+  'modules/games/sql/seamless_credit.sql': ['ledger_account'],
+  'modules/games/sql/seamless_replay.sql': ['ledger_transfer', 'ledger_account'],
+  'modules/protection/sql/protection_count_loss.sql': ['ledger_account'],
+};
+
+/**
+ * `file: table (owner: x)` for every table a function file (`modules/<m>/sql`, `platform/sql`) names
+ * but its folder does not own: written ones always, read ones unless FUNCTION_FILE_READS lists them.
+ */
+function functionFileTrespasses(
+  files: readonly { rel: string; text: string }[],
+  known: ReadonlySet<string>,
+  reads: Readonly<Record<string, readonly string[]>>,
+): string[] {
+  const lines: string[] = [];
+  for (const { rel, text } of files) {
+    const allowed = (rel.startsWith('platform/') ? 'platform' : rel.split('/')[1]) as TableOwner;
+    const written = tablesWrittenIn(text, known);
+    for (const table of tablesNamedIn(stripSqlComments(text), known)) {
+      const owner = tableOwners[table as OwnedTable];
+      if (owner === allowed) continue;
+      if (written.has(table)) lines.push(`${rel}: writes ${table} (owner: ${owner})`);
+      else if (!reads[rel]?.includes(table)) lines.push(`${rel}: reads ${table} (owner: ${owner})`);
+    }
+  }
+  return lines;
+}
+
 const known = new Set(Object.keys(tableOwners));
 const modules = readdirSync(path.join(SRC, 'modules'), { withFileTypes: true })
   .filter((e) => e.isDirectory())
@@ -104,6 +157,47 @@ describe('table owners', () => {
 
   it('the platform names only platform tables', () => {
     expect(trespasses(path.join(SRC, 'platform'), 'platform', known).map((f) => f.line)).toEqual([]);
+  });
+
+  it("a database function writes only its owner's tables, and reads another's only where listed", () => {
+    const files = functionFiles(SRC);
+    expect(files.length).toBeGreaterThan(20);
+    expect(functionFileTrespasses(files, known, FUNCTION_FILE_READS)).toEqual([]);
+    // Every listed read is still made (a stale entry would allow a read nobody makes).
+    const stale = Object.entries(FUNCTION_FILE_READS).flatMap(([rel, tables]) => {
+      const file = files.find((f) => f.rel === rel);
+      const named = file ? tablesNamedIn(stripSqlComments(file.text), known) : new Set<string>();
+      return tables.filter((t) => !named.has(t)).map((t) => `${rel}: ${t}`);
+    });
+    expect(stale).toEqual([]);
+  });
+
+  it('finds a planted trespass in a function file', () => {
+    const file = (rel: string, body: string) => ({
+      rel,
+      text: `-- reads FROM member in prose only\nCREATE OR REPLACE FUNCTION f() RETURNS void LANGUAGE plpgsql AS $$\nBEGIN\n${body}\nEND $$;\n`,
+    });
+    const reads = { 'modules/games/sql/f.sql': ['ledger_account'] };
+    expect(
+      functionFileTrespasses([file('modules/games/sql/f.sql', 'PERFORM 1 FROM game_session;')], known, reads),
+    ).toEqual([]);
+    expect(
+      functionFileTrespasses(
+        [
+          file(
+            'modules/games/sql/f.sql',
+            'UPDATE ledger_account SET balance = 0; PERFORM 1 FROM lotto_bill;',
+          ),
+          file('platform/sql/f.sql', 'INSERT INTO audit_log DEFAULT VALUES; DELETE FROM member;'),
+        ],
+        known,
+        reads,
+      ),
+    ).toEqual([
+      'modules/games/sql/f.sql: writes ledger_account (owner: wallet)',
+      'modules/games/sql/f.sql: reads lotto_bill (owner: lotto)',
+      'platform/sql/f.sql: writes member (owner: members)',
+    ]);
   });
 
   it('the roof (app.ts, main.ts), the seed and the staff command name no table: they go through the owners', () => {

@@ -154,7 +154,7 @@ async function create(args: ReturnType<typeof parseArgs>): Promise<void> {
   const database = await openDatabase(config, log, { attach: true });
   try {
     const applied = await migrate(database.url);
-    if (applied.length > 0) log(`applied ${applied.length} migrations`);
+    if (applied.migrations.length > 0) log(`applied ${applied.migrations.length} migrations`);
     const { db } = createDb(database.url, 1);
     try {
       if (await staffExists(db, args.username)) throw new Refusal(`staff "${args.username}" already exists`);
