@@ -49,7 +49,6 @@ export {
   lottoWalletJson,
   lottoWalletOf,
 } from './lotto-queries.ts';
-export { openFreezesOf, walletsWithNames } from './members-queries.ts';
 // ── For player protection (modules/protection): a member's play and money per period ──
 export { type MonthTotals, monthlyTotals, type PlayTotals, playTotalsSince } from './protection-queries.ts';
 export { type LedgerDayRow, ledgerDayFigures } from './reports-queries.ts';
