@@ -209,7 +209,7 @@ export type OwnedTable = keyof typeof tableOwners;
  */
 export const grants: Partial<Record<OwnedTable, readonly ModuleName[]>> = {
   // the console's member page (modules/console/member-queries.ts)
-  member: ['console'],
+  member: ['console', 'games'], // games: a debit claim checks the member's status (games/seamless-queries.ts)
   member_note: ['console'],
   ledger_account: ['console'],
   wallet_type: ['console'],

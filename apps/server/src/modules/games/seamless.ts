@@ -5,7 +5,6 @@ import type { Clock } from '../../platform/clock.ts';
 import { type Db, type Executor, inTransaction, raisedRefusal, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken } from '../../platform/rng.ts';
-import { claimDebit } from '../members/service.ts';
 import { raisedProtectionError } from '../protection/service.ts';
 import {
   type BONUS_WALLET,
@@ -170,7 +169,7 @@ export function createSeamlessWallet(deps: { db: Db; ledger: Ledger; clock: Cloc
     const now = clock.now();
     const fp = fingerprint('debit', r.roundId, r.game, r.amount, '');
     const key = ledgerKey(r.provider, r.player, 'tx', r.providerTxId);
-    const { session, claimed } = await claimDebit(tx, {
+    const { session, claimed } = await q.claimDebit(tx, {
       provider: r.provider,
       player: r.player,
       memberId,

@@ -19,7 +19,6 @@ export {
   setLastLogin,
   setPassword,
 } from './auth-queries.ts';
-export { claimDebit, type SessionProbe } from './games-queries.ts';
 export {
   accountNameShared,
   lockMember,
