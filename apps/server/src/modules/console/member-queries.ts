@@ -9,8 +9,7 @@ import type { ClaimRow } from '../rewards/service.ts';
  * console reads them here as the owners grant it (`grants` in db/table-owners.ts), and writes none.
  */
 
-// The operator console's member page (modules/members' tables, and the tables the owners grant it
-// in db/table-owners.ts).
+// modules/members: the member row, its referrals and its notes.
 
 const LIST_COLUMNS = [
   'id',
