@@ -1,5 +1,41 @@
 import type { DB } from './database.generated.ts';
 
+/**
+ * The floors of the server's modules, lowest first (docs/architecture.md, "Module floors"). A module
+ * imports only modules on a lower floor (their `service.ts`), never one on its own floor or above, so
+ * the modules form one order with no cycle and no exception. A new module takes the lowest floor above
+ * every module it imports. `apps/server/test/module-order.test.ts` checks every import in `modules/`.
+ */
+export const moduleFloors = [
+  // 0 foundation: the ledger, the member row, the operator's published content
+  ['wallet', 'members', 'content'],
+  // 1 logins and sessions, the member's protection settings, the LINE link
+  ['auth', 'protection', 'line'],
+  // 2 staff accounts, the game providers and their seamless wallet
+  ['admin', 'games'],
+  // 3 the lottery, the in-house games
+  ['lotto', 'originals'],
+  // 4 points from settled play, the baccarat roads
+  ['points', 'sooth'],
+  // 5 reward claims, holds and the free-credit wallet
+  ['rewards'],
+  // 6 deposits and withdrawals, and the rewards paid through the claims
+  ['payments', 'affiliate', 'cashback', 'coupons', 'shop', 'wheel'],
+  // 7 rewards that read deposits
+  ['checkin', 'polls'],
+  // 8 quests (read the check-in)
+  ['quests'],
+  // 9 the readers: the dashboard and the operator console
+  ['reports', 'console'],
+] as const;
+
+export type ModuleName = (typeof moduleFloors)[number][number];
+
+/** Each module's floor (its index in `moduleFloors`). */
+export const moduleRanks = Object.fromEntries(
+  moduleFloors.flatMap((floor, rank) => floor.map((name) => [name, rank])),
+) as Record<ModuleName, number>;
+
 /** Who may name a table: a module under `modules/`, or the platform (docs/architecture.md, "Tables have one owner"). */
 export type TableOwner =
   | 'platform'
@@ -163,3 +199,30 @@ export const tableOwners = {
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;
+
+/**
+ * Reads the owners grant: a module on a higher floor that must read another module's table in one
+ * statement hosts that statement itself, in its own `*-queries.ts`, and the table's owner lists it here.
+ * A grant is for reading only: writes go through the owner's service. apps/server/test/table-owners.test.ts
+ * fails on a statement that names a table neither owned nor granted, on a granted table written, and on a
+ * grant to a module that does not stand above the owner.
+ */
+export const grants: Partial<Record<OwnedTable, readonly ModuleName[]>> = {
+  // the console's member page (modules/console/member-queries.ts)
+  member: ['console', 'games'], // games: a debit claim checks the member's status (games/seamless-queries.ts)
+  member_note: ['console'],
+  ledger_account: ['console'],
+  wallet_type: ['console'],
+  member_withdrawal_freeze: ['console'],
+  lotto_bill: ['console'],
+  lotto_bill_item: ['console'],
+  lotto_round: ['console'],
+  lotto_market: ['console'],
+  wallet_op: ['console'],
+  game: ['console'],
+  reward_claim: ['console'],
+  deposit_request: ['console'],
+  payment_channel: ['console'],
+  withdrawal: ['console'],
+  member_promotion: ['console'],
+};

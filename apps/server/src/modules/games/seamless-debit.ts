@@ -1,6 +1,5 @@
 import { raisedRefusal, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { claimDebit } from '../members/service.ts';
 import { raisedProtectionError } from '../protection/service.ts';
 import type { WalletTypeId } from '../wallet/service.ts';
 import {
@@ -46,7 +45,7 @@ export async function debitIn(
   const claim = debitClaim(r, memberId, d.clock.now());
   const fp = claim.fingerprint;
   const key = ledgerKey(r.provider, r.player, 'tx', r.providerTxId);
-  const { session, claimed } = await claimDebit(tx, claim);
+  const { session, claimed } = await q.claimDebit(tx, claim);
   if (!claimed) {
     const stored = await q.findOp(tx, txKeyOf(r));
     if (stored) return replay(tx, stored, fp, key);

@@ -7,7 +7,6 @@ export { walletTypeCategories } from './lotto-queries.ts';
 // The in-house rounds list for the operator names each round's game.
 export { gameNames } from './admin-queries.ts';
 // The operator console's member page (caller-named query file).
-export { memberBetsPage } from './members-queries.ts';
 // The in-house games' reads and writes of games' tables (caller-named query file).
 export {
   demoSession,

@@ -30,8 +30,6 @@ export type Lotto = ReturnType<typeof createLotto>;
 
 // ── For other modules (added by the payments refactor; additive) ──
 
-// The operator console's member page (caller-named query file).
-export { memberBillsPage } from './members-queries.ts';
 // The member site's page answers (app.ts): whether a round page names a round.
 export { roundExists } from './page-queries.ts';
 /** Payments: a bonus-wallet bill still in play keeps a promotion open. */

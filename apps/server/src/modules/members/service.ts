@@ -19,15 +19,6 @@ export {
   setLastLogin,
   setPassword,
 } from './auth-queries.ts';
-// The operator console: a member's login state, locked, and its change (modules/auth locks and unlocks).
-export {
-  activeMembersByPhones,
-  lockLoginState,
-  newMembersByDay,
-  setMemberStatus,
-  suspendMemberWithHash,
-} from './console-queries.ts';
-export { claimDebit, type SessionProbe } from './games-queries.ts';
 export {
   accountNameShared,
   lockMember,
@@ -41,7 +32,17 @@ export {
   payoutAccount,
   subAccountHolder,
 } from './member-queries.ts';
+// An operator's note on a member (the console's member page).
+export { addMemberNote } from './notes.ts';
 export { lockNameCheck, markNameVerified, nameCheckPending, payoutAccounts } from './payments-queries.ts';
 // The member's own profile, as the login answers it (modules/auth).
 export { memberProfile } from './profile.ts';
 export { sharedIdentity } from './rewards-queries.ts';
+// A member's login state, locked, and its change (modules/auth locks and unlocks); counts for the dashboard.
+export {
+  activeMembersByPhones,
+  lockLoginState,
+  newMembersByDay,
+  setMemberStatus,
+  suspendMemberWithHash,
+} from './status-queries.ts';

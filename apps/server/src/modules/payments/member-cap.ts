@@ -4,7 +4,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockMember } from '../members/service.ts';
-import { dropMemberCap, lockMemberCap, putMemberCap } from './members-queries.ts';
+import { dropMemberCap, lockMemberCap, putMemberCap } from './member-cap-queries.ts';
 import { loadSettings } from './settings.ts';
 import { memberDailyCap, usedSince } from './withdrawal-queries.ts';
 

@@ -4,9 +4,9 @@
  */
 export { confirmedDepositsBetween } from './checkin-queries.ts';
 export { depositsCountedSince } from './deposit-queries.ts';
-// The operator console's member page: the member's payments and own withdrawal cap.
+// The operator console's member page: the member's own withdrawal cap.
 export { setWithdrawCap, withdrawCapState } from './member-cap.ts';
-export { memberDepositsPage, memberPromotionsPage, memberWithdrawalsPage } from './members-queries.ts';
 export { confirmedDepositTotal } from './polls-queries.ts';
+export type { DepositStatus, WithdrawalStatus } from './row-types.ts';
 export { depositLabels, withdrawalLabels } from './views.ts';
 export { paymentsWaiting } from './work-queries.ts';

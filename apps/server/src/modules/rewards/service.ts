@@ -29,8 +29,6 @@ export {
 } from './claims.ts';
 export { grantFreeCredit, noteFreeCreditGrant, readFreeCredit, settleFreeCredit } from './free-credit.ts';
 export { featureLabels, type RejectionHandler, type RejectionHooks } from './holds.ts';
-// The operator console's member page (caller-named query file).
-export { memberClaimsPage, memberHeldClaims } from './members-queries.ts';
 export { countsAsMemberAddress, riskReason } from './risk.ts';
 export { readSetting, saveSetting } from './settings.ts';
 export { heldRewardCount } from './work-queries.ts';

@@ -38,7 +38,7 @@ export type Ledger = ReturnType<typeof createLedger>;
 
 // ── For the affiliate network: who deposited lately ──
 export { depositedSince } from './affiliate-queries.ts';
-// ── For the operator console's member page (modules/members) and the dashboard (modules/reports) ──
+// ── For the operator console's member page (modules/console) and the dashboard (modules/reports) ──
 export { describeLine } from './describe.ts';
 export { gameLedgerByCategory, transferIdByKey } from './games-queries.ts';
 export { transferKinds } from './kinds.ts';
@@ -49,7 +49,6 @@ export {
   lottoWalletJson,
   lottoWalletOf,
 } from './lotto-queries.ts';
-export { openFreezesOf, walletsWithNames } from './members-queries.ts';
 // ── For player protection (modules/protection): a member's play and money per period ──
 export { type MonthTotals, monthlyTotals, type PlayTotals, playTotalsSince } from './protection-queries.ts';
 export { type LedgerDayRow, ledgerDayFigures } from './reports-queries.ts';

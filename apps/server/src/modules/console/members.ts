@@ -1,37 +1,26 @@
 import { memberStatusLabels } from '@chok/contract/api/admin-members';
 import { formatBaht, type Satang } from '@chok/engine/money';
-import { appendAudit } from '../../platform/audit.ts';
-import { inTransaction } from '../../platform/db.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { staffRefs } from '../admin/service.ts';
 import { promotionRefs } from '../content/service.ts';
-import { memberBetsPage } from '../games/service.ts';
-import { memberBillsPage } from '../lotto/service.ts';
-import {
-  depositLabels,
-  memberDepositsPage,
-  memberPromotionsPage,
-  memberWithdrawalsPage,
-  withdrawalLabels,
-  withdrawCapState,
-} from '../payments/service.ts';
-import { featureLabels, memberClaimsPage, memberHeldClaims } from '../rewards/service.ts';
-import {
-  describeLine,
-  memberStatement,
-  openFreezesOf,
-  transferKinds,
-  walletsWithNames,
-} from '../wallet/service.ts';
-import { networkCounts } from './affiliate-queries.ts';
-import * as q from './console-queries.ts';
-import { accountNameShared } from './member-queries.ts';
-import type { MembersDeps } from './profile.ts';
+import { accountNameShared, addMemberNote as addNote, networkCounts } from '../members/service.ts';
+import { depositLabels, withdrawalLabels, withdrawCapState } from '../payments/service.ts';
+import { featureLabels } from '../rewards/service.ts';
+import { describeLine, memberStatement, transferKinds } from '../wallet/service.ts';
+import * as q from './member-queries.ts';
 
 /**
- * The operator console's member pages (its Members section): search and each tab of a member, read
- * through the owning modules' services; notes written here, audited in the same transaction.
+ * The operator console's member pages (its Members section): search and each tab of a member, read by
+ * the console's own statements (`member-queries.ts`, as the owners grant it) and the owners' services;
+ * a note is written by modules/members.
  */
+
+export interface MembersDeps {
+  db: Db;
+  clock: Clock;
+}
 
 export interface Paging {
   page: number;
@@ -84,11 +73,11 @@ export async function searchMembers(d: MembersDeps, f: Paging & { q?: string | u
 export async function memberDetail(d: MembersDeps, memberId: number) {
   const m = await mustExist(d, memberId);
   const [wallets, upline, counts, held, freezes, shared, cap] = await Promise.all([
-    walletsWithNames(d.db, memberId),
+    q.walletsWithNames(d.db, memberId),
     q.uplineChain(d.db, memberId, 5),
     networkCounts(d.db, memberId),
-    memberHeldClaims(d.db, memberId),
-    openFreezesOf(d.db, memberId),
+    q.memberHeldClaims(d.db, memberId),
+    q.openFreezesOf(d.db, memberId),
     accountNameShared(d.db, memberId),
     withdrawCapState(d.db, memberId, d.clock.now()),
   ]);
@@ -169,7 +158,7 @@ const billLabels: Record<string, string> = {
 
 export async function memberBills(d: MembersDeps, memberId: number, p: Paging) {
   await mustExist(d, memberId);
-  const { rows, total } = await memberBillsPage(d.db, memberId, p.page_size, offsetOf(p));
+  const { rows, total } = await q.memberBillsPage(d.db, memberId, p.page_size, offsetOf(p));
   return pageOf(
     p,
     rows.map((b) => ({
@@ -195,7 +184,7 @@ const betStateLabels: Record<string, string> = {
 
 export async function memberRounds(d: MembersDeps, memberId: number, p: Paging) {
   await mustExist(d, memberId);
-  const { rows, total } = await memberBetsPage(d.db, memberId, p.page_size, offsetOf(p));
+  const { rows, total } = await q.memberBetsPage(d.db, memberId, p.page_size, offsetOf(p));
   return pageOf(
     p,
     rows.map((r) => ({
@@ -222,7 +211,7 @@ const viaLabels: Record<string, string> = {
 
 export async function memberDeposits(d: MembersDeps, memberId: number, p: Paging) {
   await mustExist(d, memberId);
-  const { rows, total } = await memberDepositsPage(d.db, memberId, p.page_size, offsetOf(p));
+  const { rows, total } = await q.memberDepositsPage(d.db, memberId, p.page_size, offsetOf(p));
   return pageOf(
     p,
     rows.map((r) => ({
@@ -242,7 +231,7 @@ export async function memberDeposits(d: MembersDeps, memberId: number, p: Paging
 
 export async function memberWithdrawals(d: MembersDeps, memberId: number, p: Paging) {
   await mustExist(d, memberId);
-  const { rows, total } = await memberWithdrawalsPage(d.db, memberId, p.page_size, offsetOf(p));
+  const { rows, total } = await q.memberWithdrawalsPage(d.db, memberId, p.page_size, offsetOf(p));
   return pageOf(
     p,
     rows.map((w) => ({
@@ -283,7 +272,7 @@ export async function memberRewards(
   await mustExist(d, memberId);
   if (p.kind === 'promotions') {
     const [{ rows, total }, titles] = await Promise.all([
-      memberPromotionsPage(d.db, memberId, p.page_size, offsetOf(p)),
+      q.memberPromotionsPage(d.db, memberId, p.page_size, offsetOf(p)),
       promotionRefs(d.db),
     ]);
     const title = new Map(titles.map((t) => [t.id, t.title]));
@@ -302,7 +291,7 @@ export async function memberRewards(
       total,
     );
   }
-  const { rows, total } = await memberClaimsPage(d.db, memberId, p.page_size, offsetOf(p));
+  const { rows, total } = await q.memberClaimsPage(d.db, memberId, p.page_size, offsetOf(p));
   return pageOf(
     p,
     rows.map((c) => ({
@@ -359,20 +348,7 @@ export async function memberNotes(d: MembersDeps, memberId: number, p: Paging) {
 
 /** A note on a member, audited in the same transaction (the note's text in the audit record). */
 export async function addMemberNote(d: MembersDeps, staffId: number, memberId: number, body: string) {
-  const row = await inTransaction(d.db, async (tx) => {
-    const m = await q.lockLoginState(tx, memberId);
-    if (!m) throw new AppError('MEMBER_NOT_FOUND');
-    const note = await q.insertNote(tx, { memberId, staffId, body, now: d.clock.now() });
-    await appendAudit(tx, {
-      actorType: 'staff',
-      actorId: staffId,
-      action: 'member.note_add',
-      entity: 'member',
-      entityId: memberId,
-      after: { note_id: note.id, body },
-    });
-    return note;
-  });
+  const row = await addNote(d, { staffId, memberId, body });
   const [view] = await noteViews(d, [row]);
   return view!;
 }
