@@ -4,7 +4,15 @@ import { addDays, bangkokDate, bangkokTime } from '@chok/engine/bangkok-calendar
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
+import {
+  call,
+  createTestApp,
+  FixedClock,
+  LONG_SESSIONS,
+  registerMember,
+  staffToken,
+  type TestApp,
+} from './helpers.ts';
 import { fund } from './lotto-fixtures.ts';
 
 /**
@@ -70,16 +78,10 @@ async function lose(who: Member, stake: string) {
 const get = <T>(url: string, token: string) => call<T>(t.app, 'GET', url, { token });
 
 beforeAll(async () => {
-  const long = '1000000';
   t = await createTestApp({
     clock,
     seed: true,
-    env: {
-      SESSION_IDLE_MINUTES: long,
-      SESSION_ABSOLUTE_HOURS: long,
-      STAFF_SESSION_IDLE_MINUTES: long,
-      STAFF_SESSION_ABSOLUTE_HOURS: long,
-    },
+    env: LONG_SESSIONS,
   });
   sim = await addSimProvider(t, () => clock.now().getTime());
   for (const role of Object.keys(tokens) as (keyof typeof tokens)[])

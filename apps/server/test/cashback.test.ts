@@ -7,7 +7,15 @@ import { claimCashback } from '../src/modules/cashback/loss-claim.ts';
 import type { CashbackDeps } from '../src/modules/cashback/pay.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
+import {
+  call,
+  createTestApp,
+  FixedClock,
+  LONG_SESSIONS,
+  registerMember,
+  staffToken,
+  type TestApp,
+} from './helpers.ts';
 import { balanceOf, buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
 
 /**
@@ -111,16 +119,10 @@ async function reconcile() {
 
 beforeAll(async () => {
   // Sessions outlive the days the clock moves through.
-  const long = '1000000';
   t = await createTestApp({
     clock,
     seed: true,
-    env: {
-      SESSION_IDLE_MINUTES: long,
-      SESSION_ABSOLUTE_HOURS: long,
-      STAFF_SESSION_IDLE_MINUTES: long,
-      STAFF_SESSION_ABSOLUTE_HOURS: long,
-    },
+    env: LONG_SESSIONS,
   });
   d = { db: t.db, clock, ledger: t.ledger };
   sim = await addSimProvider(t, () => clock.now().getTime());

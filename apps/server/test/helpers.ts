@@ -23,6 +23,16 @@ export interface TestApp {
 }
 
 /**
+ * Member and staff sessions that outlive a test whose clock moves days ahead (`createTestApp`'s `env`).
+ */
+export const LONG_SESSIONS = {
+  SESSION_IDLE_MINUTES: '1000000',
+  SESSION_ABSOLUTE_HOURS: '1000000',
+  STAFF_SESSION_IDLE_MINUTES: '1000000',
+  STAFF_SESSION_ABSOLUTE_HOURS: '1000000',
+};
+
+/**
  * A real app on a fresh database copied from the run's migrated template. `seed: true` adds the
  * demo operator, members and staff exactly as `npm start` does.
  */

@@ -12,6 +12,7 @@ import {
   call,
   createTestApp,
   FixedClock,
+  LONG_SESSIONS,
   lastOtp,
   registerMember,
   staffToken,
@@ -128,16 +129,10 @@ const affiliateBalance = async (memberId: number) =>
   )?.balance_satang ?? 0;
 
 beforeAll(async () => {
-  const long = '1000000';
   t = await createTestApp({
     clock,
     seed: true,
-    env: {
-      SESSION_IDLE_MINUTES: long,
-      SESSION_ABSOLUTE_HOURS: long,
-      STAFF_SESSION_IDLE_MINUTES: long,
-      STAFF_SESSION_ABSOLUTE_HOURS: long,
-    },
+    env: LONG_SESSIONS,
   });
   sim = await addSimProvider(t, () => clock.now().getTime());
   content = await staffToken(t, 'content', clock);
