@@ -40,3 +40,50 @@ export function Field({ label, error, hint, addon, id, ...input }: Props) {
     </div>
   );
 }
+
+/**
+ * A new password and its confirmation (register, forgot password, profile): `label` names the first
+ * ("รหัสผ่านใหม่"), the second reads "ยืนยัน" + label; `named` gives the inputs the names password and
+ * confirm.
+ */
+export function NewPasswordFields({
+  label,
+  named,
+  placeholder,
+  password,
+  confirm,
+  onChange,
+  errors,
+}: {
+  label: string;
+  named?: boolean;
+  placeholder?: string;
+  password: string;
+  confirm: string;
+  onChange: (field: 'password' | 'confirm', value: string) => void;
+  errors: { password?: string; confirm?: string };
+}) {
+  return (
+    <>
+      <Field
+        label={label}
+        name={named ? 'password' : undefined}
+        type="password"
+        autoComplete="new-password"
+        placeholder={placeholder}
+        value={password}
+        onChange={(e) => onChange('password', e.target.value)}
+        error={errors.password}
+      />
+      <Field
+        label={`ยืนยัน${label}`}
+        name={named ? 'confirm' : undefined}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => onChange('confirm', e.target.value)}
+        error={errors.confirm}
+      />
+    </>
+  );
+}

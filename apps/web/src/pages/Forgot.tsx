@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard, FormAlert } from '../components/AuthCard';
-import { Field } from '../components/Field';
+import { Field, NewPasswordFields } from '../components/Field';
 import { resetPassword, resetPasswordV2 } from '../features/auth/api';
 import { useFormErrors } from '../features/auth/formErrors';
 import { OtpField } from '../features/auth/OtpField';
@@ -66,24 +66,14 @@ export default function Forgot() {
           send={() => resetPassword(phone)}
           onSendError={(m) => errors.setField('phone', m)}
         />
-        <Field
+        <NewPasswordFields
           label="รหัสผ่านใหม่"
-          name="password"
-          type="password"
-          autoComplete="new-password"
+          named
           placeholder="อย่างน้อย 6 ตัวอักษร"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.fields.password}
-        />
-        <Field
-          label="ยืนยันรหัสผ่านใหม่"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={errors.fields.confirm}
+          password={password}
+          confirm={confirm}
+          onChange={(field, value) => (field === 'password' ? setPassword : setConfirm)(value)}
+          errors={errors.fields}
         />
         <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={pending}>
           ตั้งรหัสผ่านใหม่

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../components/AuthCard';
-import { Field } from '../components/Field';
+import { Field, NewPasswordFields } from '../components/Field';
 import { CopyIcon, UserIcon } from '../components/Icons';
 import { changePassword, fetchUserInfo, updateSubBankAccount, userInfoKey } from '../features/auth/api';
 import { useFormErrors } from '../features/auth/formErrors';
@@ -62,21 +62,12 @@ function ChangePasswordForm() {
         onChange={(e) => setOld(e.target.value)}
         error={errors.fields.old_password}
       />
-      <Field
+      <NewPasswordFields
         label="รหัสผ่านใหม่"
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={(e) => setNew(e.target.value)}
-        error={errors.fields.new_password}
-      />
-      <Field
-        label="ยืนยันรหัสผ่านใหม่"
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={errors.fields.confirm}
+        password={newPassword}
+        confirm={confirm}
+        onChange={(field, value) => (field === 'password' ? setNew : setConfirm)(value)}
+        errors={{ password: errors.fields.new_password, confirm: errors.fields.confirm }}
       />
       <button type="submit" className="btn btn--primary" disabled={pending}>
         เปลี่ยนรหัสผ่าน

@@ -1,7 +1,8 @@
 import * as promo from '@chok/contract/routes/promotions';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { call, type Data, fieldErrors } from '../../lib/api';
+import { call, type Data } from '../../lib/api';
+import { useEditor } from '../../lib/editor';
 import { formatBaht, formatCount } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { Inputs, SimpleTable } from './SimpleTable';
@@ -130,8 +131,6 @@ function PromotionPreview({ v, lines }: { v: Values; lines: readonly string[] | 
 /** Deposit promotions (docs/rules/engagement.md §1): create, edit as a new version, end. */
 export default function PromotionsPage() {
   const list = useApi(promo.adminPromotions, {});
-  const [editing, setEditing] = useState<Promotion | null>(null);
-  const [values, setValues] = useState<Values>(blank);
   const id = useId();
   const create = useAction(promo.adminCreatePromotion, {
     success: 'สร้างโปรโมชั่นแล้ว',
@@ -141,15 +140,7 @@ export default function PromotionsPage() {
     success: (p) => `บันทึกเป็นเวอร์ชัน ${p.version} แล้ว`,
     refresh: [promo.adminPromotions],
   });
-  const save = editing ? version : create;
-  const errors = fieldErrors(save.error);
-
-  const pick = (p: Promotion | null) => {
-    setEditing(p);
-    setValues(p ? valuesOf(p) : blank);
-    create.reset();
-    version.reset();
-  };
+  const { editing, values, setValues, save, errors, pick } = useEditor(blank, valuesOf, create, version);
 
   const submit = async () => {
     const ok = await confirm({

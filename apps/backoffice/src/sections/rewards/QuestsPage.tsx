@@ -1,9 +1,10 @@
 import * as quests from '@chok/contract/routes/quests';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { fromLocalInput, toLocalInput } from '../../components/Field';
 import { QuestPreview } from '../../components/Preview';
-import { type Data, fieldErrors } from '../../lib/api';
+import type { Data } from '../../lib/api';
+import { useEditor } from '../../lib/editor';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { Inputs, SimpleTable } from './SimpleTable';
@@ -69,8 +70,6 @@ const valuesOf = (q: Quest): Record<F, string> => ({
 /** Quests (docs/rules/engagement.md §6): the task, target, period and reward of each. */
 export default function QuestsPage() {
   const list = useApi(quests.adminQuests, {});
-  const [editing, setEditing] = useState<Quest | null>(null);
-  const [v, setV] = useState(blank);
   const id = useId();
   const create = useAction(quests.adminCreateQuest, {
     success: 'เพิ่มภารกิจแล้ว',
@@ -80,14 +79,14 @@ export default function QuestsPage() {
     success: 'บันทึกภารกิจแล้ว',
     refresh: [quests.adminQuests],
   });
-  const save = editing ? update : create;
-  const errors = fieldErrors(save.error);
-  const pick = (q: Quest | null) => {
-    setEditing(q);
-    setV(q ? valuesOf(q) : blank);
-    create.reset();
-    update.reset();
-  };
+  const {
+    editing,
+    values: v,
+    setValues: setV,
+    save,
+    errors,
+    pick,
+  } = useEditor(blank, valuesOf, create, update);
   const submit = async () => {
     const ok = await confirm({
       title: editing ? 'บันทึกภารกิจ' : 'เพิ่มภารกิจ',

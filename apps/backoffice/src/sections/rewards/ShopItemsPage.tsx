@@ -1,8 +1,9 @@
 import * as shop from '@chok/contract/routes/shop';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { ShopItemPreview } from '../../components/Preview';
-import { call, type Data, fieldErrors } from '../../lib/api';
+import { call, type Data } from '../../lib/api';
+import { useEditor } from '../../lib/editor';
 import { formatBaht, formatCount } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { Inputs, SimpleTable } from './SimpleTable';
@@ -51,8 +52,6 @@ const num = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : s);
 /** The point shop's items (docs/rules/engagement.md §8): vouchers and goods, prices, stock, limits. */
 export default function ShopItemsPage() {
   const list = useApi(shop.adminShopItems, {});
-  const [editing, setEditing] = useState<Item | null>(null);
-  const [v, setV] = useState(blank);
   const id = useId();
   const create = useAction(shop.adminCreateShopItem, {
     success: 'เพิ่มของรางวัลแล้ว',
@@ -62,14 +61,14 @@ export default function ShopItemsPage() {
     success: 'บันทึกของรางวัลแล้ว',
     refresh: [shop.adminShopItems],
   });
-  const save = editing ? update : create;
-  const errors = fieldErrors(save.error);
-  const pick = (i: Item | null) => {
-    setEditing(i);
-    setV(i ? valuesOf(i) : blank);
-    create.reset();
-    update.reset();
-  };
+  const {
+    editing,
+    values: v,
+    setValues: setV,
+    save,
+    errors,
+    pick,
+  } = useEditor(blank, valuesOf, create, update);
   const submit = async () => {
     const ok = await confirm({
       title: editing ? 'บันทึกของรางวัล' : 'เพิ่มของรางวัล',

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/AuthCard';
-import { Field } from '../../components/Field';
+import { Field, NewPasswordFields } from '../../components/Field';
 import { useBanks } from '../../lib/banks';
 import { useMinimumPending } from '../../lib/pending';
 import { forgetReferral, rememberedReferral, rememberReferral } from '../../lib/referral';
@@ -145,24 +145,14 @@ export function RegisterForm({ onDone, place }: { onDone: () => void; place?: Fo
       </fieldset>
       <fieldset className="form__group">
         <legend className="form__legend">2. ตั้งรหัสผ่าน</legend>
-        <Field
+        <NewPasswordFields
           label="รหัสผ่าน"
-          name="password"
-          type="password"
-          autoComplete="new-password"
+          named
           placeholder="อย่างน้อย 6 ตัวอักษร"
-          value={form.password}
-          onChange={(e) => set('password', e.target.value)}
-          error={errors.fields.password}
-        />
-        <Field
-          label="ยืนยันรหัสผ่าน"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirm}
-          onChange={(e) => set('confirm', e.target.value)}
-          error={errors.fields.confirm}
+          password={form.password}
+          confirm={form.confirm}
+          onChange={set}
+          errors={errors.fields}
         />
       </fieldset>
       <fieldset className="form__group">

@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { type Lobby as LobbyData, useLobby } from '../../features/lotto/api';
+import { CategoryTabs, withAll } from '../../features/lotto/CategoryTabs';
 import { LottoNav } from '../../features/lotto/LottoNav';
 import { roundDate } from '../../features/lotto/labels';
 import { CloseTime, marketBadge, RoundSide, useRoundState } from '../../features/lotto/RoundClock';
@@ -71,20 +72,7 @@ export default function Lobby() {
           </span>
         </div>
       </section>
-      <div className="chip-row" role="tablist" aria-label="หมวดหวย">
-        {[{ id: 'all', name: 'ทั้งหมด' }, ...cats].map((c) => (
-          <button
-            key={c.id}
-            type="button"
-            role="tab"
-            aria-selected={category === c.id}
-            className={`chip${category === c.id ? ' is-active' : ''}`}
-            onClick={() => setCategory(c.id)}
-          >
-            {c.name}
-          </button>
-        ))}
-      </div>
+      <CategoryTabs cats={withAll(cats)} current={category} onSelect={setCategory} />
       {loading && <p className="empty-text">กำลังโหลดรายการหวย…</p>}
       {!loading && isError && (
         <p className="empty-text" role="alert">

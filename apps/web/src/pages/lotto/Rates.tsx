@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useRates } from '../../features/lotto/api';
+import { CategoryTabs } from '../../features/lotto/CategoryTabs';
 import { LottoNav } from '../../features/lotto/LottoNav';
 import { useMinimumPending } from '../../lib/pending';
 import './lotto.css';
@@ -15,20 +16,7 @@ export default function Rates() {
     <div className="container lotto-page">
       <LottoNav />
       <h1 className="page-title">อัตราจ่ายหวย</h1>
-      <div className="chip-row" role="tablist" aria-label="หมวดหวย">
-        {cats.map((c) => (
-          <button
-            key={c.id}
-            type="button"
-            role="tab"
-            aria-selected={current?.id === c.id}
-            className={`chip${current?.id === c.id ? ' is-active' : ''}`}
-            onClick={() => setCategory(c.id)}
-          >
-            {c.name}
-          </button>
-        ))}
-      </div>
+      <CategoryTabs cats={cats} current={current?.id} onSelect={setCategory} />
       {loading && <p className="empty-text">กำลังโหลดอัตราจ่าย…</p>}
       <div className="rates-grid">
         {current?.markets.map((m) => (

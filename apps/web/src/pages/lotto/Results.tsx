@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { resultsDateOf, useBills, useResults } from '../../features/lotto/api';
 import { BillCard } from '../../features/lotto/BillCard';
 import { BillDetailDialog } from '../../features/lotto/BillDetailDialog';
+import { CategoryTabs, withAll } from '../../features/lotto/CategoryTabs';
 import { LottoNav } from '../../features/lotto/LottoNav';
 import { clockTime, roundDate } from '../../features/lotto/labels';
 import { ResultDigits } from '../../features/lotto/ResultDigits';
@@ -79,20 +80,7 @@ export default function Results() {
           </div>
         </section>
       )}
-      <div className="chip-row" role="tablist" aria-label="หมวดหวย">
-        {[{ id: 'all', name: 'ทั้งหมด' }, ...cats].map((c) => (
-          <button
-            key={c.id}
-            type="button"
-            role="tab"
-            aria-selected={category === c.id}
-            className={`chip${category === c.id ? ' is-active' : ''}`}
-            onClick={() => setCategory(c.id)}
-          >
-            {c.name}
-          </button>
-        ))}
-      </div>
+      <CategoryTabs cats={withAll(cats)} current={category} onSelect={setCategory} />
       {loading && <p className="empty-text">กำลังโหลดผลหวย…</p>}
       {cats
         .filter((c) => category === 'all' || c.id === category)
