@@ -12,6 +12,7 @@ import { authModule } from './modules/auth/module.ts';
 import type { SmsSender } from './modules/auth/sms.ts';
 import { cashbackModule } from './modules/cashback/module.ts';
 import { checkinModule } from './modules/checkin/module.ts';
+import { connectorsModule } from './modules/connectors/module.ts';
 import { consoleModule } from './modules/console/module.ts';
 import { contentModule } from './modules/content/module.ts';
 import { couponsModule } from './modules/coupons/module.ts';
@@ -79,6 +80,8 @@ export interface AppDeps {
   jobs?: Jobs;
   clock?: Clock;
   sms?: SmsSender;
+  /** Where connectors read their `<CONNECTOR>_<NAME>` credentials (process.env unless given). */
+  env?: Record<string, string | undefined>;
   /** Check every answer against the contract (tests turn this on). */
   validateResponses?: boolean;
   logger?: boolean;
@@ -248,6 +251,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Modules, one line each; collaborators are passed by name (docs/architecture.md).
+  const connectors = await connectorsModule(ctx, deps.env ?? process.env);
+  void connectors; // handed to the adapters' modules (SMS, LINE, payments) as they are wired
   const ledger = await walletModule(ctx, { memberRefs, gameNames: gameNamesOfOperations });
   const auth = authModule(ctx, { ledger, ...(deps.sms ? { sms: deps.sms } : {}) });
   const protection = await protectionModule(ctx, {

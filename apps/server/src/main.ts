@@ -10,6 +10,7 @@ import { openDatabase } from './platform/embedded-postgres.ts';
 import { startJobs } from './platform/jobs.ts';
 import { type MigrateResult, migrate } from './platform/migrate.ts';
 import { demoMembers, demoStaff, isSeeded, lockDemoAccounts, seed } from './seed/demo.ts';
+import { startDemoStandIns } from './standins/index.ts';
 
 /**
  * What a process runs (docs/operations.md, "Several processes"):
@@ -29,8 +30,16 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : '');
 let stopEmbeddedOnFailure: (() => Promise<void>) | null = null;
 
 async function main(command: string, role: Role): Promise<void> {
-  const config = loadConfig();
+  let config = loadConfig();
   if (cluster.isWorker) return webChild(config);
+  // A demo start puts stand-ins in place of the outside services left unconfigured (SMS, LINE, bank QR,
+  // …: apps/server/src/standins); their addresses go into the environment the app and its children read.
+  const standIns =
+    command === 'start' && role === 'all' && config.SEED_DEMO ? await startDemoStandIns(process.env) : null;
+  if (standIns && standIns.started.length > 0) {
+    config = loadConfig();
+    for (const s of standIns.started) log(`demo stand-in: ${s.name} at ${s.url}`);
+  }
 
   // `npm run migrate`, and a web or worker process next to a running `npm start`, use its database.
   // The embedded server `npm start` runs is started again when it dies; when it cannot be, this
@@ -105,6 +114,7 @@ async function main(command: string, role: Role): Promise<void> {
       await app?.close();
       await db.destroy();
       await stopEmbedded();
+      await standIns?.stop();
     } finally {
       log('stopped');
       process.exit(0);

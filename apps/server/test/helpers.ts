@@ -62,6 +62,8 @@ export async function createTestApp(
     clock: opts.clock ?? systemClock,
     validateResponses: true,
     logger: false,
+    // Connectors read their credentials from this, never from the developer's own environment.
+    env: { ...opts.env },
     ...(jobs ? { jobs } : {}),
   });
   await app.ready();

@@ -352,6 +352,13 @@ export const errorCatalogue = {
   },
   LINE_ALREADY_LINKED: { error: 2522, status: 200, message: 'บัญชีไลน์นี้เชื่อมกับสมาชิกอื่นอยู่แล้ว' },
   LINE_UNAVAILABLE: { error: 2523, status: 503, message: 'ติดต่อไลน์ไม่ได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่' },
+  // connectors (docs/rules/connectors.md): 2700–2799 (2700–2719 common and SMS, 2720–2739 bank QR,
+  // 2740–2759 wallet webhook and relay, 2760–2779 LINE messages, 2780–2799 operations)
+  CONNECTOR_KEY_MISSING: {
+    error: 2700,
+    status: 200,
+    message: 'ยังไม่ได้ตั้งกุญแจเข้ารหัส (CONNECTOR_SECRETS_KEY) จึงบันทึกรหัสผ่านของผู้ให้บริการไม่ได้',
+  },
   // operator console (apps/backoffice) and its payments settings: 2600–2609
   PAYMENT_WITHDRAW_LIMITS: {
     error: 2600,

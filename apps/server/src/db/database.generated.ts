@@ -204,6 +204,33 @@ export interface CheckinStamp {
   streak_start: string;
 }
 
+export interface ConnectorCall {
+  at: Timestamp;
+  connector: string;
+  error: string | null;
+  http_status: number | null;
+  id: Generated<number>;
+  latency_ms: number;
+  operation: string;
+  outcome: 'ok' | 'error' | 'timeout';
+  request_id: string;
+}
+
+export interface ConnectorEvent {
+  connector: string;
+  event_id: string;
+  received_at: Timestamp;
+}
+
+export interface ConnectorSecret {
+  connector: string;
+  key_id: string;
+  name: string;
+  sealed: Buffer;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
 export interface Coupon {
   campaign_id: number;
   code: string;
@@ -1245,6 +1272,9 @@ export interface DB {
   banner: Banner;
   cashback_payout: CashbackPayout;
   checkin_stamp: CheckinStamp;
+  connector_call: ConnectorCall;
+  connector_event: ConnectorEvent;
+  connector_secret: ConnectorSecret;
   coupon: Coupon;
   coupon_attempt: CouponAttempt;
   coupon_campaign: CouponCampaign;

@@ -7,8 +7,8 @@ import type { DB } from './database.generated.ts';
  * every module it imports. `apps/server/test/module-order.test.ts` checks every import in `modules/`.
  */
 export const moduleFloors = [
-  // 0 foundation: the ledger, the member row, the operator's published content
-  ['wallet', 'members', 'content'],
+  // 0 foundation: the ledger, the member row, the operator's published content, the connectors' common ground
+  ['wallet', 'members', 'content', 'connectors'],
   // 1 logins and sessions, the member's protection settings, the LINE link
   ['auth', 'protection', 'line'],
   // 2 staff accounts, the game providers and their seamless wallet
@@ -60,7 +60,8 @@ export type TableOwner =
   | 'polls'
   | 'line'
   | 'reports'
-  | 'protection';
+  | 'protection'
+  | 'connectors';
 
 /**
  * Every table and the one module that owns it: the only folder whose files may name it. Another module
@@ -196,6 +197,10 @@ export const tableOwners = {
   protection_member: 'protection',
   protection_limit: 'protection',
   protection_event: 'protection',
+  // connectors: credentials sealed from the console, every call out, webhook event ids (docs/rules/connectors.md)
+  connector_secret: 'connectors',
+  connector_call: 'connectors',
+  connector_event: 'connectors',
 } as const satisfies Record<keyof DB, TableOwner>;
 
 export type OwnedTable = keyof typeof tableOwners;

@@ -80,6 +80,13 @@ const schema = z.object({
   ),
   /** LINE's ID-token verify endpoint (tests point it at a local stand-in). */
   LINE_VERIFY_URL: z.url().default('https://api.line.me/oauth2/v2.1/verify'),
+  /**
+   * The key that seals the connectors' credentials entered in the console (AES-256-GCM): 64 hex digits
+   * or base64 of 32 bytes. Unset: credentials come from the environment only. To rotate, set the old key
+   * as CONNECTOR_SECRETS_KEY_PREVIOUS and a new one here; the next start re-seals (docs/operations.md).
+   */
+  CONNECTOR_SECRETS_KEY: z.string().optional(),
+  CONNECTOR_SECRETS_KEY_PREVIOUS: z.string().optional(),
   WEB_DIST: z.string().optional(),
   /** The built operator console (apps/backoffice/dist unless given). */
   BACKOFFICE_DIST: z.string().optional(),
