@@ -357,7 +357,7 @@ export const errorCatalogue = {
   CONNECTOR_KEY_MISSING: {
     error: 2700,
     status: 200,
-    message: 'ยังไม่ได้ตั้งกุญแจเข้ารหัส (CONNECTOR_SECRETS_KEY) จึงบันทึกรหัสผ่านของผู้ให้บริการไม่ได้',
+    message: 'ยังไม่ได้ตั้งกุญแจเข้ารหัสของระบบ จึงบันทึกรหัสผ่านของผู้ให้บริการไม่ได้ (ดูคู่มือการติดตั้ง)',
   },
   // operator console (apps/backoffice) and its payments settings: 2600–2609
   PAYMENT_WITHDRAW_LIMITS: {
