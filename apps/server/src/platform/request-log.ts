@@ -16,7 +16,7 @@ export const INTERNAL_REQUEST_HEADER = 'x-chok-internal';
 export const INTERNAL_REQUEST_MARK = randomBytes(16).toString('hex');
 
 /** Probes a load balancer or supervisor sends every few seconds. */
-const PROBE_PATHS = new Set(['/api/health', '/api/ready']);
+const PROBE_PATHS = new Set(['/api/health', '/api/ready', '/api/metrics']);
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
