@@ -12,6 +12,7 @@
  */
 import cluster from 'node:cluster';
 import { timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import client, { AggregatorRegistry, Registry } from 'prom-client';
 import type { Db } from './db.ts';
@@ -289,4 +290,48 @@ export function joinClusterMetrics(metrics: Metrics): void {
         process.send?.({ type: ASK, id });
       }),
   );
+}
+
+/**
+ * The metrics listener of METRICS_PORT (docs/operations.md, "Metrics and alerts"): `GET /metrics` on
+ * its own port, bound to METRICS_HOST (127.0.0.1 unless set), with the bearer token when METRICS_TOKEN
+ * is set; anything else is a 404.
+ */
+export async function startMetricsServer(opts: {
+  host: string;
+  port: number;
+  token?: string | undefined;
+  text: () => Promise<string>;
+}): Promise<{ close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method !== 'GET' || path !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+      return;
+    }
+    if (opts.token && !bearerMatches(req.headers.authorization, opts.token)) {
+      res
+        .writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer' })
+        .end('unauthorized\n');
+      return;
+    }
+    opts.text().then(
+      (text) => res.writeHead(200, { 'content-type': Registry.PROMETHEUS_CONTENT_TYPE }).end(text),
+      () => res.writeHead(503, { 'content-type': 'text/plain' }).end('metrics unavailable\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
