@@ -103,7 +103,10 @@ describe('connections terminated under load', () => {
     expect(answers.some((a) => a.status === 503)).toBe(true);
     expectOkOr503(answers);
 
-    await until('the server is ready again', async () => (await call(t.app, 'GET', '/api/ready')).status === 200);
+    await until(
+      'the server is ready again',
+      async () => (await call(t.app, 'GET', '/api/ready')).status === 200,
+    );
     const after = await memberWork(t.app);
     expect(after.map((a) => a.body)).toMatchObject([{ error: 0 }, { error: 0 }]);
     // The LISTEN connection was terminated too: it reconnects by itself.
@@ -156,7 +159,10 @@ describe('the embedded PostgreSQL stopped and started under a running app', () =
 
     // Liveness: the process answers. Readiness: not ready, with the reason, so a load balancer stops
     // sending it traffic (docs/operations.md, "Health and readiness").
-    expect(await call(app, 'GET', '/api/health')).toMatchObject({ status: 200, body: { data: { status: 'ok' } } });
+    expect(await call(app, 'GET', '/api/health')).toMatchObject({
+      status: 200,
+      body: { data: { status: 'ok' } },
+    });
     expect(await call(app, 'GET', '/api/ready')).toEqual({
       status: 503,
       body: {
@@ -173,7 +179,10 @@ describe('the embedded PostgreSQL stopped and started under a running app', () =
     expectOkOr503(during.flat());
 
     embedded = await startEmbeddedPostgres({ dir, port });
-    await until('the server is ready again', async () => (await call(app, 'GET', '/api/ready')).status === 200);
+    await until(
+      'the server is ready again',
+      async () => (await call(app, 'GET', '/api/ready')).status === 200,
+    );
     const after = await memberWork(app);
     expect(after.map((a) => a.body)).toMatchObject([{ error: 0 }, { error: 0 }]);
     await until('events flow again', () => eventsFlow(app, db, 'outage:c'));
