@@ -59,6 +59,7 @@ import {
   bearerMatches,
   createMetrics,
   instrumentHttp,
+  instrumentJobs,
   instrumentPool,
   type Metrics,
   processGauge,
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('metrics', metrics);
   instrumentHttp(app, metrics);
   instrumentPool(db, metrics, config.DB_POOL_SIZE);
+  if (deps.jobs) instrumentJobs(deps.jobs, metrics);
 
   const registeredRoutes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (r) => {

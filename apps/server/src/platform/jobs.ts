@@ -50,6 +50,8 @@ export interface Jobs {
   ): Promise<void>;
   /** Whether the job runner is started and not stopped (readiness, platform/readiness.ts). */
   running(): boolean;
+  /** Tells `listener` of every run of a job in this process: its queue, seconds, and whether it succeeded (the metrics). */
+  onRun(listener: (name: string, seconds: number, ok: boolean) => void): void;
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export const disabledJobs: Jobs = {
   work: async () => {},
   send: async () => {},
   running: () => false,
+  onRun: () => {},
   stop: async () => {},
 };
 
@@ -95,10 +98,18 @@ export async function startJobs(
     await boss.createQueue(name);
     queues.add(name);
   };
+  const runListeners: ((name: string, seconds: number, ok: boolean) => void)[] = [];
+  const told = (name: string, started: number, ok: boolean) => {
+    const seconds = (performance.now() - started) / 1000;
+    for (const l of runListeners) l(name, seconds, ok);
+  };
   const run = async (name: string, fn: () => Promise<void>) => {
+    const started = performance.now();
     try {
       await fn();
+      told(name, started, true);
     } catch (err) {
+      told(name, started, false);
       log(`job ${name} failed`, err);
       throw err; // pg-boss retries per its policy
     }
@@ -143,6 +154,9 @@ export async function startJobs(
       });
     },
     running: () => running,
+    onRun(listener) {
+      runListeners.push(listener);
+    },
     async stop() {
       running = false;
       await boss.stop({ graceful: true, timeout: 10_000 });

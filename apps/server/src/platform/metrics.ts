@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import client, { AggregatorRegistry, Registry } from 'prom-client';
 import type { Db } from './db.ts';
 import { poolOf } from './db.ts';
+import type { Jobs } from './jobs.ts';
 
 /** One registry's metrics as prom-client hands them between processes. */
 export type MetricsJson = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
@@ -175,6 +176,28 @@ export function instrumentPool(db: Db, metrics: Metrics, poolSize: number): void
     registers,
   });
   pool.onWait((seconds) => wait.observe(seconds));
+}
+
+/** The jobs this process ran: runs by queue and outcome, and their duration (a settlement's, say). */
+export function instrumentJobs(jobs: Jobs, metrics: Metrics): void {
+  const registers = [metrics.registry];
+  const runs = new client.Counter({
+    name: 'chok_job_runs_total',
+    help: 'Job runs in this process, by queue and outcome (ok, failed)',
+    labelNames: ['queue', 'outcome'],
+    registers,
+  });
+  const seconds = new client.Histogram({
+    name: 'chok_job_run_seconds',
+    help: 'Time a job run took in this process, by queue',
+    labelNames: ['queue'],
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
+    registers,
+  });
+  jobs.onRun((queue, s, ok) => {
+    runs.inc({ queue, outcome: ok ? 'ok' : 'failed' });
+    seconds.observe({ queue }, s);
+  });
 }
 
 /** A gauge set by a function of this process at scrape time (live feeds, say). */
