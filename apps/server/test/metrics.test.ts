@@ -119,13 +119,26 @@ describe('the metrics endpoint', () => {
     expect(value(text, 'chok_db_pool_max')).toBe(t.config.DB_POOL_SIZE);
     expect(value(text, 'chok_db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0);
     expect(value(text, 'chok_db_pool_wait_seconds_count')).toBeGreaterThan(0);
-    expect(value(text, 'chok_sse_clients')).toBe(0);
     expect(value(text, 'chok_db_up')).toBe(1);
     expect(value(text, 'chok_ready', { check: 'migrations' })).toBe(1);
     expect(value(text, 'chok_ready', { check: 'jobs' })).toBe(1);
     // The jobs' queues, from pg-boss's tables: the modules' scheduled queues are there.
     expect(value(text, 'chok_job_queue_waiting', { queue: 'ledger-reconcile' })).toBeGreaterThanOrEqual(0);
     expect(value(text, 'chok_metrics_read_errors_total')).toBeUndefined();
+  });
+
+  it('counts the live feeds the process holds open', async () => {
+    const feed = (await t.app.inject({
+      method: 'GET',
+      url: '/api/stream?topics=lotto',
+      payloadAsStream: true,
+    })) as unknown as { statusCode: number; stream(): { destroy(): void } };
+    expect(feed.statusCode).toBe(200);
+    try {
+      expect(value(await scrape(t), 'chok_sse_clients')).toBe(1);
+    } finally {
+      feed.stream().destroy();
+    }
   });
 
   it('reads the business queues from the database: a deposit and a withdrawal waiting show at once', async () => {
