@@ -5,7 +5,6 @@ import { matchPage, roundIdOf } from '@chok/contract/layouts';
 import { buildOpenApi } from '@chok/contract/openapi';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { adminModule } from './modules/admin/module.ts';
 import { affiliateModule } from './modules/affiliate/module.ts';
 import { authModule } from './modules/auth/module.ts';
@@ -13,6 +12,7 @@ import type { SmsSender } from './modules/auth/sms.ts';
 import { cashbackModule } from './modules/cashback/module.ts';
 import { checkinModule } from './modules/checkin/module.ts';
 import { connectorsModule } from './modules/connectors/module.ts';
+import { callFigures } from './modules/connectors/service.ts';
 import { consoleModule } from './modules/console/module.ts';
 import { contentModule } from './modules/content/module.ts';
 import { couponsModule } from './modules/coupons/module.ts';
@@ -21,12 +21,12 @@ import { endMemberGames } from './modules/games/service.ts';
 import { gameNamesOfOperations } from './modules/games/wallet-queries.ts';
 import { lineModule } from './modules/line/module.ts';
 import { lottoModule } from './modules/lotto/module.ts';
-import { roundExists } from './modules/lotto/service.ts';
+import { roundExists, settlementFigures } from './modules/lotto/service.ts';
 import { membersModule } from './modules/members/module.ts';
 import { memberRefs } from './modules/members/service.ts';
 import { originalsModule } from './modules/originals/module.ts';
 import { paymentsModule } from './modules/payments/module.ts';
-import { depositsCountedSince, paymentsWaiting } from './modules/payments/service.ts';
+import { depositsCountedSince, paymentsQueues, paymentsWaiting } from './modules/payments/service.ts';
 import { pointsModule } from './modules/points/module.ts';
 import { pollsModule } from './modules/polls/module.ts';
 import { protectionModule } from './modules/protection/module.ts';
@@ -38,7 +38,7 @@ import { shopModule } from './modules/shop/module.ts';
 import { ordersToShipCount } from './modules/shop/service.ts';
 import { soothModule } from './modules/sooth/module.ts';
 import { walletModule } from './modules/wallet/module.ts';
-import { openFreezeCount } from './modules/wallet/service.ts';
+import { ledgerDrift, openFreezeCount } from './modules/wallet/service.ts';
 import { wheelModule } from './modules/wheel/module.ts';
 import { serveBackoffice } from './platform/backoffice-site.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -53,10 +53,21 @@ import {
   installErrorHandling,
   type RouteOptions,
 } from './platform/http.ts';
-import { disabledJobs, type Jobs } from './platform/jobs.ts';
+import { disabledJobs, type Jobs, jobQueueFigures } from './platform/jobs.ts';
 import { serveMemberSite } from './platform/member-site.ts';
+import {
+  bearerMatches,
+  createMetrics,
+  instrumentHttp,
+  instrumentJobs,
+  instrumentPool,
+  type Metrics,
+  processGauge,
+  type Sample,
+} from './platform/metrics.ts';
 import { authenticatorRegistry, type ModuleContext, openMemberGate } from './platform/module.ts';
 import { SERVER_ROOT } from './platform/paths.ts';
+import { createReadiness, type ReadyChecks } from './platform/readiness.ts';
 import { loggerOptions, RequestLog } from './platform/request-log.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { registerStream } from './platform/stream.ts';
@@ -68,6 +79,10 @@ declare module 'fastify' {
     registeredRoutes: { method: string; url: string }[];
     /** The process's event bus (LISTEN/NOTIFY + SSE fan-out). */
     events: EventBus;
+    /** The process's Prometheus metrics (platform/metrics.ts). */
+    metrics: Metrics;
+    /** What `/api/ready` checks (platform/readiness.ts). */
+    readiness: () => Promise<ReadyChecks>;
   }
 }
 
@@ -82,6 +97,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Where connectors read their `<CONNECTOR>_<NAME>` credentials (process.env unless given). */
   env?: Record<string, string | undefined>;
+  /** The process's metrics registry (main.ts makes one per process; created here unless given). */
+  metrics?: Metrics;
   /** Check every answer against the contract (tests turn this on). */
   validateResponses?: boolean;
   logger?: boolean;
@@ -163,6 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     else json(req, body as string, done);
   });
 
+  const metrics = deps.metrics ?? createMetrics();
+  app.decorate('metrics', metrics);
+  instrumentHttp(app, metrics);
+  instrumentPool(db, metrics, config.DB_POOL_SIZE);
+  if (deps.jobs) instrumentJobs(deps.jobs, metrics);
+
   const registeredRoutes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) registeredRoutes.push({ method, url: r.url });
@@ -214,6 +237,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backlogMaxBytes: config.SSE_BACKLOG_KB * 1024,
   });
   app.decorate('events', events);
+  processGauge(
+    metrics,
+    { name: 'chok_sse_clients', help: 'Live feeds (/api/stream) this process holds open' },
+    () => events.subscriberCount(),
+  );
   app.addHook('onClose', async () => {
     await events.stop();
   });
@@ -240,9 +268,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     return openApi;
   });
-  route(app, system.health, async () => {
-    await sql`SELECT 1`.execute(db);
-    return { status: 'ok' as const, server_time: clock.now().toISOString() };
+  // Liveness: the process answers. Whether it should get traffic is /api/ready's question
+  // (docs/operations.md, "Health and readiness").
+  route(app, system.health, async () => ({ status: 'ok' as const, server_time: clock.now().toISOString() }));
+  const readiness = createReadiness(db, deps.jobs ?? disabledJobs);
+  app.decorate('readiness', readiness);
+  route(app, system.ready, async () => {
+    const checks = await readiness();
+    const failed = (Object.keys(checks) as (keyof ReadyChecks)[]).filter((k) => !checks[k]);
+    if (failed.length > 0)
+      throw new AppError(
+        'NOT_READY',
+        { reason: failed.map((k) => NOT_READY_REASONS[k]).join(', ') },
+        undefined,
+        { checks },
+      );
+    return { status: 'ready' as const, checks };
+  });
+  // Prometheus text, never public: without METRICS_TOKEN the path does not exist (404).
+  app.get(system.metrics.path, async (req, reply) => {
+    if (!config.METRICS_TOKEN) throw new AppError('NOT_FOUND');
+    if (!bearerMatches(req.headers.authorization, config.METRICS_TOKEN)) throw new AppError('UNAUTHORIZED');
+    const text = await metrics.text();
+    return reply.header('content-type', metrics.registry.contentType).send(text);
   });
   registerStream(app, events, authenticators, {
     anonymous: config.SSE_ANONYMOUS_MAX,
@@ -289,6 +337,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  registerBusinessMetrics(metrics, { db, config, readiness });
+
   serveBackoffice(app, config.BACKOFFICE_DIST ?? BACKOFFICE_DIST_DEFAULT);
   await serveMemberSite(app, {
     dist: config.WEB_DIST ?? WEB_DIST_DEFAULT,
@@ -304,4 +354,209 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   return app;
+}
+
+/** The Thai name of each readiness check, for NOT_READY's message. */
+const NOT_READY_REASONS: Record<keyof ReadyChecks, string> = {
+  database: 'ติดต่อฐานข้อมูลไม่ได้',
+  migrations: 'ฐานข้อมูลยังปรับรุ่นไม่ครบ',
+  jobs: 'งานตามกำหนดเวลาไม่ทำงาน',
+};
+
+const DEPOSIT_STATUSES = ['open', 'review'] as const;
+const WITHDRAWAL_STATUSES = ['pending', 'review'] as const;
+/** The window of the connectors' call counts. */
+const CONNECTOR_WINDOW_MS = 5 * 60_000;
+
+/**
+ * The figures read from the database at scrape time, one statement per family, each from the module
+ * that owns its tables (docs/operations.md, "Metrics and alerts" lists them and their alerts).
+ */
+function registerBusinessMetrics(
+  metrics: Metrics,
+  d: { db: Db; config: Config; readiness: () => Promise<ReadyChecks> },
+): void {
+  const ttl = d.config.METRICS_CACHE_SECONDS * 1000;
+  metrics.family(
+    'ready',
+    ttl,
+    [
+      { name: 'chok_db_up', help: 'Whether the database answered this process (1) or not (0)' },
+      {
+        name: 'chok_ready',
+        help: 'Readiness checks of /api/ready (1 holds, 0 fails)',
+        labelNames: ['check'],
+      },
+    ],
+    async () => {
+      const checks = await d.readiness();
+      return {
+        chok_db_up: [{ value: checks.database ? 1 : 0 }],
+        chok_ready: Object.entries(checks).map(([check, ok]) => ({ labels: { check }, value: ok ? 1 : 0 })),
+      };
+    },
+  );
+  metrics.family(
+    'jobs',
+    ttl,
+    [
+      {
+        name: 'chok_job_queue_waiting',
+        help: 'Jobs due and waiting for a worker, per queue',
+        labelNames: ['queue'],
+      },
+      { name: 'chok_job_queue_active', help: 'Jobs running, per queue', labelNames: ['queue'] },
+      {
+        name: 'chok_job_queue_failed_last_hour',
+        help: 'Jobs that failed for good in the last hour, per queue',
+        labelNames: ['queue'],
+      },
+      {
+        name: 'chok_job_queue_oldest_waiting_seconds',
+        help: 'How long the oldest due job of a queue has waited (0 when none)',
+        labelNames: ['queue'],
+      },
+    ],
+    async () => {
+      const rows = await jobQueueFigures(d.db);
+      const of = (f: (r: (typeof rows)[number]) => number): Sample[] =>
+        rows.map((r) => ({ labels: { queue: r.queue }, value: f(r) }));
+      return {
+        chok_job_queue_waiting: of((r) => r.waiting),
+        chok_job_queue_active: of((r) => r.active),
+        chok_job_queue_failed_last_hour: of((r) => r.failed_last_hour),
+        chok_job_queue_oldest_waiting_seconds: of((r) => r.oldest_waiting_seconds),
+      };
+    },
+  );
+  metrics.family(
+    'payments',
+    ttl,
+    [
+      {
+        name: 'chok_deposits_waiting',
+        help: 'Deposit requests open or under review',
+        labelNames: ['status'],
+      },
+      {
+        name: 'chok_deposits_waiting_oldest_seconds',
+        help: 'Age of the oldest deposit request open or under review (0 when none)',
+        labelNames: ['status'],
+      },
+      {
+        name: 'chok_withdrawals_waiting',
+        help: 'Withdrawals pending payout or under review',
+        labelNames: ['status'],
+      },
+      {
+        name: 'chok_withdrawals_waiting_oldest_seconds',
+        help: 'Age of the oldest withdrawal pending payout or under review (0 when none)',
+        labelNames: ['status'],
+      },
+      { name: 'chok_statement_lines_unmatched', help: 'Imported statement lines no deposit request matched' },
+      {
+        name: 'chok_statement_lines_unmatched_oldest_seconds',
+        help: 'Age of the oldest unmatched statement line (0 when none)',
+      },
+    ],
+    async () => {
+      const rows = await paymentsQueues(d.db);
+      const find = (kind: string, status: string) => rows.find((r) => r.kind === kind && r.status === status);
+      const per = (kind: string, statuses: readonly string[], f: 'count' | 'oldest_seconds'): Sample[] =>
+        statuses.map((status) => ({ labels: { status }, value: find(kind, status)?.[f] ?? 0 }));
+      return {
+        chok_deposits_waiting: per('deposit', DEPOSIT_STATUSES, 'count'),
+        chok_deposits_waiting_oldest_seconds: per('deposit', DEPOSIT_STATUSES, 'oldest_seconds'),
+        chok_withdrawals_waiting: per('withdrawal', WITHDRAWAL_STATUSES, 'count'),
+        chok_withdrawals_waiting_oldest_seconds: per('withdrawal', WITHDRAWAL_STATUSES, 'oldest_seconds'),
+        chok_statement_lines_unmatched: [{ value: find('statement_line', 'unmatched')?.count ?? 0 }],
+        chok_statement_lines_unmatched_oldest_seconds: [
+          { value: find('statement_line', 'unmatched')?.oldest_seconds ?? 0 },
+        ],
+      };
+    },
+  );
+  metrics.family(
+    'ledger',
+    d.config.METRICS_LEDGER_CHECK_SECONDS * 1000,
+    [
+      {
+        name: 'chok_ledger_drift_accounts',
+        help: 'Member wallets whose balance differs from their transfers (must be 0)',
+      },
+      {
+        name: 'chok_ledger_drift_satang',
+        help: 'Satang the member wallets are off their transfers by (must be 0)',
+      },
+      {
+        name: 'chok_ledger_net_satang',
+        help: 'Net of all member and system balances as derived (must be 0)',
+      },
+      { name: 'chok_ledger_withdrawal_freezes_open', help: 'Withdrawal freezes not cleared yet' },
+    ],
+    async () => {
+      const drift = await ledgerDrift(d.db);
+      return {
+        chok_ledger_drift_accounts: [{ value: drift.accounts }],
+        chok_ledger_drift_satang: [{ value: drift.drift_satang }],
+        chok_ledger_net_satang: [{ value: drift.net_satang }],
+        chok_ledger_withdrawal_freezes_open: [{ value: drift.open_freezes }],
+      };
+    },
+  );
+  metrics.family(
+    'lotto',
+    ttl,
+    [
+      {
+        name: 'chok_lotto_rounds_awaiting_settlement',
+        help: 'Lottery rounds with a result whose bills are not settled',
+      },
+      {
+        name: 'chok_lotto_awaiting_settlement_oldest_seconds',
+        help: 'Time since the oldest unsettled round got its result (0 when none)',
+      },
+      {
+        name: 'chok_lotto_settlement_last_seconds',
+        help: 'From result to settled, of the last round settled',
+      },
+    ],
+    async () => {
+      const f = await settlementFigures(d.db);
+      return {
+        chok_lotto_rounds_awaiting_settlement: [{ value: f.awaiting }],
+        chok_lotto_awaiting_settlement_oldest_seconds: [{ value: f.awaiting_oldest_seconds }],
+        chok_lotto_settlement_last_seconds: [{ value: f.last_settlement_seconds }],
+      };
+    },
+  );
+  metrics.family(
+    'connectors',
+    ttl,
+    [
+      {
+        name: 'chok_connector_calls_5m',
+        help: 'Calls to outside services in the last 5 minutes, by connector and outcome (ok, error, timeout)',
+        labelNames: ['connector', 'outcome'],
+      },
+      {
+        name: 'chok_connector_latency_5m_seconds',
+        help: 'Mean latency of the calls of the last 5 minutes, by connector and outcome',
+        labelNames: ['connector', 'outcome'],
+      },
+    ],
+    async () => {
+      const rows = await callFigures(d.db, new Date(Date.now() - CONNECTOR_WINDOW_MS));
+      return {
+        chok_connector_calls_5m: rows.map((r) => ({
+          labels: { connector: r.connector, outcome: r.outcome },
+          value: r.calls,
+        })),
+        chok_connector_latency_5m_seconds: rows.map((r) => ({
+          labels: { connector: r.connector, outcome: r.outcome },
+          value: r.mean_latency_ms / 1000,
+        })),
+      };
+    },
+  );
 }

@@ -8,6 +8,12 @@ import { type Config, loadConfig } from './platform/config.ts';
 import { createDb } from './platform/db.ts';
 import { openDatabase } from './platform/embedded-postgres.ts';
 import { startJobs } from './platform/jobs.ts';
+import {
+  clusterMetricsText,
+  joinClusterMetrics,
+  serveClusterMetrics,
+  startMetricsServer,
+} from './platform/metrics.ts';
 import { type MigrateResult, migrate } from './platform/migrate.ts';
 import { demoMembers, demoStaff, isSeeded, lockDemoAccounts, seed } from './seed/demo.ts';
 import { startDemoStandIns } from './standins/index.ts';
@@ -99,7 +105,25 @@ async function main(command: string, role: Role): Promise<void> {
   // The worker builds the app too, without listening: the modules register their jobs there.
   const app =
     serveHere || jobs ? await buildApp({ config, db, databaseUrl: url, ...(jobs ? { jobs } : {}) }) : null;
+  // With web processes forked, this process gathers their metrics (and its own) for any of them asked
+  // at /api/metrics and for the METRICS_PORT listener (docs/operations.md, "Metrics and alerts").
+  if (forks > 0) serveClusterMetrics(() => app?.metrics.registry ?? null);
   const children = forks > 0 ? await forkWeb(forks, url) : null;
+  const metricsText = children
+    ? () => clusterMetricsText(app?.metrics.registry ?? null)
+    : app
+      ? () => app.metrics.text()
+      : null;
+  const metricsServer =
+    config.METRICS_PORT && metricsText
+      ? await startMetricsServer({
+          host: config.METRICS_HOST,
+          port: config.METRICS_PORT,
+          token: config.METRICS_TOKEN,
+          text: metricsText,
+        })
+      : null;
+  if (metricsServer) log(`metrics at http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -109,6 +133,7 @@ async function main(command: string, role: Role): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      await metricsServer?.close();
       await children?.stop();
       await jobs?.stop();
       await app?.close();
@@ -202,6 +227,8 @@ async function webChild(config: Config): Promise<void> {
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
   app = await buildApp({ config, db, databaseUrl: url });
+  // /api/metrics here answers for the whole cluster, gathered by the first process.
+  joinClusterMetrics(app.metrics);
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 

@@ -104,8 +104,8 @@ describe('connections terminated under load', () => {
     expectOkOr503(answers);
 
     await until(
-      'the health check answers again',
-      async () => (await call(t.app, 'GET', '/api/health')).status === 200,
+      'the server is ready again',
+      async () => (await call(t.app, 'GET', '/api/ready')).status === 200,
     );
     const after = await memberWork(t.app);
     expect(after.map((a) => a.body)).toMatchObject([{ error: 0 }, { error: 0 }]);
@@ -147,14 +147,31 @@ describe('the embedded PostgreSQL stopped and started under a running app', () =
 
   it('answers 503 with the Thai envelope while PostgreSQL is down, and recovers when it is back', async () => {
     expectOkOr503(await memberWork(app));
+    expect(await call(app, 'GET', '/api/ready')).toMatchObject({
+      status: 200,
+      body: { data: { status: 'ready', checks: { database: true, migrations: true, jobs: true } } },
+    });
     // Stopping the server ends every connection (pool, LISTEN, pg-boss) with 57P01, then refuses new ones.
     const stopping = embedded!.stop();
     embedded = null;
     const during = await Promise.all(Array.from({ length: 8 }, () => memberWork(app)));
     await stopping;
 
-    const down = await call(app, 'GET', '/api/health');
-    expect(down).toEqual({ status: 503, body: UNAVAILABLE });
+    // Liveness: the process answers. Readiness: not ready, with the reason, so a load balancer stops
+    // sending it traffic (docs/operations.md, "Health and readiness").
+    expect(await call(app, 'GET', '/api/health')).toMatchObject({
+      status: 200,
+      body: { data: { status: 'ok' } },
+    });
+    expect(await call(app, 'GET', '/api/ready')).toEqual({
+      status: 503,
+      body: {
+        error: 2780,
+        code: 'NOT_READY',
+        message: 'ระบบยังไม่พร้อมให้บริการ (ติดต่อฐานข้อมูลไม่ได้) กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+        data: { checks: { database: false, migrations: true, jobs: true } },
+      },
+    });
     const login = await call(app, 'POST', '/api/login', {
       body: { phone: '0811111111', password: 'demo1234' },
     });
@@ -163,8 +180,8 @@ describe('the embedded PostgreSQL stopped and started under a running app', () =
 
     embedded = await startEmbeddedPostgres({ dir, port });
     await until(
-      'the health check answers again',
-      async () => (await call(app, 'GET', '/api/health')).status === 200,
+      'the server is ready again',
+      async () => (await call(app, 'GET', '/api/ready')).status === 200,
     );
     const after = await memberWork(app);
     expect(after.map((a) => a.body)).toMatchObject([{ error: 0 }, { error: 0 }]);

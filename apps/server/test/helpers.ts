@@ -7,7 +7,7 @@ import { createLedger, type Ledger } from '../src/modules/wallet/service.ts';
 import { type Clock, FixedClock, systemClock } from '../src/platform/clock.ts';
 import { type Config, loadConfig } from '../src/platform/config.ts';
 import { createDb, type Db } from '../src/platform/db.ts';
-import { startJobs } from '../src/platform/jobs.ts';
+import { type Jobs, startJobs } from '../src/platform/jobs.ts';
 import { demoStaff, seed } from '../src/seed/demo.ts';
 import { createDatabase } from './postgres.ts';
 
@@ -19,6 +19,8 @@ export interface TestApp {
   url: string;
   /** Statements this app's pool has sent so far (round trips; decision 0012); set by createTestApp. */
   statements?: () => number;
+  /** The job runner, when the app was made with `jobs: true`. */
+  jobs?: Jobs;
   close: () => Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function createTestApp(
     config,
     url,
     statements: () => counter.statements,
+    ...(jobs ? { jobs } : {}),
     close: async () => {
       await jobs?.stop();
       await app.close();

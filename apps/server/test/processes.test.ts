@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { fundedMember, openRound } from './lotto-fixtures.ts';
+import { freePort } from './postgres.ts';
 import { type RunningProduct, scratchDataDir, startProduct } from './product.ts';
 
 // Several processes (docs/operations.md, "Several processes"): web processes started as `npm start`
@@ -12,11 +13,24 @@ let t: TestApp; // the database, seeded; its in-process app only logs staff in f
 let one: RunningProduct; // `--role=web` with WEB_CONCURRENCY=2: two HTTP processes behind one port
 let other: RunningProduct; // `--role=web`, a single process
 const running: RunningProduct[] = [];
+const METRICS_TOKEN = 'processes-metrics-token-0123';
+let metricsPort: number;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
   const env = { DATABASE_URL: t.url, SEED_DEMO: 'true', WEB_DIST: '/nonexistent' };
-  one = await startProduct(data.dir, { ...env, WEB_CONCURRENCY: '2' }, { args: ['--role=web'] });
+  metricsPort = await freePort();
+  one = await startProduct(
+    data.dir,
+    {
+      ...env,
+      WEB_CONCURRENCY: '2',
+      METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN,
+      METRICS_CACHE_SECONDS: '0',
+    },
+    { args: ['--role=web'] },
+  );
   running.push(one);
   other = await startProduct(data.dir, env, { args: ['--role=web'] });
   running.push(other);
@@ -207,6 +221,40 @@ describe('two web processes on one database', () => {
       controller.abort();
       await pump;
     }
+  });
+
+  it('the metrics of both web processes add up, and figures read from the database are not doubled', async () => {
+    const metricsOf = async (url: string) => {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const series = (text: string, name: string, labels = '') =>
+      Number(new RegExp(`^${name}${labels ? `\\{[^}]*${labels}[^}]*\\}` : ''} (\\S+)$`, 'm').exec(text)?.[1]);
+    const route = 'route="/api/health",status="200"';
+    const before =
+      series(await metricsOf(`http://127.0.0.1:${metricsPort}/metrics`), 'chok_http_requests_total', route) ||
+      0;
+    // A new connection each: the cluster hands connections to the two processes in turn.
+    const n = 12;
+    for (let i = 0; i < n; i++)
+      await fetch(`${one.baseUrl}/api/health`, { headers: { connection: 'close' } });
+    // From the first process's own port, and from /api/metrics of whichever web process answers.
+    for (const text of [
+      await metricsOf(`http://127.0.0.1:${metricsPort}/metrics`),
+      await metricsOf(`${one.baseUrl}/api/metrics`),
+    ]) {
+      expect(series(text, 'chok_http_requests_total', route)).toBeGreaterThanOrEqual(before + n);
+      // Both processes answered the gathering: two pools of DB_POOL_SIZE (8) each.
+      expect(series(text, 'chok_db_pool_max')).toBe(16);
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM deposit_request WHERE status = 'open'`.execute(t.db);
+      expect(series(text, 'chok_deposits_waiting', 'status="open"')).toBe(rows[0]!.n);
+      expect(series(text, 'chok_db_up')).toBe(1);
+    }
+    // Without the token, nothing.
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(401);
+    expect((await fetch(`${one.baseUrl}/api/metrics`)).status).toBe(401);
   });
 
   it('a worker process runs the jobs; every process stops cleanly', async () => {

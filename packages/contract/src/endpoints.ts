@@ -34,6 +34,8 @@ import type { Endpoint } from './endpoint.ts';
 /** Every endpoint of the API, for the OpenAPI document and the route-coverage test. */
 export const allEndpoints: Endpoint[] = [
   system.health,
+  system.ready,
+  system.metrics,
   system.openApiDocument,
   system.stream,
   auth.checkAccount,

@@ -359,6 +359,12 @@ export const errorCatalogue = {
     status: 200,
     message: 'ยังไม่ได้ตั้งกุญแจเข้ารหัสของระบบ จึงบันทึกรหัสผ่านของผู้ให้บริการไม่ได้ (ดูคู่มือการติดตั้ง)',
   },
+  // operations (docs/operations.md, "Health and readiness"): 2780–2799
+  NOT_READY: {
+    error: 2780,
+    status: 503,
+    message: 'ระบบยังไม่พร้อมให้บริการ ({reason}) กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+  },
   // operator console (apps/backoffice) and its payments settings: 2600–2609
   PAYMENT_WITHDRAW_LIMITS: {
     error: 2600,

@@ -87,6 +87,21 @@ const schema = z.object({
    */
   CONNECTOR_SECRETS_KEY: z.string().optional(),
   CONNECTOR_SECRETS_KEY_PREVIOUS: z.string().optional(),
+  /**
+   * Metrics (docs/operations.md, "Metrics and alerts"), never public by default: `GET /api/metrics` on
+   * the main port exists only with METRICS_TOKEN (a bearer token, at least 16 characters); METRICS_PORT
+   * opens a listener of its own on METRICS_HOST (127.0.0.1 unless given) serving `/metrics`.
+   */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** How long figures read from the database at a scrape are reused. */
+  METRICS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  /** How long the ledger drift (the nightly check's reads over every transfer) is reused. */
+  METRICS_LEDGER_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   WEB_DIST: z.string().optional(),
   /** The built operator console (apps/backoffice/dist unless given). */
   BACKOFFICE_DIST: z.string().optional(),

@@ -122,9 +122,56 @@ export function createDb(
     client.on('error', () => {});
   });
   const counter: QueryCounter = { statements: 0 };
+  const waitObservers = timeConnects(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool, counter) }) });
   poolsOf.set(db, { pool, counter });
+  waitsOf.set(db, waitObservers);
   return { db, pool, counter };
+}
+
+const waitsOf = new WeakMap<Db, Set<(seconds: number) => void>>();
+
+/**
+ * Times every wait for a connection of `pool` (Kysely's and `pool.query`'s both go through
+ * `pool.connect`), for the pool's metrics (platform/metrics.ts).
+ */
+function timeConnects(pool: pg.Pool): Set<(seconds: number) => void> {
+  const observers = new Set<(seconds: number) => void>();
+  const connect = pool.connect.bind(pool) as (
+    cb?: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ) => Promise<PoolClient> | undefined;
+  const observe = (started: number) => {
+    if (observers.size === 0) return;
+    const seconds = (performance.now() - started) / 1000;
+    for (const o of observers) o(seconds);
+  };
+  pool.connect = ((cb?: Parameters<typeof connect>[0]) => {
+    const started = performance.now();
+    if (cb)
+      return connect((err, client, done) => {
+        observe(started);
+        cb(err, client, done);
+      });
+    return (connect() as Promise<PoolClient>).then(
+      (client) => {
+        observe(started);
+        return client;
+      },
+      (err: unknown) => {
+        observe(started);
+        throw err;
+      },
+    );
+  }) as typeof pool.connect;
+  return observers;
+}
+
+/** The pool behind `db` (from `createDb`), with a listener of its connection waits; null for another Db. */
+export function poolOf(db: Db): { pool: pg.Pool; onWait(observer: (seconds: number) => void): void } | null {
+  const entry = poolsOf.get(db);
+  const waits = waitsOf.get(db);
+  if (!entry || !waits) return null;
+  return { pool: entry.pool, onWait: (o) => waits.add(o) };
 }
 
 const UNAVAILABLE_CODES = new Set([

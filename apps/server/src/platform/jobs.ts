@@ -48,6 +48,10 @@ export interface Jobs {
     data: T,
     opts?: { at?: Date; singletonKey?: string; tx?: Executor },
   ): Promise<void>;
+  /** Whether the job runner is started and not stopped (readiness, platform/readiness.ts). */
+  running(): boolean;
+  /** Tells `listener` of every run of a job in this process: its queue, seconds, and whether it succeeded (the metrics). */
+  onRun(listener: (name: string, seconds: number, ok: boolean) => void): void;
   stop(): Promise<void>;
 }
 
@@ -58,6 +62,8 @@ export const disabledJobs: Jobs = {
   schedule: async () => {},
   work: async () => {},
   send: async () => {},
+  running: () => false,
+  onRun: () => {},
   stop: async () => {},
 };
 
@@ -80,17 +86,30 @@ export async function startJobs(
     quietUntil = now + 30_000;
     suppressed = 0;
   });
+  let running = false;
+  boss.on('stopped', () => {
+    running = false;
+  });
   await boss.start();
+  running = true;
   const queues = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
     await boss.createQueue(name);
     queues.add(name);
   };
+  const runListeners: ((name: string, seconds: number, ok: boolean) => void)[] = [];
+  const told = (name: string, started: number, ok: boolean) => {
+    const seconds = (performance.now() - started) / 1000;
+    for (const l of runListeners) l(name, seconds, ok);
+  };
   const run = async (name: string, fn: () => Promise<void>) => {
+    const started = performance.now();
     try {
       await fn();
+      told(name, started, true);
     } catch (err) {
+      told(name, started, false);
       log(`job ${name} failed`, err);
       throw err; // pg-boss retries per its policy
     }
@@ -134,8 +153,49 @@ export async function startJobs(
           : {}),
       });
     },
+    running: () => running,
+    onRun(listener) {
+      runListeners.push(listener);
+    },
     async stop() {
+      running = false;
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
+}
+
+/** One queue of jobs for the metrics: jobs due and waiting, running, failed lately, and the oldest wait. */
+export interface JobQueueFigure {
+  queue: string;
+  waiting: number;
+  active: number;
+  failed_last_hour: number;
+  oldest_waiting_seconds: number;
+}
+
+/**
+ * The queues of pg-boss (its `pgboss.job` table, pg-boss 10) for the metrics (docs/operations.md,
+ * "Metrics and alerts"), every queue created (0 when it holds nothing): a job waits from its
+ * `start_after` (a job sent for later is not late before then). Empty where pg-boss never started on
+ * this database.
+ */
+export async function jobQueueFigures(ex: Executor): Promise<JobQueueFigure[]> {
+  const exists = await ex.executeQuery<{ t: string | null }>(
+    CompiledQuery.raw("SELECT to_regclass('pgboss.queue')::text AS t"),
+  );
+  if (!exists.rows[0]?.t) return [];
+  const r = await ex.executeQuery<JobQueueFigure>(
+    CompiledQuery.raw(`
+      SELECT q.name AS queue,
+             (count(j.*) FILTER (WHERE j.state IN ('created', 'retry') AND j.start_after <= now()))::int AS waiting,
+             (count(j.*) FILTER (WHERE j.state = 'active'))::int AS active,
+             (count(j.*) FILTER (WHERE j.state = 'failed'))::int AS failed_last_hour,
+             COALESCE(EXTRACT(epoch FROM now() - min(j.start_after)
+               FILTER (WHERE j.state IN ('created', 'retry') AND j.start_after <= now())), 0)::float8 AS oldest_waiting_seconds
+        FROM pgboss.queue q
+        LEFT JOIN pgboss.job j ON j.name = q.name
+         AND (j.state IN ('created', 'retry', 'active') OR (j.state = 'failed' AND j.completed_on > now() - interval '1 hour'))
+       GROUP BY q.name ORDER BY q.name`),
+  );
+  return r.rows;
 }

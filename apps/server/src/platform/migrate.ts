@@ -78,7 +78,7 @@ export async function migrate(
       result.functions.push(file.rel);
     };
 
-    const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+    const files = await migrationFiles(migrationsDir);
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = await readFile(path.join(migrationsDir, file), 'utf8');
@@ -111,6 +111,11 @@ export async function migrate(
     await client.end();
   }
   return result;
+}
+
+/** The versioned migrations of this release, in order (`001_foundation.sql` …). */
+export async function migrationFiles(migrationsDir = MIGRATIONS_DIR): Promise<string[]> {
+  return (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
 }
 
 async function inTransaction(client: pg.Client, what: string, work: () => Promise<void>): Promise<void> {

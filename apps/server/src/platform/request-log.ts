@@ -16,15 +16,16 @@ export const INTERNAL_REQUEST_HEADER = 'x-chok-internal';
 export const INTERNAL_REQUEST_MARK = randomBytes(16).toString('hex');
 
 /** Probes a load balancer or supervisor sends every few seconds. */
-const PROBE_PATHS = new Set(['/api/health', '/api/ready']);
+const PROBE_PATHS = new Set(['/api/health', '/api/ready', '/api/metrics']);
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
 /** The level a finished request is logged at. */
 export function requestLevel(req: FastifyRequest, status: number): Level {
-  if (status >= 500) return 'error';
-  const internal = req.headers[INTERNAL_REQUEST_HEADER] === INTERNAL_REQUEST_MARK;
   const pathname = req.url.split('?')[0] ?? '';
+  // A probe's 503 (not ready: the database away) repeats every few seconds for as long as it lasts.
+  if (status >= 500) return PROBE_PATHS.has(pathname) ? 'warn' : 'error';
+  const internal = req.headers[INTERNAL_REQUEST_HEADER] === INTERNAL_REQUEST_MARK;
   // The sites' built files (scripts, styles, fonts, pictures) are the only paths with an extension
   // outside the API; a missing one stays at info.
   const builtFile = status < 400 && /\.[a-z0-9]+$/i.test(pathname) && !pathname.startsWith('/api/');

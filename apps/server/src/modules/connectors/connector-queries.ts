@@ -127,6 +127,23 @@ export async function callSummaries(ex: Executor, since: Date): Promise<CallSumm
   return r.rows;
 }
 
+/** Calls out per connector and outcome since `since`, with their mean latency (the metrics). */
+export interface CallFigure {
+  connector: string;
+  outcome: 'ok' | 'error' | 'timeout';
+  calls: number;
+  mean_latency_ms: number;
+}
+
+export async function callFigures(ex: Executor, since: Date): Promise<CallFigure[]> {
+  const r = await sql<CallFigure>`
+    SELECT connector, outcome, count(*)::int AS calls, COALESCE(avg(latency_ms), 0)::float8 AS mean_latency_ms
+      FROM connector_call WHERE at >= ${since} GROUP BY connector, outcome ORDER BY connector, outcome`.execute(
+    ex,
+  );
+  return r.rows;
+}
+
 export async function deleteCallsBefore(ex: Executor, before: Date): Promise<number> {
   const r = await ex.deleteFrom('connector_call').where('at', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows);

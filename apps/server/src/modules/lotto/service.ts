@@ -30,6 +30,8 @@ export type Lotto = ReturnType<typeof createLotto>;
 
 // ── For other modules (added by the payments refactor; additive) ──
 
+/** The metrics (app.ts → platform/metrics.ts): rounds waiting for settlement and how long it took. */
+export { type SettlementFigures, settlementFigures } from './metrics-queries.ts';
 // The member site's page answers (app.ts): whether a round page names a round.
 export { roundExists } from './page-queries.ts';
 /** Payments: a bonus-wallet bill still in play keeps a promotion open. */

@@ -151,3 +151,13 @@ export function clearFreeze(ex: Executor, c: { id: number; staffId: number; note
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Withdrawal freezes not cleared yet. */
+export async function openFreezes(ex: Executor): Promise<number> {
+  const r = await ex
+    .selectFrom('member_withdrawal_freeze')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('cleared_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

@@ -82,3 +82,23 @@ export async function reconcileAndFreeze(db: Db, now: Date) {
   });
   return { report, frozen };
 }
+
+/**
+ * The ledger's drift for the metrics (docs/operations.md, "Metrics and alerts"): member wallets out of
+ * line with their transfers, the satang they are off by in all, and the net of every transfer — all
+ * three 0 on a healthy ledger. The same reads as the nightly check, so it is asked rarely (the
+ * metrics cache it for METRICS_LEDGER_CHECK_SECONDS).
+ */
+export async function ledgerDrift(db: Db) {
+  const [found, net, freezes] = await Promise.all([
+    q.balanceMismatches(db),
+    q.ledgerNet(db),
+    q.openFreezes(db),
+  ]);
+  return {
+    accounts: found.length,
+    drift_satang: found.reduce((sum, m) => sum + Math.abs(m.balance - m.derived), 0),
+    net_satang: net,
+    open_freezes: freezes,
+  };
+}

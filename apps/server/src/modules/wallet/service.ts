@@ -10,6 +10,8 @@ export { outstandingDebt, recordDebt } from './debts.ts';
 export type { GameOperationKey } from './deps.ts';
 export { openFreezeCount, withdrawalFreeze } from './freezes.ts';
 export type { TransferKind } from './kinds.ts';
+// ── For the metrics (app.ts → platform/metrics.ts): the ledger's drift, 0 when healthy ──
+export { ledgerDrift } from './reconciliation.ts';
 export type {
   AccountRef,
   CreditManyRequest,
