@@ -11,25 +11,10 @@ import {
   sandboxPayment,
   sandboxPaymentState,
 } from './gateway-queries.ts';
+import type { PaymentGateway } from './gateway-types.ts';
 import type { ScbGateway } from './scb.ts';
 
-/** A payment-gateway adapter (docs/rules/payments.md §3.3). */
-export interface PaymentGateway {
-  code: string;
-  createQr(r: {
-    reference: string;
-    amountSatang: Satang;
-    expiresAt: Date;
-  }): Promise<{ gatewayRef: string; qrPayload: string }>;
-  inquiry(
-    gatewayRef: string,
-  ): Promise<{ status: 'pending' | 'paid' | 'expired' | 'failed'; paidSatang?: Satang }>;
-  /** null = bad signature or unreadable body. */
-  parseWebhook(
-    raw: Buffer,
-    headers: Record<string, string | string[] | undefined>,
-  ): { eventId: string; gatewayRef: string; status: 'paid' | 'failed'; paidSatang: Satang } | null;
-}
+export type { PaymentGateway } from './gateway-types.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** The PromptPay ID the sandbox's QR codes name: a test number no real account uses. */

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { formatBaht, parseBaht, type Satang } from '@chok/engine/money';
 import { AppError } from '../../platform/errors.ts';
 import { ConnectorCallError, type Connectors } from '../connectors/service.ts';
-import type { PaymentGateway } from './gateway.ts';
+import type { PaymentGateway } from './gateway-types.ts';
 
 /**
  * SCB's QR payment API (docs/rules/payments.md §3.4), written from SCB's public developer documentation:
