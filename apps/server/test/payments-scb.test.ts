@@ -113,6 +113,8 @@ describe('SCB QR deposits', () => {
       body: { resCode: '00', resDesc: 'success', transactionId: payment.transactionId },
     });
     expect(await depositCredits(t.db, m.memberId)).toHaveLength(1);
+    // Nor does it leave a line an operator could credit a second time.
+    expect((await unmatchedLines()).some((l) => l.bank_ref === payment.transactionId)).toBe(false);
     await ledgerHolds();
   });
 
@@ -253,6 +255,7 @@ describe('SCB QR deposits', () => {
     const credits = await depositCredits(t.db, m.memberId);
     expect(credits).toHaveLength(1);
     expect(credits[0]!.amount).toBe(Number((await requestRow(d.request_id)).pay_amount_satang));
+    expect((await unmatchedLines()).some((l) => l.bank_ref === payment.transactionId)).toBe(false);
     await ledgerHolds();
   });
 });
