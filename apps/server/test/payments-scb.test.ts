@@ -26,9 +26,11 @@ beforeAll(async () => {
   scb = await startScbStandIn({ retryMs: 20, now: () => clock.now() });
   t = await createTestApp({
     clock,
-    // The sandbox is not allowed here, so SCB is the only gateway of PromptPay's sub-channel 2.
-    env: { ...scb.env(), PAYMENT_SANDBOX: 'false', SCB_TIMEOUT_MS: '3000' },
+    env: { ...scb.env(), SCB_TIMEOUT_MS: '3000' },
   });
+  // The sandbox stays allowed and switched on (as in a demo), but its gateway is taken out of the round
+  // robin, so SCB is the gateway every request here gets.
+  await t.db.updateTable('payment_gateway').set({ is_active: false }).where('code', '=', 'sandbox').execute();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   scb.callbackUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/payment/scb/confirm`;
   const connectors = createConnectors({ db: t.db, clock, env: scb.env(), key: null, previousKey: null });
@@ -98,6 +100,8 @@ describe('SCB QR deposits', () => {
     expect(qr.amount).toBe(d.pay_amount);
     expect(`${qr.ref1}-${qr.ref2}`).toBe(d.gateway_ref);
     expect(d.qr_payload).toBe(qr.qrRawData);
+    // Paid in a bank app: the member is not offered the sandbox's pay button for it.
+    expect(d.sandbox).toBe(false);
 
     const { payment, delivered } = scb.pay(ref1);
     expect(await delivered).toEqual([200]);
