@@ -110,8 +110,11 @@ describe('SCB QR deposits', () => {
     expect(credits[0]).toMatchObject({ idempotency_key: `gw:scb:${payment.transactionId}` });
     expect(await requestRow(d.request_id)).toMatchObject({ status: 'paid', confirmed_via: 'gateway' });
 
-    // SCB's answer format, and a replay of the same confirmation credits nothing more.
+    // SCB's answer format, and a replay of the same confirmation credits nothing more (and is answered
+    // without asking SCB again).
+    const inquiries = scb.calls('inquiry');
     const again = await scb.sendConfirmation(payment);
+    expect(scb.calls('inquiry')).toBe(inquiries);
     expect(again).toEqual({
       status: 200,
       body: { resCode: '00', resDesc: 'success', transactionId: payment.transactionId },

@@ -12,7 +12,13 @@ import {
   type ScbTransaction,
   scbGatewayRef,
 } from './scb.ts';
-import { insertGatewayLine, insertScbGatewayRow, scbGatewayId, scbRequestForUpdate } from './scb-queries.ts';
+import {
+  insertGatewayLine,
+  insertScbGatewayRow,
+  paidByScbTransaction,
+  scbGatewayId,
+  scbRequestForUpdate,
+} from './scb-queries.ts';
 import { loadSettings } from './settings.ts';
 
 /**
@@ -121,6 +127,11 @@ export async function receiveScbConfirmation(
 ) {
   const scb = await scbGateway(deps);
   const refs = { ref1: body.billPaymentRef1, ref2: body.billPaymentRef2 ?? '' };
+  const done = { resCode: '00', resDesc: 'success', transactionId: body.transactionId };
+  // SCB repeats a confirmation whose answer it did not get: one that already paid its request is
+  // answered at once, without asking SCB again (nothing is changed either way).
+  if (await paidByScbTransaction(deps.db, scbGatewayRef(refs.ref1, refs.ref2), body.transactionId))
+    return done;
   const now = deps.clock.now();
   const stated = /^\d{4}-\d{2}-\d{2}/.exec(body.transactionDateandTime ?? '')?.[0];
   // The stated date first; today's (Bangkok) too, so a wrong date in a real confirmation is not lost.
@@ -129,7 +140,7 @@ export async function receiveScbConfirmation(
   const t = listed.find((x) => x.transactionId === body.transactionId);
   if (!t) throw new AppError('SCB_CALLBACK_UNCONFIRMED');
   await settleScbPayment(deps, t);
-  return { resCode: '00', resDesc: 'success', transactionId: body.transactionId };
+  return done;
 }
 
 /**

@@ -72,3 +72,16 @@ export function scbRequestsToInquire(ex: Executor, gatewayId: number, expiresFro
     .limit(200)
     .execute();
 }
+
+/** Whether this SCB transaction already paid the request it names (a repeated confirmation). */
+export async function paidByScbTransaction(ex: Executor, gatewayRef: string, transactionId: string) {
+  const r = await ex
+    .selectFrom('deposit_request')
+    .select('id')
+    .where('gateway_ref', '=', gatewayRef)
+    .where('status', '=', 'paid')
+    .where('confirmed_via', '=', 'gateway')
+    .where('confirm_ref', '=', transactionId)
+    .executeTakeFirst();
+  return r !== undefined;
+}
