@@ -155,10 +155,20 @@ export function scbGateway(d: {
     };
   }
 
+  /** One token request at a time: calls that need a token while one is being obtained share it. */
+  let obtaining: Promise<{ value: string; key: string }> | null = null;
   async function accessToken(fresh = false): Promise<{ value: string; key: string }> {
     const c = await credentials();
     const now = d.now().getTime();
     if (!fresh && token && token.key === c.key && token.until > now) return token;
+    if (obtaining) return obtaining;
+    obtaining = obtainToken(c, now).finally(() => {
+      obtaining = null;
+    });
+    return obtaining;
+  }
+
+  async function obtainToken(c: { key: string; secret: string }, now: number) {
     const a = await send<{ accessToken?: string; expiresIn?: number }>('token', '/v1/oauth/token', {
       method: 'POST',
       headers: { 'content-type': 'application/json', resourceOwnerId: c.key },
