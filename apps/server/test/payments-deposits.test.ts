@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hasValidCrc, parsePromptPay } from '@chok/engine/payments/promptpay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import { expireDeposits } from '../src/modules/payments/deposits.ts';
 import { depositsCountedSince } from '../src/modules/payments/service.ts';
 import { depositProtection } from '../src/modules/protection/service.ts';
+import { disabledJobs } from '../src/platform/jobs.ts';
 import { call, createTestApp, FixedClock, type TestApp } from './helpers.ts';
 import { type Deposit, depositCredits, generateQr, newMember } from './payments-fixtures.ts';
 
@@ -244,6 +246,13 @@ function depsOf(app: TestApp) {
     clock,
     agentId: app.config.AGENT_ID,
     protection: depositProtection({ depositsCountedSince }),
-    gateways: { sandboxAllowed: false, sandbox: async () => null, get: async () => null },
+    gateways: {
+      sandboxAllowed: false,
+      sandbox: async () => null,
+      scb: async () => null,
+      get: async () => null,
+    },
+    connectors: createConnectors({ db: app.db, clock, env: {}, key: null, previousKey: null }),
+    jobs: disabledJobs,
   };
 }

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import { inquireOpenGatewayRequests } from '../src/modules/payments/deposits.ts';
 import type { PaymentsDeps } from '../src/modules/payments/deps.ts';
 import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
 import { depositsCountedSince } from '../src/modules/payments/service.ts';
 import { settleDuePromotions } from '../src/modules/payments/sweep.ts';
 import { depositProtection } from '../src/modules/protection/service.ts';
+import { disabledJobs } from '../src/platform/jobs.ts';
 import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
 import { depositCredits, generateQr, newMember, walletBalances } from './payments-fixtures.ts';
 
@@ -23,6 +25,8 @@ beforeAll(async () => {
     agentId: t.config.AGENT_ID,
     protection: depositProtection({ depositsCountedSince }),
     gateways: gatewayRegistry(t.db, () => clock.now(), { sandboxAllowed: true }),
+    connectors: createConnectors({ db: t.db, clock: clock, env: {}, key: null, previousKey: null }),
+    jobs: disabledJobs,
   };
 });
 afterAll(async () => {

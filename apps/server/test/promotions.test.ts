@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import type { PaymentsDeps } from '../src/modules/payments/deps.ts';
 import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
@@ -7,6 +8,7 @@ import { depositsCountedSince } from '../src/modules/payments/service.ts';
 import { settleDuePromotions } from '../src/modules/payments/sweep.ts';
 import { depositProtection } from '../src/modules/protection/service.ts';
 import { isUniqueViolation } from '../src/platform/db.ts';
+import { disabledJobs } from '../src/platform/jobs.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { type Deposit, generateQr, newMember, walletBalances, withdraw } from './payments-fixtures.ts';
@@ -36,6 +38,14 @@ beforeAll(async () => {
     agentId: t.config.AGENT_ID,
     protection: depositProtection({ depositsCountedSince }),
     gateways: gatewayRegistry(t.db, () => new Date(), { sandboxAllowed: true }),
+    connectors: createConnectors({
+      db: t.db,
+      clock: { now: () => new Date() },
+      env: {},
+      key: null,
+      previousKey: null,
+    }),
+    jobs: disabledJobs,
   };
 });
 afterAll(async () => {

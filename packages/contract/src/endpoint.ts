@@ -33,6 +33,11 @@ export interface Endpoint<
    * then HTTP 429 (RATE_LIMITED). Member endpoints only.
    */
   memberWritesPerMinute?: number;
+  /**
+   * `false`: the answer is `data` itself, without the envelope — only for a provider's callback whose
+   * answer format the provider prescribes (SCB's payment confirmation: docs/rules/payments.md §3.4).
+   */
+  envelope?: false;
   body?: B;
   query?: Q;
   params?: P;

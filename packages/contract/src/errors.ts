@@ -365,6 +365,24 @@ export const errorCatalogue = {
     status: 503,
     message: 'ระบบยังไม่พร้อมให้บริการ ({reason}) กรุณาลองใหม่อีกครั้งในอีกสักครู่',
   },
+  // SCB QR payment (docs/rules/payments.md §3.4): 2720–2739
+  SCB_UNAVAILABLE: {
+    error: 2720,
+    status: 503,
+    message: 'ระบบชำระเงินของธนาคารไทยพาณิชย์ไม่ตอบสนองในขณะนี้ กรุณาลองใหม่อีกครั้งหรือเลือกช่องทางอื่น',
+  },
+  SCB_REFUSED: {
+    error: 2721,
+    status: 503,
+    message: 'ธนาคารไทยพาณิชย์ปฏิเสธคำขอ (รหัส {code}) กรุณาเลือกช่องทางอื่น',
+  },
+  SCB_CALLBACK_INVALID: { error: 2722, status: 400, message: 'ข้อมูลยืนยันการชำระเงินไม่ครบหรือไม่ถูกต้อง' },
+  SCB_CALLBACK_UNCONFIRMED: {
+    error: 2723,
+    status: 401,
+    message: 'ธนาคารไม่ยืนยันรายการชำระเงินนี้ จึงไม่ได้บันทึกรายการ',
+  },
+  SCB_NOT_CONFIGURED: { error: 2724, status: 404, message: 'ยังไม่ได้ตั้งค่าการรับชำระผ่านธนาคารไทยพาณิชย์' },
   // operator console (apps/backoffice) and its payments settings: 2600–2609
   PAYMENT_WITHDRAW_LIMITS: {
     error: 2600,

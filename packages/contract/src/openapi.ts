@@ -47,7 +47,11 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { title: stri
       responses: {
         '200': {
           description: 'Envelope; error 0 on success',
-          content: { 'application/json': { schema: envelopeOf(e.data) } },
+          content: {
+            'application/json': {
+              schema: e.envelope === false ? schemaOf(e.data, 'output') : envelopeOf(e.data),
+            },
+          },
         },
         '400': { description: 'Malformed request (a correct client never sends it)' },
         ...(e.auth === 'member' || e.auth === 'staff'

@@ -1171,7 +1171,7 @@ export interface StatementLine {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   id: Generated<number>;
-  import_id: number;
+  import_id: number | null;
   note: string | null;
   occurrence_no: Generated<number>;
   posted_at: Timestamp;

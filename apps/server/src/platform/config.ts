@@ -85,6 +85,13 @@ const schema = z.object({
    * or base64 of 32 bytes. Unset: credentials come from the environment only. To rotate, set the old key
    * as CONNECTOR_SECRETS_KEY_PREVIOUS and a new one here; the next start re-seals (docs/operations.md).
    */
+  /**
+   * SCB's API (QR payment, docs/rules/payments.md §3.4): the base every path (`/v1/oauth/token`, …) is
+   * appended to. The default is SCB's sandbox; SCB gives the production base when the app goes live.
+   */
+  SCB_BASE_URL: z.url().default('https://api-sandbox.partners.scb/partners/sandbox'),
+  /** How long a call to SCB may take before it counts as timed out (ms). */
+  SCB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   CONNECTOR_SECRETS_KEY: z.string().optional(),
   CONNECTOR_SECRETS_KEY_PREVIOUS: z.string().optional(),
   /**

@@ -236,7 +236,7 @@ export function route<
           throw new Error(`response of ${e.method} ${e.path} breaks the contract: ${checked.error.message}`);
         }
       }
-      return { error: 0, message: '', data: data ?? null };
+      return e.envelope === false ? data : { error: 0, message: '', data: data ?? null };
     },
   });
 }

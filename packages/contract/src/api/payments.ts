@@ -291,6 +291,42 @@ export const webhook = endpoint({
   data: z.object({ received: z.literal(true), duplicate: z.boolean() }),
 });
 
+/**
+ * SCB's payment confirmation (docs/rules/payments.md §3.4): SCB POSTs it to the URL registered for the app
+ * on its developer portal and expects `{ resCode, resDesc, transactionId }` back, so this one answer has no
+ * envelope. Fields as SCB documents them (developer.scb.co.th, QR Payment › Payment Confirmation); the
+ * call is not signed, so the server believes only what SCB's inquiry confirms.
+ */
+export const scbConfirm = endpoint({
+  method: 'POST',
+  path: '/api/payment/scb/confirm',
+  tag,
+  auth: 'none',
+  envelope: false,
+  summary: 'Added: SCB’s QR payment confirmation (confirmed by SCB’s inquiry before anything is credited)',
+  body: z
+    .object({
+      transactionId: z.string().trim().min(1).max(64),
+      amount: z
+        .string()
+        .trim()
+        .regex(/^\d{1,13}(\.\d{1,2})?$/),
+      transactionDateandTime: z.string().trim().max(40).optional(),
+      billPaymentRef1: z
+        .string()
+        .trim()
+        .regex(/^[A-Z0-9]{1,20}$/),
+      billPaymentRef2: z
+        .string()
+        .trim()
+        .regex(/^[A-Z0-9]{0,20}$/)
+        .optional(),
+      billPaymentRef3: z.string().trim().max(20).optional(),
+    })
+    .loose(),
+  data: z.object({ resCode: z.string(), resDesc: z.string(), transactionId: z.string() }),
+});
+
 export const sandboxPay = endpoint({
   method: 'POST',
   path: '/api/sandbox/payments/:gatewayRef/pay',
@@ -601,6 +637,7 @@ export const paymentsEndpoints: Endpoint[] = [
   withdrawList,
   withdrawInfo,
   webhook,
+  scbConfirm,
   sandboxPay,
   adminDeposits,
   adminConfirmDeposit,

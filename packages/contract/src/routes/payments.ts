@@ -80,6 +80,7 @@ export const sandboxPay: Route<typeof api.sandboxPay> = {
   method: 'POST',
   path: '/api/sandbox/payments/:gatewayRef/pay',
 };
+export const scbConfirm: Route<typeof api.scbConfirm> = { method: 'POST', path: '/api/payment/scb/confirm' };
 export const setSandbox: Route<typeof api.setSandbox> = {
   method: 'POST',
   path: '/api/admin/payments/sandbox',

@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
-/** Active payment gateways by id; without the sandbox unless it is enabled. */
-export function activeGateways(ex: Executor, sandboxEnabled: boolean) {
+/** Active payment gateways by id; without the sandbox unless it is enabled, nor SCB unless configured. */
+export function activeGateways(ex: Executor, offered: { sandbox: boolean; scb: boolean }) {
   let q = ex
     .selectFrom('payment_gateway')
     .select(['id', 'code', 'name'])
     .where('is_active', '=', true)
     .orderBy('id');
-  if (!sandboxEnabled) q = q.where('code', '<>', 'sandbox');
+  if (!offered.sandbox) q = q.where('code', '<>', 'sandbox');
+  if (!offered.scb) q = q.where('code', '<>', 'scb');
   return q.execute();
 }
 

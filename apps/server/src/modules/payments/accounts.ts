@@ -81,7 +81,7 @@ export async function receivingTargets(
   agentId: number,
   channelId: number,
   subChannelId: number,
-  sandboxEnabled: boolean,
+  gateways: { sandbox: boolean; scb: boolean },
 ): Promise<ReceivingTarget[]> {
   if (channelId === PaymentChannel.bank) {
     const rows = await receivingAccounts(ex, agentId, 'bank');
@@ -102,7 +102,7 @@ export async function receivingTargets(
     }));
   }
   if (subChannelId === PaymentSubChannel.gateway) {
-    const rows = await activeGateways(ex, sandboxEnabled);
+    const rows = await activeGateways(ex, gateways);
     return rows.map((r) => ({
       accountKind: 'gateway',
       accountId: r.id,

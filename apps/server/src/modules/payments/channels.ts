@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { memberAccount, receivingTargets } from './accounts.ts';
 import { enabledChannels, enabledSubChannels, paymentChannel } from './channel-queries.ts';
 import type { PaymentsDeps } from './deps.ts';
-import { loadSettings, sandboxOn } from './settings.ts';
+import { loadSettings, offeredGateways } from './settings.ts';
 
 const instructions: Record<number, string[]> = {
   [PaymentChannel.bank]: [
@@ -30,11 +30,12 @@ export async function channelList(deps: PaymentsDeps, ex: Executor = deps.db) {
   const s = await loadSettings(ex);
   const channels = await enabledChannels(ex);
   const subs = await enabledSubChannels(ex);
+  const offered = await offeredGateways(deps, s);
   const out = [];
   for (const c of channels) {
     const open = [];
     for (const sub of subs.filter((x) => x.channel_id === c.id)) {
-      const targets = await receivingTargets(ex, deps.agentId, c.id, sub.id, sandboxOn(deps, s));
+      const targets = await receivingTargets(ex, deps.agentId, c.id, sub.id, offered);
       if (targets.length > 0) open.push({ sub_channel_id: sub.id, name: sub.name });
     }
     if (open.length === 0) continue;
@@ -60,8 +61,9 @@ export async function channelInfo(deps: PaymentsDeps, memberId: number, channelI
       ? [PaymentSubChannel.promptPayId, PaymentSubChannel.gateway]
       : [PaymentSubChannel.only];
   const accounts = [];
+  const offered = await offeredGateways(deps, s);
   for (const sub of subs) {
-    for (const t of await receivingTargets(deps.db, deps.agentId, channelId, sub, sandboxOn(deps, s)))
+    for (const t of await receivingTargets(deps.db, deps.agentId, channelId, sub, offered))
       accounts.push(t.view);
   }
   return {

@@ -43,6 +43,8 @@ import { type PaymentsDeps, publishPayment } from './deps.ts';
 import { gatewayCode } from './gateway-queries.ts';
 import { ineligibility } from './promotions.ts';
 import type { DepositRow } from './row-types.ts';
+import { SCB } from './scb.ts';
+import { ensureScbGateway, inquireScbRequest, scheduleScbInquiry } from './scb-deposits.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
 import { depositView } from './views.ts';
 
@@ -102,7 +104,10 @@ export async function createDeposit(deps: PaymentsDeps, d: NewDeposit) {
   const now = deps.clock.now();
   await expireDeposits(deps, now, d.memberId);
   const request = { c: d.channelId, s: d.subChannelId, a: d.amountBaht, p: d.promotionId };
-  const run = (tx: Tx) => insertDeposit(deps, tx, d, now);
+  // SCB is offered only while configured; its credentials are read here, before the transaction.
+  const scbReady = (await deps.gateways.scb()) !== null;
+  if (scbReady && d.subChannelId === PaymentSubChannel.gateway) await ensureScbGateway(deps);
+  const run = (tx: Tx) => insertDeposit(deps, tx, d, now, scbReady);
   const id = await inTransaction(deps.db, async (tx) => {
     // One member's requests are decided one at a time. The lock comes before the idempotency row,
     // whose foreign key would otherwise share-lock the member first and deadlock two requests.
@@ -134,7 +139,13 @@ async function pendingError(deps: PaymentsDeps, memberId: number): Promise<AppEr
   return new AppError('DEPOSIT_PENDING', {}, undefined, data);
 }
 
-async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Date): Promise<number> {
+async function insertDeposit(
+  deps: PaymentsDeps,
+  tx: Tx,
+  d: NewDeposit,
+  now: Date,
+  scbReady: boolean,
+): Promise<number> {
   // Player protection first: no request during a time-out or self-exclusion, none past a deposit
   // limit, counting the open request too; under the member's lock taken above, so two requests never
   // both fit, and the one refused hears which limit and when it resets (docs/rules/protection.md §2.2).
@@ -173,13 +184,10 @@ async function insertDeposit(deps: PaymentsDeps, tx: Tx, d: NewDeposit, now: Dat
     if (why) throw new AppError('PROMOTION_NOT_ELIGIBLE', { reason: why });
   }
 
-  const targets = await receivingTargets(
-    tx,
-    deps.agentId,
-    d.channelId,
-    subChannelId,
-    sandboxOn(deps, settings),
-  );
+  const targets = await receivingTargets(tx, deps.agentId, d.channelId, subChannelId, {
+    sandbox: sandboxOn(deps, settings),
+    scb: scbReady,
+  });
   const ordered = await roundRobin(tx, targets);
   const expiresAt = new Date(now.getTime() + settings.deposit_expiry_minutes * 60_000);
   const reservedAfter = new Date(now.getTime() - settings.late_match_minutes * 60_000);
@@ -240,6 +248,8 @@ async function attachGatewayQr(deps: PaymentsDeps, r: DepositRow): Promise<Depos
       expiresAt: r.expires_at,
     });
     const row = await setGatewayQr(deps.db, r.id, gatewayRef, qrPayload);
+    // SCB's confirmation may never come: a job asks SCB with backoff until the request lapses (§3.4).
+    if (row && g.code === SCB) await scheduleScbInquiry(deps, r.id);
     return row ?? (await depositByIdOrThrow(deps.db, r.id));
   } catch (err) {
     await rejectOpenDeposit(deps.db, r.id, 'ช่องทางชำระเงินขัดข้อง กรุณาเลือกช่องทางอื่น');
@@ -310,6 +320,11 @@ export async function inquireGateway(deps: PaymentsDeps, requestId: number): Pro
   const row = await stampInquiry(deps.db, requestId, now);
   if (!row?.gateway_ref) return row;
   const code = (await gatewayCode(deps.db, row.account_id)).code;
+  if (code === SCB) {
+    // SCB's inquiry settles each payment it lists by its transaction id (docs/rules/payments.md §3.4).
+    await inquireScbRequest(deps, requestId);
+    return depositById(deps.db, requestId);
+  }
   const gateway = await deps.gateways.get(code);
   if (!gateway) return row;
   const answer = await gateway.inquiry(row.gateway_ref);

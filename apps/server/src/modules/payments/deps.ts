@@ -1,6 +1,8 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { Connectors } from '../connectors/service.ts';
 import type { ProtectionService } from '../protection/service.ts';
 import type { Ledger } from '../wallet/service.ts';
 import type { GatewayRegistry } from './gateway.ts';
@@ -13,6 +15,9 @@ export interface PaymentsDeps {
   clock: Clock;
   agentId: number;
   gateways: GatewayRegistry;
+  /** Credentials, recorded calls and the replay guard of the gateway adapters (docs/rules/connectors.md). */
+  connectors: Connectors;
+  jobs: Pick<Jobs, 'send'>;
   /** Player protection's guard of a new deposit request (docs/rules/protection.md §2.2). */
   protection: ProtectionService;
 }

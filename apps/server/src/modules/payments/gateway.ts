@@ -11,24 +11,10 @@ import {
   sandboxPayment,
   sandboxPaymentState,
 } from './gateway-queries.ts';
+import type { PaymentGateway } from './gateway-types.ts';
+import type { ScbGateway } from './scb.ts';
 
-/** A payment-gateway adapter (docs/rules/payments.md §3.3). */
-export interface PaymentGateway {
-  code: string;
-  createQr(r: {
-    reference: string;
-    amountSatang: Satang;
-    expiresAt: Date;
-  }): Promise<{ gatewayRef: string; qrPayload: string }>;
-  inquiry(
-    gatewayRef: string,
-  ): Promise<{ status: 'pending' | 'paid' | 'expired' | 'failed'; paidSatang?: Satang }>;
-  /** null = bad signature or unreadable body. */
-  parseWebhook(
-    raw: Buffer,
-    headers: Record<string, string | string[] | undefined>,
-  ): { eventId: string; gatewayRef: string; status: 'paid' | 'failed'; paidSatang: Satang } | null;
-}
+export type { PaymentGateway } from './gateway-types.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** The PromptPay ID the sandbox's QR codes name: a test number no real account uses. */
@@ -119,7 +105,11 @@ export function sandboxGateway(
  * sandbox exists only where the environment allows it (`sandboxAllowed`: PAYMENT_SANDBOX, or
  * SEED_DEMO when unset); elsewhere its webhook, inquiry and pay route are unknown.
  */
-export function gatewayRegistry(db: Db, now: () => Date, opts: { sandboxAllowed: boolean }) {
+export function gatewayRegistry(
+  db: Db,
+  now: () => Date,
+  opts: { sandboxAllowed: boolean; scb?: ScbGateway },
+) {
   let sandbox: ReturnType<typeof sandboxGateway> | null = null;
   async function getSandbox() {
     if (!opts.sandboxAllowed) return null;
@@ -129,11 +119,18 @@ export function gatewayRegistry(db: Db, now: () => Date, opts: { sandboxAllowed:
     sandbox = sandboxGateway(db, row.webhook_secret, now);
     return sandbox;
   }
+  /** SCB's adapter while its credentials are set (docs/rules/payments.md §3.4): off until configured. */
+  async function getScb() {
+    if (!opts.scb) return null;
+    return (await opts.scb.configured()) ? opts.scb : null;
+  }
   return {
     sandboxAllowed: opts.sandboxAllowed,
     sandbox: getSandbox,
+    scb: getScb,
     async get(code: string): Promise<PaymentGateway | null> {
       if (code === 'sandbox') return getSandbox();
+      if (code === 'scb') return getScb();
       return null;
     },
   };

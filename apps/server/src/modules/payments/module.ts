@@ -1,17 +1,27 @@
 import type { ModuleContext } from '../../platform/module.ts';
+import type { Connectors } from '../connectors/service.ts';
 import type { ProtectionService } from '../protection/service.ts';
 import type { Ledger } from '../wallet/service.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { gatewayRegistry } from './gateway.ts';
 import { paymentsRoutes } from './routes.ts';
+import { SCB, SCB_SECRETS, scbGateway } from './scb.ts';
+import { ensureScbGateway, SCB_INQUIRY_JOB, scbInquiryJob } from './scb-deposits.ts';
 import { paymentsSweep } from './sweep.ts';
 
 /** Payments (docs/rules/payments.md): deposits, gateways, statements, withdrawals, deposit promotions. */
 export async function paymentsModule(
   ctx: ModuleContext,
-  collaborators: { ledger: Ledger; protection: ProtectionService },
+  collaborators: { ledger: Ledger; protection: ProtectionService; connectors: Connectors },
 ): Promise<void> {
   const { db, clock } = ctx;
+  const { connectors } = collaborators;
+  const scb = scbGateway({
+    connectors,
+    baseUrl: ctx.config.SCB_BASE_URL,
+    timeoutMs: ctx.config.SCB_TIMEOUT_MS,
+    now: () => clock.now(),
+  });
   const deps: PaymentsDeps = {
     db,
     ledger: collaborators.ledger,
@@ -19,9 +29,27 @@ export async function paymentsModule(
     clock,
     agentId: ctx.config.AGENT_ID,
     protection: collaborators.protection,
-    gateways: gatewayRegistry(db, () => clock.now(), { sandboxAllowed: ctx.config.paymentSandbox }),
+    connectors,
+    jobs: ctx.jobs,
+    gateways: gatewayRegistry(db, () => clock.now(), { sandboxAllowed: ctx.config.paymentSandbox, scb }),
   };
+  // The console's connector page (docs/rules/connectors.md): the test-send obtains a token from SCB.
+  connectors.register({
+    code: SCB,
+    label: 'QR พร้อมเพย์ ธนาคารไทยพาณิชย์ (SCB)',
+    kind: 'payment',
+    secrets: SCB_SECRETS,
+    configured: () => scb.configured(),
+    async testSend() {
+      await scb.checkToken();
+      return 'เชื่อมต่อธนาคารไทยพาณิชย์สำเร็จ ได้รับโทเค็นแล้ว';
+    },
+  });
+  await ensureScbGateway(deps);
   await paymentsRoutes(ctx, deps);
   // Each job only triggers a sweep that is safe to run again.
   await ctx.jobs.schedule('payments.sweep', '* * * * *', () => paymentsSweep(deps, clock.now()));
+  await ctx.jobs.work<{ requestId: number; attempt: number }>(SCB_INQUIRY_JOB, async (data) => {
+    await scbInquiryJob(deps, data);
+  });
 }

@@ -17,6 +17,7 @@ import {
 } from './member-promotions.ts';
 import { adminPromotionList, createPromotion, endPromotion, newPromotionVersion } from './promotion-admin.ts';
 import { sandboxPay } from './sandbox.ts';
+import { receiveScbConfirmation } from './scb-deposits.ts';
 import { sandboxState, setSandbox } from './settings.ts';
 import {
   addPromptPay,
@@ -111,6 +112,8 @@ export async function paymentsRoutes(
       return { received: true as const, duplicate: r.duplicate };
     });
   });
+  // SCB's payment confirmation: believed only once SCB's inquiry lists it (docs/rules/payments.md §3.4).
+  route(app, api.scbConfirm, async (c) => receiveScbConfirmation(deps, c.body));
   // The sandbox's pay button exists only where the environment allows the sandbox at all
   // (docs/rules/payments.md §3.3 rule 4); elsewhere the path is unknown (404).
   if (deps.gateways.sandboxAllowed) {

@@ -23,6 +23,17 @@ export function sandboxOn(
   return deps.gateways.sandboxAllowed && s.sandbox_enabled;
 }
 
+/**
+ * The gateways members may pay through now: the sandbox (sandboxOn) and SCB once its credentials are set
+ * (docs/rules/payments.md §3.4). Read outside any transaction: SCB's credentials may come from the console.
+ */
+export async function offeredGateways(
+  deps: Pick<PaymentsDeps, 'gateways'>,
+  s: { sandbox_enabled: boolean },
+): Promise<{ sandbox: boolean; scb: boolean }> {
+  return { sandbox: sandboxOn(deps, s), scb: (await deps.gateways.scb()) !== null };
+}
+
 export async function sandboxState(deps: PaymentsDeps) {
   const s = await loadSettings(deps.db);
   return { enabled: sandboxOn(deps, s), allowed: deps.gateways.sandboxAllowed };

@@ -58,7 +58,9 @@ export async function depositView(
     receiving,
     from_account: from,
     gateway_ref: r.gateway_ref,
-    sandbox: opts.sandboxEnabled && r.account_kind === 'gateway' && r.gateway_ref !== null,
+    // Only the sandbox's own requests (its refs start `sbx_`): an SCB QR is paid in a bank app.
+    sandbox:
+      opts.sandboxEnabled && r.account_kind === 'gateway' && (r.gateway_ref?.startsWith('sbx_') ?? false),
     promotion: promotion ?? null,
     notice: r.notice,
     reason: r.reason,
