@@ -5,25 +5,18 @@
  * start (`SEED_DEMO=true`, `npm start`) starts the ones whose real service is not configured, so the
  * site's connectors work on a machine with no network.
  */
-export interface StandIn {
-  /** Thai-free, for the terminal: "SMS (ThaiBulkSMS stand-in)". */
-  name: string;
-  url: string;
-  close(): Promise<void>;
-}
+import { thaiBulkSmsDemo } from './thaibulksms.ts';
+import { twilioDemo } from './twilio.ts';
+import type { DemoStandIn, StandIn } from './types.ts';
+
+export type { DemoStandIn, StandIn };
 
 /**
- * One connector's demo start: `wanted(env)` says whether the real service is left unconfigured (so the
- * stand-in should take its place); `start(env)` starts the stand-in and writes the settings that point
- * the adapter at it into `env`.
+ * Each connector adds its line here. The SMS providers' stand-ins start only when the demo is started
+ * with SMS_PROVIDER (or SMS_FALLBACK_PROVIDER) naming them and no credentials: the plain demo keeps the
+ * built-in outbox, whose messages the console shows (docs/rules/connectors.md §5).
  */
-export interface DemoStandIn {
-  wanted(env: Record<string, string | undefined>): boolean;
-  start(env: Record<string, string | undefined>): Promise<StandIn>;
-}
-
-/** Each connector adds its line here. */
-export const demoStandIns: DemoStandIn[] = [];
+export const demoStandIns: DemoStandIn[] = [thaiBulkSmsDemo, twilioDemo];
 
 /** Starts the stand-ins a demo start needs; their settings go into `env` (process.env). */
 export async function startDemoStandIns(
