@@ -10,7 +10,7 @@ import { sessionCreatedAt } from './session-queries.ts';
 import { memberAuthenticator, revokeMemberSessions } from './sessions.ts';
 import { createSessionCache } from './sessions-cache.ts';
 import { outboxSmsSender, type SmsSender } from './sms.ts';
-import { createSmsDispatch, SMS_SEND_JOB, type SmsDispatch } from './sms-dispatch.ts';
+import { createSmsDispatch, receiveTwilioStatus, SMS_SEND_JOB, type SmsDispatch } from './sms-dispatch.ts';
 import type { SmsProvider } from './sms-providers.ts';
 import { thaiBulkSms } from './sms-thaibulksms.ts';
 import { twilio } from './sms-twilio.ts';
@@ -69,7 +69,6 @@ export async function authModule(
           primary: c.SMS_PROVIDER,
           fallback: c.SMS_FALLBACK_PROVIDER,
           maxAttempts: c.SMS_MAX_ATTEMPTS,
-          twilioStatusCallbackUrl: c.TWILIO_STATUS_CALLBACK_URL,
         });
   if (dispatch && ctx.jobs.enabled) {
     await ctx.jobs.work<{ id: number }>(SMS_SEND_JOB, (job) => dispatch.sendOne(job.id), { fastPoll: true });
@@ -108,7 +107,18 @@ export async function authModule(
   };
   // The member authenticator `route` calls for every member endpoint.
   ctx.authenticators.member = memberAuthenticator(d.db, d.clock, d.session, d.sessionCache);
-  await authRoutes(ctx, d, dispatch);
+  await authRoutes(ctx, d, (params, signature) =>
+    receiveTwilioStatus(
+      {
+        db: ctx.db,
+        clock: ctx.clock,
+        connectors: deps.connectors,
+        callbackUrl: c.TWILIO_STATUS_CALLBACK_URL,
+      },
+      params,
+      signature,
+    ),
+  );
   return {
     sessions: {
       revokeAll: async (ex, memberId) => {

@@ -1,7 +1,6 @@
 import * as admin from '@chok/contract/api/admin';
 import * as adminMembers from '@chok/contract/api/admin-members';
 import * as api from '@chok/contract/api/auth';
-import { AppError } from '../../platform/errors.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import type { AuthDeps } from './deps.ts';
 import { login, logout } from './login.ts';
@@ -9,7 +8,6 @@ import { lockMemberLogin, sendResetOtp, smsMessages, unlockMemberLogin } from '.
 import { changePassword, completeReset } from './password-change.ts';
 import { register, requestOtp } from './registration.ts';
 import { smsOutbox } from './sms.ts';
-import type { SmsDispatch } from './sms-dispatch.ts';
 
 /**
  * The browser's device id (a random id the member site keeps in local storage and sends as
@@ -22,7 +20,10 @@ function deviceIdOf(value: unknown): string | null {
 export async function authRoutes(
   { app, route }: ModuleContext,
   d: AuthDeps,
-  dispatch: SmsDispatch | null,
+  twilioStatus: (
+    params: Record<string, string>,
+    signature: string | undefined,
+  ) => Promise<{ duplicate: boolean }>,
 ): Promise<void> {
   const client = (ctx: {
     ip: string;
@@ -74,12 +75,11 @@ export async function authRoutes(
       },
     );
     route(scope, api.twilioSmsStatus, async (ctx) => {
-      if (!dispatch) throw new AppError('SMS_CALLBACK_REJECTED');
       const header = ctx.req.headers['x-twilio-signature'];
       const params = Object.fromEntries(
         Object.entries(ctx.body).filter((e): e is [string, string] => typeof e[1] === 'string'),
       );
-      const r = await dispatch.twilioStatus(params, typeof header === 'string' ? header : undefined);
+      const r = await twilioStatus(params, typeof header === 'string' ? header : undefined);
       return { received: true as const, duplicate: r.duplicate };
     });
   });

@@ -23,11 +23,6 @@ export interface SmsDispatch {
   sendOne(id: number): Promise<void>;
   /** Every queued message that is due (the periodic sweep); how many were tried. */
   sweep(): Promise<number>;
-  /** A Twilio status callback: verified, deduplicated, applied. */
-  twilioStatus(
-    params: Record<string, string>,
-    signature: string | undefined,
-  ): Promise<{ duplicate: boolean }>;
 }
 
 /**
@@ -46,7 +41,6 @@ export function createSmsDispatch(d: {
   primary: string;
   fallback: string | undefined;
   maxAttempts: number;
-  twilioStatusCallbackUrl: string | undefined;
 }): SmsDispatch {
   const providerOf = (code: string) => d.providers[code];
 
@@ -104,28 +98,39 @@ export function createSmsDispatch(d: {
       for (const id of ids) await sendOne(id);
       return ids.length;
     },
-    async twilioStatus(params, signature) {
-      const token = await d.connectors.secret('twilio', 'auth_token');
-      const url = d.twilioStatusCallbackUrl;
-      if (!token || !url || !twilioSignatureValid(token, url, params, signature)) {
-        throw new AppError('SMS_CALLBACK_REJECTED');
-      }
-      const sid = params.MessageSid ?? '';
-      const status = params.MessageStatus ?? '';
-      if (!/^[A-Za-z0-9]{2,64}$/.test(sid) || !/^[a-z_]{2,32}$/.test(status)) {
-        throw new AppError('SMS_CALLBACK_REJECTED');
-      }
-      return inTransaction(d.db, async (tx) => {
-        // Twilio sends one callback per status change of a message: the pair is the event.
-        if (!(await d.connectors.firstDelivery(tx, 'twilio', `${sid}:${status}`))) return { duplicate: true };
-        const now = d.clock.now();
-        if (status === 'delivered') await q.reportSmsDelivery(tx, 'twilio', sid, 'delivered', null, now);
-        else if (status === 'undelivered' || status === 'failed') {
-          const code = /^\d{1,6}$/.test(params.ErrorCode ?? '') ? ` ErrorCode ${params.ErrorCode}` : '';
-          await q.reportSmsDelivery(tx, 'twilio', sid, 'failed', `Twilio ${status}${code}`, now);
-        }
-        return { duplicate: false };
-      });
-    },
   };
+}
+
+/**
+ * A Twilio status callback (docs/rules/connectors.md §5): its signature checked against the configured
+ * callback URL and the Auth Token, its (message, status) pair recorded as the event so a replay does
+ * nothing, and a sent message marked delivered or failed, in one transaction. Taken whatever
+ * SMS_PROVIDER is now: a message sent before a change may still be reported.
+ */
+export async function receiveTwilioStatus(
+  d: { db: Db; clock: Clock; connectors: Connectors; callbackUrl: string | undefined },
+  params: Record<string, string>,
+  signature: string | undefined,
+): Promise<{ duplicate: boolean }> {
+  const token = await d.connectors.secret('twilio', 'auth_token');
+  const url = d.callbackUrl;
+  if (!token || !url || !twilioSignatureValid(token, url, params, signature)) {
+    throw new AppError('SMS_CALLBACK_REJECTED');
+  }
+  const sid = params.MessageSid ?? '';
+  const status = params.MessageStatus ?? '';
+  if (!/^[A-Za-z0-9]{2,64}$/.test(sid) || !/^[a-z_]{2,32}$/.test(status)) {
+    throw new AppError('SMS_CALLBACK_REJECTED');
+  }
+  return inTransaction(d.db, async (tx) => {
+    // Twilio sends one callback per status change of a message: the pair is the event.
+    if (!(await d.connectors.firstDelivery(tx, 'twilio', `${sid}:${status}`))) return { duplicate: true };
+    const now = d.clock.now();
+    if (status === 'delivered') await q.reportSmsDelivery(tx, 'twilio', sid, 'delivered', null, now);
+    else if (status === 'undelivered' || status === 'failed') {
+      const code = /^\d{1,6}$/.test(params.ErrorCode ?? '') ? ` ErrorCode ${params.ErrorCode}` : '';
+      await q.reportSmsDelivery(tx, 'twilio', sid, 'failed', `Twilio ${status}${code}`, now);
+    }
+    return { duplicate: false };
+  });
 }

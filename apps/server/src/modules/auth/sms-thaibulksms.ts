@@ -24,6 +24,8 @@ import {
 export function thaiBulkSms(d: {
   connectors: Connectors;
   baseUrl: string;
+  /** SMS_TIMEOUT_MS unless given (tests). */
+  timeoutMs?: number;
   sender: string | undefined;
 }): SmsProvider {
   const credentials = async () => {
@@ -64,7 +66,7 @@ export function thaiBulkSms(d: {
             accept: 'application/json',
           },
           body: form.toString(),
-          timeoutMs: SMS_TIMEOUT_MS,
+          timeoutMs: d.timeoutMs ?? SMS_TIMEOUT_MS,
           requestId,
         });
       } catch (err) {

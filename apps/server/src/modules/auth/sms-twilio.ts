@@ -28,6 +28,8 @@ import {
 export function twilio(d: {
   connectors: Connectors;
   baseUrl: string;
+  /** SMS_TIMEOUT_MS unless given (tests). */
+  timeoutMs?: number;
   from: string | undefined;
   messagingServiceSid: string | undefined;
   statusCallbackUrl: string | undefined;
@@ -73,7 +75,7 @@ export function twilio(d: {
             accept: 'application/json',
           },
           body: form.toString(),
-          timeoutMs: SMS_TIMEOUT_MS,
+          timeoutMs: d.timeoutMs ?? SMS_TIMEOUT_MS,
           requestId,
         });
       } catch (err) {
