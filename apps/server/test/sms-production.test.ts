@@ -176,7 +176,7 @@ describe("the console's connector page", () => {
     expect((await put('/api/admin/connectors/twilio/secrets/password')).body).toMatchObject({ error: 2702 });
     const env = await put('/api/admin/connectors/thaibulksms/secrets/api_key');
     expect(env.body).toMatchObject({ error: 2703 });
-    expect(env.body.message).toContain('THAIBULKSMS_API_KEY');
+    expect(env.body.message).not.toMatch(/[A-Za-z]/);
     const blank = await call(t.app, 'PUT', '/api/admin/connectors/twilio/secrets/auth_token', {
       token: owner,
       body: { value: '  ' },

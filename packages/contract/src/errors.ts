@@ -357,16 +357,16 @@ export const errorCatalogue = {
   CONNECTOR_KEY_MISSING: {
     error: 2700,
     status: 200,
-    message: 'ยังไม่ได้ตั้งกุญแจเข้ารหัส (CONNECTOR_SECRETS_KEY) จึงบันทึกรหัสผ่านของผู้ให้บริการไม่ได้',
+    message: 'ยังไม่ได้ตั้งกุญแจเข้ารหัสของเซิร์ฟเวอร์ จึงบันทึกรหัสผ่านของผู้ให้บริการไม่ได้',
   },
   CONNECTOR_UNKNOWN: { error: 2701, status: 200, message: 'ไม่พบการเชื่อมต่อนี้' },
-  CONNECTOR_SECRET_UNKNOWN: { error: 2702, status: 200, message: 'การเชื่อมต่อนี้ไม่มีรหัสชื่อ {name}' },
+  CONNECTOR_SECRET_UNKNOWN: { error: 2702, status: 200, message: 'การเชื่อมต่อนี้ไม่มีรหัสชื่อนี้' },
   CONNECTOR_SECRET_FROM_ENV: {
     error: 2703,
     status: 200,
-    message: 'รหัส {name} ตั้งไว้ในตัวแปรสภาพแวดล้อมของเซิร์ฟเวอร์ ({env}) จึงแก้ไขจากหน้านี้ไม่ได้',
+    message: 'รหัสนี้ตั้งไว้ในการตั้งค่าของเซิร์ฟเวอร์ (ตัวแปรสภาพแวดล้อม) จึงแก้ไขจากหน้านี้ไม่ได้',
   },
-  CONNECTOR_SECRET_NOT_SET: { error: 2704, status: 200, message: 'ยังไม่ได้บันทึกรหัส {name} จากหน้านี้' },
+  CONNECTOR_SECRET_NOT_SET: { error: 2704, status: 200, message: 'ยังไม่ได้บันทึกรหัสนี้จากหน้านี้' },
   CONNECTOR_CANNOT_TEST: { error: 2705, status: 200, message: 'การเชื่อมต่อนี้ทดสอบส่งจากหน้านี้ไม่ได้' },
   SMS_TEST_PHONE: {
     error: 2706,

@@ -16,7 +16,7 @@ export function connectorRoutes({ app, route, db }: ModuleContext, connectors: C
     return c;
   };
   const knownSecret = (c: ConnectorInfo, name: string) => {
-    if (!c.secrets.includes(name)) throw new AppError('CONNECTOR_SECRET_UNKNOWN', { name });
+    if (!c.secrets.includes(name)) throw new AppError('CONNECTOR_SECRET_UNKNOWN');
   };
   const stateOf = async (code: string): Promise<ConnectorState> => {
     const s = (await connectors.list()).find((x) => x.code === code);
@@ -31,10 +31,7 @@ export function connectorRoutes({ app, route, db }: ModuleContext, connectors: C
     knownSecret(c, ctx.params.name);
     const present = await connectors.secretNames(c.code);
     if (present.some((p) => p.name === ctx.params.name && p.source === 'env')) {
-      throw new AppError('CONNECTOR_SECRET_FROM_ENV', {
-        name: ctx.params.name,
-        env: `${c.code}_${ctx.params.name}`.toUpperCase(),
-      });
+      throw new AppError('CONNECTOR_SECRET_FROM_ENV');
     }
     await inTransaction(db, async (tx) => {
       await connectors.storeSecret(tx, c.code, ctx.params.name, ctx.body.value, ctx.staff.staffId);
@@ -55,7 +52,7 @@ export function connectorRoutes({ app, route, db }: ModuleContext, connectors: C
     knownSecret(c, ctx.params.name);
     await inTransaction(db, async (tx) => {
       if (!(await connectors.removeSecret(tx, c.code, ctx.params.name))) {
-        throw new AppError('CONNECTOR_SECRET_NOT_SET', { name: ctx.params.name });
+        throw new AppError('CONNECTOR_SECRET_NOT_SET');
       }
       await appendAudit(tx, {
         actorType: 'staff',
