@@ -6,8 +6,12 @@ import { twilio } from '../src/modules/auth/sms-twilio.ts';
 import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
-import { startThaiBulkSmsStandIn, type ThaiBulkSmsStandIn } from '../src/standins/thaibulksms.ts';
-import { startTwilioStandIn, type TwilioStandIn } from '../src/standins/twilio.ts';
+import {
+  startThaiBulkSmsStandIn,
+  type ThaiBulkSmsStandIn,
+  thaiBulkSmsDemo,
+} from '../src/standins/thaibulksms.ts';
+import { startTwilioStandIn, type TwilioStandIn, twilioDemo } from '../src/standins/twilio.ts';
 import { createTestApp, FixedClock, type TestApp } from './helpers.ts';
 
 // SMS through providers (docs/rules/connectors.md §5): each adapter against its stand-in over HTTP, the
@@ -283,5 +287,29 @@ describe("Twilio's status callback", () => {
       status: 'failed',
       last_error: 'Twilio undelivered ErrorCode 30003',
     });
+  });
+});
+
+describe('the demo', () => {
+  it('keeps the outbox unless SMS_PROVIDER names a provider left without credentials', async () => {
+    expect(thaiBulkSmsDemo.wanted({})).toBe(false);
+    expect(twilioDemo.wanted({ SMS_PROVIDER: 'thaibulksms' })).toBe(false);
+    expect(thaiBulkSmsDemo.wanted({ SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k' })).toBe(false);
+    const env: Record<string, string | undefined> = { SMS_PROVIDER: 'twilio' };
+    expect(twilioDemo.wanted(env)).toBe(true);
+    const s = await twilioDemo.start(env);
+    try {
+      expect(env).toMatchObject({ TWILIO_URL: s.url, TWILIO_FROM: '+15005550006' });
+      const p = twilio({
+        connectors: connectorsWith(env as Record<string, string>),
+        baseUrl: s.url,
+        from: env.TWILIO_FROM,
+        messagingServiceSid: undefined,
+        statusCallbackUrl: undefined,
+      });
+      expect(await p.send('0812345678', 'demo', 'demo-1')).toMatchObject({ ok: true });
+    } finally {
+      await s.close();
+    }
   });
 });

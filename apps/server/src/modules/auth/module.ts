@@ -70,6 +70,16 @@ export async function authModule(
           fallback: c.SMS_FALLBACK_PROVIDER,
           maxAttempts: c.SMS_MAX_ATTEMPTS,
         });
+  if (dispatch) {
+    // A provider chosen without its credentials fails every message: say so at start-up, not at the
+    // first member's registration (the connector page shows the same).
+    for (const code of new Set([c.SMS_PROVIDER, c.SMS_FALLBACK_PROVIDER])) {
+      const p = code ? providers[code] : undefined;
+      if (p && !(await p.configured())) {
+        ctx.app.log.warn(`SMS provider ${p.code} is not configured: messages through it will fail`);
+      }
+    }
+  }
   if (dispatch && ctx.jobs.enabled) {
     await ctx.jobs.work<{ id: number }>(SMS_SEND_JOB, (job) => dispatch.sendOne(job.id), { fastPoll: true });
     // The jobs rule (platform/jobs.ts): a lost or late job delays a message, never loses it.
