@@ -20,3 +20,8 @@ ALTER TABLE sms_outbox
 CREATE INDEX sms_outbox_due ON sms_outbox (next_attempt_at) WHERE status = 'queued';
 CREATE UNIQUE INDEX sms_outbox_provider_message ON sms_outbox (provider, provider_message_id)
   WHERE provider_message_id IS NOT NULL;
+
+-- The OTP messages kept before this migration get their masked copy too (the OTP text of
+-- modules/auth/otp.ts: "…: 123456 (รหัสอ้างอิง …").
+UPDATE sms_outbox SET masked_body = regexp_replace(body, ': [0-9]{6} \(', ': •••••• (')
+ WHERE body ~ ': [0-9]{6} \(';
