@@ -30,9 +30,11 @@ export default function ConnectorsPage() {
       </p>
       {list.isPending && <p>กำลังโหลด…</p>}
       {list.error && <p role="alert">{list.error.message}</p>}
-      {list.data?.map((c) => (
-        <ConnectorCard key={c.code} c={c} owner={owner} />
-      ))}
+      <div className="cards" style={{ gridTemplateColumns: '1fr' }}>
+        {list.data?.map((c) => (
+          <ConnectorCard key={c.code} c={c} owner={owner} />
+        ))}
+      </div>
     </>
   );
 }
