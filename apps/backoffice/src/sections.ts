@@ -2,6 +2,7 @@
  * The console's sections, in menu order: one import line and one array line each
  * (apps/backoffice/README.md), so sections added on different branches merge cleanly.
  */
+import { connectorsSection } from './sections/connectors';
 import { contentSection } from './sections/content';
 import { dashboardSection } from './sections/dashboard';
 import { gamesSection } from './sections/games';
@@ -24,4 +25,5 @@ export const sections: readonly Section[] = [
   contentSection,
   gamesSection,
   staffSection,
+  connectorsSection,
 ];

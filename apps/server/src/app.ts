@@ -300,9 +300,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Modules, one line each; collaborators are passed by name (docs/architecture.md).
   const connectors = await connectorsModule(ctx, deps.env ?? process.env);
-  void connectors; // handed to the adapters' modules (SMS, LINE, payments) as they are wired
   const ledger = await walletModule(ctx, { memberRefs, gameNames: gameNamesOfOperations });
-  const auth = authModule(ctx, { ledger, ...(deps.sms ? { sms: deps.sms } : {}) });
+  const auth = await authModule(ctx, { ledger, connectors, ...(deps.sms ? { sms: deps.sms } : {}) });
   const protection = await protectionModule(ctx, {
     sessions: auth.sessions,
     depositsCountedSince,

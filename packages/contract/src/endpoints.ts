@@ -1,4 +1,5 @@
 import * as admin from './api/admin.ts';
+import { adminConnectorsEndpoints } from './api/admin-connectors.ts';
 import { adminConsoleEndpoints } from './api/admin-console.ts';
 import { adminGamesEndpoints } from './api/admin-games.ts';
 import { adminLottoEndpoints } from './api/admin-lotto.ts';
@@ -48,6 +49,7 @@ export const allEndpoints: Endpoint[] = [
   auth.resetPassword,
   auth.resetPasswordV2,
   auth.updateSubBankAccount,
+  auth.twilioSmsStatus,
   wallet.memberWallets,
   wallet.memberStatement,
   content.agentConfig,
@@ -71,6 +73,7 @@ export const allEndpoints: Endpoint[] = [
   ...adminStaffEndpoints,
   ...adminGamesEndpoints,
   ...adminConsoleEndpoints,
+  ...adminConnectorsEndpoints,
   ...adminPaymentsEndpoints,
   ...lottoEndpoints,
   ...adminLottoEndpoints,

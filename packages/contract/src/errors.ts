@@ -383,6 +383,22 @@ export const errorCatalogue = {
     message: 'ธนาคารไม่ยืนยันรายการชำระเงินนี้ จึงไม่ได้บันทึกรายการ',
   },
   SCB_NOT_CONFIGURED: { error: 2724, status: 404, message: 'ยังไม่ได้ตั้งค่าการรับชำระผ่านธนาคารไทยพาณิชย์' },
+  CONNECTOR_UNKNOWN: { error: 2701, status: 200, message: 'ไม่พบการเชื่อมต่อนี้' },
+  CONNECTOR_SECRET_UNKNOWN: { error: 2702, status: 200, message: 'การเชื่อมต่อนี้ไม่มีรหัสชื่อนี้' },
+  CONNECTOR_SECRET_FROM_ENV: {
+    error: 2703,
+    status: 200,
+    message: 'รหัสนี้ตั้งไว้ในการตั้งค่าของเซิร์ฟเวอร์ (ตัวแปรสภาพแวดล้อม) จึงแก้ไขจากหน้านี้ไม่ได้',
+  },
+  CONNECTOR_SECRET_NOT_SET: { error: 2704, status: 200, message: 'ยังไม่ได้บันทึกรหัสนี้จากหน้านี้' },
+  CONNECTOR_CANNOT_TEST: { error: 2705, status: 200, message: 'การเชื่อมต่อนี้ทดสอบส่งจากหน้านี้ไม่ได้' },
+  SMS_TEST_PHONE: {
+    error: 2706,
+    status: 200,
+    message: 'กรุณากรอกเบอร์มือถือ 10 หลักที่จะรับข้อความทดสอบ',
+  },
+  SMS_TEST_FAILED: { error: 2707, status: 200, message: 'ส่งข้อความทดสอบไม่สำเร็จ: {reason}' },
+  SMS_CALLBACK_REJECTED: { error: 2708, status: 403, message: 'รายงานสถานะข้อความไม่ผ่านการตรวจลายเซ็น' },
   // operator console (apps/backoffice) and its payments settings: 2600–2609
   PAYMENT_WITHDRAW_LIMITS: {
     error: 2600,

@@ -1117,10 +1117,19 @@ export interface ShopQuote {
 }
 
 export interface SmsOutbox {
+  attempts: Generated<number>;
   body: string;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
+  last_error: string | null;
+  masked_body: string | null;
+  next_attempt_at: Timestamp | null;
   phone: string;
+  provider: Generated<string>;
+  provider_attempts: Generated<number>;
+  provider_message_id: string | null;
+  status: Generated<'queued' | 'sent' | 'delivered' | 'failed'>;
+  updated_at: Timestamp | null;
 }
 
 export interface Staff {

@@ -109,6 +109,31 @@ const schema = z.object({
   METRICS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /** How long the ledger drift (the nightly check's reads over every transfer) is reused. */
   METRICS_LEDGER_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+   * Who sends text messages (docs/rules/connectors.md §5): `outbox` keeps them for the console (the demo),
+   * `thaibulksms` or `twilio` sends them through that provider by a job; SMS_FALLBACK_PROVIDER takes a
+   * message the first one could not send.
+   */
+  SMS_PROVIDER: z.enum(['outbox', 'thaibulksms', 'twilio']).default('outbox'),
+  SMS_FALLBACK_PROVIDER: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['thaibulksms', 'twilio']).optional(),
+  ),
+  /** Tries per provider before a message goes to the fallback provider (or fails). */
+  SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** ThaiBulkSMS: the sender name registered with ThaiBulkSMS (unset: the account's default). */
+  SMS_SENDER: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(11).optional()),
+  /** ThaiBulkSMS SMS API v2 (tests and the demo point it at the stand-in). */
+  THAIBULKSMS_URL: z.url().default('https://api-v2.thaibulksms.com'),
+  /** Twilio's REST API (tests and the demo point it at the stand-in). */
+  TWILIO_URL: z.url().default('https://api.twilio.com'),
+  /** Twilio: the sending number (E.164) or, instead, a Messaging Service SID (MG…). */
+  TWILIO_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  TWILIO_MESSAGING_SERVICE_SID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /**
+   * Twilio: this site's public address of POST /api/sms/twilio/status, exactly as Twilio calls it (it is
+   * part of what Twilio signs). Unset: no delivery reports are asked for.
+   */
+  TWILIO_STATUS_CALLBACK_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   WEB_DIST: z.string().optional(),
   /** The built operator console (apps/backoffice/dist unless given). */
   BACKOFFICE_DIST: z.string().optional(),

@@ -1,4 +1,6 @@
 import { scbDemoStandIn } from './scb.ts';
+import { thaiBulkSmsDemo } from './thaibulksms.ts';
+import { twilioDemo } from './twilio.ts';
 import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
@@ -10,8 +12,12 @@ import type { DemoStandIn, StandIn } from './types.ts';
  */
 export type { DemoStandIn, StandIn } from './types.ts';
 
-/** Each connector adds its line here. */
-export const demoStandIns: DemoStandIn[] = [scbDemoStandIn];
+/**
+ * Each connector adds its line here. The SMS providers' stand-ins start only when the demo is started
+ * with SMS_PROVIDER (or SMS_FALLBACK_PROVIDER) naming them and no credentials: the plain demo keeps the
+ * built-in outbox, whose messages the console shows (docs/rules/connectors.md §5).
+ */
+export const demoStandIns: DemoStandIn[] = [scbDemoStandIn, thaiBulkSmsDemo, twilioDemo];
 
 /** Starts the stand-ins a demo start needs; their settings go into `env` (process.env). */
 export async function startDemoStandIns(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, type StaffRole } from '../endpoint.ts';
 import { baht, bahtAmount, idParam, phone, timestamp } from '../fields.ts';
+import { smsOutboxItem } from './admin.ts';
 import { paged, pageQuery } from './admin-console.ts';
 
 /**
@@ -374,7 +375,7 @@ export const smsMessages = endpoint({
   roles: ['owner', 'support'],
   summary: 'The built-in SMS sender’s outbox, newest first, optionally one phone’s (paged)',
   query: z.object({ phone: phone.optional(), ...paging }),
-  data: paged(z.object({ id: z.number().int(), phone: z.string(), body: z.string(), created_at: timestamp })),
+  data: paged(smsOutboxItem),
 });
 
 export const adminMembersEndpoints = [

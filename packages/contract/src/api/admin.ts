@@ -45,6 +45,21 @@ export const staffLogout = endpoint({
   data: z.null(),
 });
 
+/**
+ * One message of the SMS outbox: its text (on a production site, an OTP masked), and how it went —
+ * `provider` `outbox` is the built-in sender's (docs/rules/connectors.md §5).
+ */
+export const smsOutboxItem = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  body: z.string(),
+  status: z.enum(['queued', 'sent', 'delivered', 'failed']),
+  provider: z.string(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: timestamp,
+});
+
 export const smsOutbox = endpoint({
   method: 'GET',
   path: '/api/admin/sms/outbox',
@@ -56,9 +71,7 @@ export const smsOutbox = endpoint({
     phone: phone.optional(),
     limit: wholeNumber(1, 200).default(50),
   }),
-  data: z.array(
-    z.object({ id: z.number().int(), phone: z.string(), body: z.string(), created_at: timestamp }),
-  ),
+  data: z.array(smsOutboxItem),
 });
 
 export const reconciliation = endpoint({

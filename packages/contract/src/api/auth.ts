@@ -165,3 +165,14 @@ export const updateSubBankAccount = endpoint({
   body: z.object({ sub_bank_account: phone }),
   data: z.object({ sub_bank_account: z.string() }),
 });
+
+export const twilioSmsStatus = endpoint({
+  method: 'POST',
+  path: '/api/sms/twilio/status',
+  tag,
+  auth: 'none',
+  summary:
+    'Added: Twilio’s status callback of a sent message (form POST signed with X-Twilio-Signature; deduplicated)',
+  body: z.record(z.string(), z.unknown()),
+  data: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+});

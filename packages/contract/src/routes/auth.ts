@@ -17,6 +17,10 @@ export const resetPasswordV2: Route<typeof api.resetPasswordV2> = {
   method: 'POST',
   path: '/api/reset_password_v2',
 };
+export const twilioSmsStatus: Route<typeof api.twilioSmsStatus> = {
+  method: 'POST',
+  path: '/api/sms/twilio/status',
+};
 export const updateSubBankAccount: Route<typeof api.updateSubBankAccount> = {
   method: 'POST',
   path: '/api/member/update_sub_bank_account',

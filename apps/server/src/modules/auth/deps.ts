@@ -12,6 +12,8 @@ export interface AuthDeps {
   db: Db;
   clock: Clock;
   sms: SmsSender;
+  /** A demo site shows OTPs in the console's SMS outbox; a production site masks them. */
+  showSmsSecrets: boolean;
   ledger: Pick<Ledger, 'openMemberWallets'>;
   agentId: number;
   /** This site's agent code, in the member object the login answers. */

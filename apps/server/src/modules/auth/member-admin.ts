@@ -6,6 +6,7 @@ import { lockLoginState, setMemberStatus } from '../members/service.ts';
 import type { AuthDeps } from './deps.ts';
 import { issueOtp } from './otp.ts';
 import { revokeMemberSessions } from './sessions.ts';
+import { outboxItem } from './sms.ts';
 import { smsOutboxPage } from './sms-queries.ts';
 
 /**
@@ -95,6 +96,7 @@ export async function sendResetOtp(d: AuthDeps, staffId: number, memberId: numbe
 export async function smsMessages(
   ex: Executor,
   f: { phone?: string | undefined; page: number; page_size: number },
+  showSecrets: boolean,
 ) {
   const { rows, total } = await smsOutboxPage(ex, {
     phone: f.phone,
@@ -102,7 +104,7 @@ export async function smsMessages(
     offset: (f.page - 1) * f.page_size,
   });
   return {
-    items: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+    items: rows.map((r) => outboxItem(r, showSecrets)),
     total,
     page: f.page,
     page_size: f.page_size,

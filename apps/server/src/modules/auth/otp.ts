@@ -104,6 +104,7 @@ export async function issueOtp(
     tx,
     phone,
     `[${policy.brand}] รหัส OTP ${PURPOSE_TEXT[purpose]}: ${code} (รหัสอ้างอิง ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`,
+    { secret: code },
   );
   return { ref, expires_in: policy.ttlSeconds, resend_in: policy.resendSeconds };
 }

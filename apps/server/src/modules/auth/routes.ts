@@ -17,7 +17,14 @@ function deviceIdOf(value: unknown): string | null {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(value) ? value : null;
 }
 
-export function authRoutes({ app, route }: ModuleContext, d: AuthDeps): void {
+export async function authRoutes(
+  { app, route }: ModuleContext,
+  d: AuthDeps,
+  twilioStatus: (
+    params: Record<string, string>,
+    signature: string | undefined,
+  ) => Promise<{ duplicate: boolean }>,
+): Promise<void> {
   const client = (ctx: {
     ip: string;
     userAgent: string | null;
@@ -45,8 +52,8 @@ export function authRoutes({ app, route }: ModuleContext, d: AuthDeps): void {
     return null;
   });
   // Operator: the built-in SMS sender's outbox (support reads codes a member did not receive).
-  route(app, admin.smsOutbox, async (ctx) => smsOutbox(d.db, ctx.query));
-  route(app, adminMembers.smsMessages, async (ctx) => smsMessages(d.db, ctx.query));
+  route(app, admin.smsOutbox, async (ctx) => smsOutbox(d.db, ctx.query, d.showSmsSecrets));
+  route(app, adminMembers.smsMessages, async (ctx) => smsMessages(d.db, ctx.query, d.showSmsSecrets));
   // Operator: a member's login and password reset (the console's member page).
   route(app, adminMembers.lockMemberLogin, async (ctx) =>
     lockMemberLogin(d, ctx.staff.staffId, ctx.params.id, ctx.body.reason),
@@ -57,4 +64,23 @@ export function authRoutes({ app, route }: ModuleContext, d: AuthDeps): void {
   route(app, adminMembers.sendMemberResetOtp, async (ctx) =>
     sendResetOtp(d, ctx.staff.staffId, ctx.params.id, ctx.body.reason),
   );
+
+  // Twilio's delivery reports (a form POST signed with X-Twilio-Signature, docs/rules/connectors.md §5).
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 65_536 },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
+    route(scope, api.twilioSmsStatus, async (ctx) => {
+      const header = ctx.req.headers['x-twilio-signature'];
+      const params = Object.fromEntries(
+        Object.entries(ctx.body).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+      const r = await twilioStatus(params, typeof header === 'string' ? header : undefined);
+      return { received: true as const, duplicate: r.duplicate };
+    });
+  });
 }

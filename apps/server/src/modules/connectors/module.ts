@@ -1,5 +1,6 @@
 import type { ModuleContext } from '../../platform/module.ts';
 import { type Connectors, createConnectors } from './connectors.ts';
+import { connectorRoutes } from './routes.ts';
 import { parseSecretKey } from './seal.ts';
 
 /**
@@ -18,6 +19,7 @@ export async function connectorsModule(
     key: parseSecretKey(ctx.config.CONNECTOR_SECRETS_KEY),
     previousKey: parseSecretKey(ctx.config.CONNECTOR_SECRETS_KEY_PREVIOUS),
   });
+  connectorRoutes(ctx, connectors);
   if (ctx.jobs.enabled) {
     await connectors.rotate();
     await ctx.jobs.schedule('connectors.prune', '17 4 * * *', () => connectors.prune());
