@@ -92,6 +92,11 @@ const schema = z.object({
   SCB_BASE_URL: z.url().default('https://api-sandbox.partners.scb/partners/sandbox'),
   /** How long a call to SCB may take before it counts as timed out (ms). */
   SCB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * The key that seals the connectors' credentials entered in the console (AES-256-GCM): 64 hex digits
+   * or base64 of 32 bytes. Unset: credentials come from the environment only. To rotate, set the old key
+   * as CONNECTOR_SECRETS_KEY_PREVIOUS and a new one here; the next start re-seals (docs/operations.md).
+   */
   CONNECTOR_SECRETS_KEY: z.string().optional(),
   CONNECTOR_SECRETS_KEY_PREVIOUS: z.string().optional(),
   /**
@@ -109,6 +114,7 @@ const schema = z.object({
   METRICS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /** How long the ledger drift (the nightly check's reads over every transfer) is reused. */
   METRICS_LEDGER_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /**
    * Who sends text messages (docs/rules/connectors.md §5): `outbox` keeps them for the console (the demo),
    * `thaibulksms` or `twilio` sends them through that provider by a job; SMS_FALLBACK_PROVIDER takes a
    * message the first one could not send.
