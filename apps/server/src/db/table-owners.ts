@@ -111,8 +111,11 @@ export const tableOwners = {
   lotto_exposure_slot: 'lotto',
   lotto_market: 'lotto',
   lotto_number_limit: 'lotto',
+  lotto_result_entry: 'lotto',
+  lotto_result_feed: 'lotto',
   lotto_round: 'lotto',
   lotto_shot: 'lotto',
+  lotto_template: 'lotto',
   lotto_win_payment: 'lotto',
   lotto_yeekee_reward: 'lotto',
   // games: providers, catalogue, lobby, launches and the seamless wallet
