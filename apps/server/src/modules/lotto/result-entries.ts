@@ -54,9 +54,12 @@ export async function proposeResult(
     if (now < r.expected_result_at || now < r.close_at) throw new AppError('LOTTO_RESULT_TOO_EARLY');
     const result = deriveOrRefuse(r.derive_rule, raw);
     const correcting = r.status === 'resulted' || r.status === 'settled';
+    const unchanged = { r, result, confirmation: 'applied' as Confirmation, replayed: true };
+    // The same result entered again (a retry, the second person late) is answered as it stands.
+    if (correcting && opts.expectedVersion === undefined && sameResult(r.result, result))
+      return { ...unchanged, version: r.result_version };
     if (correcting && isStaff(by) && !opts.reason)
       throw new AppError('LOTTO_REASON_REQUIRED', {}, { reason: 'กรุณาระบุเหตุผล' });
-    const unchanged = { r, result, confirmation: 'applied' as Confirmation, replayed: true };
     if (opts.expectedVersion !== undefined) {
       // The correction flow names the version it read: a retry after it was applied answers the
       // round as it is (nothing is reversed twice), another operator's newer correction refuses.
