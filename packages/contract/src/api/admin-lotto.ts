@@ -464,7 +464,6 @@ export const adminReopenRound = endpoint({
   tag,
   auth: 'staff',
   roles: ['owner'] as const,
-  money: true,
   summary: 'Reopen a round the owner closed early, until its scheduled close (owner only, audited)',
   params: bigIdParam,
   body: z.object({ reason }),
