@@ -148,7 +148,13 @@ describe('markets and schedules', () => {
 
     // A draw date or time is the owner's to change: the lotto role is refused and nothing changes.
     const notOwner = await admin('PUT', `/api/admin/lotto/markets/${id}`, {
-      schedule: { type: 'weekly', weekdays: [1, 2], close: '19:10', result: '19:40', open_before_minutes: 600 },
+      schedule: {
+        type: 'weekly',
+        weekdays: [1, 2],
+        close: '19:10',
+        result: '19:40',
+        open_before_minutes: 600,
+      },
     });
     expect(notOwner.code).toBe('LOTTO_SCHEDULE_OWNER_ONLY');
     expect(await auditCount('lotto.market.update', id)).toBe(0);
@@ -440,7 +446,9 @@ describe('a correction of the full first prize alone (docs/rules/lottery.md §8.
     expect(preview.data.same_as_current).toBe(false);
     // The operator typed the first prize's leading digit wrong: the same numbers win.
     const fixBody = { raw: { ...R1, first: '945312' }, reason: 'พิมพ์รางวัลที่ 1 ผิด', expected_version: 1 };
-    expect((await admin('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, fixBody)).data).toMatchObject({
+    expect(
+      (await admin('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, fixBody)).data,
+    ).toMatchObject({
       confirmation: 'awaiting',
     });
     const fixed = await owner('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, fixBody);

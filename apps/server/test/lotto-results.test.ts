@@ -81,7 +81,9 @@ describe('a result needs two sides (docs/rules/lottery.md §8)', () => {
     // Betting closed, but the draw time (expected_result_at) is still ahead: refused, nothing recorded.
     await sql`UPDATE lotto_round SET close_at = clock_timestamp() - interval '1 second', status = 'closed'
       WHERE id = ${roundId}`.execute(t.db);
-    expect((await proposeResult(t, 'lotto', roundId, { number: '4321' })).body.code).toBe('LOTTO_RESULT_TOO_EARLY');
+    expect((await proposeResult(t, 'lotto', roundId, { number: '4321' })).body.code).toBe(
+      'LOTTO_RESULT_TOO_EARLY',
+    );
     expect(await auditActions(roundId)).toEqual([]);
     await closeNow(t, roundId);
 
@@ -148,7 +150,9 @@ describe('a result needs two sides (docs/rules/lottery.md §8)', () => {
       ['mismatch', '321'],
     ]);
     // After review, a fresh pair: one alone still waits, the second agreeing settles.
-    expect((await proposeResult(t, 'owner', roundId, { number: '4321' })).body.data.confirmation).toBe('awaiting');
+    expect((await proposeResult(t, 'owner', roundId, { number: '4321' })).body.data.confirmation).toBe(
+      'awaiting',
+    );
     const settled = await proposeResult(t, 'lotto', roundId, { number: '4321' });
     expect(settled.body.data).toMatchObject({ confirmation: 'applied', status: 'settled', paid: '900.00' });
     expect((await roundOf(roundId)).result_review_at).toBeNull();
@@ -190,7 +194,12 @@ describe('the official GLO feed (docs/rules/lottery.md §8)', () => {
     expect(sent.map((s) => s.data)).not.toContainEqual({ round_id: roundId });
     expect(await roundOf(roundId)).toMatchObject({ status: 'closed', result_version: 0 });
 
-    glo.publish('2030-02-01', { first: R1.first, front3: ['207', '519'], back3: ['663', '048'], last2: '71' });
+    glo.publish('2030-02-01', {
+      first: R1.first,
+      front3: ['207', '519'],
+      back3: ['663', '048'],
+      last2: '71',
+    });
     expect(await fetchOfficialResult(d, roundId)).toEqual({ outcome: 'proposed', confirmation: 'awaiting' });
     // The proposal alone settles nothing; staff see it with its source and time.
     expect(await winTransfers(t, bill)).toBe(0);
@@ -206,7 +215,11 @@ describe('the official GLO feed (docs/rules/lottery.md §8)', () => {
     expect(proposal.raw.prizes.near1.numbers).toHaveLength(2);
 
     const confirmed = await proposeResult(t, 'lotto', roundId, { ...R1 });
-    expect(confirmed.body.data).toMatchObject({ confirmation: 'applied', status: 'settled', paid: '9000.00' });
+    expect(confirmed.body.data).toMatchObject({
+      confirmation: 'applied',
+      status: 'settled',
+      paid: '9000.00',
+    });
     expect(await winTransfers(t, bill)).toBe(1);
     // The feed, asked again, has nothing left to do; a second staff entry changes nothing.
     expect((await fetchOfficialResult(d, roundId)).outcome).toBe('done');
@@ -226,7 +239,12 @@ describe('the official GLO feed (docs/rules/lottery.md §8)', () => {
     const d = feedDeps();
     const roundId = await openRound(t, 'glo', { businessDate: '2030-02-16' });
     await closeNow(t, roundId);
-    glo.publish('2030-02-16', { first: '111222', front3: ['333', '444'], back3: ['555', '666'], last2: '77' });
+    glo.publish('2030-02-16', {
+      first: '111222',
+      front3: ['333', '444'],
+      back3: ['555', '666'],
+      last2: '77',
+    });
     expect((await fetchOfficialResult(d, roundId)).outcome).toBe('proposed');
     const differs = await proposeResult(t, 'lotto', roundId, {
       first: '111223',
@@ -235,25 +253,35 @@ describe('the official GLO feed (docs/rules/lottery.md §8)', () => {
       last2: '77',
     });
     expect(differs.body.data).toMatchObject({ confirmation: 'review', status: 'closed', result_version: 0 });
-    expect(await auditActions(roundId)).toEqual(['lotto.result.feed', 'lotto.result.propose', 'lotto.result.mismatch']);
+    expect(await auditActions(roundId)).toEqual([
+      'lotto.result.feed',
+      'lotto.result.propose',
+      'lotto.result.mismatch',
+    ]);
 
     // With a check publication configured, the two must agree: GLO's latest draw is another date here.
     const checked = feedDeps(glo.latestUrl);
     const other = await openRound(t, 'glo', { businessDate: '2030-01-16' });
     await closeNow(t, other);
-    glo.publish('2030-01-16', { first: '999888', front3: ['111', '222'], back3: ['333', '444'], last2: '55' });
+    glo.publish('2030-01-16', {
+      first: '999888',
+      front3: ['111', '222'],
+      back3: ['333', '444'],
+      last2: '55',
+    });
     // The latest draw is 2030-02-16, not this one: "not yet" from the check, no proposal.
     expect((await fetchOfficialResult(checked, other)).outcome).toBe('not_yet');
-    expect(await t.db.selectFrom('lotto_result_entry').select('id').where('round_id', '=', other).execute()).toEqual(
-      [],
-    );
+    expect(
+      await t.db.selectFrom('lotto_result_entry').select('id').where('round_id', '=', other).execute(),
+    ).toEqual([]);
   });
 });
 
 describe('rate and เลขอั้น templates (docs/rules/lottery.md §3, §4)', () => {
   it("a market's active template gives its rates and เลขอั้น to the next rounds the scheduler creates", async () => {
-    const lao = (await t.db.selectFrom('lotto_market').select('id').where('code', '=', 'lao').executeTakeFirstOrThrow())
-      .id;
+    const lao = (
+      await t.db.selectFrom('lotto_market').select('id').where('code', '=', 'lao').executeTakeFirstOrThrow()
+    ).id;
     const bad = await as('lotto', 'POST', '/api/admin/lotto/templates', {
       market_id: lao,
       name: 'ผิด',

@@ -326,7 +326,9 @@ describe('emergency close (docs/rules/lottery.md §6)', () => {
         .execute();
     // The lotto role may not end betting early: refused, nothing changes.
     expect((await close('lotto')).body.code).toBe('LOTTO_EARLY_CLOSE_OWNER_ONLY');
-    expect((await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '22', amount: 10 }])).body.error).toBe(0);
+    expect(
+      (await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '22', amount: 10 }])).body.error,
+    ).toBe(0);
     expect(await audits()).toHaveLength(0);
 
     const res = await close('owner');
@@ -339,15 +341,22 @@ describe('emergency close (docs/rules/lottery.md §6)', () => {
     // Reopened (owner only) until the scheduled close: betting runs again.
     const reopen = (who: 'lotto' | 'owner') =>
       staffToken(t, who).then((token) =>
-        call<{ status: string; close_at: string }>(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/reopen`, {
-          token,
-          body: { reason: 'ตรวจสอบแล้ว' },
-        }),
+        call<{ status: string; close_at: string }>(
+          t.app,
+          'POST',
+          `/api/admin/lotto/rounds/${roundId}/reopen`,
+          {
+            token,
+            body: { reason: 'ตรวจสอบแล้ว' },
+          },
+        ),
       );
     expect((await reopen('lotto')).body.code).toBe('FORBIDDEN');
     const reopened = await reopen('owner');
     expect(reopened.body.data.status).toBe('open');
-    expect((await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '23', amount: 10 }])).body.error).toBe(0);
+    expect(
+      (await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '23', amount: 10 }])).body.error,
+    ).toBe(0);
     expect((await audits()).map((a) => a.action)).toEqual(['lotto.round.close', 'lotto.round.reopen']);
 
     // Closed early again, and its scheduled close passes: it can no longer be reopened.

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DemoStandIn, StandIn } from './index.ts';
 
 /**
  * A stand-in for the Government Lottery Office's result service (docs/rules/lottery.md §8), answering
@@ -25,7 +24,10 @@ export interface GloDraw {
   last2: string;
 }
 
-export interface GloStandIn extends StandIn {
+export interface GloStandIn {
+  name: string;
+  url: string;
+  close(): Promise<void>;
   /** URL of the getLotteryResult service (GLO_RESULTS_URL). */
   resultUrl: string;
   /** URL of the getLatestLottery service (a GLO_RESULTS_CHECK_URL). */
@@ -178,13 +180,3 @@ export async function startGloStandIn(o: { demoNotYet?: number } = {}): Promise<
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-/** Demo start: stands in for GLO when no GLO_RESULTS_URL is set; a draw publishes on the second ask. */
-export const gloDemo: DemoStandIn = {
-  wanted: (env) => !env.GLO_RESULTS_URL,
-  async start(env) {
-    const s = await startGloStandIn({ demoNotYet: 1 });
-    env.GLO_RESULTS_URL = s.resultUrl;
-    return s;
-  },
-};

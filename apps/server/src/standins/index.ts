@@ -1,4 +1,4 @@
-import { gloDemo } from './glo.ts';
+import { startGloStandIn } from './glo.ts';
 
 /**
  * Stand-in servers for the outside services Chok connects to (docs/rules/connectors.md §4): each is
@@ -23,6 +23,16 @@ export interface DemoStandIn {
   wanted(env: Record<string, string | undefined>): boolean;
   start(env: Record<string, string | undefined>): Promise<StandIn>;
 }
+
+/** GLO's result service (lotto's results feed) when no GLO_RESULTS_URL is set; a draw publishes on the second ask. */
+const gloDemo: DemoStandIn = {
+  wanted: (env) => !env.GLO_RESULTS_URL,
+  async start(env) {
+    const s = await startGloStandIn({ demoNotYet: 1 });
+    env.GLO_RESULTS_URL = s.resultUrl;
+    return s;
+  },
+};
 
 /** Each connector adds its line here. */
 export const demoStandIns: DemoStandIn[] = [gloDemo];

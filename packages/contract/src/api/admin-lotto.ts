@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { type Endpoint, endpoint } from '../endpoint.ts';
 import { baht, bigIdParam, idParam, intId, isoDate, timestamp, wholeNumber } from '../fields.ts';
 import { paged, pageQuery } from './admin-console.ts';
-import { betType, deriveRule, rate, resultConfirmation, roundResult, roundStatus, roundSummary } from './lotto.ts';
+import {
+  betType,
+  deriveRule,
+  rate,
+  resultConfirmation,
+  roundResult,
+  roundStatus,
+  roundSummary,
+} from './lotto.ts';
 
 /**
  * The lottery section of the operator console (docs/rules/lottery.md): markets and schedules,
@@ -183,8 +191,12 @@ export const adminRound = endpoint({
     }),
     total_win: baht,
     server_now: timestamp,
-    result_review: z.boolean().describe('the proposals of its next result disagreed (docs/rules/lottery.md §8)'),
-    scheduled_close_at: timestamp.nullable().describe('the schedule\'s close of a round the owner closed early'),
+    result_review: z
+      .boolean()
+      .describe('the proposals of its next result disagreed (docs/rules/lottery.md §8)'),
+    scheduled_close_at: timestamp
+      .nullable()
+      .describe("the schedule's close of a round the owner closed early"),
     template: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   }),
 });
@@ -404,7 +416,9 @@ const resultEntry = z.object({
   mine: z.boolean(),
   feed_source: z.string().nullable(),
   state: z.enum(['open', 'applied', 'mismatch', 'superseded']),
-  result: roundResult.nullable().describe("null: another person's open proposal, hidden until you enter yours"),
+  result: roundResult
+    .nullable()
+    .describe("null: another person's open proposal, hidden until you enter yours"),
   raw: z.record(z.string(), z.unknown()).nullable(),
   reason: z.string().nullable(),
   created_at: timestamp,
@@ -522,7 +536,11 @@ export const adminSaveTemplate = endpoint({
   body: z.object({
     id: intId.optional(),
     market_id: intId,
-    name: z.string().trim().min(1, { error: 'กรุณากรอกชื่อแม่แบบ' }).max(80, { error: 'ชื่อแม่แบบยาวเกิน 80 ตัวอักษร' }),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'กรุณากรอกชื่อแม่แบบ' })
+      .max(80, { error: 'ชื่อแม่แบบยาวเกิน 80 ตัวอักษร' }),
     rates: rateChanges.default({}),
     number_limits: z.array(templateLimit).max(500, { error: 'เลขอั้นในแม่แบบได้ไม่เกิน 500 รายการ' }).default([]),
     is_active: z.boolean().default(true),

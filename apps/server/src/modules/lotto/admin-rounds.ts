@@ -22,15 +22,15 @@ import {
   wouldPay,
 } from './admin-rounds-queries.ts';
 import type { LottoDeps } from './deps.ts';
+import { proposeResult } from './result-entries.ts';
+import { roundFlags } from './result-entries-queries.ts';
 import { findRound, numberLimitsWithExposure, type RoundRow } from './round-queries.ts';
 import { roundSummary } from './round-views.ts';
 import { createRounds, roundRows } from './scheduler.ts';
-import { templatesForScheduler } from './templates.ts';
 import type { RateTable } from './settings.ts';
-import { proposeResult } from './result-entries.ts';
-import { roundFlags } from './result-entries-queries.ts';
-import { templateById } from './templates-queries.ts';
 import { deriveOrRefuse, sameResult } from './settlement.ts';
+import { templatesForScheduler } from './templates.ts';
+import { templateById } from './templates-queries.ts';
 
 /**
  * The console's rounds (docs/rules/lottery.md §3–§8): the list, one round, opening a round, the
@@ -222,7 +222,13 @@ export function correctResult(
   b: { raw: Record<string, unknown>; reason: string; expected_version: number },
   staffId: number,
 ) {
-  return proposeResult(d, roundId, b.raw, { reason: b.reason, expectedVersion: b.expected_version }, { staffId });
+  return proposeResult(
+    d,
+    roundId,
+    b.raw,
+    { reason: b.reason, expectedVersion: b.expected_version },
+    { staffId },
+  );
 }
 
 /**

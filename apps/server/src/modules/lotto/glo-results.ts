@@ -1,5 +1,5 @@
-import type { Connectors } from '../connectors/service.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Connectors } from '../connectors/service.ts';
 import type { LottoDeps } from './deps.ts';
 import { dueFeedRounds, type FeedStatus, feedRow, recordFeedTry } from './glo-results-queries.ts';
 import { type Confirmation, proposeResult } from './result-entries.ts';
@@ -27,7 +27,17 @@ import { findRound } from './round-queries.ts';
 export const GLO_CONNECTOR = 'glo';
 
 /** The prize table as the feed keeps it in the raw result, by GLO's prize keys. */
-const PRIZE_KEYS = ['first', 'near1', 'second', 'third', 'fourth', 'fifth', 'last3f', 'last3b', 'last2'] as const;
+const PRIZE_KEYS = [
+  'first',
+  'near1',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'last3f',
+  'last3b',
+  'last2',
+] as const;
 
 export type Publication =
   | { state: 'published'; raw: Record<string, unknown> }
@@ -168,17 +178,4 @@ export async function queueFeedFetches(d: LottoDeps, now: Date): Promise<number>
   for (const id of ids)
     await d.jobs.send('lotto.results.fetch', { round_id: id }, { singletonKey: `glo-result-${id}` });
   return ids.length;
-}
-
-/** The feed's state for the console's proposals panel (GLO rounds only). */
-export async function feedState(d: LottoDeps, roundId: number, rule: string) {
-  if (rule !== 'glo') return null;
-  const f = await feedRow(d.db, roundId);
-  return {
-    configured: Boolean(d.config.GLO_RESULTS_URL && d.connectors),
-    attempts: f?.attempts ?? 0,
-    last_status: (f?.last_status as FeedStatus | undefined) ?? null,
-    last_error: f?.last_error ?? null,
-    next_at: f?.next_at.toISOString() ?? null,
-  };
 }

@@ -10,7 +10,10 @@ import { drawYeekee } from './settlement.ts';
 import { createShooter } from './yeekee.ts';
 
 /** The lottery (docs/rules/lottery.md): routes, the shooting queue, and the jobs that move rounds on. */
-export async function lottoModule(ctx: ModuleContext, collaborators: { ledger: Ledger; connectors: Connectors }): Promise<Lotto> {
+export async function lottoModule(
+  ctx: ModuleContext,
+  collaborators: { ledger: Ledger; connectors: Connectors },
+): Promise<Lotto> {
   const { clock, jobs } = ctx;
   const deps: LottoDeps = {
     db: ctx.db,

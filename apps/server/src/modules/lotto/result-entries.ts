@@ -3,7 +3,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LottoDeps } from './deps.ts';
-import { feedState } from './glo-results.ts';
+import { type FeedStatus, feedRow } from './glo-results-queries.ts';
 import {
   closeEntries,
   insertEntry,
@@ -213,5 +213,18 @@ export async function resultEntries(d: LottoDeps, roundId: number, viewerId: num
         closed_at: e.closed_at?.toISOString() ?? null,
       };
     }),
+  };
+}
+
+/** The official feed's state for the console's proposals panel (GLO rounds only). */
+async function feedState(d: LottoDeps, roundId: number, rule: string) {
+  if (rule !== 'glo') return null;
+  const f = await feedRow(d.db, roundId);
+  return {
+    configured: Boolean(d.config.GLO_RESULTS_URL && d.connectors),
+    attempts: f?.attempts ?? 0,
+    last_status: (f?.last_status as FeedStatus | undefined) ?? null,
+    last_error: f?.last_error ?? null,
+    next_at: f?.next_at.toISOString() ?? null,
   };
 }

@@ -5,17 +5,16 @@ import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LottoDeps } from './deps.ts';
+import { roundFlags } from './result-entries-queries.ts';
 import {
   closeRoundAt,
   deleteNumberLimit,
-  reopenRoundUntil,
   findNumberLimit,
+  reopenRoundUntil,
   upsertNumberLimit,
 } from './round-admin-queries.ts';
-import { roundFlags } from './result-entries-queries.ts';
 import { findRound } from './round-queries.ts';
-import { roundSummary } from './round-views.ts';
-import { ROUND_STATE_LABELS } from './round-views.ts';
+import { ROUND_STATE_LABELS, roundSummary } from './round-views.ts';
 import { drawYeekee } from './settlement.ts';
 
 /** An operator's hands on a round: เลขอั้น (docs/rules/lottery.md §4) and the emergency close. Audited. */

@@ -18,7 +18,7 @@ import { yeekeeRoundList, yeekeeShotList } from './admin-yeekee.ts';
 import { billDetail, cancelBill, createBill, listBills, lottoWallets, validateBill } from './bills.ts';
 import type { LottoDeps } from './deps.ts';
 import { fetchOfficialNow } from './glo-results.ts';
-import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts';
+import { proposeResult, resultEntries } from './result-entries.ts';
 import { closeRoundNow, reopenRound, setNumberLimit } from './round-admin.ts';
 import {
   dayResults,
@@ -31,8 +31,8 @@ import {
   roundResult,
   roundRule,
 } from './rounds.ts';
-import { proposeResult, resultEntries } from './result-entries.ts';
 import { cancelRound } from './settlement.ts';
+import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts';
 import { type Shooter, yeekeeList, yeekeeRounds } from './yeekee.ts';
 
 /** The lottery's HTTP endpoints, each one use-case call. */
@@ -97,7 +97,9 @@ export function lottoRoutes({ app, route }: ModuleContext, d: LottoDeps, shooter
   route(app, adminApi.adminYeekeeShots, async (c) => yeekeeShotList(d, c.params.id, c.query));
   route(app, adminApi.adminResultEntries, async (c) => resultEntries(d, c.params.id, c.staff.staffId));
   route(app, adminApi.adminFetchOfficialResult, async (c) => fetchOfficialNow(d, c.params.id));
-  route(app, adminApi.adminReopenRound, async (c) => reopenRound(d, c.params.id, c.body.reason, c.staff.staffId));
+  route(app, adminApi.adminReopenRound, async (c) =>
+    reopenRound(d, c.params.id, c.body.reason, c.staff.staffId),
+  );
   route(app, adminApi.adminTemplates, async (c) => listTemplates(d, c.query.market_id));
   route(app, adminApi.adminSaveTemplate, async (c) => saveTemplate(d, c.body, c.staff.staffId));
   route(app, adminApi.adminDeleteTemplate, async (c) => deleteTemplate(d, c.params.id, c.staff.staffId));

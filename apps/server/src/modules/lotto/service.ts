@@ -1,6 +1,6 @@
 import type { LottoDeps } from './deps.ts';
-import { tick } from './scheduler.ts';
 import { type Proposer, proposeResult } from './result-entries.ts';
+import { tick } from './scheduler.ts';
 import { type Actor, cancelRound, drawYeekee, settleRound } from './settlement.ts';
 
 export type { LottoDeps } from './deps.ts';

@@ -39,7 +39,9 @@ export async function templateList(ex: Executor, marketId?: number): Promise<Tem
 export async function templateById(ex: Executor, id: number, lock = false): Promise<TemplateRow | undefined> {
   const { rows } = await sql<TemplateRow>`
     SELECT ${columns} FROM lotto_template t JOIN lotto_market m ON m.id = t.market_id
-    LEFT JOIN staff s ON s.id = t.updated_by WHERE t.id = ${id} ${lock ? sql`FOR UPDATE OF t` : sql``}`.execute(ex);
+    LEFT JOIN staff s ON s.id = t.updated_by WHERE t.id = ${id} ${lock ? sql`FOR UPDATE OF t` : sql``}`.execute(
+    ex,
+  );
   return rows[0];
 }
 
@@ -94,7 +96,14 @@ export async function insertTemplate(
 export async function updateTemplate(
   tx: Tx,
   id: number,
-  t: { name: string; rates: string | null; number_limits: string; is_active: boolean; at: Date; staff_id: number },
+  t: {
+    name: string;
+    rates: string | null;
+    number_limits: string;
+    is_active: boolean;
+    at: Date;
+    staff_id: number;
+  },
 ): Promise<void> {
   await tx
     .updateTable('lotto_template')
