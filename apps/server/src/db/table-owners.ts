@@ -233,4 +233,6 @@ export const grants: Partial<Record<OwnedTable, readonly ModuleName[]>> = {
   payment_channel: ['console'],
   withdrawal: ['console'],
   member_promotion: ['console'],
+  // lotto: who proposed a result and who last saved a template, by username (result-entries-queries.ts, templates-queries.ts)
+  staff: ['lotto'],
 };

@@ -160,9 +160,16 @@ export async function fetchOfficialResult(
     }
   }
   const source = sourceOf(url) + (checkUrl ? ` + ${sourceOf(checkUrl)}` : '');
-  const proposed = await proposeResult(d, roundId, { ...main.raw, source }, {}, { feed: source });
-  await record('proposed', null);
-  return { outcome: 'proposed', confirmation: proposed.confirmation };
+  try {
+    const proposed = await proposeResult(d, roundId, { ...main.raw, source }, {}, { feed: source });
+    await record('proposed', null);
+    return { outcome: 'proposed', confirmation: proposed.confirmation };
+  } catch (err) {
+    // The round changed under the feed (cancelled, or a result it cannot read): recorded, tried again later.
+    if (!(err instanceof AppError)) throw err;
+    await record('error', err.code);
+    return { outcome: 'error', confirmation: null };
+  }
 }
 
 /** The console's "fetch now" (lotto staff): one try at once, whatever the backoff says. */
