@@ -188,7 +188,7 @@ function Proposals({ round: r, onChange }: { round: RoundDetail; onChange: () =>
                 <tr key={e.id}>
                   <td>
                     {e.source === 'feed'
-                      ? `สำนักงานสลากฯ (${e.feed_source ?? ''})`
+                      ? `ผลทางการจากสำนักงานสลากกินแบ่งรัฐบาล${e.feed_source?.includes(' + ') ? ' (ตรงกันสองแหล่ง)' : ''}`
                       : e.mine
                         ? `คุณ (${e.staff ?? ''})`
                         : (e.staff ?? '')}
