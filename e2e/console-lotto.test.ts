@@ -56,7 +56,7 @@ async function drawTimeNow(roundId: number): Promise<void> {
   await db.connect();
   try {
     await db.query(
-      `UPDATE lotto_round SET expected_result_at = clock_timestamp() - interval '1 second' WHERE id = $1`,
+      `UPDATE lotto_round SET expected_result_at = greatest(close_at, clock_timestamp() - interval '1 second') WHERE id = $1`,
       [roundId],
     );
   } finally {
