@@ -328,7 +328,7 @@ function TemplateEditor(props: { market: Market; template: Template | null; onSa
                 className="btn btn-small"
                 onClick={() => setLimits(limits.filter((_, j) => j !== i))}
               >
-                ลบเลข {l.number || 'นี้'}
+                {l.number ? `ลบเลข ${l.number}` : 'ลบแถวนี้'}
               </button>
             </div>
           );
