@@ -274,6 +274,31 @@ describe('the official GLO feed (docs/rules/lottery.md §8)', () => {
     expect(
       await t.db.selectFrom('lotto_result_entry').select('id').where('round_id', '=', other).execute(),
     ).toEqual([]);
+    // A second publication that answers other numbers for the same draw: no proposal either.
+    const second = await startGloStandIn();
+    try {
+      second.publish('2030-01-16', {
+        first: '999889',
+        front3: ['111', '222'],
+        back3: ['333', '444'],
+        last2: '55',
+      });
+      expect((await fetchOfficialResult(feedDeps(second.resultUrl), other)).outcome).toBe('disagree');
+      const entries = () =>
+        t.db.selectFrom('lotto_result_entry').select('id').where('round_id', '=', other).execute();
+      expect(await entries()).toEqual([]);
+      // When both publish the same, it is proposed.
+      second.publish('2030-01-16', {
+        first: '999888',
+        front3: ['111', '222'],
+        back3: ['333', '444'],
+        last2: '55',
+      });
+      expect((await fetchOfficialResult(feedDeps(second.resultUrl), other)).outcome).toBe('proposed');
+      expect(await entries()).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
   });
 });
 
