@@ -33,8 +33,8 @@ describe('yeekee sealed close on the round page (docs/rules/lottery.md §9)', ()
     expect(await seal.textContent()).toContain('จะเปิดเผยหลังปิดรอบ');
     expect(await page.getByTestId('seal-check').count()).toBe(0);
 
-    // The operator closes the round (void: nobody shot); d and the salt are revealed.
-    const staff = await staffLogin(baseUrl, 'lotto');
+    // The owner closes the round early (void: nobody shot); d and the salt are revealed.
+    const staff = await staffLogin(baseUrl, 'owner');
     const closed = await call<{ status: string }>(
       baseUrl,
       `/api/admin/lotto/rounds/${round!.round_id}/close`,

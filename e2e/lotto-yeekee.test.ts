@@ -154,10 +154,11 @@ describe('yeekee through the member site', () => {
     expect(yeekeeStream?.authorization).toMatch(/^Bearer \S+$/);
     expect(streams.filter((r) => r.url.includes('access_token'))).toEqual([]);
 
-    // The operator closes the round: shooting ends, the result is drawn and settled.
+    // The owner closes the round before its scheduled end (docs/rules/lottery.md §6): shooting ends, the
+    // result is drawn and settled.
     const closed = await call<{ status: string }>(baseUrl, `/api/admin/lotto/rounds/${roundId}/close`, {
       method: 'POST',
-      token: lottoStaff,
+      token: await staffLogin(baseUrl, 'owner'),
       body: JSON.stringify({ reason: 'ทดสอบระบบ' }),
     });
     expect(closed.body.data.status).toBe('settled');

@@ -310,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminModule(ctx);
   membersModule(ctx);
   const content = contentModule(ctx);
-  await lottoModule(ctx, { ledger });
+  await lottoModule(ctx, { ledger, connectors });
   const games = await gamesModule(ctx, { ledger });
   await originalsModule(ctx, { seamless: games.seamless });
   await paymentsModule(ctx, { ledger, protection, connectors });

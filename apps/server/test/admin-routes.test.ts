@@ -273,6 +273,12 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
       const b = await buy(t, m.token, roundId, [{ bet_type: 'two_bottom', number: '12', amount: 10 }]);
       if (b.body.error !== 0) throw new Error(`bill failed: ${b.body.message}`);
       await closeNow(t, roundId);
+      // The owner proposed it: the lotto account's matching entry writes and settles it (docs/rules/lottery.md §8).
+      const first = await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/result`, {
+        token: tokens.owner,
+        body: { raw: { number: '3412' } },
+      });
+      if (first.body.error !== 0) throw new Error(`proposal failed: ${JSON.stringify(first.body)}`);
       return {
         url: `/api/admin/lotto/rounds/${roundId}/result`,
         body: { raw: { number: '3412' } },
@@ -289,11 +295,19 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
       const b = await buy(t, m.token, roundId, [{ bet_type: 'two_bottom', number: '12', amount: 10 }]);
       if (b.body.error !== 0) throw new Error(`bill failed: ${b.body.message}`);
       await closeNow(t, roundId);
-      const first = await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/result`, {
-        token: tokens.lotto,
-        body: { raw: { number: '3412' } },
+      for (const token of [tokens.lotto, tokens.owner]) {
+        const first = await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/result`, {
+          token,
+          body: { raw: { number: '3412' } },
+        });
+        if (first.body.error !== 0) throw new Error(`result failed: ${JSON.stringify(first.body)}`);
+      }
+      // The owner proposed the correction; the lotto account's matching one applies it.
+      const proposed = await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, {
+        token: tokens.owner,
+        body: { raw: { number: '3499' }, reason: 'ตรวจผลผิดหลัก', expected_version: 1 },
       });
-      if (first.body.error !== 0) throw new Error(`result failed: ${JSON.stringify(first.body)}`);
+      if (proposed.body.error !== 0) throw new Error(`proposal failed: ${JSON.stringify(proposed.body)}`);
       return {
         url: `/api/admin/lotto/rounds/${roundId}/result/correct`,
         body: { raw: { number: '3499' }, reason: 'ตรวจผลผิดหลัก', expected_version: 1 },
@@ -386,7 +400,8 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
       return {
         url: `/api/admin/lotto/rounds/${roundId}/close`,
         body: { reason: 'ปิดฉุกเฉินทดสอบ' },
-        token: tokens.lotto,
+        // Closing before the scheduled close is the owner's (docs/rules/lottery.md §6).
+        token: tokens.owner,
       };
     },
   },

@@ -30,9 +30,13 @@ async function admin(
   method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
+  token = lotto,
 ): Promise<ApiAnswer<Any>['body']> {
-  return (await call<Any>(t.app, method, path, { token: lotto, ...(body !== undefined ? { body } : {}) }))
-    .body;
+  return (await call<Any>(t.app, method, path, { token, ...(body !== undefined ? { body } : {}) })).body;
+}
+/** The same call by the owner: the second person of a result (docs/rules/lottery.md §8). */
+async function owner(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
+  return admin(method, path, body, await staffToken(t, 'owner'));
 }
 
 async function reconcile() {
@@ -142,7 +146,19 @@ describe('markets and schedules', () => {
     expect(Object.values(badTime.fields ?? {})).toContain('เวลาต้องอยู่ในรูปแบบ ชช:นน');
     expect(await auditCount('lotto.market.update', id)).toBe(0);
 
-    const ok = await admin('PUT', `/api/admin/lotto/markets/${id}`, {
+    // A draw date or time is the owner's to change: the lotto role is refused and nothing changes.
+    const notOwner = await admin('PUT', `/api/admin/lotto/markets/${id}`, {
+      schedule: {
+        type: 'weekly',
+        weekdays: [1, 2],
+        close: '19:10',
+        result: '19:40',
+        open_before_minutes: 600,
+      },
+    });
+    expect(notOwner.code).toBe('LOTTO_SCHEDULE_OWNER_ONLY');
+    expect(await auditCount('lotto.market.update', id)).toBe(0);
+    const ok = await owner('PUT', `/api/admin/lotto/markets/${id}`, {
       rates: { two_top: { rate: '95', max: 6000, ceiling: 60000 } },
       schedule: {
         type: 'weekly',
@@ -352,10 +368,14 @@ describe('result preview and the correction flow (docs/rules/lottery.md §8.3)',
     expect(noReason.fields).toHaveProperty('reason');
 
     const body = { raw: { number: '9821' }, reason: 'พิมพ์ผลผิด', expected_version: 1 };
-    // Two operators press at once: one applies it, the other is answered with the round as it is.
+    // One person's correction alone changes nothing: it waits for a second person.
+    const proposed = await admin('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, body);
+    expect(proposed.data).toMatchObject({ confirmation: 'awaiting', result_version: 1, status: 'settled' });
+    expect(await balanceOf(t, a.memberId)).toBe(99_000 + 90_000);
+    // The second person presses twice at once: one applies it, the other is answered with the round as it is.
     const [x, y] = await Promise.all([
-      admin('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, body),
-      admin('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, body),
+      owner('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, body),
+      owner('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, body),
     ]);
     expect([x.error, y.error]).toEqual([0, 0]);
     expect([x.data.replayed, y.data.replayed].sort()).toEqual([false, true]);
@@ -425,11 +445,13 @@ describe('a correction of the full first prize alone (docs/rules/lottery.md §8.
     });
     expect(preview.data.same_as_current).toBe(false);
     // The operator typed the first prize's leading digit wrong: the same numbers win.
-    const fixed = await admin('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, {
-      raw: { ...R1, first: '945312' },
-      reason: 'พิมพ์รางวัลที่ 1 ผิด',
-      expected_version: 1,
+    const fixBody = { raw: { ...R1, first: '945312' }, reason: 'พิมพ์รางวัลที่ 1 ผิด', expected_version: 1 };
+    expect(
+      (await admin('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, fixBody)).data,
+    ).toMatchObject({
+      confirmation: 'awaiting',
     });
+    const fixed = await owner('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, fixBody);
     expect(fixed.error, fixed.message).toBe(0);
     expect(fixed.data).toMatchObject({ result_version: 2, status: 'settled', replayed: false });
     const published = await call<{ result: { first: string }; result_version: number }>(
@@ -450,11 +472,9 @@ describe('a correction of the full first prize alone (docs/rules/lottery.md §8.
     expect(again.code).toBe('LOTTO_RESULT_SAME');
 
     // A correction that changes the winners reverses the one win paid, once.
-    const changed = await admin('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, {
-      raw: { ...R1, first: '945399' },
-      reason: 'เลขท้ายผิด',
-      expected_version: 2,
-    });
+    const changeBody = { raw: { ...R1, first: '945399' }, reason: 'เลขท้ายผิด', expected_version: 2 };
+    await admin('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, changeBody);
+    const changed = await owner('POST', `/api/admin/lotto/rounds/${roundId}/result/correct`, changeBody);
     expect(changed.data).toMatchObject({ result_version: 3, status: 'settled' });
     const reversals = await t.db
       .selectFrom('ledger_transfer')
@@ -689,8 +709,8 @@ describe('yeekee rounds and their shot lists', () => {
     const hidden = await admin('GET', `/api/admin/lotto/yeekee/rounds/${roundId}/shots`);
     expect(hidden.data).toMatchObject({ published: false, shot_count: 3, items: [], total: 0 });
 
-    // Closed by an operator: below the minimum of shots, the round is void and its list published.
-    expect((await admin('POST', `/api/admin/lotto/rounds/${roundId}/close`, { reason: 'ทดสอบ' })).error).toBe(
+    // Closed early by the owner: below the minimum of shots, the round is void and its list published.
+    expect((await owner('POST', `/api/admin/lotto/rounds/${roundId}/close`, { reason: 'ทดสอบ' })).error).toBe(
       0,
     );
     const shots = await admin('GET', `/api/admin/lotto/yeekee/rounds/${roundId}/shots?page=1&page_size=2`);

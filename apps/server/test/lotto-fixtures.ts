@@ -106,24 +106,49 @@ export async function buy(t: TestApp, token: string, roundId: number, items: Lin
   });
 }
 
+export type ResultAnswer = {
+  status: string;
+  confirmation: 'applied' | 'awaiting' | 'review';
+  result_version: number;
+  settled_bills: number;
+  paid: string;
+  replayed: boolean;
+};
+
+/** One staff member's proposal of a round's result (docs/rules/lottery.md §8): it alone settles nothing. */
+export async function proposeResult(
+  t: TestApp,
+  who: 'lotto' | 'owner',
+  roundId: number,
+  raw: Record<string, unknown>,
+  reason?: string,
+) {
+  const token = await staffToken(t, who);
+  return call<ResultAnswer>(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/result`, {
+    token,
+    body: { raw, ...(reason ? { reason } : {}) },
+  });
+}
+
+/**
+ * Enters a result as the rule wants it: proposed by one staff member (lotto) and confirmed by a second
+ * (owner) entering the same. Answers the first answer when it already decided (a refusal, a replay).
+ */
 export async function enterResult(
   t: TestApp,
   roundId: number,
   raw: Record<string, unknown>,
   reason?: string,
 ) {
-  const token = await staffToken(t, 'lotto');
-  return call<{ status: string; result_version: number; settled_bills: number; paid: string }>(
-    t.app,
-    'POST',
-    `/api/admin/lotto/rounds/${roundId}/result`,
-    { token, body: { raw, ...(reason ? { reason } : {}) } },
-  );
+  const first = await proposeResult(t, 'lotto', roundId, raw, reason);
+  if (first.body.error !== 0 || first.body.data.confirmation !== 'awaiting') return first;
+  return proposeResult(t, 'owner', roundId, raw, reason);
 }
 
-/** Moves a round's close into the past (database clock) so a result may be entered. */
+/** Moves a round's close and draw time into the past (database clock) so a result may be entered. */
 export async function closeNow(t: TestApp, roundId: number): Promise<void> {
   await sql`UPDATE lotto_round SET close_at = clock_timestamp() - interval '1 second',
+    expected_result_at = least(expected_result_at, clock_timestamp() - interval '1 second'),
     open_at = least(open_at, clock_timestamp() - interval '2 seconds'), status = 'closed' WHERE id = ${roundId}`.execute(
     t.db,
   );

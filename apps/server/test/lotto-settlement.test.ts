@@ -1,4 +1,5 @@
 import { satang } from '@chok/engine/money';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
 import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
@@ -305,27 +306,71 @@ describe('result entry rules', () => {
   });
 });
 
-describe('emergency close', () => {
-  it('an operator closes betting now: later bills are refused and the result may be entered', async () => {
+describe('emergency close (docs/rules/lottery.md §6)', () => {
+  it('before the scheduled close only the owner may close, audited; it reopens until the scheduled close; then the result is entered', async () => {
     const m = await fundedMember(t, 100);
     const roundId = await openRound(t, 'lao');
     await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '21', amount: 10 }]);
-    const token = await staffToken(t, 'lotto');
-    const res = await call<{ status: string }>(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/close`, {
-      token,
-      body: { reason: 'ผลรั่วไหล' },
-    });
+    const close = async (who: 'lotto' | 'owner') =>
+      call<{ status: string }>(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/close`, {
+        token: await staffToken(t, who),
+        body: { reason: 'ผลรั่วไหล' },
+      });
+    const audits = () =>
+      t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', 'in', ['lotto.round.close', 'lotto.round.reopen'])
+        .where('entity_id', '=', String(roundId))
+        .orderBy('id')
+        .execute();
+    // The lotto role may not end betting early: refused, nothing changes.
+    expect((await close('lotto')).body.code).toBe('LOTTO_EARLY_CLOSE_OWNER_ONLY');
+    expect(
+      (await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '22', amount: 10 }])).body.error,
+    ).toBe(0);
+    expect(await audits()).toHaveLength(0);
+
+    const res = await close('owner');
     expect(res.body.data.status).toBe('closed');
     const late = await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '21', amount: 10 }]);
     expect(late.body.code).toBe('LOTTO_ROUND_CLOSED');
+    const [closed] = await audits();
+    expect(closed!.after).toMatchObject({ early: true, reason: 'ผลรั่วไหล' });
+
+    // Reopened (owner only) until the scheduled close: betting runs again.
+    const reopen = (who: 'lotto' | 'owner') =>
+      staffToken(t, who).then((token) =>
+        call<{ status: string; close_at: string }>(
+          t.app,
+          'POST',
+          `/api/admin/lotto/rounds/${roundId}/reopen`,
+          {
+            token,
+            body: { reason: 'ตรวจสอบแล้ว' },
+          },
+        ),
+      );
+    expect((await reopen('lotto')).body.code).toBe('FORBIDDEN');
+    const reopened = await reopen('owner');
+    expect(reopened.body.data.status).toBe('open');
+    expect(
+      (await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '23', amount: 10 }])).body.error,
+    ).toBe(0);
+    expect((await audits()).map((a) => a.action)).toEqual(['lotto.round.close', 'lotto.round.reopen']);
+
+    // Closed early again, and its scheduled close passes: it can no longer be reopened.
+    expect((await close('owner')).body.data.status).toBe('closed');
+    await sql`UPDATE lotto_round SET scheduled_close_at = clock_timestamp() - interval '1 second' WHERE id = ${roundId}`.execute(
+      t.db,
+    );
+    expect((await reopen('owner')).body.code).toBe('LOTTO_REOPEN_NOT_ALLOWED');
+
+    // A result waits for the draw time, then is entered by two people.
+    expect((await enterResult(t, roundId, { number: '4321' })).body.code).toBe('LOTTO_RESULT_TOO_EARLY');
+    await closeNow(t, roundId);
     const result = await enterResult(t, roundId, { number: '4321' });
-    expect(result.body.data).toMatchObject({ status: 'settled', paid: '900.00' });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', 'lotto.round.close')
-      .execute();
-    expect(audit).toHaveLength(1);
+    expect(result.body.data).toMatchObject({ status: 'settled', paid: '900.00', confirmation: 'applied' });
   });
 });
 

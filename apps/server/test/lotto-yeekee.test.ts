@@ -625,7 +625,7 @@ describe('sealed close, on by default for the yeekee market (docs/rules/lottery.
     const round = rounds.find((r) => r.open_at <= clock.now()) ?? rounds[0]!;
     clock.advance(Math.max(0, round.open_at.getTime() + 1000 - clock.now().getTime()));
     await lottoOf(t, clock).tick(clock.now());
-    const token = await staffToken(t, 'lotto', clock);
+    const token = await staffToken(t, 'owner', clock); // before its scheduled end: the owner's (§6)
     const closed = await call<{ status: string }>(
       t.app,
       'POST',

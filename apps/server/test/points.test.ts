@@ -19,6 +19,7 @@ beforeAll(async () => {
   sim = await addSimProvider(t, () => clock.now().getTime());
   // The staff session enterResult uses, signed in with a code for the app's (fixed) time.
   await staffToken(t, 'lotto', clock);
+  await staffToken(t, 'owner', clock);
 });
 afterAll(async () => t.close());
 

@@ -527,6 +527,7 @@ describe('time-out and self-exclusion (docs/rules/protection.md §3–4)', () =>
     // The round that was open settles and pays the win (staff sessions on the app's clock).
     const support = await staffToken(t, 'support', clock);
     const lotto = await staffToken(t, 'lotto', clock);
+    await staffToken(t, 'owner', clock); // the second person of the result (docs/rules/lottery.md §8)
     const finance = await staffToken(t, 'finance', clock);
     const before = await balanceOf(t, p.memberId);
     await closeNow(t, roundId);

@@ -106,7 +106,7 @@ export const errorCatalogue = {
   LOTTO_SHOOT_COOLDOWN: { error: 2018, status: 200, message: 'กรุณารอ {seconds} วินาทีก่อนยิงเลขครั้งถัดไป' },
   LOTTO_SHOOT_LIMIT: { error: 2019, status: 200, message: 'ยิงเลขครบ {max} ครั้งของรอบนี้แล้ว' },
   LOTTO_SHOOT_IP_LIMIT: { error: 2020, status: 429, message: 'ยิงเลขบ่อยเกินไป กรุณารอสักครู่' },
-  LOTTO_RESULT_TOO_EARLY: { error: 2021, status: 200, message: 'ยังไม่ถึงเวลาปิดรับ ออกผลไม่ได้' },
+  LOTTO_RESULT_TOO_EARLY: { error: 2021, status: 200, message: 'ยังไม่ถึงเวลาออกรางวัลของงวดนี้ บันทึกผลไม่ได้' },
   LOTTO_RESULT_INVALID: { error: 2022, status: 200, message: 'ผลรางวัลไม่ถูกต้อง: {detail}' },
   LOTTO_REASON_REQUIRED: { error: 2023, status: 200, message: 'การแก้ไขผลรางวัลต้องระบุเหตุผล' },
   LOTTO_ROUND_FINAL: { error: 2024, status: 200, message: 'งวดนี้{state}แล้ว ทำรายการนี้ไม่ได้' },
@@ -426,6 +426,26 @@ export const errorCatalogue = {
   LOTTO_OPEN_TOO_LATE: { error: 2642, status: 200, message: 'งวดนี้เลยเวลาปิดรับแล้ว เปิดรับแทงไม่ได้' },
   LOTTO_OPEN_NOT_ALLOWED: { error: 2643, status: 200, message: 'งวดนี้{state}แล้ว เปิดรับแทงอีกไม่ได้' },
   LOTTO_MARKET_NOT_FOUND: { error: 2644, status: 200, message: 'ไม่พบตลาดหวยนี้' },
+  // results by two people, early close by the owner, rate/เลขอั้น templates (docs/rules/lottery.md §6, §8, §12): 2650–2669
+  LOTTO_EARLY_CLOSE_OWNER_ONLY: {
+    error: 2650,
+    status: 200,
+    message: 'ปิดรับแทงก่อนเวลาที่กำหนดได้เฉพาะเจ้าของระบบ',
+  },
+  LOTTO_REOPEN_NOT_ALLOWED: { error: 2651, status: 200, message: 'เปิดรับแทงงวดนี้อีกครั้งไม่ได้: {detail}' },
+  LOTTO_SCHEDULE_OWNER_ONLY: {
+    error: 2652,
+    status: 200,
+    message: 'การเปลี่ยนวันหรือเวลาออกรางวัลต้องใช้สิทธิ์เจ้าของระบบ',
+  },
+  LOTTO_TEMPLATE_NOT_FOUND: { error: 2653, status: 200, message: 'ไม่พบแม่แบบนี้' },
+  LOTTO_TEMPLATE_INVALID: { error: 2654, status: 200, message: 'แม่แบบไม่ถูกต้อง: {detail}' },
+  LOTTO_FEED_NOT_CONFIGURED: {
+    error: 2655,
+    status: 200,
+    message: 'ยังไม่ได้ตั้งค่าการดึงผลรางวัลจากสำนักงานสลากกินแบ่งรัฐบาล',
+  },
+  LOTTO_FEED_NOT_GLO: { error: 2656, status: 200, message: 'ดึงผลอัตโนมัติได้เฉพาะหวยรัฐบาลไทย' },
   // operator console, members and dashboard: 2620–2634
   MEMBER_ALREADY_SUSPENDED: { error: 2620, status: 200, message: 'สมาชิกนี้ถูกระงับการเข้าสู่ระบบอยู่แล้ว' },
   MEMBER_NOT_SUSPENDED: { error: 2621, status: 200, message: 'สมาชิกนี้ไม่ได้ถูกระงับการเข้าสู่ระบบ' },

@@ -592,6 +592,30 @@ export interface LottoNumberLimit {
   round_id: number;
 }
 
+export interface LottoResultEntry {
+  closed_at: Timestamp | null;
+  created_at: Timestamp;
+  feed_source: string | null;
+  id: Generated<number>;
+  raw: ColumnType<JsonValue, string, string>;
+  reason: string | null;
+  result: ColumnType<JsonValue, string, string>;
+  round_id: number;
+  source: 'staff' | 'feed';
+  staff_id: number | null;
+  state: Generated<'open' | 'applied' | 'mismatch' | 'superseded'>;
+  target_version: number;
+}
+
+export interface LottoResultFeed {
+  attempts: Generated<number>;
+  last_error: string | null;
+  last_status: Generated<'waiting' | 'not_yet' | 'error' | 'disagree' | 'proposed'>;
+  next_at: Timestamp;
+  round_id: number;
+  updated_at: Timestamp;
+}
+
 export interface LottoRound {
   business_date: string;
   cancel_reason: string | null;
@@ -607,10 +631,12 @@ export interface LottoRound {
   result: ColumnType<JsonValue, string, string> | null;
   result_hash: Buffer | null;
   result_raw: ColumnType<JsonValue, string, string> | null;
+  result_review_at: Timestamp | null;
   result_version: Generated<number>;
   resulted_at: Timestamp | null;
   round_no: number;
   rules_version: Generated<number>;
+  scheduled_close_at: Timestamp | null;
   seal_commitment: string | null;
   seal_offset_ms: number | null;
   seal_salt: string | null;
@@ -619,6 +645,7 @@ export interface LottoRound {
   shoot_close_at: Timestamp | null;
   shot_count: Generated<number>;
   status: Generated<'scheduled' | 'open' | 'closed' | 'resulted' | 'settled' | 'cancelled'>;
+  template_id: number | null;
   yeekee_p16: number | null;
   yeekee_r: string | null;
   yeekee_sum: number | null;
@@ -633,6 +660,18 @@ export interface LottoShot {
   round_id: number;
   seq: number;
   server_ts: Timestamp;
+}
+
+export interface LottoTemplate {
+  created_at: Timestamp;
+  id: Generated<number>;
+  is_active: Generated<boolean>;
+  market_id: number;
+  name: string;
+  number_limits: Generated<ColumnType<JsonValue, string, string>>;
+  rates: ColumnType<JsonValue, string, string> | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
 }
 
 export interface LottoWinPayment {
@@ -1315,8 +1354,11 @@ export interface DB {
   lotto_market: LottoMarket;
   lotto_member_debt: LottoMemberDebt;
   lotto_number_limit: LottoNumberLimit;
+  lotto_result_entry: LottoResultEntry;
+  lotto_result_feed: LottoResultFeed;
   lotto_round: LottoRound;
   lotto_shot: LottoShot;
+  lotto_template: LottoTemplate;
   lotto_win_payment: LottoWinPayment;
   lotto_yeekee_reward: LottoYeekeeReward;
   member: Member;

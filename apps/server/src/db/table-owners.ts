@@ -111,8 +111,11 @@ export const tableOwners = {
   lotto_exposure_slot: 'lotto',
   lotto_market: 'lotto',
   lotto_number_limit: 'lotto',
+  lotto_result_entry: 'lotto',
+  lotto_result_feed: 'lotto',
   lotto_round: 'lotto',
   lotto_shot: 'lotto',
+  lotto_template: 'lotto',
   lotto_win_payment: 'lotto',
   lotto_yeekee_reward: 'lotto',
   // games: providers, catalogue, lobby, launches and the seamless wallet
@@ -230,4 +233,6 @@ export const grants: Partial<Record<OwnedTable, readonly ModuleName[]>> = {
   payment_channel: ['console'],
   withdrawal: ['console'],
   member_promotion: ['console'],
+  // lotto: who proposed a result and who last saved a template, by username (result-entries-queries.ts, templates-queries.ts)
+  staff: ['lotto'],
 };

@@ -81,6 +81,15 @@ const schema = z.object({
   /** LINE's ID-token verify endpoint (tests point it at a local stand-in). */
   LINE_VERIFY_URL: z.url().default('https://api.line.me/oauth2/v2.1/verify'),
   /**
+   * The Government Lottery Office's result service (docs/rules/lottery.md §8): after each GLO draw a job
+   * asks it for the draw's result and proposes what it publishes. Production sets GLO's own endpoint,
+   * https://www.glo.or.th/api/checking/getLotteryResult; unset, no feed (a demo start points it at the
+   * stand-in).
+   */
+  GLO_RESULTS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /** A second official publication the feed's result must agree with (same request and answer); unset: none. */
+  GLO_RESULTS_CHECK_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /**
    * The key that seals the connectors' credentials entered in the console (AES-256-GCM): 64 hex digits
    * or base64 of 32 bytes. Unset: credentials come from the environment only. To rotate, set the old key
    * as CONNECTOR_SECRETS_KEY_PREVIOUS and a new one here; the next start re-seals (docs/operations.md).

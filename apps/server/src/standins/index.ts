@@ -1,3 +1,4 @@
+import { gloDemo } from './glo.ts';
 import { scbDemoStandIn } from './scb.ts';
 import { thaiBulkSmsDemo } from './thaibulksms.ts';
 import { twilioDemo } from './twilio.ts';
@@ -17,7 +18,7 @@ export type { DemoStandIn, StandIn } from './types.ts';
  * with SMS_PROVIDER (or SMS_FALLBACK_PROVIDER) naming them and no credentials: the plain demo keeps the
  * built-in outbox, whose messages the console shows (docs/rules/connectors.md §5).
  */
-export const demoStandIns: DemoStandIn[] = [scbDemoStandIn, thaiBulkSmsDemo, twilioDemo];
+export const demoStandIns: DemoStandIn[] = [scbDemoStandIn, thaiBulkSmsDemo, twilioDemo, gloDemo];
 
 /** Starts the stand-ins a demo start needs; their settings go into `env` (process.env). */
 export async function startDemoStandIns(

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { type Endpoint, endpoint } from '../endpoint.ts';
 import { baht, bigIdParam, idParam, intId, isoDate, timestamp, wholeNumber } from '../fields.ts';
 import { paged, pageQuery } from './admin-console.ts';
-import { betType, deriveRule, rate, roundResult, roundStatus, roundSummary } from './lotto.ts';
+import {
+  betType,
+  deriveRule,
+  rate,
+  resultConfirmation,
+  roundResult,
+  roundStatus,
+  roundSummary,
+} from './lotto.ts';
 
 /**
  * The lottery section of the operator console (docs/rules/lottery.md): markets and schedules,
@@ -183,6 +191,13 @@ export const adminRound = endpoint({
     }),
     total_win: baht,
     server_now: timestamp,
+    result_review: z
+      .boolean()
+      .describe('the proposals of its next result disagreed (docs/rules/lottery.md §8)'),
+    scheduled_close_at: timestamp
+      .nullable()
+      .describe("the schedule's close of a round the owner closed early"),
+    template: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   }),
 });
 
@@ -206,6 +221,7 @@ export const adminOpenRound = endpoint({
 const resultOutcome = z.object({
   round_id: z.number().int(),
   status: roundStatus,
+  confirmation: resultConfirmation,
   result: roundResult,
   result_version: z.number().int(),
   settled_bills: z.number().int(),
@@ -245,7 +261,7 @@ export const adminCorrectResult = endpoint({
   roles,
   money: true,
   summary:
-    'Correct a saved result: the wins of the version read are reversed and the round re-settled once; a retry of the same correction answers it again (audited with the reason)',
+    'Propose a correction of a saved result; when a second person enters the same, the wins of the version read are reversed and the round re-settled once; a retry of the same correction answers it again (audited with the reason)',
   params: bigIdParam,
   body: z.object({
     raw: z.record(z.string(), z.unknown()),
@@ -392,6 +408,157 @@ export const adminYeekeeShots = endpoint({
   ).extend({ published: z.boolean(), shot_count: z.number().int() }),
 });
 
+const resultEntry = z.object({
+  id: z.number().int(),
+  target_version: z.number().int(),
+  source: z.enum(['staff', 'feed']),
+  staff: z.string().nullable(),
+  mine: z.boolean(),
+  feed_source: z.string().nullable(),
+  state: z.enum(['open', 'applied', 'mismatch', 'superseded']),
+  result: roundResult
+    .nullable()
+    .describe("null: another person's open proposal, hidden until you enter yours"),
+  raw: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string().nullable(),
+  created_at: timestamp,
+  closed_at: timestamp.nullable(),
+});
+
+export const adminResultEntries = endpoint({
+  method: 'GET',
+  path: '/api/admin/lotto/rounds/:id/result/entries',
+  tag,
+  auth: 'staff',
+  roles,
+  summary:
+    "A round's result proposals (docs/rules/lottery.md §8): the official feed's with its source and time, your own, and another person's numbers only once closed",
+  params: bigIdParam,
+  data: z.object({
+    round_id: z.number().int(),
+    status: roundStatus,
+    result_version: z.number().int(),
+    review: z.boolean(),
+    review_at: timestamp.nullable(),
+    draw_at: timestamp,
+    server_now: timestamp,
+    feed: z
+      .object({
+        configured: z.boolean(),
+        attempts: z.number().int(),
+        last_status: z.enum(['waiting', 'not_yet', 'error', 'disagree', 'proposed']).nullable(),
+        last_error: z.string().nullable(),
+        next_at: timestamp.nullable(),
+      })
+      .nullable()
+      .describe('the official feed, for a GLO round'),
+    entries: z.array(resultEntry),
+  }),
+});
+
+export const adminFetchOfficialResult = endpoint({
+  method: 'POST',
+  path: '/api/admin/lotto/rounds/:id/result/fetch',
+  tag,
+  auth: 'staff',
+  roles,
+  summary:
+    "Ask the Government Lottery Office's publication for a GLO round's result now (from its draw time): a published result becomes the feed's proposal",
+  params: bigIdParam,
+  data: z.object({
+    round_id: z.number().int(),
+    outcome: z.enum(['proposed', 'not_yet', 'error', 'disagree', 'done']),
+    confirmation: resultConfirmation.nullable(),
+  }),
+});
+
+export const adminReopenRound = endpoint({
+  method: 'POST',
+  path: '/api/admin/lotto/rounds/:id/reopen',
+  tag,
+  auth: 'staff',
+  roles: ['owner'] as const,
+  summary: 'Reopen a round the owner closed early, until its scheduled close (owner only, audited)',
+  params: bigIdParam,
+  body: z.object({ reason }),
+  data: roundSummary,
+});
+
+const templateLimit = z.object({
+  bet_type: betType,
+  number: z.string().regex(/^[0-9]{1,3}$/, { error: 'เลขต้องเป็นตัวเลข 1–3 หลัก' }),
+  action: z.enum(['closed', 'reduced_rate', 'capped']),
+  rate: rateInput.nullable().optional(),
+  cap: bahtLimit.nullable().optional(),
+});
+
+export const adminTemplate = z.object({
+  id: z.number().int(),
+  market_id: z.number().int(),
+  market_name: z.string(),
+  name: z.string(),
+  rates: z.partialRecord(betType, typeSetting.partial()).nullable(),
+  number_limits: z.array(
+    z.object({
+      bet_type: betType,
+      label: z.string(),
+      number: z.string(),
+      action: z.enum(['closed', 'reduced_rate', 'capped']),
+      rate: rate.nullable(),
+      cap: z.number().int().nullable(),
+    }),
+  ),
+  is_active: z.boolean(),
+  updated_at: timestamp,
+  updated_by: z.string().nullable(),
+});
+
+export const adminTemplates = endpoint({
+  method: 'GET',
+  path: '/api/admin/lotto/templates',
+  tag,
+  auth: 'staff',
+  roles,
+  summary:
+    "Rate and เลขอั้น templates per market; a market's active template is applied to every round the scheduler creates",
+  query: z.object({ market_id: intId.optional() }),
+  data: z.object({ items: z.array(adminTemplate) }),
+});
+
+export const adminSaveTemplate = endpoint({
+  method: 'POST',
+  path: '/api/admin/lotto/templates',
+  tag,
+  auth: 'staff',
+  roles,
+  summary:
+    "Create (no id) or replace a market's template: rate changes against the market's rates, เลขอั้น, and whether the scheduler applies it to new rounds (audited)",
+  body: z.object({
+    id: intId.optional(),
+    market_id: intId,
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'กรุณากรอกชื่อแม่แบบ' })
+      .max(80, { error: 'ชื่อแม่แบบยาวเกิน 80 ตัวอักษร' }),
+    rates: rateChanges.default({}),
+    number_limits: z.array(templateLimit).max(500, { error: 'เลขอั้นในแม่แบบได้ไม่เกิน 500 รายการ' }).default([]),
+    is_active: z.boolean().default(true),
+  }),
+  data: adminTemplate,
+});
+
+export const adminDeleteTemplate = endpoint({
+  method: 'POST',
+  path: '/api/admin/lotto/templates/:id/delete',
+  tag,
+  auth: 'staff',
+  roles,
+  summary: 'Delete a template; rounds already created keep what it gave them (audited)',
+  params: idParam,
+  data: z.object({ id: z.number().int(), deleted: z.boolean() }),
+});
+
 /** Every endpoint of the console's lottery section, for the OpenAPI document. */
 export const adminLottoEndpoints: Endpoint[] = [
   adminMarkets,
@@ -405,4 +572,10 @@ export const adminLottoEndpoints: Endpoint[] = [
   adminExposure,
   adminYeekeeRounds,
   adminYeekeeShots,
+  adminResultEntries,
+  adminFetchOfficialResult,
+  adminReopenRound,
+  adminTemplates,
+  adminSaveTemplate,
+  adminDeleteTemplate,
 ];

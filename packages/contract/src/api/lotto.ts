@@ -35,6 +35,13 @@ export const rate = z.string().regex(/^\d{1,10}\.\d{2}$/);
 const agentId = intId.optional();
 const roundIdQuery = z.object({ round_id: bigId, agent_id: agentId });
 
+/**
+ * What became of a proposed result (docs/rules/lottery.md §8): `applied` (a second side agreed, the result
+ * is written and settled), `awaiting` (a second person or the official feed must enter the same),
+ * `review` (the proposals disagreed; nothing is settled).
+ */
+export const resultConfirmation = z.enum(['applied', 'awaiting', 'review']);
+
 export const roundResult = z.object({
   first: z.string().optional(),
   top3: z.string(),
@@ -551,7 +558,8 @@ export const adminEnterResult = endpoint({
   auth: 'staff',
   money: true,
   roles: staffRoles,
-  summary: "Enter a market's official output (or correct it with a reason); derived, audited and settled",
+  summary:
+    "Propose a market's official output (or a correction, with a reason), from the round's draw time on: written and settled only when a second person, or the official feed, proposes the same (docs/rules/lottery.md §8); a disagreement puts the round under review. Audited",
   params: roundParam,
   body: z.object({
     raw: z.record(z.string(), z.unknown()),
@@ -560,10 +568,12 @@ export const adminEnterResult = endpoint({
   data: z.object({
     round_id: z.number().int(),
     status: roundStatus,
+    confirmation: resultConfirmation,
     result: roundResult,
     result_version: z.number().int(),
     settled_bills: z.number().int(),
     paid: baht,
+    replayed: z.boolean(),
   }),
 });
 
@@ -587,7 +597,8 @@ export const adminCloseRound = endpoint({
   auth: 'staff',
   money: true,
   roles: staffRoles,
-  summary: 'Close betting now (emergency); a yeekee round also ends shooting and is drawn at once (audited)',
+  summary:
+    'Close betting now; before the scheduled close only the owner may (the round can be reopened until then). A yeekee round also ends shooting and is drawn at once (audited)',
   params: roundParam,
   body: z.object({ reason: z.string().trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500) }),
   data: z.object({ round_id: z.number().int(), status: roundStatus, close_at: timestamp }),

@@ -6,9 +6,17 @@ export const adminCorrectResult: Route<typeof api.adminCorrectResult> = {
   method: 'POST',
   path: '/api/admin/lotto/rounds/:id/result/correct',
 };
+export const adminDeleteTemplate: Route<typeof api.adminDeleteTemplate> = {
+  method: 'POST',
+  path: '/api/admin/lotto/templates/:id/delete',
+};
 export const adminExposure: Route<typeof api.adminExposure> = {
   method: 'GET',
   path: '/api/admin/lotto/rounds/:id/exposure',
+};
+export const adminFetchOfficialResult: Route<typeof api.adminFetchOfficialResult> = {
+  method: 'POST',
+  path: '/api/admin/lotto/rounds/:id/result/fetch',
 };
 export const adminMarkets: Route<typeof api.adminMarkets> = {
   method: 'GET',
@@ -26,6 +34,14 @@ export const adminPreviewResult: Route<typeof api.adminPreviewResult> = {
   method: 'POST',
   path: '/api/admin/lotto/rounds/:id/result/preview',
 };
+export const adminReopenRound: Route<typeof api.adminReopenRound> = {
+  method: 'POST',
+  path: '/api/admin/lotto/rounds/:id/reopen',
+};
+export const adminResultEntries: Route<typeof api.adminResultEntries> = {
+  method: 'GET',
+  path: '/api/admin/lotto/rounds/:id/result/entries',
+};
 export const adminRound: Route<typeof api.adminRound> = {
   method: 'GET',
   path: '/api/admin/lotto/rounds/:id',
@@ -33,6 +49,14 @@ export const adminRound: Route<typeof api.adminRound> = {
 export const adminRoundRates: Route<typeof api.adminRoundRates> = {
   method: 'PUT',
   path: '/api/admin/lotto/rounds/:id/rates',
+};
+export const adminSaveTemplate: Route<typeof api.adminSaveTemplate> = {
+  method: 'POST',
+  path: '/api/admin/lotto/templates',
+};
+export const adminTemplates: Route<typeof api.adminTemplates> = {
+  method: 'GET',
+  path: '/api/admin/lotto/templates',
 };
 export const adminUpdateMarket: Route<typeof api.adminUpdateMarket> = {
   method: 'PUT',

@@ -7,6 +7,7 @@ import { confirm } from '../../components/ConfirmDialog';
 import { call, errorMessage } from '../../lib/api';
 import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
 import { useApi } from '../../lib/query';
+import { useSession } from '../../stores/session';
 import { ExposurePanel } from './ExposurePanel';
 import { LimitsPanel } from './LimitsPanel';
 import { type RoundDetail, resultLine, roundName, roundStatusLabel, roundStatusTone } from './labels';
@@ -81,6 +82,27 @@ function Overview({ round: r }: { round: RoundDetail }) {
       client.invalidateQueries({ queryKey: ['api', lotto.adminRounds.path] }),
     ]);
   const live = r.status === 'scheduled' || r.status === 'open' || r.status === 'closed';
+  const isOwner = useSession((s) => s.staff?.role === 'owner');
+  // Before its scheduled close a round is closed by the owner only (docs/rules/lottery.md §6).
+  const early =
+    new Date(r.close_at) > new Date(r.server_now) ||
+    (r.shoot_close_at !== null && new Date(r.shoot_close_at) > new Date(r.server_now));
+  const canReopen =
+    isOwner &&
+    r.status === 'closed' &&
+    r.scheduled_close_at !== null &&
+    new Date(r.scheduled_close_at) > new Date(r.server_now);
+  const reopen = async () => {
+    const ok = await confirm({
+      title: 'เปิดรับแทงอีกครั้ง',
+      message: `เปิดรับแทง ${roundName(r)} อีกครั้งจนถึงเวลาปิดรับตามตาราง ${formatDateTime(r.scheduled_close_at)}`,
+      confirmLabel: 'เปิดรับแทงอีกครั้ง',
+      fields: [{ name: 'reason', label: 'เหตุผล', type: 'textarea', required: true }],
+      action: (v) => call(adminLotto.adminReopenRound, { id: r.round_id, reason: v.reason ?? '' }),
+      success: 'เปิดรับแทงอีกครั้งแล้ว',
+    });
+    if (ok) await refresh();
+  };
   const closeNow = async () => {
     const ok = await confirm({
       title: 'ปิดรับแทงทันที',
@@ -115,6 +137,12 @@ function Overview({ round: r }: { round: RoundDetail }) {
           <dd>{formatDateTime(r.open_at)}</dd>
           <dt>ปิดรับ</dt>
           <dd>{formatDateTime(r.close_at)}</dd>
+          {r.scheduled_close_at && (
+            <>
+              <dt>ปิดรับตามตาราง</dt>
+              <dd>{formatDateTime(r.scheduled_close_at)}</dd>
+            </>
+          )}
           {r.shoot_close_at && (
             <>
               <dt>ปิดยิงเลข</dt>
@@ -150,21 +178,31 @@ function Overview({ round: r }: { round: RoundDetail }) {
         <h2 id="ov-result">ผลรางวัล</h2>
         <p>{resultLine(r.result)}</p>
         {r.result_version > 1 && <p className="hint">แก้ไขผลแล้ว {r.result_version - 1} ครั้ง</p>}
+        {r.result_review && <p className="form-error">ผลที่บันทึกไม่ตรงกัน รอตรวจสอบ ดูรายละเอียดที่แท็บผลรางวัล</p>}
+        {r.template && <p className="hint">สร้างงวดด้วยแม่แบบ: {r.template.name}</p>}
         {r.cancel_reason && <p className="hint">เหตุผลที่ยกเลิก: {r.cancel_reason}</p>}
       </section>
       {live && (
         <section className="card" aria-labelledby="ov-actions">
           <h2 id="ov-actions">จัดการงวด</h2>
           <div className="row">
-            {r.status !== 'closed' && (
+            {r.status !== 'closed' && (!early || isOwner) && (
               <button type="button" className="btn" onClick={() => void closeNow()}>
                 ปิดรับแทงทันที
+              </button>
+            )}
+            {canReopen && (
+              <button type="button" className="btn" onClick={() => void reopen()}>
+                เปิดรับแทงอีกครั้ง
               </button>
             )}
             <button type="button" className="btn btn-danger" onClick={() => void cancel()}>
               ยกเลิกงวดและคืนเงิน
             </button>
           </div>
+          {early && !isOwner && r.status !== 'closed' && (
+            <p className="hint">ปิดรับแทงก่อนเวลาที่กำหนดได้เฉพาะเจ้าของระบบ</p>
+          )}
         </section>
       )}
     </div>

@@ -40,6 +40,18 @@ export async function listMarkets(d: LottoDeps, q: { page: number; page_size: nu
   return { items: rows.map(marketView), total, page: q.page, page_size: q.page_size };
 }
 
+/** JSON with keys in order, so that a schedule sent back unchanged compares equal to the stored one. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`)
+      .join(',')}}`;
+  return JSON.stringify(v);
+}
+
 /** Yeekee markets run on a yeekee schedule and every other market on a calendar one. */
 function checkSchedule(rule: DeriveRule, s: MarketSchedule): void {
   if ((rule === 'yeekee') !== (s.type === 'yeekee'))
@@ -69,12 +81,16 @@ export async function editMarket(
     cancel_before_minutes?: number | undefined;
     reason?: string | undefined;
   },
-  staffId: number,
+  staff: { staffId: number; role: string },
 ) {
+  const staffId = staff.staffId;
   return inTransaction(d.db, async (tx) => {
     const m = await lockMarket(tx, id);
     if (!m) throw new AppError('LOTTO_MARKET_NOT_FOUND');
     if (b.schedule) checkSchedule(m.derive_rule, b.schedule);
+    // A draw date or time is the owner's to change (docs/rules/lottery.md §5); audited below.
+    if (b.schedule && canonical(b.schedule) !== canonical(m.schedule) && staff.role !== 'owner')
+      throw new AppError('LOTTO_SCHEDULE_OWNER_ONLY');
     const rates = b.rates ? mergeRates(m.rates as unknown as RateTable, b.rates, m.derive_rule) : null;
     const updated = await updateMarket(tx, id, {
       ...(b.name !== undefined ? { name: b.name } : {}),

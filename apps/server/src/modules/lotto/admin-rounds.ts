@@ -22,12 +22,15 @@ import {
   wouldPay,
 } from './admin-rounds-queries.ts';
 import type { LottoDeps } from './deps.ts';
+import { proposeResult } from './result-entries.ts';
+import { roundFlags } from './result-entries-queries.ts';
 import { findRound, numberLimitsWithExposure, type RoundRow } from './round-queries.ts';
 import { roundSummary } from './round-views.ts';
-import { roundRows } from './scheduler.ts';
-import { insertRounds } from './scheduler-queries.ts';
+import { createRounds, roundRows } from './scheduler.ts';
 import type { RateTable } from './settings.ts';
-import { deriveOrRefuse, enterResult, sameResult } from './settlement.ts';
+import { deriveOrRefuse, sameResult } from './settlement.ts';
+import { templatesForScheduler } from './templates.ts';
+import { templateById } from './templates-queries.ts';
 
 /**
  * The console's rounds (docs/rules/lottery.md §3–§8): the list, one round, opening a round, the
@@ -78,7 +81,12 @@ export async function listRounds(
 /** One round with what the console shows of it. */
 export async function adminRoundDetail(d: LottoDeps, roundId: number) {
   const r = await mustRound(d, roundId);
-  const [extras, counts] = await Promise.all([roundExtras(d.db, roundId), billCounts(d.db, roundId)]);
+  const [extras, counts, flags] = await Promise.all([
+    roundExtras(d.db, roundId),
+    billCounts(d.db, roundId),
+    roundFlags(d.db, roundId),
+  ]);
+  const template = flags?.template_id ? await templateById(d.db, flags.template_id) : undefined;
   const by = (s: string) => counts.find((c) => c.status === s);
   const live = counts.filter((c) => ['pending', 'won', 'lost'].includes(c.status));
   return {
@@ -104,6 +112,9 @@ export async function adminRoundDetail(d: LottoDeps, roundId: number) {
     },
     total_win: formatBaht(counts.reduce((s, c) => s + Number(c.win ?? 0), 0)),
     server_now: d.clock.now().toISOString(),
+    result_review: flags?.result_review_at != null,
+    scheduled_close_at: flags?.scheduled_close_at?.toISOString() ?? null,
+    template: template ? { id: template.id, name: template.name } : null,
   };
 }
 
@@ -126,8 +137,9 @@ export async function openRoundFor(
     new AppError('LOTTO_NO_DRAW_ON_DATE', { market: m.name, round: b.round_no, date: b.business_date });
   if (!wanted) throw noDraw();
   const id = await inTransaction(d.db, async (tx) => {
-    const rows = roundRows(m, times, now);
-    const created = rows.length > 0 ? await insertRounds(tx, rows) : 0;
+    const template = (await templatesForScheduler(d, [m])).get(m.id);
+    const rows = roundRows(m, times, now, template);
+    const created = rows.length > 0 ? await createRounds(tx, rows, template) : 0;
     const key = await lockRoundByKey(tx, m.id, b.business_date, b.round_no);
     if (!key) throw new AppError('LOTTO_OPEN_TOO_LATE');
     const r = (await findRound(tx, key.id))!;
@@ -199,9 +211,10 @@ export async function previewResult(d: LottoDeps, roundId: number, raw: Record<s
 }
 
 /**
- * Corrects a saved result (docs/rules/lottery.md §8.3): the version the operator read must still be
- * the round's; its wins are reversed and the round settled again, once. A retry after it was applied
- * answers the round as it is.
+ * Proposes a correction of a saved result (docs/rules/lottery.md §8.3): the version the operator read
+ * must still be the round's. Like a first result it needs a second person entering the same numbers;
+ * then its wins are reversed and the round settled again, once. A retry after it was applied answers
+ * the round as it is.
  */
 export function correctResult(
   d: LottoDeps,
@@ -209,7 +222,13 @@ export function correctResult(
   b: { raw: Record<string, unknown>; reason: string; expected_version: number },
   staffId: number,
 ) {
-  return enterResult(d, roundId, b.raw, b.reason, staffId, { expectedVersion: b.expected_version });
+  return proposeResult(
+    d,
+    roundId,
+    b.raw,
+    { reason: b.reason, expectedVersion: b.expected_version },
+    { staffId },
+  );
 }
 
 /**

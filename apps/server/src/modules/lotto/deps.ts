@@ -3,6 +3,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import type { Connectors } from '../connectors/service.ts';
 import { type Ledger, MAIN_WALLET, type WalletTypeId } from '../wallet/service.ts';
 
 /** What the lotto services need from the platform. */
@@ -13,6 +14,8 @@ export interface LottoDeps {
   jobs: Jobs;
   clock: Clock;
   config: Config;
+  /** Calls out (the official GLO results feed); absent where no feed runs (benchmarks). */
+  connectors?: Connectors;
   /**
    * Called before each try at placing a bill (tests make the round's rules change there, to meet the
    * retry limit deterministically); absent in the app.

@@ -37,11 +37,20 @@ export async function upsertNumberLimit(
 export async function closeRoundAt(
   tx: Tx,
   roundId: number,
-  at: { close_at: Date; open_at: Date; shoot_close_at?: Date },
+  at: { close_at: Date; open_at: Date; shoot_close_at?: Date; scheduled_close_at?: Date },
 ): Promise<void> {
   await tx
     .updateTable('lotto_round')
     .set({ status: 'closed', ...at })
+    .where('id', '=', roundId)
+    .execute();
+}
+
+/** Opens a round closed early again, with its scheduled close back (docs/rules/lottery.md §6). */
+export async function reopenRoundUntil(tx: Tx, roundId: number, closeAt: Date): Promise<void> {
+  await tx
+    .updateTable('lotto_round')
+    .set({ status: 'open', close_at: closeAt, scheduled_close_at: null })
     .where('id', '=', roundId)
     .execute();
 }

@@ -17,7 +17,9 @@ import {
 import { yeekeeRoundList, yeekeeShotList } from './admin-yeekee.ts';
 import { billDetail, cancelBill, createBill, listBills, lottoWallets, validateBill } from './bills.ts';
 import type { LottoDeps } from './deps.ts';
-import { closeRoundNow, setNumberLimit } from './round-admin.ts';
+import { fetchOfficialNow } from './glo-results.ts';
+import { proposeResult, resultEntries } from './result-entries.ts';
+import { closeRoundNow, reopenRound, setNumberLimit } from './round-admin.ts';
 import {
   dayResults,
   lobby,
@@ -29,7 +31,8 @@ import {
   roundResult,
   roundRule,
 } from './rounds.ts';
-import { cancelRound, enterResult } from './settlement.ts';
+import { cancelRound } from './settlement.ts';
+import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts';
 import { type Shooter, yeekeeList, yeekeeRounds } from './yeekee.ts';
 
 /** The lottery's HTTP endpoints, each one use-case call. */
@@ -68,17 +71,17 @@ export function lottoRoutes({ app, route }: ModuleContext, d: LottoDeps, shooter
 
   route(app, api.adminRounds, async (c) => listRounds(d, { ...c.query, marketId: c.query.market_id }));
   route(app, api.adminEnterResult, async (c) =>
-    enterResult(d, c.params.id, c.body.raw, c.body.reason, c.staff.staffId),
+    proposeResult(d, c.params.id, c.body.raw, { reason: c.body.reason }, { staffId: c.staff.staffId }),
   );
   route(app, api.adminCancelRound, async (c) =>
     cancelRound(d, c.params.id, c.body.reason, { type: 'staff', id: c.staff.staffId }),
   );
-  route(app, api.adminCloseRound, async (c) => closeRoundNow(d, c.params.id, c.body.reason, c.staff.staffId));
+  route(app, api.adminCloseRound, async (c) => closeRoundNow(d, c.params.id, c.body.reason, c.staff));
   route(app, api.adminNumberLimit, async (c) => setNumberLimit(d, c.params.id, c.body, c.staff.staffId));
 
   // The console's lottery section (packages/contract/src/api/admin-lotto.ts).
   route(app, adminApi.adminMarkets, async (c) => listMarkets(d, c.query));
-  route(app, adminApi.adminUpdateMarket, async (c) => editMarket(d, c.params.id, c.body, c.staff.staffId));
+  route(app, adminApi.adminUpdateMarket, async (c) => editMarket(d, c.params.id, c.body, c.staff));
   route(app, adminApi.adminRound, async (c) => adminRoundDetail(d, c.params.id));
   route(app, adminApi.adminOpenRound, async (c) => openRoundFor(d, c.body, c.staff.staffId));
   route(app, adminApi.adminPreviewResult, async (c) => previewResult(d, c.params.id, c.body.raw));
@@ -92,4 +95,12 @@ export function lottoRoutes({ app, route }: ModuleContext, d: LottoDeps, shooter
   route(app, adminApi.adminExposure, async (c) => roundExposure(d, c.params.id, c.query));
   route(app, adminApi.adminYeekeeRounds, async (c) => yeekeeRoundList(d, c.query));
   route(app, adminApi.adminYeekeeShots, async (c) => yeekeeShotList(d, c.params.id, c.query));
+  route(app, adminApi.adminResultEntries, async (c) => resultEntries(d, c.params.id, c.staff.staffId));
+  route(app, adminApi.adminFetchOfficialResult, async (c) => fetchOfficialNow(d, c.params.id));
+  route(app, adminApi.adminReopenRound, async (c) =>
+    reopenRound(d, c.params.id, c.body.reason, c.staff.staffId),
+  );
+  route(app, adminApi.adminTemplates, async (c) => listTemplates(d, c.query.market_id));
+  route(app, adminApi.adminSaveTemplate, async (c) => saveTemplate(d, c.body, c.staff.staffId));
+  route(app, adminApi.adminDeleteTemplate, async (c) => deleteTemplate(d, c.params.id, c.staff.staffId));
 }

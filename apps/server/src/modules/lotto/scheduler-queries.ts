@@ -10,15 +10,17 @@ export function activeMarkets(ex: Executor) {
   return ex.selectFrom('lotto_market').selectAll().where('is_active', '=', true).execute();
 }
 
-/** Inserts rounds, skipping any that exist (unique market, date, round_no); answers how many were new. */
-export async function insertRounds(ex: Executor, rows: Insertable<LottoRound>[]): Promise<number> {
-  const inserted = await ex
+/** Inserts rounds, skipping any that exist (unique market, date, round_no); answers the new ones. */
+export async function insertRounds(
+  ex: Executor,
+  rows: Insertable<LottoRound>[],
+): Promise<{ id: number; template_id: number | null }[]> {
+  return ex
     .insertInto('lotto_round')
     .values(rows)
     .onConflict((oc) => oc.columns(['market_id', 'business_date', 'round_no']).doNothing())
-    .returning('id')
+    .returning(['id', 'template_id'])
     .execute();
-  return inserted.length;
 }
 
 /** scheduled → open for every round whose open_at has come. */

@@ -3,7 +3,7 @@ import { addDays, bangkokDate } from '@chok/engine/bangkok-calendar';
 import { sealCommitment } from '@chok/engine/lotto/chain';
 import { type MarketSchedule, type RoundTimes, roundsBetween } from '@chok/engine/lotto/schedule';
 import { SEAL_OFFSET_MAX_MS } from '@chok/engine/lotto/yeekee';
-import { inTransaction } from '../../platform/db.ts';
+import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import type { LottoDeps } from './deps.ts';
 import {
   activeMarkets,
@@ -17,6 +17,8 @@ import {
 } from './scheduler-queries.ts';
 import type { RateTable, RoundSettings, YeekeeSettings } from './settings.ts';
 import { cancelRound, drawYeekee, settleRound } from './settlement.ts';
+import { type ActiveTemplate, templatesForScheduler } from './templates.ts';
+import { insertTemplateLimits } from './templates-queries.ts';
 
 /**
  * What time makes due: rounds ahead, open, close, yeekee draws, settlement, refunds
@@ -69,9 +71,9 @@ type MarketRow = Awaited<ReturnType<typeof activeMarkets>>[number];
  * schedule, a snapshot of the market's settings (docs/rules/lottery.md §3.2), and for a sealed-close
  * yeekee round its secret offset, salt and commitment (§9). Opens those whose open_at has come.
  */
-export function roundRows(m: MarketRow, times: RoundTimes[], now: Date) {
+export function roundRows(m: MarketRow, times: RoundTimes[], now: Date, template?: ActiveTemplate) {
   const settings: RoundSettings = {
-    rates: m.rates as unknown as RateTable,
+    rates: template?.rates ?? (m.rates as unknown as RateTable),
     yeekee: (m.yeekee as YeekeeSettings | null) ?? null,
     sealed_close: m.sealed_close,
     cancel_before_minutes: m.cancel_before_minutes,
@@ -100,6 +102,12 @@ export function roundRows(m: MarketRow, times: RoundTimes[], now: Date) {
         shoot_close_at: r.shoot_close_at,
         expected_result_at: r.expected_result_at,
         settings: JSON.stringify(settings),
+        ...(template
+          ? {
+              template_id: template.id,
+              rate_overrides: template.overrides ? JSON.stringify(template.overrides) : null,
+            }
+          : {}),
         status: r.open_at <= now ? ('open' as const) : ('scheduled' as const),
         ...seal,
       };
@@ -112,16 +120,39 @@ export function roundRows(m: MarketRow, times: RoundTimes[], now: Date) {
  */
 export async function ensureRounds(d: LottoDeps, now: Date): Promise<number> {
   const markets = await activeMarkets(d.db);
+  const templates = await templatesForScheduler(d, markets);
   const from = addDays(bangkokDate(now), -1);
   let created = 0;
   for (const m of markets) {
     const schedule = m.schedule as MarketSchedule;
     const days = schedule.type === 'monthly' ? DAYS_AHEAD_MONTHLY : DAYS_AHEAD;
-    const rows = roundRows(m, roundsBetween(schedule, from, days + 2), now);
+    const template = templates.get(m.id);
+    const rows = roundRows(m, roundsBetween(schedule, from, days + 2), now, template);
     if (rows.length === 0) continue;
-    created += await insertRounds(d.db, rows);
+    created += await createRounds(d.db, rows, template);
   }
   return created;
+}
+
+/**
+ * Inserts a market's rounds (those that exist are kept as they are) and gives the new ones their
+ * template's เลขอั้น, in one transaction; answers how many were new.
+ */
+export async function createRounds(
+  ex: Executor,
+  rows: ReturnType<typeof roundRows>,
+  template: ActiveTemplate | undefined,
+): Promise<number> {
+  const write = async (tx: Executor) => {
+    const inserted = await insertRounds(tx, rows);
+    if (template && template.limits.length > 0)
+      await insertTemplateLimits(
+        tx,
+        inserted.map((r) => ({ round_id: r.id, limits: template.limits })),
+      );
+    return inserted.length;
+  };
+  return ex.isTransaction ? write(ex) : inTransaction(ex as Db, write);
 }
 
 async function publishStatus(d: LottoDeps, rows: RoundStatusChange[]) {

@@ -1,6 +1,7 @@
 import type { LottoDeps } from './deps.ts';
+import { type Proposer, proposeResult } from './result-entries.ts';
 import { tick } from './scheduler.ts';
-import { type Actor, cancelRound, drawYeekee, enterResult, settleRound } from './settlement.ts';
+import { type Actor, cancelRound, drawYeekee, settleRound } from './settlement.ts';
 
 export type { LottoDeps } from './deps.ts';
 
@@ -16,12 +17,9 @@ export function createLotto(d: LottoDeps) {
       settleRound: (roundId: number) => settleRound(d, roundId),
       drawYeekee: (roundId: number, now: Date) => drawYeekee(d, roundId, now),
       cancelRound: (roundId: number, reason: string, actor: Actor) => cancelRound(d, roundId, reason, actor),
-      enterResult: (
-        roundId: number,
-        raw: Record<string, unknown>,
-        reason: string | undefined,
-        staffId: number,
-      ) => enterResult(d, roundId, raw, reason, staffId),
+      /** A proposal of a result (docs/rules/lottery.md §8): written once two sides agree. */
+      proposeResult: (roundId: number, raw: Record<string, unknown>, by: Proposer, reason?: string) =>
+        proposeResult(d, roundId, raw, { reason }, by),
     },
   };
 }

@@ -270,75 +270,57 @@ async function reverseWins(d: LottoDeps, tx: Tx, r: RoundRow) {
 }
 
 /**
- * Enters (or, with a reason, corrects) a market's official output: validated and derived by the
- * market's rule, audited, then settled. Requires now ≥ close_at.
+ * Writes a result two proposals agreed on (docs/rules/lottery.md §8) on a round locked FOR UPDATE:
+ * a first result, or a correction whose previous wins are reversed (a correction that changes no winner
+ * reverses nothing and leaves the bills as settled). Audited with who confirmed it; the caller settles
+ * the round after commit. The same result as the round's answers `replayed` and changes nothing.
  */
-export async function enterResult(
+export async function applyLockedResult(
   d: LottoDeps,
-  roundId: number,
-  raw: Record<string, unknown>,
-  reason: string | undefined,
-  staffId: number,
-  opts: { expectedVersion?: number } = {},
-) {
-  const entered = await inTransaction(d.db, async (tx) => {
-    const r = await findRound(tx, roundId, 'update');
-    if (!r) throw new AppError('LOTTO_ROUND_NOT_FOUND');
-    if (r.derive_rule === 'yeekee') throw new AppError('LOTTO_RESULT_BY_SHOOTING');
-    if (r.status === 'cancelled')
-      throw new AppError('LOTTO_ROUND_FINAL', { state: ROUND_STATE_LABELS.cancelled! });
-    if (d.clock.now() < r.close_at) throw new AppError('LOTTO_RESULT_TOO_EARLY');
-    const result = deriveOrRefuse(r.derive_rule, raw);
-    const correcting = r.status === 'resulted' || r.status === 'settled';
-    if (correcting && !reason) throw new AppError('LOTTO_REASON_REQUIRED', {}, { reason: 'กรุณาระบุเหตุผล' });
-    if (opts.expectedVersion !== undefined) {
-      // The correction flow names the version it read: a retry after it was applied answers the
-      // round as it is (nothing is reversed twice), another operator's newer correction refuses.
-      if (!correcting) throw new AppError('LOTTO_NO_RESULT_TO_CORRECT');
-      if (r.result_version !== opts.expectedVersion) {
-        if (sameResult(r.result, result)) return { r, result, version: r.result_version, replayed: true };
-        throw new AppError('LOTTO_RESULT_VERSION_CHANGED', { version: r.result_version });
-      }
-      if (sameResult(r.result, result)) throw new AppError('LOTTO_RESULT_SAME');
-    }
-    if (correcting && sameResult(r.result, result))
-      return { r, result, version: r.result_version, replayed: true };
-    // A correction that changes no winner (only the full first prize) is recorded and audited like any
-    // other, but nothing paid is reversed and the bills stay as settled.
-    const repay = !(correcting && samePayout(r.result, result));
-    if (correcting && repay) await reverseWins(d, tx, r);
-    const version = r.result_version + 1;
-    await updateRound(tx, r.id, {
-      result: JSON.stringify(result),
-      result_raw: JSON.stringify(raw),
-      result_hash: resultHash(raw, result),
-      result_version: version,
-      resulted_at: d.clock.now(),
-      ...(repay ? { status: 'resulted' as const, settled_at: null } : {}),
-    });
-    await appendAudit(tx, {
-      actorType: 'staff',
-      actorId: staffId,
-      action: correcting ? 'lotto.result.correct' : 'lotto.result.enter',
-      entity: 'lotto_round',
-      entityId: r.id,
-      before: correcting ? { result: r.result, version: r.result_version } : { status: r.status },
-      after: { result, raw, version, ...(reason ? { reason } : {}) },
-    });
-    await publishRound(d, tx, r, 'resulted');
-    return { r, result, version, replayed: false };
+  tx: Tx,
+  r: RoundRow,
+  a: {
+    raw: Record<string, unknown>;
+    result: RoundResult;
+    reason: string | undefined;
+    /** The staff who confirmed it (last one first) and, when the official feed was one side, its source. */
+    staffIds: number[];
+    feed: string | null;
+    entryIds: number[];
+  },
+): Promise<{ version: number; replayed: boolean }> {
+  const correcting = r.status === 'resulted' || r.status === 'settled';
+  if (correcting && sameResult(r.result, a.result)) return { version: r.result_version, replayed: true };
+  const repay = !(correcting && samePayout(r.result, a.result));
+  if (correcting && repay) await reverseWins(d, tx, r);
+  const version = r.result_version + 1;
+  await updateRound(tx, r.id, {
+    result: JSON.stringify(a.result),
+    result_raw: JSON.stringify(a.raw),
+    result_hash: resultHash(a.raw, a.result),
+    result_version: version,
+    resulted_at: d.clock.now(),
+    result_review_at: null,
+    ...(repay ? { status: 'resulted' as const, settled_at: null } : {}),
   });
-  const settled = await settleRound(d, roundId);
-  const after = await findRound(d.db, roundId);
-  return {
-    round_id: roundId,
-    status: after!.status,
-    result: entered.result,
-    result_version: entered.version,
-    settled_bills: settled.bills,
-    paid: formatBaht(settled.paid),
-    replayed: entered.replayed,
-  };
+  await appendAudit(tx, {
+    actorType: a.staffIds.length > 0 ? 'staff' : 'system',
+    actorId: a.staffIds[0] ?? null,
+    action: correcting ? 'lotto.result.correct' : 'lotto.result.enter',
+    entity: 'lotto_round',
+    entityId: r.id,
+    before: correcting ? { result: r.result, version: r.result_version } : { status: r.status },
+    after: {
+      result: a.result,
+      raw: a.raw,
+      version,
+      confirmed_by: { staff: a.staffIds, feed: a.feed },
+      entries: a.entryIds,
+      ...(a.reason ? { reason: a.reason } : {}),
+    },
+  });
+  await publishRound(d, tx, r, 'resulted');
+  return { version, replayed: false };
 }
 
 /** A market's official output derived by its rule, or the catalogue's refusal naming the bad input. */
