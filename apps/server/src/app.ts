@@ -266,7 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await lottoModule(ctx, { ledger });
   const games = await gamesModule(ctx, { ledger });
   await originalsModule(ctx, { seamless: games.seamless });
-  await paymentsModule(ctx, { ledger, protection });
+  await paymentsModule(ctx, { ledger, protection, connectors });
   await pointsModule(ctx);
   const rewards = await rewardsModule(ctx, { ledger });
   await wheelModule(ctx, { ledger });

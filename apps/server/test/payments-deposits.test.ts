@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hasValidCrc, parsePromptPay } from '@chok/engine/payments/promptpay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import { expireDeposits } from '../src/modules/payments/deposits.ts';
 import { depositsCountedSince } from '../src/modules/payments/service.ts';
 import { depositProtection } from '../src/modules/protection/service.ts';
@@ -245,5 +246,6 @@ function depsOf(app: TestApp) {
     agentId: app.config.AGENT_ID,
     protection: depositProtection({ depositsCountedSince }),
     gateways: { sandboxAllowed: false, sandbox: async () => null, get: async () => null },
+    connectors: createConnectors({ db: app.db, clock: clock, env: {}, key: null, previousKey: null }),
   };
 }

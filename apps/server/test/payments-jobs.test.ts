@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import { inquireOpenGatewayRequests } from '../src/modules/payments/deposits.ts';
 import type { PaymentsDeps } from '../src/modules/payments/deps.ts';
 import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
@@ -23,6 +24,7 @@ beforeAll(async () => {
     agentId: t.config.AGENT_ID,
     protection: depositProtection({ depositsCountedSince }),
     gateways: gatewayRegistry(t.db, () => clock.now(), { sandboxAllowed: true }),
+    connectors: createConnectors({ db: t.db, clock: clock, env: {}, key: null, previousKey: null }),
   };
 });
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import type { PaymentsDeps } from '../src/modules/payments/deps.ts';
 import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
@@ -36,6 +37,13 @@ beforeAll(async () => {
     agentId: t.config.AGENT_ID,
     protection: depositProtection({ depositsCountedSince }),
     gateways: gatewayRegistry(t.db, () => new Date(), { sandboxAllowed: true }),
+    connectors: createConnectors({
+      db: t.db,
+      clock: { now: () => new Date() },
+      env: {},
+      key: null,
+      previousKey: null,
+    }),
   };
 });
 afterAll(async () => {

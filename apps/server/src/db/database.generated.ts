@@ -1171,14 +1171,17 @@ export interface StatementLine {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   id: Generated<number>;
-  import_id: number;
+  import_id: number | null;
   note: string | null;
   occurrence_no: Generated<number>;
   posted_at: Timestamp;
   request_id: number | null;
   resolved_at: Timestamp | null;
   resolved_by: number | null;
-  status: 'matched' | 'unmatched' | 'assigned' | 'ignored';
+  source: Generated<'import' | 'wallet_webhook' | 'relay'>;
+  status: 'matched' | 'unmatched' | 'assigned' | 'ignored' | 'twin';
+  twin_of: number | null;
+  twin_seen_at: Timestamp | null;
 }
 
 export interface WalletOp {

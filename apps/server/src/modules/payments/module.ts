@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../../platform/module.ts';
+import type { Connectors } from '../connectors/service.ts';
 import type { ProtectionService } from '../protection/service.ts';
 import type { Ledger } from '../wallet/service.ts';
 import type { PaymentsDeps } from './deps.ts';
@@ -9,7 +10,7 @@ import { paymentsSweep } from './sweep.ts';
 /** Payments (docs/rules/payments.md): deposits, gateways, statements, withdrawals, deposit promotions. */
 export async function paymentsModule(
   ctx: ModuleContext,
-  collaborators: { ledger: Ledger; protection: ProtectionService },
+  collaborators: { ledger: Ledger; protection: ProtectionService; connectors: Connectors },
 ): Promise<void> {
   const { db, clock } = ctx;
   const deps: PaymentsDeps = {
@@ -19,9 +20,31 @@ export async function paymentsModule(
     clock,
     agentId: ctx.config.AGENT_ID,
     protection: collaborators.protection,
+    connectors: collaborators.connectors,
     gateways: gatewayRegistry(db, () => clock.now(), { sandboxAllowed: ctx.config.paymentSandbox }),
   };
+  registerPaymentConnectors(collaborators.connectors);
   await paymentsRoutes(ctx, deps);
   // Each job only triggers a sweep that is safe to run again.
   await ctx.jobs.schedule('payments.sweep', '* * * * *', () => paymentsSweep(deps, clock.now()));
+}
+
+/** The console's connector page lists the wallet webhook and the relay (docs/rules/connectors.md). */
+function registerPaymentConnectors(connectors: Connectors): void {
+  const isSet = async (connector: string, name: string) =>
+    (await connectors.secret(connector, name)) !== null;
+  connectors.register({
+    code: 'truemoney',
+    label: 'ทรูมันนี่วอลเล็ท (เว็บฮุครับเงินเข้า)',
+    kind: 'wallet',
+    secrets: ['webhook_secret'],
+    configured: () => isSet('truemoney', 'webhook_secret'),
+  });
+  connectors.register({
+    code: 'relay',
+    label: 'ส่งต่อข้อความแจ้งเตือนธนาคารจากโทรศัพท์',
+    kind: 'relay',
+    secrets: ['hmac_secret'],
+    configured: () => isSet('relay', 'hmac_secret'),
+  });
 }

@@ -16,6 +16,7 @@ import {
   promotionList,
 } from './member-promotions.ts';
 import { adminPromotionList, createPromotion, endPromotion, newPromotionVersion } from './promotion-admin.ts';
+import { receiveRelay } from './relay.ts';
 import { sandboxPay } from './sandbox.ts';
 import { sandboxState, setSandbox } from './settings.ts';
 import {
@@ -27,6 +28,7 @@ import {
 } from './settings-admin.ts';
 import { importStatement } from './statement.ts';
 import { templateList } from './templates.ts';
+import { receiveWalletWebhook } from './wallet-webhook.ts';
 import * as withdrawals from './withdrawals.ts';
 
 /** Idempotency-Key header; clients that cannot set headers may send `idempotency_key` in the body. */
@@ -109,6 +111,16 @@ export async function paymentsRoutes(
       const raw = rawBodies.get(c.req) ?? Buffer.alloc(0);
       const r = await deposits.receiveWebhook(deps, c.params.gateway, raw, c.req.headers);
       return { received: true as const, duplicate: r.duplicate };
+    });
+    // The TrueMoney wallet's webhook and the phone relay (docs/rules/payments.md §3.4, §3.5).
+    route(scope, api.trueMoneyWebhook, async (c) => {
+      const r = await receiveWalletWebhook(deps, c.params.account_id, c.body.message);
+      return { received: true as const, ...r };
+    });
+    route(scope, api.relayNotification, async (c) => {
+      const raw = rawBodies.get(c.req) ?? Buffer.alloc(0);
+      const r = await receiveRelay(deps, raw, c.req.headers, c.body);
+      return { received: true as const, ...r };
     });
   });
   // The sandbox's pay button exists only where the environment allows the sandbox at all
