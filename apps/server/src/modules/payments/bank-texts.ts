@@ -124,7 +124,8 @@ export function readBankText(
   bankCode?: string | null,
 ): { bank: string; line: ParsedLine } | null {
   const clean = text.replace(/\s+/g, ' ').trim();
-  const readers = bankCode ? bankTexts.filter((b) => b.code === bankCode) : bankTexts;
+  // The receiving account's own bank first, then the others (a notification forwarded from another app).
+  const readers = [...bankTexts].sort((a, b) => Number(b.code === bankCode) - Number(a.code === bankCode));
   for (const b of readers) {
     const m = b.pattern.exec(clean);
     const g = m?.groups;
