@@ -1,5 +1,6 @@
 import { relayDemo } from './relay.ts';
 import { trueMoneyDemo } from './truemoney.ts';
+import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
  * Stand-in servers for the outside services Chok connects to (docs/rules/connectors.md §4): each is
@@ -8,22 +9,7 @@ import { trueMoneyDemo } from './truemoney.ts';
  * start (`SEED_DEMO=true`, `npm start`) starts the ones whose real service is not configured, so the
  * site's connectors work on a machine with no network.
  */
-export interface StandIn {
-  /** Thai-free, for the terminal: "SMS (ThaiBulkSMS stand-in)". */
-  name: string;
-  url: string;
-  close(): Promise<void>;
-}
-
-/**
- * One connector's demo start: `wanted(env)` says whether the real service is left unconfigured (so the
- * stand-in should take its place); `start(env)` starts the stand-in and writes the settings that point
- * the adapter at it into `env`.
- */
-export interface DemoStandIn {
-  wanted(env: Record<string, string | undefined>): boolean;
-  start(env: Record<string, string | undefined>): Promise<StandIn>;
-}
+export type { DemoStandIn, StandIn } from './types.ts';
 
 /** Each connector adds its line here. */
 export const demoStandIns: DemoStandIn[] = [trueMoneyDemo, relayDemo];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { noticeStamp } from '../modules/payments/bank-texts.ts';
 import { relaySignature } from '../modules/payments/relay.ts';
-import type { DemoStandIn, StandIn } from './index.ts';
+import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
  * The operator's phone, as a forwarding app would act (docs/rules/payments.md §3.5): POSTs

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { SignJWT } from 'jose';
-import type { DemoStandIn, StandIn } from './index.ts';
+import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
  * TrueMoney's side of the wallet webhook (docs/rules/payments.md §3.4), as the adapter in
