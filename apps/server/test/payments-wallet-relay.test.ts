@@ -160,6 +160,73 @@ describe('TrueMoney wallet webhook', () => {
     expect(mine.map((l) => l.counterparty)).toEqual(expect.arrayContaining(['0800000001', '0800000002']));
   });
 
+  it('a receipt after the request’s window (expiry + 10 minutes) pays nothing and waits in the queue', async () => {
+    const { m, d, url } = await walletRequest(335);
+    clock.advance(40 * 60_000);
+    try {
+      const r = await sendTrueMoneyEvent(
+        url,
+        TM_SECRET,
+        { amount: satangOf(d.pay_amount), sender_mobile: m.phone, received_time: clock.now() },
+        { now: clock.now() },
+      );
+      expect(r.body).toMatchObject({ data: { outcome: 'unmatched' } });
+    } finally {
+      clock.advance(-40 * 60_000);
+    }
+    expect(await depositCredits(t.db, m.memberId)).toHaveLength(0);
+  });
+
+  it('no input yields a 5xx: garbage tokens, an unknown wallet, garbage relay bodies', async () => {
+    const { url } = await walletRequest(336);
+    const garbage = [
+      'x',
+      'a.b.c',
+      'eyJhbGciOiJub25lIn0.e30.',
+      `${'A'.repeat(50)}.${'B'.repeat(50)}.C`,
+      '...',
+    ];
+    for (const message of garbage) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message }),
+      });
+      expect(res.status, message).toBe(401);
+    }
+    // Signed right but missing fields, or for a wallet that does not exist.
+    const noFields = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        message: await signTrueMoneyEvent(TM_SECRET, { amount: -5, sender_mobile: '' }),
+      }),
+    });
+    expect(noFields.status).toBe(400);
+    const unknown = await sendTrueMoneyEvent(
+      `${base}/webhooks/truemoney/999999`,
+      TM_SECRET,
+      {
+        amount: 100,
+        sender_mobile: '0800000000',
+        received_time: clock.now(),
+      },
+      { now: clock.now() },
+    );
+    expect(unknown.status).toBe(404);
+    for (const text of ['', '0'.repeat(1999), 'เงินเข้า 99999999999999.99 บ. บ/ช X1 99-99-99@99:99 จาก X']) {
+      const r = await sendRelay(base, RELAY_SECRET, { account_id: 1, text }, { now: clock.now() });
+      expect(r.status, text.slice(0, 20)).toBeLessThan(500);
+    }
+    const nowhere = await sendRelay(
+      base,
+      RELAY_SECRET,
+      { account_id: 999999, text: bankTexts[0]!.example },
+      { now: clock.now() },
+    );
+    expect(nowhere.body).toMatchObject({ error: 1008 });
+  });
+
   it('a webhook receipt and the TrueMoney statement line of the same transfer credit once', async () => {
     const { m, d, url } = await walletRequest(340);
     await sendTrueMoneyEvent(
