@@ -89,6 +89,13 @@ describe('TrueMoney wallet webhook', () => {
       body: '{}',
     });
     expect(res.headers.get('cache-control')).toBe('no-store');
+    // The connector page's activity: the verified delivery is recorded, the refused body is not.
+    const calls = await t.db
+      .selectFrom('connector_call')
+      .select(['outcome', 'error'])
+      .where('connector', '=', 'truemoney')
+      .execute();
+    expect(calls).toEqual([{ outcome: 'ok', error: null }]);
     await reconciled();
   });
 
@@ -298,6 +305,13 @@ describe('bank-notification relay', () => {
     expect(stale.body).toMatchObject({ error: 2741 });
     const unknown = await sendRelay(base, RELAY_SECRET, { ...body, text: 'สวัสดีครับ' }, { now: later(2) });
     expect(unknown.body).toMatchObject({ error: 2744 });
+    const relayErrors = await t.db
+      .selectFrom('connector_call')
+      .select('error')
+      .where('connector', '=', 'relay')
+      .where('outcome', '=', 'error')
+      .execute();
+    expect(relayErrors).toContainEqual({ error: 'RELAY_TEXT_UNKNOWN' });
     expect(await depositCredits(t.db, m.memberId)).toHaveLength(0);
 
     const ok = await sendRelay(base, RELAY_SECRET, body, {
