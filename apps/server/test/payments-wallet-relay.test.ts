@@ -402,4 +402,25 @@ describe('bank-notification relay', () => {
     expect((await walletBalances(t.db, m2.memberId))[1]).toBe(satangOf(d2.pay_amount));
     await reconciled();
   });
+
+  it('relay and import racing on a transfer no request matches leave exactly one line for the operator', async () => {
+    const { d, acct } = await bankRequest(450);
+    for (let round = 0; round < 5; round++) {
+      const amount = `8${round}1.23`;
+      const at = later(round);
+      const text = kbankText({ at, amount, fromMask: kbankMask(acct) });
+      const csv = `posted_at,amount,direction,counterparty,bank_ref\n${bangkok(at)},${amount},in,xxx-x-x${acct.slice(5, 9)}-x,RACE${round}-${d.request_id}\n`;
+      await Promise.all([
+        sendRelay(base, RELAY_SECRET, { account_id: d.receiving.id, text }, { now: clock.now() }),
+        importCsv('bank', d.receiving.id, 'generic', csv),
+      ]);
+      const lines = await t.db
+        .selectFrom('statement_line')
+        .select('status')
+        .where('account_id', '=', d.receiving.id)
+        .where('amount_satang', '=', satangOf(amount))
+        .execute();
+      expect(lines.map((l) => l.status).sort(), `round ${round}`).toEqual(['twin', 'unmatched']);
+    }
+  });
 });
