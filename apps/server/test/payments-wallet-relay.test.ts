@@ -326,7 +326,7 @@ describe('bank-notification relay', () => {
       now: later(2),
       nonce: `nonce-${d.request_id}-abcdefgh`,
     });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(401);
     expect(again.body).toMatchObject({ error: 2743 });
     // The phone sending the same notification twice (a new nonce) adds nothing either.
     const twice = await sendRelay(base, RELAY_SECRET, body, { now: later(2) });

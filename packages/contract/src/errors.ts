@@ -368,7 +368,7 @@ export const errorCatalogue = {
     message: 'เวลาของข้อมูลอยู่นอกช่วงที่รับได้ กรุณาตรวจเวลาของเครื่องที่ส่ง',
   },
   WEBHOOK_EVENT_INVALID: { error: 2742, status: 400, message: 'ข้อมูลรายการไม่ครบหรือไม่ถูกต้อง' },
-  RELAY_NONCE_USED: { error: 2743, status: 409, message: 'ข้อความนี้ถูกส่งมาแล้ว รหัสครั้งเดียวซ้ำกับที่เคยใช้' },
+  RELAY_NONCE_USED: { error: 2743, status: 401, message: 'ข้อความนี้ถูกส่งมาแล้ว รหัสครั้งเดียวซ้ำกับที่เคยใช้' },
   RELAY_TEXT_UNKNOWN: {
     error: 2744,
     status: 200,
