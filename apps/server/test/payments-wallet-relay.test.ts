@@ -1,5 +1,4 @@
 import { banks } from '@chok/contract/banks';
-import { sameTransfer } from '@chok/engine/payments/statement-match';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankTexts, readBankText } from '../src/modules/payments/bank-texts.ts';
 import { kbankText, sendRelay } from '../src/standins/relay.ts';
@@ -284,14 +283,6 @@ describe('bank-notification relay', () => {
       expect(r!.line.postedAt.toISOString()).toBe('2026-12-06T07:07:00.000Z');
     }
     expect(readBankText('โอนเงินออก 500.37 บ. จากบ/ช X1234', now)).toBeNull();
-  });
-
-  it('the fingerprint: same amount, close in time, agreeing counterparty', () => {
-    const a = { postedAt: new Date(0), amountSatang: 100, counterparty: 'x678912x', bankRef: null };
-    expect(sameTransfer(a, { ...a, postedAt: new Date(5 * 60_000), counterparty: 'xxxxx6789x' })).toBe(true);
-    expect(sameTransfer(a, { ...a, amountSatang: 101 })).toBe(false);
-    expect(sameTransfer(a, { ...a, postedAt: new Date(11 * 60_000) })).toBe(false);
-    expect(sameTransfer(a, { ...a, counterparty: 'x111122x' })).toBe(false);
   });
 
   it('pays the matching bank request; refuses a bad signature, a stale time, a reused nonce, unknown text', async () => {
