@@ -1,8 +1,8 @@
 import { banks } from '@chok/contract/banks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankTexts, readBankText } from '../src/modules/payments/bank-texts.ts';
-import { kbankText, sendRelay } from '../src/standins/relay.ts';
-import { sendTrueMoneyEvent, signTrueMoneyEvent } from '../src/standins/truemoney.ts';
+import { kbankText, relayDemo, sendRelay } from '../src/standins/relay.ts';
+import { sendTrueMoneyEvent, signTrueMoneyEvent, trueMoneyDemo } from '../src/standins/truemoney.ts';
 import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
 import { depositCredits, generateQr, newMember, walletBalances } from './payments-fixtures.ts';
 
@@ -412,6 +412,35 @@ describe('bank-notification relay', () => {
         .where('amount_satang', '=', satangOf(amount))
         .execute();
       expect(lines.map((l) => l.status).sort(), `round ${round}`).toEqual(['twin', 'unmatched']);
+    }
+  });
+});
+
+describe('demo stand-ins', () => {
+  it('start only when their secret is unset, make one up, and deliver through Chok as the real senders would', async () => {
+    expect(trueMoneyDemo.wanted({ TRUEMONEY_WEBHOOK_SECRET: 'set' })).toBe(false);
+    expect(relayDemo.wanted({ RELAY_HMAC_SECRET: 'set' })).toBe(false);
+    const port = new URL(base).port;
+    const env: Record<string, string | undefined> = { PORT: port };
+    const tm = await trueMoneyDemo.start(env);
+    const phone = await relayDemo.start(env);
+    try {
+      expect(env.TRUEMONEY_WEBHOOK_SECRET).toMatch(/^[0-9a-f]{48}$/);
+      expect(env.RELAY_HMAC_SECRET).toMatch(/^[0-9a-f]{48}$/);
+      // This app reads other secrets: the stand-ins' deliveries reach it and are refused for their signature.
+      const r = await fetch(`${tm.url}/send`, {
+        method: 'POST',
+        body: JSON.stringify({ account_id: 1, amount: 10_000, sender_mobile: '0800000000' }),
+      });
+      expect(await r.json()).toMatchObject({ status: 401, body: { error: 2108 } });
+      const p = await fetch(`${phone.url}/send`, {
+        method: 'POST',
+        body: JSON.stringify({ account_id: 1, amount: '100.00', from: 'X000000X' }),
+      });
+      expect(await p.json()).toMatchObject({ status: 401 });
+    } finally {
+      await tm.close();
+      await phone.close();
     }
   });
 });
