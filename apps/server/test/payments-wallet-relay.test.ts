@@ -280,7 +280,8 @@ describe('bank-notification relay', () => {
       expect(r, b.short).not.toBeNull();
       expect(r!.bank).toBe(b.code);
       expect(r!.line.amountSatang).toBe(50_037);
-      expect(r!.line.postedAt.toISOString()).toBe('2026-12-06T07:07:00.000Z');
+      // The end of the notice's minute.
+      expect(r!.line.postedAt.toISOString()).toBe('2026-12-06T07:07:59.000Z');
     }
     expect(readBankText('โอนเงินออก 500.37 บ. จากบ/ช X1234', now)).toBeNull();
   });
@@ -324,6 +325,35 @@ describe('bank-notification relay', () => {
     expect(twice.body).toMatchObject({ data: { outcome: 'duplicate' } });
     expect(await depositCredits(t.db, m.memberId)).toHaveLength(1);
     await reconciled();
+  });
+
+  it('a notice of the minute the request was made in still pays it (the notice shows minutes only)', async () => {
+    clock.advance(30_000); // the request at 14:00:30, paid at 14:00:50, the SMS says 14:00
+    try {
+      const { m, d, acct } = await bankRequest(405);
+      clock.advance(20_000);
+      const text = kbankText({ at: clock.now(), amount: d.pay_amount, fromMask: kbankMask(acct) });
+      expect(text).toContain(' 14:00 ');
+      const r = await sendRelay(
+        base,
+        RELAY_SECRET,
+        { account_id: d.receiving.id, text },
+        { now: clock.now() },
+      );
+      expect(r.body).toMatchObject({ data: { outcome: 'matched' } });
+      // The phone relays the same notice again a little later: the same line, nothing more.
+      clock.advance(5_000);
+      const again = await sendRelay(
+        base,
+        RELAY_SECRET,
+        { account_id: d.receiving.id, text },
+        { now: clock.now() },
+      );
+      expect(again.body).toMatchObject({ data: { outcome: 'duplicate' } });
+      expect(await depositCredits(t.db, m.memberId)).toHaveLength(1);
+    } finally {
+      clock.advance(-55_000);
+    }
   });
 
   it('relay first, statement after: credited once, the statement line a twin', async () => {

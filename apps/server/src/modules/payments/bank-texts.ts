@@ -136,8 +136,12 @@ export function readBankText(
     } catch {
       continue;
     }
-    const postedAt = noticeTime(g.d, g.t, now);
-    if (amount === null || amount <= 0 || postedAt === null) continue;
+    const minute = noticeTime(g.d, g.t, now);
+    if (amount === null || amount <= 0 || minute === null) continue;
+    // A notification shows the minute only. A request made in that same minute must still match
+    // (created_at ≤ posted_at), so the line takes the end of the minute. It depends on the text alone,
+    // so the same notice relayed twice is the same line (never the time it reached us).
+    const postedAt = new Date(minute.getTime() + 59_000);
     const from = g.from ?? '';
     const party = counterpartyFromText(from);
     return {
