@@ -1,5 +1,5 @@
 /**
- * Reference sender of the bank-notification relay (docs/rules/payments.md §3.5, docs/operations.md
+ * Reference sender of the bank-notification relay (docs/rules/payments.md §3.6, docs/operations.md
  * "Bank-notification relay"): what a forwarding app on the operator's phone must do, in a few lines an
  * operator can read or port (Tasker, an SMS-forwarder app with a script step, a shortcut).
  *

@@ -1,4 +1,4 @@
--- Credit lines now arrive three ways (docs/rules/payments.md §3.2, §3.4, §3.5): a statement file the
+-- Credit lines now arrive three ways (docs/rules/payments.md §3.2, §3.5, §3.6): a statement file the
 -- operator imports, the TrueMoney wallet's webhook, and the operator's phone relaying the receiving
 -- account's bank notifications. They share one table, so one queue shows every unmatched line, and a
 -- transfer seen by two of them is credited once.

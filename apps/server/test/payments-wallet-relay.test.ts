@@ -7,7 +7,7 @@ import { call, createTestApp, FixedClock, staffToken, type TestApp } from './hel
 import { depositCredits, generateQr, newMember, walletBalances } from './payments-fixtures.ts';
 
 /**
- * The TrueMoney wallet webhook and the bank-notification relay (docs/rules/payments.md §3.4–§3.6), over
+ * The TrueMoney wallet webhook and the bank-notification relay (docs/rules/payments.md §3.5–§3.7), over
  * real HTTP on 127.0.0.1 with the stand-ins as senders: each pays the matching request once, refuses a
  * bad signature, a stale time and a replay, sends what it cannot match to the unmatched queue, and a
  * transfer seen by the relay (or the webhook) and by a statement is credited once.

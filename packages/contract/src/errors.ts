@@ -359,7 +359,7 @@ export const errorCatalogue = {
     status: 200,
     message: 'ยังไม่ได้ตั้งกุญแจเข้ารหัส (CONNECTOR_SECRETS_KEY) จึงบันทึกรหัสผ่านของผู้ให้บริการไม่ได้',
   },
-  // the TrueMoney wallet's webhook and the bank-notification relay (docs/rules/payments.md §3.4, §3.5);
+  // the TrueMoney wallet's webhook and the bank-notification relay (docs/rules/payments.md §3.5, §3.6);
   // a bad signature answers WEBHOOK_SIGNATURE_INVALID (2108), as for a gateway
   WEBHOOK_NOT_CONFIGURED: { error: 2740, status: 403, message: 'ยังไม่ได้ตั้งค่าการรับข้อมูลช่องทางนี้' },
   WEBHOOK_STALE: {

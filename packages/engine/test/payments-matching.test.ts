@@ -286,7 +286,7 @@ describe("a promotion's rules in plain Thai", () => {
   });
 });
 
-describe('one transfer seen by two sources (docs/rules/payments.md §3.6)', () => {
+describe('one transfer seen by two sources (docs/rules/payments.md §3.7)', () => {
   const a = { postedAt: new Date(0), amountSatang: 50_037, counterparty: 'x678912x', bankRef: null };
 
   it('same amount, at most 10 minutes apart, agreeing counterparties', () => {

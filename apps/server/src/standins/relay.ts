@@ -5,7 +5,7 @@ import { relaySignature } from '../modules/payments/relay.ts';
 import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
- * The operator's phone, as a forwarding app would act (docs/rules/payments.md §3.5): POSTs
+ * The operator's phone, as a forwarding app would act (docs/rules/payments.md §3.6): POSTs
  * `{account_id, text}` to /webhooks/relay with X-Relay-Timestamp, X-Relay-Nonce and X-Relay-Signature
  * (hex HMAC-SHA256 of `<timestamp>.<nonce>.<body>`).
  */

@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
- * TrueMoney's side of the wallet webhook (docs/rules/payments.md §3.4), as the adapter in
+ * TrueMoney's side of the wallet webhook (docs/rules/payments.md §3.5), as the adapter in
  * apps/server/src/modules/payments/wallet-webhook.ts reads it: a POST of JSON `{"message": "<JWT>"}`,
  * the JWT signed HS256 with the wallet's webhook secret, its payload a P2P receipt (`event_type`,
  * `transaction_id`, `amount` in satang, `sender_mobile`, `message`, `received_time` in +07:00).

@@ -292,7 +292,7 @@ export const webhook = endpoint({
 });
 
 /**
- * Added: the TrueMoney wallet's webhook (docs/rules/payments.md §3.4). TrueMoney posts `{message}`, a
+ * Added: the TrueMoney wallet's webhook (docs/rules/payments.md §3.5). TrueMoney posts `{message}`, a
  * JWT signed HS256 with the wallet's webhook secret; `:account_id` names the operator's receiving wallet
  * (the URL entered in TrueMoney's webhook settings). Outside /api: it is no member or staff call.
  */
@@ -315,7 +315,7 @@ export const trueMoneyWebhook = endpoint({
 
 /**
  * Added: the operator's phone relays a bank notification of a receiving account (docs/rules/payments.md
- * §3.5). Headers X-Relay-Timestamp (Unix seconds), X-Relay-Nonce, X-Relay-Signature (hex
+ * §3.6). Headers X-Relay-Timestamp (Unix seconds), X-Relay-Nonce, X-Relay-Signature (hex
  * HMAC-SHA256 over `<timestamp>.<nonce>.<raw body>`).
  */
 export const relayNotification = endpoint({

@@ -79,7 +79,7 @@ export function candidatesFor<C extends DepositCandidate>(
 }
 
 /**
- * How far apart in time two sightings of one transfer may be (docs/rules/payments.md §3.6): a bank's
+ * How far apart in time two sightings of one transfer may be (docs/rules/payments.md §3.7): a bank's
  * notification, the wallet's webhook and the statement line of one transfer carry times a few minutes
  * apart at most.
  */

@@ -25,7 +25,7 @@ export const lineStatusOptions = [
   { value: 'twin', label: 'ซ้ำกับรายการจากช่องทางอื่น' },
 ] as const;
 
-/** Where a credit line came from (docs/rules/payments.md §3.2, §3.4, §3.5). */
+/** Where a credit line came from (docs/rules/payments.md §3.2, §3.5, §3.6). */
 export const lineSourceLabels = {
   import: 'ไฟล์ Statement',
   wallet_webhook: 'เว็บฮุคทรูมันนี่',

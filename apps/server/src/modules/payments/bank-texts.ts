@@ -3,7 +3,7 @@ import { normaliseCounterparty } from '@chok/engine/payments/statement-match';
 import { amountOf, counterpartyFromText, type ParsedLine, parseBangkokDateTime } from './templates.ts';
 
 /**
- * The bank notifications the operator's phone relays (docs/rules/payments.md §3.5): one reader per bank
+ * The bank notifications the operator's phone relays (docs/rules/payments.md §3.6): one reader per bank
  * of the registration list (§4), each turning the text of a "money in" SMS or app notification into the
  * same line a statement file gives (ParsedLine), with the statement reader's own date, amount and
  * counterparty readers (templates.ts).

@@ -9,7 +9,7 @@ import { type LineOutcome, storeLine } from './statement.ts';
 import { lockAccountLines } from './statement-queries.ts';
 
 /**
- * The bank-notification relay (docs/rules/payments.md §3.5): the operator's own phone forwards the text
+ * The bank-notification relay (docs/rules/payments.md §3.6): the operator's own phone forwards the text
  * of a receiving account's "money in" SMS or app notification. Chok's own protocol (no provider behind
  * it): the body is JSON `{account_id, text}`, and three headers sign it —
  *   X-Relay-Timestamp: Unix time in seconds, within 5 minutes of the server's clock;

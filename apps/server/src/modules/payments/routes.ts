@@ -46,7 +46,7 @@ const UNVERIFIED = new Set(['WEBHOOK_NOT_CONFIGURED', 'WEBHOOK_SIGNATURE_INVALID
 
 /**
  * A verified delivery in (the wallet's webhook, the relay) is recorded as the connector's activity, so
- * the console's connector page shows its last success and last error (docs/rules/payments.md §3.4).
+ * the console's connector page shows its last success and last error (docs/rules/payments.md §3.5).
  */
 async function recordedDelivery<T>(
   deps: PaymentsDeps,
@@ -145,7 +145,7 @@ export async function paymentsRoutes(
       const r = await deposits.receiveWebhook(deps, c.params.gateway, raw, c.req.headers);
       return { received: true as const, duplicate: r.duplicate };
     });
-    // The TrueMoney wallet's webhook and the phone relay (docs/rules/payments.md §3.4, §3.5).
+    // The TrueMoney wallet's webhook and the phone relay (docs/rules/payments.md §3.5, §3.6).
     route(scope, api.trueMoneyWebhook, async (c) => {
       const r = await recordedDelivery(deps, 'truemoney', () =>
         receiveWalletWebhook(deps, c.params.account_id, c.body.message),

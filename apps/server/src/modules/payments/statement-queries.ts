@@ -146,7 +146,7 @@ export function insertStatementLine(ex: Executor, values: NewStatementLine) {
 /**
  * Serialises the lines of one receiving account until the transaction ends: the import, the webhook and
  * the relay each store and compare a line under it, so two sightings of one transfer arriving together
- * cannot both miss each other (docs/rules/payments.md §3.6).
+ * cannot both miss each other (docs/rules/payments.md §3.7).
  */
 export async function lockAccountLines(ex: Executor, kind: AccountKind, accountId: number): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`statement_line:${kind}:${accountId}`}))`.execute(ex);

@@ -117,7 +117,7 @@ export type LineOutcome = 'duplicate' | 'twin' | 'matched' | 'unmatched';
 
 /**
  * Stores one credit line, whatever brought it (a statement file, the wallet's webhook, the relay), and
- * matches it (docs/rules/payments.md §3.2, §3.6). The caller holds `lockAccountLines` for the line's
+ * matches it (docs/rules/payments.md §3.2, §3.7). The caller holds `lockAccountLines` for the line's
  * account. A line already stored (same reference, or same facts) adds nothing; a line another source
  * already brought (same amount, times within TWIN_WINDOW_MS, agreeing counterparty) is stored as its
  * twin and pays nothing, so a transfer is credited once however many ways it is seen.

@@ -10,7 +10,7 @@ import { storeLine } from './statement.ts';
 import { lockAccountLines } from './statement-queries.ts';
 
 /**
- * The TrueMoney wallet's webhook (docs/rules/payments.md §3.4).
+ * The TrueMoney wallet's webhook (docs/rules/payments.md §3.5).
  *
  * Sources: TrueMoney offers the owner of a wallet that receives many payments a webhook, set up in the
  * TrueMoney Wallet app (its webhook settings give the URL to call and a secret). Every receipt is
