@@ -3,12 +3,15 @@
 -- account's bank notifications. They share one table, so one queue shows every unmatched line, and a
 -- transfer seen by two of them is credited once.
 
--- Where the line came from; a line that did not come from a file has no import.
+-- Where the line came from: a statement file ('import'), the TrueMoney webhook, the relay, or a payment
+-- gateway's own confirmation ('gateway', a line with neither import nor request). A line that did not
+-- come from a file has no import.
 ALTER TABLE statement_line
-  ADD COLUMN source text NOT NULL DEFAULT 'import' CHECK (source IN ('import', 'wallet_webhook', 'relay'));
+  ADD COLUMN source text NOT NULL DEFAULT 'import'
+  CHECK (source IN ('import', 'wallet_webhook', 'relay', 'gateway'));
 ALTER TABLE statement_line ALTER COLUMN import_id DROP NOT NULL;
-ALTER TABLE statement_line
-  ADD CONSTRAINT statement_line_import_source CHECK ((source = 'import') = (import_id IS NOT NULL));
+-- Data move: the lines a gateway put in the queue before this column existed.
+UPDATE statement_line SET source = 'gateway' WHERE import_id IS NULL AND account_kind = 'gateway';
 
 -- A line of one source found to be the same transfer as an earlier line of another (same account and
 -- amount, close in time, agreeing counterparty) is stored as `twin`, pointing at that line, and pays

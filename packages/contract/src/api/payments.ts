@@ -468,8 +468,8 @@ export const statementLine = z.object({
   bank_ref: z.string().nullable(),
   description: z.string(),
   status: z.enum(['matched', 'unmatched', 'assigned', 'ignored', 'twin']),
-  /** How the line arrived: a statement file, the TrueMoney wallet's webhook, or the phone relay. */
-  source: z.enum(['import', 'wallet_webhook', 'relay']),
+  /** How the line arrived: a statement file, the TrueMoney wallet's webhook, the phone relay, or a gateway. */
+  source: z.enum(['import', 'wallet_webhook', 'relay', 'gateway']),
   twin_of: id.nullable(),
   request_id: id.nullable(),
   assign_member_id: id.nullable(),

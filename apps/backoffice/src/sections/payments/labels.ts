@@ -30,6 +30,7 @@ export const lineSourceLabels = {
   import: 'ไฟล์ Statement',
   wallet_webhook: 'เว็บฮุคทรูมันนี่',
   relay: 'ข้อความแจ้งเตือนธนาคาร',
+  gateway: 'เกตเวย์ชำระเงิน',
 } as const;
 
 export const accountKindLabels = { bank: 'บัญชีธนาคาร', truemoney: 'ทรูมันนี่วอลเล็ท', gateway: 'เกตเวย์' } as const;
