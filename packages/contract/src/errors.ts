@@ -399,6 +399,21 @@ export const errorCatalogue = {
   },
   SMS_TEST_FAILED: { error: 2707, status: 200, message: 'ส่งข้อความทดสอบไม่สำเร็จ: {reason}' },
   SMS_CALLBACK_REJECTED: { error: 2708, status: 403, message: 'รายงานสถานะข้อความไม่ผ่านการตรวจลายเซ็น' },
+  // the TrueMoney wallet's webhook and the bank-notification relay (docs/rules/payments.md §3.5, §3.6);
+  // a bad signature answers WEBHOOK_SIGNATURE_INVALID (2108), as for a gateway
+  WEBHOOK_NOT_CONFIGURED: { error: 2740, status: 403, message: 'ยังไม่ได้ตั้งค่าการรับข้อมูลช่องทางนี้' },
+  WEBHOOK_STALE: {
+    error: 2741,
+    status: 401,
+    message: 'เวลาของข้อมูลอยู่นอกช่วงที่รับได้ กรุณาตรวจเวลาของเครื่องที่ส่ง',
+  },
+  WEBHOOK_EVENT_INVALID: { error: 2742, status: 400, message: 'ข้อมูลรายการไม่ครบหรือไม่ถูกต้อง' },
+  RELAY_NONCE_USED: { error: 2743, status: 401, message: 'ข้อความนี้ถูกส่งมาแล้ว รหัสครั้งเดียวซ้ำกับที่เคยใช้' },
+  RELAY_TEXT_UNKNOWN: {
+    error: 2744,
+    status: 200,
+    message: 'อ่านข้อความแจ้งเตือนนี้ไม่ได้ หรือไม่ใช่รายการเงินเข้า กรุณานำเข้ารายการเดินบัญชีแทน',
+  },
   // operator console (apps/backoffice) and its payments settings: 2600–2609
   PAYMENT_WITHDRAW_LIMITS: {
     error: 2600,

@@ -14,9 +14,11 @@ import {
 } from '../src/payments/promotion.ts';
 import {
   candidatesFor,
+  counterpartiesAgree,
   counterpartyMatches,
   type DepositCandidate,
   normaliseCounterparty,
+  sameTransfer,
 } from '../src/payments/statement-match.ts';
 
 describe('unique pay amount', () => {
@@ -281,5 +283,34 @@ describe("a promotion's rules in plain Thai", () => {
       'ถอนได้สูงสุด 2,000 บาทเมื่อทำเทิร์นครบ',
       'ต้องทำเทิร์นให้ครบภายใน 3 วัน',
     ]);
+  });
+});
+
+describe('one transfer seen by two sources (docs/rules/payments.md §3.7)', () => {
+  const a = { postedAt: new Date(0), amountSatang: 50_037, counterparty: 'x678912x', bankRef: null };
+
+  it('same amount, at most 10 minutes apart, agreeing counterparties', () => {
+    expect(
+      sameTransfer(a, { ...a, postedAt: new Date(41_000), counterparty: 'xxxxx6789x', bankRef: 'R1' }),
+    ).toBe(true);
+    expect(sameTransfer(a, { ...a, postedAt: new Date(10 * 60_000) })).toBe(true);
+    expect(sameTransfer(a, { ...a, postedAt: new Date(10 * 60_000 + 1) })).toBe(false);
+    expect(sameTransfer(a, { ...a, amountSatang: 50_038 })).toBe(false);
+    expect(sameTransfer(a, { ...a, counterparty: 'x111122x' })).toBe(false);
+  });
+
+  it('the same reference is the same transfer whatever the time; different references are not compared', () => {
+    const r = { ...a, bankRef: 'TX1' };
+    expect(sameTransfer(r, { ...r, postedAt: new Date(86_400_000), counterparty: '' })).toBe(true);
+    expect(sameTransfer(r, { ...r, bankRef: 'OTHER' })).toBe(true);
+  });
+
+  it('counterparties: the last 4 digits of the shorter run inside the longer; fewer than 4 digits contradict nothing', () => {
+    expect(counterpartiesAgree('0812345678', '0812345678')).toBe(true);
+    expect(counterpartiesAgree('xxx5678', '0812345678')).toBe(true);
+    expect(counterpartiesAgree('x678912x', 'xxxxx6789x')).toBe(true);
+    expect(counterpartiesAgree('x1234x', 'xxxxx6789x')).toBe(false);
+    expect(counterpartiesAgree('', 'xxxxx6789x')).toBe(true);
+    expect(counterpartiesAgree('xx89', 'xxxxx6789x')).toBe(true);
   });
 });

@@ -1226,7 +1226,10 @@ export interface StatementLine {
   request_id: number | null;
   resolved_at: Timestamp | null;
   resolved_by: number | null;
-  status: 'matched' | 'unmatched' | 'assigned' | 'ignored';
+  source: Generated<'import' | 'wallet_webhook' | 'relay' | 'gateway'>;
+  status: 'matched' | 'unmatched' | 'assigned' | 'ignored' | 'twin';
+  twin_of: number | null;
+  twin_seen_at: Timestamp | null;
 }
 
 export interface WalletOp {

@@ -316,7 +316,7 @@ export async function serveMemberSite(app: FastifyInstance, deps: MemberSiteDeps
   }
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
-    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/provider/');
+    const isApi = /^\/(api|provider|webhooks)\//.test(pathname);
     // HEAD as GET (uptime checks and link checkers ask with HEAD; Node leaves the body out).
     const read = req.method === 'GET' || req.method === 'HEAD';
     if (indexHtml === null || !read || isApi || path.extname(pathname) !== '') {

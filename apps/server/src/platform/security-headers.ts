@@ -34,7 +34,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: HelmetOpti
   const headers = securityHeaders(options);
   app.addHook('onRequest', (req, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    if (req.url.startsWith('/api/') || req.url.startsWith('/provider/')) {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/provider/') || req.url.startsWith('/webhooks/')) {
       reply.raw.setHeader('cache-control', 'no-store');
     }
     done();

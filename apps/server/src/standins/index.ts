@@ -2,6 +2,8 @@ import { gloDemo } from './glo.ts';
 import { scbDemoStandIn } from './scb.ts';
 import { thaiBulkSmsDemo } from './thaibulksms.ts';
 import { twilioDemo } from './twilio.ts';
+import { relayDemo } from './relay.ts';
+import { trueMoneyDemo } from './truemoney.ts';
 import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
@@ -18,7 +20,7 @@ export type { DemoStandIn, StandIn } from './types.ts';
  * with SMS_PROVIDER (or SMS_FALLBACK_PROVIDER) naming them and no credentials: the plain demo keeps the
  * built-in outbox, whose messages the console shows (docs/rules/connectors.md §5).
  */
-export const demoStandIns: DemoStandIn[] = [scbDemoStandIn, thaiBulkSmsDemo, twilioDemo, gloDemo];
+export const demoStandIns: DemoStandIn[] = [scbDemoStandIn, thaiBulkSmsDemo, twilioDemo, gloDemo, trueMoneyDemo, relayDemo];
 
 /** Starts the stand-ins a demo start needs; their settings go into `env` (process.env). */
 export async function startDemoStandIns(

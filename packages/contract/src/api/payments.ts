@@ -327,6 +327,52 @@ export const scbConfirm = endpoint({
   data: z.object({ resCode: z.string(), resDesc: z.string(), transactionId: z.string() }),
 });
 
+/**
+ * Added: the TrueMoney wallet's webhook (docs/rules/payments.md §3.5). TrueMoney posts `{message}`, a
+ * JWT signed HS256 with the wallet's webhook secret; `:account_id` names the operator's receiving wallet
+ * (the URL entered in TrueMoney's webhook settings). Outside /api: it is no member or staff call.
+ */
+export const trueMoneyWebhook = endpoint({
+  method: 'POST',
+  path: '/webhooks/truemoney/:account_id',
+  tag,
+  auth: 'none',
+  summary:
+    'Added: TrueMoney wallet webhook (JWT HS256 in `message`, verified, deduplicated by transaction id); ' +
+    'a P2P receipt pays the matching TrueMoney deposit request or goes to the unmatched queue',
+  params: z.object({ account_id: intId }),
+  body: z.object({ message: z.string().min(1).max(8192) }).loose(),
+  data: z.object({
+    received: z.literal(true),
+    duplicate: z.boolean(),
+    outcome: z.enum(['matched', 'unmatched', 'twin', 'duplicate', 'ignored']),
+  }),
+});
+
+/**
+ * Added: the operator's phone relays a bank notification of a receiving account (docs/rules/payments.md
+ * §3.6). Headers X-Relay-Timestamp (Unix seconds), X-Relay-Nonce, X-Relay-Signature (hex
+ * HMAC-SHA256 over `<timestamp>.<nonce>.<raw body>`).
+ */
+export const relayNotification = endpoint({
+  method: 'POST',
+  path: '/webhooks/relay',
+  tag,
+  auth: 'none',
+  summary:
+    'Added: a bank notification relayed by the operator’s phone (HMAC-SHA256, 5-minute window, single-use ' +
+    'nonce), read by the bank readers and matched like a statement line',
+  body: z.object({
+    account_id: intId.describe('the receiving bank account (agent_bank_account id)'),
+    text: z.string().trim().min(1).max(2000),
+  }),
+  data: z.object({
+    received: z.literal(true),
+    outcome: z.enum(['matched', 'unmatched', 'twin', 'duplicate']),
+    line_id: z.number().int().nullable(),
+  }),
+});
+
 export const sandboxPay = endpoint({
   method: 'POST',
   path: '/api/sandbox/payments/:gatewayRef/pay',
@@ -457,7 +503,10 @@ export const statementLine = z.object({
   counterparty: z.string(),
   bank_ref: z.string().nullable(),
   description: z.string(),
-  status: z.enum(['matched', 'unmatched', 'assigned', 'ignored']),
+  status: z.enum(['matched', 'unmatched', 'assigned', 'ignored', 'twin']),
+  /** How the line arrived: a statement file, the TrueMoney wallet's webhook, the phone relay, or a gateway. */
+  source: z.enum(['import', 'wallet_webhook', 'relay', 'gateway']),
+  twin_of: id.nullable(),
   request_id: id.nullable(),
   assign_member_id: id.nullable(),
   assign_requested_by: staffRef,
@@ -472,7 +521,7 @@ export const statementLines = endpoint({
   roles: financeRoles,
   summary: 'Imported credit lines (default: the unmatched queue), newest first, paged',
   query: z.object({
-    status: z.enum(['matched', 'unmatched', 'assigned', 'ignored']).default('unmatched'),
+    status: z.enum(['matched', 'unmatched', 'assigned', 'ignored', 'twin']).default('unmatched'),
     ...pageQuery,
   }),
   data: paged(statementLine),
@@ -638,6 +687,8 @@ export const paymentsEndpoints: Endpoint[] = [
   withdrawInfo,
   webhook,
   scbConfirm,
+  trueMoneyWebhook,
+  relayNotification,
   sandboxPay,
   adminDeposits,
   adminConfirmDeposit,

@@ -72,6 +72,10 @@ export const rejectWithdrawal: Route<typeof api.rejectWithdrawal> = {
   method: 'POST',
   path: '/api/admin/payments/withdrawals/:id/reject',
 };
+export const relayNotification: Route<typeof api.relayNotification> = {
+  method: 'POST',
+  path: '/webhooks/relay',
+};
 export const releaseWithdrawalReview: Route<typeof api.releaseWithdrawalReview> = {
   method: 'POST',
   path: '/api/admin/payments/withdrawals/:id/release_review',
@@ -92,6 +96,10 @@ export const statementLines: Route<typeof api.statementLines> = {
 export const statementTemplates: Route<typeof api.statementTemplates> = {
   method: 'GET',
   path: '/api/admin/payments/statement_templates',
+};
+export const trueMoneyWebhook: Route<typeof api.trueMoneyWebhook> = {
+  method: 'POST',
+  path: '/webhooks/truemoney/:account_id',
 };
 export const webhook: Route<typeof api.webhook> = { method: 'POST', path: '/api/payment/webhook/:gateway' };
 export const withdraw: Route<typeof api.withdraw> = { method: 'POST', path: '/api/member/withdraw' };

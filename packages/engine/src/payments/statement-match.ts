@@ -77,3 +77,50 @@ export function candidatesFor<C extends DepositCandidate>(
       (!checkCounterparty || counterpartyMatches(line.counterparty, r.registered)),
   );
 }
+
+/**
+ * How far apart in time two sightings of one transfer may be (docs/rules/payments.md §3.7): a bank's
+ * notification, the wallet's webhook and the statement line of one transfer carry times a few minutes
+ * apart at most.
+ */
+export const TWIN_WINDOW_MS = 10 * 60_000;
+
+/** The longest run of digits a counterparty shows. */
+function longestDigits(mask: string): string {
+  return (mask.match(/[0-9]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+}
+
+/**
+ * Do two counterparties, as two sources show them, allow one transfer? Each source masks the account
+ * its own way (`xxxxx6789x` on a statement, `x6789` in an SMS, a full phone number in a webhook), so
+ * they are not aligned: with at least 4 digits on both sides, the last 4 digits of the shorter run
+ * must appear in the longer one; with fewer on either side nothing contradicts.
+ */
+export function counterpartiesAgree(a: string, b: string): boolean {
+  const [x, y] = [longestDigits(a), longestDigits(b)];
+  if (x.length < MIN_VISIBLE_DIGITS || y.length < MIN_VISIBLE_DIGITS) return true;
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return long.includes(short.slice(-MIN_VISIBLE_DIGITS));
+}
+
+export interface LineFingerprint {
+  postedAt: Date;
+  amountSatang: number;
+  counterparty: string;
+  bankRef: string | null;
+}
+
+/**
+ * Are two credit lines of one receiving account, from two different sources, the same transfer? The
+ * same reference says yes; otherwise the same amount, times within TWIN_WINDOW_MS and agreeing
+ * counterparties. References of different sources are not compared otherwise: an SMS, a webhook and
+ * a statement number one transfer differently.
+ */
+export function sameTransfer(a: LineFingerprint, b: LineFingerprint, windowMs = TWIN_WINDOW_MS): boolean {
+  if (a.bankRef !== null && a.bankRef === b.bankRef) return a.amountSatang === b.amountSatang;
+  return (
+    a.amountSatang === b.amountSatang &&
+    Math.abs(a.postedAt.getTime() - b.postedAt.getTime()) <= windowMs &&
+    counterpartiesAgree(a.counterparty, b.counterparty)
+  );
+}

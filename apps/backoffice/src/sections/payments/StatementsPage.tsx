@@ -9,7 +9,7 @@ import { type Column, DataTable, type Row } from '../../components/DataTable';
 import { call, type Data, fieldErrors } from '../../lib/api';
 import { csvDateTime, formatBaht, formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
-import { accountKindLabels, lineStatusOptions, statusTone } from './labels';
+import { accountKindLabels, lineSourceLabels, lineStatusOptions, statusTone } from './labels';
 
 type Line = Row<typeof payments.statementLines>;
 type Kind = 'bank' | 'truemoney' | 'gateway';
@@ -228,6 +228,17 @@ export default function StatementsPage() {
       header: 'บัญชี',
       cell: (l) => `${accountKindLabels[l.account_kind]} #${l.account_id}`,
     },
+    {
+      key: 'source',
+      header: 'ที่มา',
+      cell: (l) => (
+        <>
+          {lineSourceLabels[l.source]}
+          {l.twin_of && <small className="hint"> ซ้ำกับรายการ #{l.twin_of}</small>}
+        </>
+      ),
+      csv: (l) => lineSourceLabels[l.source],
+    },
     { key: 'amount', header: 'ยอด', align: 'end', cell: (l) => formatBaht(l.amount) },
     { key: 'counterparty', header: 'ผู้โอน', cell: (l) => l.counterparty || '-' },
     { key: 'bank_ref', header: 'เลขอ้างอิง', cell: (l) => l.bank_ref ?? '-' },
@@ -274,7 +285,7 @@ export default function StatementsPage() {
       <ImportForm />
       <DataTable
         route={payments.statementLines}
-        caption="รายการจาก Statement"
+        caption="รายการเงินเข้า: Statement เว็บฮุคทรูมันนี่ และข้อความแจ้งเตือนธนาคาร"
         rowKey={(l) => l.id}
         columns={columns}
         initialFilters={{ status: 'unmatched' }}

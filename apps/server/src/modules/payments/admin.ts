@@ -262,6 +262,8 @@ async function statementLineViews(
     bank_ref: l.bank_ref,
     description: l.description,
     status: l.status,
+    source: l.source,
+    twin_of: l.twin_of,
     request_id: l.request_id,
     assign_member_id: l.assign_member_id,
     assign_requested_by: staff(l.assign_requested_by),

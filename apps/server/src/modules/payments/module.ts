@@ -46,10 +46,31 @@ export async function paymentsModule(
     },
   });
   await ensureScbGateway(deps);
+  registerPaymentConnectors(connectors);
   await paymentsRoutes(ctx, deps);
   // Each job only triggers a sweep that is safe to run again.
   await ctx.jobs.schedule('payments.sweep', '* * * * *', () => paymentsSweep(deps, clock.now()));
   await ctx.jobs.work<{ requestId: number; attempt: number }>(SCB_INQUIRY_JOB, async (data) => {
     await scbInquiryJob(deps, data);
+  });
+}
+
+/** The console's connector page lists the wallet webhook and the relay (docs/rules/connectors.md). */
+function registerPaymentConnectors(connectors: Connectors): void {
+  const isSet = async (connector: string, name: string) =>
+    (await connectors.secret(connector, name)) !== null;
+  connectors.register({
+    code: 'truemoney',
+    label: 'ทรูมันนี่วอลเล็ท (เว็บฮุครับเงินเข้า)',
+    kind: 'wallet',
+    secrets: ['webhook_secret'],
+    configured: () => isSet('truemoney', 'webhook_secret'),
+  });
+  connectors.register({
+    code: 'relay',
+    label: 'ส่งต่อข้อความแจ้งเตือนธนาคารจากโทรศัพท์',
+    kind: 'relay',
+    secrets: ['hmac_secret'],
+    configured: () => isSet('relay', 'hmac_secret'),
   });
 }

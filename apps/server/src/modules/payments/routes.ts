@@ -4,6 +4,7 @@ import * as api from '@chok/contract/api/payments';
 import * as promo from '@chok/contract/api/promotions';
 import { parseBaht } from '@chok/engine/money';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import * as admin from './admin.ts';
 import { channelInfo, channelList } from './channels.ts';
@@ -16,6 +17,7 @@ import {
   promotionList,
 } from './member-promotions.ts';
 import { adminPromotionList, createPromotion, endPromotion, newPromotionVersion } from './promotion-admin.ts';
+import { receiveRelay } from './relay.ts';
 import { sandboxPay } from './sandbox.ts';
 import { receiveScbConfirmation } from './scb-deposits.ts';
 import { sandboxState, setSandbox } from './settings.ts';
@@ -28,6 +30,7 @@ import {
 } from './settings-admin.ts';
 import { importStatement } from './statement.ts';
 import { templateList } from './templates.ts';
+import { receiveWalletWebhook } from './wallet-webhook.ts';
 import * as withdrawals from './withdrawals.ts';
 
 /** Idempotency-Key header; clients that cannot set headers may send `idempotency_key` in the body. */
@@ -37,6 +40,38 @@ function keyOf(c: {
 }): string | null {
   if (c.idempotencyKey) return c.idempotencyKey;
   return c.body.idempotency_key ? c.body.idempotency_key : null;
+}
+
+/** Refusals of a delivery nobody proved to be the provider's: not recorded (anyone can send them). */
+const UNVERIFIED = new Set(['WEBHOOK_NOT_CONFIGURED', 'WEBHOOK_SIGNATURE_INVALID', 'WEBHOOK_STALE']);
+
+/**
+ * A verified delivery in (the wallet's webhook, the relay) is recorded as the connector's activity, so
+ * the console's connector page shows its last success and last error (docs/rules/payments.md §3.5).
+ */
+async function recordedDelivery<T>(
+  deps: PaymentsDeps,
+  connector: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const started = performance.now();
+  const record = (error: string | null, status: number) =>
+    deps.connectors.recordOutcome({
+      connector,
+      operation: 'delivery',
+      outcome: error === null ? 'ok' : 'error',
+      http_status: status,
+      latency_ms: Math.max(0, Math.round(performance.now() - started)),
+      error,
+    });
+  try {
+    const r = await work();
+    await record(null, 200);
+    return r;
+  } catch (err) {
+    if (err instanceof AppError && !UNVERIFIED.has(err.code)) await record(err.code, err.statusCode);
+    throw err;
+  }
 }
 
 /** The payments endpoints: each one contract endpoint → one use case. */
@@ -110,6 +145,18 @@ export async function paymentsRoutes(
       const raw = rawBodies.get(c.req) ?? Buffer.alloc(0);
       const r = await deposits.receiveWebhook(deps, c.params.gateway, raw, c.req.headers);
       return { received: true as const, duplicate: r.duplicate };
+    });
+    // The TrueMoney wallet's webhook and the phone relay (docs/rules/payments.md §3.5, §3.6).
+    route(scope, api.trueMoneyWebhook, async (c) => {
+      const r = await recordedDelivery(deps, 'truemoney', () =>
+        receiveWalletWebhook(deps, c.params.account_id, c.body.message),
+      );
+      return { received: true as const, ...r };
+    });
+    route(scope, api.relayNotification, async (c) => {
+      const raw = rawBodies.get(c.req) ?? Buffer.alloc(0);
+      const r = await recordedDelivery(deps, 'relay', () => receiveRelay(deps, raw, c.req.headers, c.body));
+      return { received: true as const, ...r };
     });
   });
   // SCB's payment confirmation: believed only once SCB's inquiry lists it (docs/rules/payments.md §3.4).

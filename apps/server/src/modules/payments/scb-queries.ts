@@ -41,6 +41,7 @@ export function insertGatewayLine(
     .insertInto('statement_line')
     .values({
       import_id: null,
+      source: 'gateway',
       account_kind: 'gateway',
       account_id: l.gatewayId,
       posted_at: l.postedAt,

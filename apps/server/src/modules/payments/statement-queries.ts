@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 import type { AccountKind } from './row-types.ts';
 
@@ -86,7 +87,9 @@ export function insertStatementImport(
 }
 
 export interface NewStatementLine {
-  import_id: number;
+  /** Null for a line that came from the wallet's webhook or the relay. */
+  import_id: number | null;
+  source: 'import' | 'wallet_webhook' | 'relay';
   account_kind: AccountKind;
   account_id: number;
   posted_at: Date;
@@ -127,8 +130,69 @@ export function insertStatementLine(ex: Executor, values: NewStatementLine) {
             .doNothing(),
         )
   )
-    .returning(['id', 'account_kind', 'account_id', 'posted_at', 'amount_satang', 'counterparty'])
+    .returning([
+      'id',
+      'account_kind',
+      'account_id',
+      'posted_at',
+      'amount_satang',
+      'counterparty',
+      'bank_ref',
+      'source',
+    ])
     .executeTakeFirst();
+}
+
+/**
+ * Serialises the lines of one receiving account until the transaction ends: the import, the webhook and
+ * the relay each store and compare a line under it, so two sightings of one transfer arriving together
+ * cannot both miss each other (docs/rules/payments.md §3.7).
+ */
+export async function lockAccountLines(ex: Executor, kind: AccountKind, accountId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`statement_line:${kind}:${accountId}`}))`.execute(ex);
+}
+
+/**
+ * Lines of other sources on the same account and amount around `postedAt` that no twin has claimed yet,
+ * nearest in time first.
+ */
+export function twinCandidates(
+  ex: Executor,
+  line: {
+    id: number;
+    account_kind: AccountKind;
+    account_id: number;
+    amount_satang: number;
+    posted_at: Date;
+    source: string;
+  },
+  windowMs: number,
+) {
+  return ex
+    .selectFrom('statement_line')
+    .select(['id', 'posted_at', 'amount_satang', 'counterparty', 'bank_ref', 'source'])
+    .where('account_kind', '=', line.account_kind)
+    .where('account_id', '=', line.account_id)
+    .where('amount_satang', '=', line.amount_satang)
+    .where('posted_at', '>=', new Date(line.posted_at.getTime() - windowMs))
+    .where('posted_at', '<=', new Date(line.posted_at.getTime() + windowMs))
+    .where('twin_seen_at', 'is', null)
+    .where('status', '<>', 'twin')
+    .where('source', '<>', line.source as 'import')
+    .where('id', '<>', line.id)
+    .orderBy(sql`abs(extract(epoch from posted_at - ${line.posted_at}::timestamptz))`)
+    .orderBy('id')
+    .execute();
+}
+
+/** The later sighting becomes a twin of the earlier line, which records that it was seen twice. */
+export async function markTwin(ex: Executor, lineId: number, twinOf: number, now: Date): Promise<void> {
+  await ex
+    .updateTable('statement_line')
+    .set({ status: 'twin', twin_of: twinOf })
+    .where('id', '=', lineId)
+    .execute();
+  await ex.updateTable('statement_line').set({ twin_seen_at: now }).where('id', '=', twinOf).execute();
 }
 
 export async function setImportCounts(

@@ -1,7 +1,12 @@
 import { PaymentChannel } from '@chok/contract/api/payments';
 import { formatBaht, satang } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
-import { candidatesFor, LATE_MATCH_MS } from '@chok/engine/payments/statement-match';
+import {
+  candidatesFor,
+  LATE_MATCH_MS,
+  sameTransfer,
+  TWIN_WINDOW_MS,
+} from '@chok/engine/payments/statement-match';
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -18,13 +23,17 @@ import {
   insertStatementImport,
   insertStatementLine,
   lineCandidates,
+  lockAccountLines,
   lockStatementLine,
   markLineAssigned,
   markLineIgnored,
   markLineMatched,
+  markTwin,
   memberRequestForLine,
+  type NewStatementLine,
   requestLineAssign,
   setImportCounts,
+  twinCandidates,
 } from './statement-queries.ts';
 import { findTemplate, type ParsedLine, readStatement } from './templates.ts';
 
@@ -104,6 +113,44 @@ async function matchLine(
   return 'matched';
 }
 
+export type LineOutcome = 'duplicate' | 'twin' | 'matched' | 'unmatched';
+
+/**
+ * Stores one credit line, whatever brought it (a statement file, the wallet's webhook, the relay), and
+ * matches it (docs/rules/payments.md §3.2, §3.7). The caller holds `lockAccountLines` for the line's
+ * account. A line already stored (same reference, or same facts) adds nothing; a line another source
+ * already brought (same amount, times within TWIN_WINDOW_MS, agreeing counterparty) is stored as its
+ * twin and pays nothing, so a transfer is credited once however many ways it is seen.
+ */
+export async function storeLine(
+  deps: PaymentsDeps,
+  tx: Tx,
+  values: NewStatementLine,
+  lateMinutes: number,
+): Promise<{ outcome: LineOutcome; lineId: number | null }> {
+  const inserted = await insertStatementLine(tx, values);
+  if (!inserted) return { outcome: 'duplicate', lineId: null };
+  const fingerprint = (l: {
+    posted_at: Date;
+    amount_satang: number;
+    counterparty: string;
+    bank_ref: string | null;
+  }) => ({
+    postedAt: l.posted_at,
+    amountSatang: l.amount_satang,
+    counterparty: l.counterparty,
+    bankRef: l.bank_ref,
+  });
+  const twin = (await twinCandidates(tx, inserted, TWIN_WINDOW_MS)).find((c) =>
+    sameTransfer(fingerprint(inserted), fingerprint(c)),
+  );
+  if (twin) {
+    await markTwin(tx, inserted.id, twin.id, deps.clock.now());
+    return { outcome: 'twin', lineId: inserted.id };
+  }
+  return { outcome: await matchLine(deps, tx, inserted, lateMinutes), lineId: inserted.id };
+}
+
 export interface StatementUpload {
   accountKind: AccountKind;
   accountId: number;
@@ -133,9 +180,12 @@ export async function importStatement(deps: PaymentsDeps, u: StatementUpload) {
     let fresh = 0;
     let matched = 0;
     let unmatched = 0;
+    let twins = 0;
+    await lockAccountLines(tx, u.accountKind, u.accountId);
     for (const l of numbered) {
       const values = {
         import_id: imp.id,
+        source: 'import' as const,
         account_kind: u.accountKind,
         account_id: u.accountId,
         posted_at: l.postedAt,
@@ -147,10 +197,15 @@ export async function importStatement(deps: PaymentsDeps, u: StatementUpload) {
         status: 'unmatched' as const,
         created_at: deps.clock.now(),
       };
-      const inserted = await insertStatementLine(tx, values);
-      if (!inserted) continue;
+      const { outcome } = await storeLine(deps, tx, values, settings.late_match_minutes);
+      if (outcome === 'duplicate') continue;
+      if (outcome === 'twin') {
+        // Already brought by the wallet's webhook or the relay: counted with the duplicates.
+        twins += 1;
+        continue;
+      }
       fresh += 1;
-      if ((await matchLine(deps, tx, inserted, settings.late_match_minutes)) === 'matched') matched += 1;
+      if (outcome === 'matched') matched += 1;
       else unmatched += 1;
     }
     const summary = {
@@ -173,6 +228,7 @@ export async function importStatement(deps: PaymentsDeps, u: StatementUpload) {
         template: template.code,
         file: u.fileName,
         ...summary,
+        seen_by_webhook_or_relay: twins,
       },
     });
     return { import_id: imp.id, ...summary };

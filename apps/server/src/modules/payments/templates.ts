@@ -151,7 +151,7 @@ export function parseBangkokDateTime(date: string, time = ''): Date | null {
   return m[7] === 'Z' ? new Date(Date.UTC(y, mo - 1, d, hh, mm, ss)) : fromBangkok(y, mo, d, hh, mm, ss);
 }
 
-function amountOf(text: string | undefined): Satang | null {
+export function amountOf(text: string | undefined): Satang | null {
   const t = (text ?? '').replace(/[,\s฿]/g, '').replace(/^\+/, '');
   if (t === '' || t === '-') return null;
   if (!isBahtText(t)) throw new AppError('STATEMENT_FILE_INVALID', { detail: `ยอดเงิน "${text}" ไม่ถูกต้อง` });
@@ -165,7 +165,7 @@ const MASKED_RUN = /[0-9xX*•][0-9xX*•\- ]{2,}[0-9xX*•]/g;
  * else the first masked run (one with masking characters), whose too few digits then confirm no
  * request (docs/rules/payments.md §3.2 rule 4); empty only when the text shows no account at all.
  */
-function counterpartyFromText(text: string): string {
+export function counterpartyFromText(text: string): string {
   const runs = (text.match(MASKED_RUN) ?? []).map(normaliseCounterparty);
   return (
     runs.find((mask) => visibleDigits(mask) >= MIN_VISIBLE_DIGITS) ??
