@@ -264,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   membersModule(ctx);
   const content = contentModule(ctx);
   await lottoModule(ctx, { ledger });
-  const games = await gamesModule(ctx, { ledger });
+  const games = await gamesModule(ctx, { ledger, connectors });
   await originalsModule(ctx, { seamless: games.seamless });
   await paymentsModule(ctx, { ledger, protection });
   await pointsModule(ctx);

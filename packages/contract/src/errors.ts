@@ -359,6 +359,12 @@ export const errorCatalogue = {
     status: 200,
     message: 'ยังไม่ได้ตั้งกุญแจเข้ารหัส (CONNECTOR_SECRETS_KEY) จึงบันทึกรหัสผ่านของผู้ให้บริการไม่ได้',
   },
+  // game aggregators (Hub88, docs/rules/casino.md §6): 2800–2819
+  GAME_AGGREGATOR_UNAVAILABLE: {
+    error: 2800,
+    status: 200,
+    message: 'ผู้ให้บริการเกมไม่ตอบรับในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+  },
   // operator console (apps/backoffice) and its payments settings: 2600–2609
   PAYMENT_WITHDRAW_LIMITS: {
     error: 2600,

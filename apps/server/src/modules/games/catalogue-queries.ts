@@ -22,6 +22,7 @@ function games(ex: Executor) {
       'p.launch_url',
     ])
     .where('g.is_active', '=', true)
+    .where('g.supplier_enabled', '=', true)
     .where('p.is_active', '=', true);
 }
 
@@ -77,7 +78,7 @@ export async function hasLiveDealerGame(ex: Executor): Promise<boolean> {
   const { rows } = await sql<{ live: boolean }>`
     SELECT EXISTS (
       SELECT 1 FROM game g JOIN game_provider p ON p.id = g.provider_id
-      WHERE g.is_active AND p.is_active AND g.live_dealer AND 'casino' = ANY (g.categories)
+      WHERE g.is_active AND g.supplier_enabled AND p.is_active AND g.live_dealer AND 'casino' = ANY (g.categories)
     ) AS live`.execute(ex);
   return rows[0]?.live ?? false;
 }
@@ -87,7 +88,7 @@ export async function categoryCounts(ex: Executor) {
   const counts = await sql<{ category: string; n: number }>`
     SELECT c AS category, count(*)::int AS n
     FROM game g JOIN game_provider p ON p.id = g.provider_id, unnest(g.categories) c
-    WHERE g.is_active AND p.is_active GROUP BY c`.execute(ex);
+    WHERE g.is_active AND g.supplier_enabled AND p.is_active GROUP BY c`.execute(ex);
   return counts.rows;
 }
 
@@ -95,7 +96,7 @@ export async function categoryCounts(ex: Executor) {
 export async function providersWithCounts(ex: Executor, category: GameCategory | null) {
   const providers = await sql<{ id: string; name: string; logo: string; game_count: number }>`
     SELECT p.id, p.name, p.logo, count(g.id)::int AS game_count
-    FROM game_provider p JOIN game g ON g.provider_id = p.id AND g.is_active
+    FROM game_provider p JOIN game g ON g.provider_id = p.id AND g.is_active AND g.supplier_enabled
     WHERE p.is_active AND (${category}::text IS NULL OR ${category}::text = ANY (g.categories))
     GROUP BY p.id ORDER BY min(p.sort_order), p.id`.execute(ex);
   return providers.rows;
