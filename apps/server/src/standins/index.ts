@@ -5,6 +5,8 @@
  * start (`SEED_DEMO=true`, `npm start`) starts the ones whose real service is not configured, so the
  * site's connectors work on a machine with no network.
  */
+import { hub88DemoStandIn } from './hub88.ts';
+
 export interface StandIn {
   /** Thai-free, for the terminal: "SMS (ThaiBulkSMS stand-in)". */
   name: string;
@@ -23,7 +25,7 @@ export interface DemoStandIn {
 }
 
 /** Each connector adds its line here. */
-export const demoStandIns: DemoStandIn[] = [];
+export const demoStandIns: DemoStandIn[] = [hub88DemoStandIn];
 
 /** Starts the stand-ins a demo start needs; their settings go into `env` (process.env). */
 export async function startDemoStandIns(

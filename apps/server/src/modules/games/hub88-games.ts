@@ -12,7 +12,12 @@ import {
   privateKeyOf,
   signHub88,
 } from './hub88-protocol.ts';
-import { ensureHub88Provider, type SyncedGame, upsertSyncedGames, withdrawUnlisted } from './hub88-queries.ts';
+import {
+  ensureHub88Provider,
+  type SyncedGame,
+  upsertSyncedGames,
+  withdrawUnlisted,
+} from './hub88-queries.ts';
 
 /**
  * Chok's calls to Hub88's Games API (docs/rules/casino.md §6), from
@@ -127,7 +132,9 @@ export async function hub88GameUrl(
   // Where the game's home button leads (optional setting HUB88_LOBBY_URL: the site's address).
   const lobbyUrl = await d.connectors.secret(HUB88_CONNECTOR, 'lobby_url');
   const body = {
-    ...(g.demo ? { currency: 'XXX' } : { user: hub88UserOf(g.memberId), token: g.token, currency: HUB88_CURRENCY }),
+    ...(g.demo
+      ? { currency: 'XXX' }
+      : { user: hub88UserOf(g.memberId), token: g.token, currency: HUB88_CURRENCY }),
     game_code: g.gameCode,
     platform: g.mobile ? 'GPL_MOBILE' : 'GPL_DESKTOP',
     lang: 'th',
@@ -137,6 +144,7 @@ export async function hub88GameUrl(
   const a = (await call(d, g.demo ? 'game_demo' : 'game_url', '/operator/generic/v2/game/url', body)) as {
     url?: unknown;
   };
-  if (typeof a?.url !== 'string' || !/^https?:\/\//.test(a.url)) throw new AppError('GAME_AGGREGATOR_UNAVAILABLE');
+  if (typeof a?.url !== 'string' || !/^https?:\/\//.test(a.url))
+    throw new AppError('GAME_AGGREGATOR_UNAVAILABLE');
   return a.url;
 }

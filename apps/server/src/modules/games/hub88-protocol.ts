@@ -120,7 +120,11 @@ const tx = {
 /** The bodies of Hub88's calls to the operator's Wallet API (unknown fields are accepted and ignored). */
 export const hub88Requests = {
   info: z.object(common),
-  balance: z.object({ ...common, token: z.string().min(1).max(255), game_code: z.string().max(128).nullish() }),
+  balance: z.object({
+    ...common,
+    token: z.string().min(1).max(255),
+    game_code: z.string().max(128).nullish(),
+  }),
   bet: z.object({ ...tx, amount }),
   win: z.object({ ...tx, amount, reference_transaction_uuid: uuidish }),
   rollback: z.object({

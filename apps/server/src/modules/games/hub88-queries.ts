@@ -23,11 +23,9 @@ export async function sessionOfToken(
       'id',
       'member_id',
       'wallet_type_id',
-      and([
-        eb('closed_at', 'is', null),
-        eb('expires_at', '>', now),
-        eb('last_seen_at', '>', idleSince),
-      ]).as('live'),
+      and([eb('closed_at', 'is', null), eb('expires_at', '>', now), eb('last_seen_at', '>', idleSince)]).as(
+        'live',
+      ),
     ])
     .where('provider_id', '=', HUB88_PROVIDER)
     .where('token_hash', '=', tokenHash)
@@ -86,7 +84,9 @@ export async function upsertSyncedGames(ex: Executor, games: SyncedGame[], now: 
   const base = (max?.m ?? -1) + 1;
   await ex
     .insertInto('game')
-    .values(games.map((g, i) => ({ ...g, provider_id: HUB88_PROVIDER, sort_order: base + i, synced_at: now })))
+    .values(
+      games.map((g, i) => ({ ...g, provider_id: HUB88_PROVIDER, sort_order: base + i, synced_at: now })),
+    )
     .onConflict((oc) =>
       oc.columns(['provider_id', 'code']).doUpdateSet((eb) => ({
         name: eb.ref('excluded.name'),

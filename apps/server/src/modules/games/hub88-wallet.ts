@@ -151,9 +151,12 @@ const operations: {
   },
 };
 
-/** A zod failure as Hub88 names it: a value of the wrong type, or a body of the wrong form. */
-function syntaxStatus(err: z.ZodError): Hub88Status {
-  return err.issues.every((i) => i.code === 'invalid_type' && i.input !== undefined)
+/** A zod failure as Hub88 names it: values of the wrong type where given, else a body of the wrong form. */
+function syntaxStatus(json: unknown, err: z.ZodError): Hub88Status {
+  const given = (path: PropertyKey[]) =>
+    path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Body)[k as string] : undefined), json) !==
+    undefined;
+  return err.issues.every((i) => i.code === 'invalid_type' && given(i.path))
     ? 'RS_ERROR_WRONG_TYPES'
     : 'RS_ERROR_WRONG_SYNTAX';
 }
@@ -186,11 +189,13 @@ async function answerOf(
     return status('RS_ERROR_WRONG_SYNTAX');
   }
   const requestUuid =
-    typeof (json as Body | null)?.request_uuid === 'string' ? { request_uuid: (json as Body).request_uuid } : {};
+    typeof (json as Body | null)?.request_uuid === 'string'
+      ? { request_uuid: (json as Body).request_uuid }
+      : {};
   // A NUL cannot be stored in a transaction id: the request is malformed, not a retry.
   if (JSON.stringify(json).includes('\\u0000')) return status('RS_ERROR_WRONG_SYNTAX', requestUuid);
   const parsed = hub88Requests[c.operation].safeParse(json);
-  if (!parsed.success) return status(syntaxStatus(parsed.error), requestUuid);
+  if (!parsed.success) return status(syntaxStatus(json, parsed.error), requestUuid);
   const memberId = memberOfHub88User(parsed.data.user);
   if (memberId === null) return status('RS_ERROR_INVALID_TOKEN', { ...requestUuid, user: parsed.data.user });
   const run = operations[c.operation] as (d: Hub88WalletDeps, b: unknown, m: number) => Promise<Body>;

@@ -94,7 +94,8 @@ export async function launchLink(
     return { game, token };
   });
   const { game, token } = launched;
-  if (game.provider_id === HUB88_PROVIDER) return { link: await hub88Link(deps, game.game_id, token, r.is_mobile) };
+  if (game.provider_id === HUB88_PROVIDER)
+    return { link: await hub88Link(deps, game.game_id, token, r.is_mobile) };
   return { link: linkOf(game, token, { mobile: r.is_mobile, demo: false }) };
 }
 
@@ -102,7 +103,12 @@ export async function launchLink(
  * A Hub88 game: the launch token is exchanged at once for the game session Hub88's calls will name (the
  * token is the session's), then Hub88 is asked for the game's URL with it (docs/rules/casino.md §6).
  */
-async function hub88Link(deps: LaunchDeps, gameCode: string, token: string, mobile: boolean): Promise<string> {
+async function hub88Link(
+  deps: LaunchDeps,
+  gameCode: string,
+  token: string,
+  mobile: boolean,
+): Promise<string> {
   if (!deps.hub88) throw new AppError('GAME_AGGREGATOR_UNAVAILABLE');
   const a = await deps.hub88.wallet.authenticate(token, { provider: HUB88_PROVIDER, sessionToken: token });
   if (a.status !== 'OK' || !('memberId' in a)) throw new AppError('GAME_SESSION_INVALID');
