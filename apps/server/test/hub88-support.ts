@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { createMemberSession } from '../src/modules/auth/sessions.ts';
 import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import { syncHub88Catalogue } from '../src/modules/games/hub88-games.ts';
+import type { SeamlessWallet } from '../src/modules/games/seamless.ts';
 import { systemClock } from '../src/platform/clock.ts';
+import { hashToken, newToken } from '../src/platform/rng.ts';
 import { type Hub88StandIn, hub88Env, startHub88StandIn } from '../src/standins/hub88.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 
@@ -83,4 +85,35 @@ export function txBody(
     ...(o.amount !== undefined ? { amount: o.amount } : {}),
     ...(o.ref !== undefined ? { reference_transaction_uuid: o.ref } : {}),
   };
+}
+
+/** A launch token for a Hub88 game exchanged for its game session, as the launcher does before /game/url. */
+export async function hub88Token(
+  t: TestApp,
+  wallet: SeamlessWallet,
+  memberId: number,
+  walletTypeId: number,
+  game: string,
+) {
+  const g = await t.db
+    .selectFrom('game')
+    .select('id')
+    .where('provider_id', '=', 'hub88')
+    .where('code', '=', game)
+    .executeTakeFirstOrThrow();
+  const token = newToken();
+  const now = new Date();
+  await t.db
+    .insertInto('game_launch')
+    .values({
+      token_hash: hashToken(token),
+      member_id: memberId,
+      wallet_type_id: walletTypeId,
+      game_id: g.id,
+      created_at: now,
+      expires_at: new Date(now.getTime() + 60_000),
+    })
+    .execute();
+  const a = await wallet.authenticate(token, { provider: 'hub88', sessionToken: token });
+  return { status: a.status, user: `chok${memberId}`, token };
 }
