@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../src/platform/rng.ts';
 import type { Hub88StandIn } from '../src/standins/hub88.ts';
 import { balances, fundedMembers } from './games-support.ts';
 import { call, type TestApp } from './helpers.ts';
@@ -267,6 +268,23 @@ describe('Hub88 Wallet API', () => {
     expect(win.body).toMatchObject({ status: 'RS_OK', balance: 1010 * BAHT });
     const rb = await hub.callWallet('/transaction/rollback', txBody(p, { ref: other.transaction_uuid }));
     expect(rb.body).toMatchObject({ status: 'RS_OK', balance: 1015 * BAHT });
+  });
+
+  it("a token whose session ended may not stake, even while the member's newer session is live", async () => {
+    const p = await player();
+    const newer = await openHub88Game(t, hub, p.memberId, 1, SLOT);
+    await t.db
+      .updateTable('game_session')
+      .set({ closed_at: new Date() })
+      .where('token_hash', '=', hashToken(p.token))
+      .execute();
+    const old = await hub.callWallet('/transaction/bet', txBody(p, { amount: BAHT }));
+    expect(old.body.status).toBe('RS_ERROR_TOKEN_EXPIRED');
+    const live = await hub.callWallet(
+      '/transaction/bet',
+      txBody({ ...p, token: newer.token }, { amount: BAHT }),
+    );
+    expect(live.body).toMatchObject({ status: 'RS_OK', balance: 999 * BAHT });
   });
 
   it('a suspended member may not bet: RS_ERROR_USER_DISABLED', async () => {
