@@ -1,4 +1,4 @@
--- A game synced from an aggregator's list (Hub88, docs/rules/casino.md §6): whether the supplier
+-- A game synced from an aggregator's list (Hub88, docs/rules/casino.md §8): whether the supplier
 -- offers it to this operator and country (`supplier_enabled`: the list's `enabled`, and this
 -- deployment's country absent from its `blocked_countries`), the countries it is blocked in, and when
 -- the list last named it. The owner's own controls (is_active, sort_order, is_hot) stay separate, so a

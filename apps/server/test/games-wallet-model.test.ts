@@ -12,7 +12,7 @@ import { hub88App, hub88Token, txBody } from './hub88-support.ts';
 
 /**
  * Both protocols on the one seamless wallet: Chok's own (HMAC, /provider) and Hub88's Wallet API (RSA,
- * /hub88, docs/rules/casino.md §6). Randomised provider callbacks — new bets, wins (some zero), rollbacks of open, settled and
+ * /hub88, docs/rules/casino.md §8). Randomised provider callbacks — new bets, wins (some zero), rollbacks of open, settled and
  * unknown bets, retries and in-flight duplicates, mismatched payloads, session expiry and late wins —
  * through the signed HTTP adapter, against an independent model of docs/rules/casino.md §3. Players run
  * concurrently; each player's callbacks are in order, so the model's answer for every call is exact.

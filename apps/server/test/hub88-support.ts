@@ -9,7 +9,7 @@ import { hashToken, newToken } from '../src/platform/rng.ts';
 import { type Hub88StandIn, hub88Env, startHub88StandIn } from '../src/standins/hub88.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 
-/** A test app wired to Hub88's stand-in over real HTTP both ways (docs/rules/casino.md §6). */
+/** A test app wired to Hub88's stand-in over real HTTP both ways (docs/rules/casino.md §8). */
 export async function hub88App(): Promise<{ t: TestApp; hub: Hub88StandIn; sync: () => Promise<number> }> {
   const hub = await startHub88StandIn();
   const env = hub88Env(hub);

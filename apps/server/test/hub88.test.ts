@@ -7,7 +7,7 @@ import { call, type TestApp } from './helpers.ts';
 import { hub88App, openHub88Game, txBody } from './hub88-support.ts';
 
 /**
- * Hub88 (docs/rules/casino.md §6) against its stand-in over real HTTP both ways: the catalogue sync,
+ * Hub88 (docs/rules/casino.md §8) against its stand-in over real HTTP both ways: the catalogue sync,
  * the launch with a chosen wallet, and every path of the operator's Wallet API — signatures, each RS_*
  * status, retries, out-of-order deliveries, tokens past their session, parallel stakes.
  */

@@ -9,10 +9,10 @@ import {
 } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DemoStandIn, StandIn } from './index.ts';
+import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
- * Hub88's stand-in (docs/rules/connectors.md §4, docs/rules/casino.md §6), written from Hub88's public
+ * Hub88's stand-in (docs/rules/connectors.md §4, docs/rules/casino.md §8), written from Hub88's public
  * documentation of the Operator API:
  * https://docs.hub88.io/developer-docs/operator-api-reference/games-api (game list, game URL; demo is
  * the game URL with currency "XXX"), https://docs.hub88.io/developer-docs/operator-api-reference/wallet-api
@@ -79,7 +79,7 @@ export interface Hub88StandIn extends StandIn {
   playRound(sessionId: string, stake: number): Promise<{ bet: WalletReply; win: WalletReply | null }>;
 }
 
-/** The environment a demo start sets for the adapter (docs/rules/casino.md §6). */
+/** The environment a demo start sets for the adapter (docs/rules/casino.md §8). */
 export function hub88Env(s: Hub88StandIn): Record<string, string> {
   return {
     HUB88_API_URL: s.url,

@@ -6,23 +6,9 @@
  * site's connectors work on a machine with no network.
  */
 import { hub88DemoStandIn } from './hub88.ts';
+import type { DemoStandIn, StandIn } from './types.ts';
 
-export interface StandIn {
-  /** Thai-free, for the terminal: "SMS (ThaiBulkSMS stand-in)". */
-  name: string;
-  url: string;
-  close(): Promise<void>;
-}
-
-/**
- * One connector's demo start: `wanted(env)` says whether the real service is left unconfigured (so the
- * stand-in should take its place); `start(env)` starts the stand-in and writes the settings that point
- * the adapter at it into `env`.
- */
-export interface DemoStandIn {
-  wanted(env: Record<string, string | undefined>): boolean;
-  start(env: Record<string, string | undefined>): Promise<StandIn>;
-}
+export type { DemoStandIn, StandIn } from './types.ts';
 
 /** Each connector adds its line here. */
 export const demoStandIns: DemoStandIn[] = [hub88DemoStandIn];

@@ -20,7 +20,7 @@ import {
 } from './hub88-queries.ts';
 
 /**
- * Chok's calls to Hub88's Games API (docs/rules/casino.md §6), from
+ * Chok's calls to Hub88's Games API (docs/rules/casino.md §8), from
  * https://docs.hub88.io/developer-docs/operator-api-reference/games-api : the game list
  * (`POST /operator/generic/v2/game/list`) that fills the catalogue, and the game URL
  * (`POST /operator/generic/v2/game/url`; demo play is the same call with currency "XXX" and no user

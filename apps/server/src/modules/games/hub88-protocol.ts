@@ -1,10 +1,10 @@
 import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
-import { z } from 'zod';
 import type { WalletStatus } from '@chok/contract/api/games';
 import type { Satang } from '@chok/engine/money';
+import { z } from 'zod';
 
 /**
- * Hub88's Operator API as Chok speaks it (docs/rules/casino.md §6), written from Hub88's public
+ * Hub88's Operator API as Chok speaks it (docs/rules/casino.md §8), written from Hub88's public
  * documentation:
  * - request signing: https://docs.hub88.io/developer-docs/operator-api-reference/operator-api-overview
  *   and https://github.com/coingaming/Hub88-Examples (RSA-SHA256 over the raw body, base64, in the

@@ -1,7 +1,7 @@
 import type { Executor } from '../../platform/db.ts';
 import { HUB88_PROVIDER } from './hub88-protocol.ts';
 
-/** SQL of the Hub88 adapter (docs/rules/casino.md §6): the game session a token names, the synced catalogue. */
+/** SQL of the Hub88 adapter (docs/rules/casino.md §8): the game session a token names, the synced catalogue. */
 
 export interface TokenSession {
   id: number;

@@ -28,7 +28,7 @@ import { hasStoredTx, sessionOfToken } from './hub88-queries.ts';
 import { playerIdOf, SESSION_IDLE_MINUTES, type SeamlessWallet, type WalletAnswer } from './seamless.ts';
 
 /**
- * The operator's side of Hub88's Wallet API (docs/rules/casino.md §6): each call is verified against
+ * The operator's side of Hub88's Wallet API (docs/rules/casino.md §8): each call is verified against
  * Hub88's public key over the raw bytes, parsed, run on the seamless wallet (the same debit, credit
  * and rollback as Chok's own protocol, §3), and answered with a body signed by the operator's key.
  * Every answer is HTTP 200 with a documented `RS_*` status.
@@ -154,8 +154,10 @@ const operations: {
 /** A zod failure as Hub88 names it: values of the wrong type where given, else a body of the wrong form. */
 function syntaxStatus(json: unknown, err: z.ZodError): Hub88Status {
   const given = (path: PropertyKey[]) =>
-    path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Body)[k as string] : undefined), json) !==
-    undefined;
+    path.reduce<unknown>(
+      (v, k) => (v && typeof v === 'object' ? (v as Body)[k as string] : undefined),
+      json,
+    ) !== undefined;
   return err.issues.every((i) => i.code === 'invalid_type' && given(i.path))
     ? 'RS_ERROR_WRONG_TYPES'
     : 'RS_ERROR_WRONG_SYNTAX';

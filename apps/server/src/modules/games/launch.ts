@@ -24,7 +24,7 @@ export interface LaunchDeps {
   db: Db;
   ledger: Ledger;
   clock: Clock;
-  /** Games launched through Hub88 (docs/rules/casino.md §6): its Games API and the wallet's sessions. */
+  /** Games launched through Hub88 (docs/rules/casino.md §8): its Games API and the wallet's sessions. */
   hub88?: { games: Hub88GamesDeps; wallet: SeamlessWallet };
 }
 
@@ -101,7 +101,7 @@ export async function launchLink(
 
 /**
  * A Hub88 game: the launch token is exchanged at once for the game session Hub88's calls will name (the
- * token is the session's), then Hub88 is asked for the game's URL with it (docs/rules/casino.md §6).
+ * token is the session's), then Hub88 is asked for the game's URL with it (docs/rules/casino.md §8).
  */
 async function hub88Link(
   deps: LaunchDeps,

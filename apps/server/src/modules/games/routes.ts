@@ -8,9 +8,9 @@ import {
   providerEndpoints,
 } from './adapter.ts';
 import { editGame, editProvider, listGamesAdmin, listProviders } from './admin.ts';
-import { hub88Paths, type Hub88Operation } from './hub88-protocol.ts';
-import { type Hub88WalletDeps, hub88Keys, hub88WalletCall } from './hub88-wallet.ts';
 import { listGames, lobby, lobbyConfig } from './catalogue.ts';
+import { type Hub88Operation, hub88Paths } from './hub88-protocol.ts';
+import { type Hub88WalletDeps, hub88Keys, hub88WalletCall } from './hub88-wallet.ts';
 import { demoLink, gameWallets, type LaunchDeps, launchLink } from './launch.ts';
 
 /** The member-facing games endpoints: each one contract endpoint → one use case. */
@@ -57,7 +57,7 @@ export function providerRoutes({ app }: ModuleContext, adapter: ProviderAdapterD
 
 /**
  * Hub88's calls to the operator's Wallet API, /hub88/user/{info,balance} and
- * /hub88/transaction/{bet,win,rollback} (docs/rules/casino.md §6): the raw bytes reach the adapter
+ * /hub88/transaction/{bet,win,rollback} (docs/rules/casino.md §8): the raw bytes reach the adapter
  * unparsed (the signature is over them); the answer is Hub88's signed body, never cached.
  */
 export function hub88Routes({ app }: ModuleContext, deps: Hub88WalletDeps): void {
