@@ -58,13 +58,22 @@ describe('Hub88 catalogue sync', () => {
       .where('code', '=', LIVE)
       .executeTakeFirstOrThrow();
     expect(live.live_dealer).toBe(true);
-    const casino = await call<{ title: string; providers: { id: string }[] }>(
+    const casino = await call<{
+      title: string;
+      providers: { id: string; name: string; game_count: number }[];
+    }>(t.app, 'GET', '/api/lobby/configs?lobby_key=casino');
+    expect(casino.body.data.title).toBe('คาสิโนสด');
+    // The aggregator's studios are the lobby's providers, and each filters the list.
+    expect(casino.body.data.providers).toContainEqual(
+      expect.objectContaining({ id: 'hub88:standin-live', name: 'Standin Live', game_count: 2 }),
+    );
+    const studio = await call<{ game_id: string; provider_name: string }[]>(
       t.app,
       'GET',
-      '/api/lobby/configs?lobby_key=casino',
+      '/api/game/list?provider=hub88:standin-live',
     );
-    expect(casino.body.data.title).toBe('คาสิโนสด');
-    expect(casino.body.data.providers.map((p) => p.id)).toContain('hub88');
+    expect(studio.body.data.map((g) => g.game_id).sort()).toEqual(['sdl_baccarat_live', 'sdl_roulette_live']);
+    expect(studio.body.data[0]!.provider_name).toBe('Standin Live');
   });
 
   it("keeps the owner's order, on/off and hot flags across syncs; takes the supplier's changes and withdrawals", async () => {

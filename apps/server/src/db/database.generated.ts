@@ -371,6 +371,7 @@ export interface Game {
   provider_id: string;
   sort_order: Generated<number>;
   sub_provider_id: Generated<string>;
+  sub_provider_name: Generated<string>;
   supplier_enabled: Generated<boolean>;
   synced_at: Timestamp | null;
 }

@@ -93,6 +93,7 @@ function toSynced(g: Hub88Game): SyncedGame {
     demo_allowed: g.demo_game_support === true,
     mobile_support: (g.platforms ?? []).includes('GPL_MOBILE'),
     sub_provider_id: slug(g.product ?? ''),
+    sub_provider_name: (g.product ?? '').trim().slice(0, 100),
     supplier_enabled: g.enabled !== false && !blocked.includes(HUB88_COUNTRY),
     blocked_countries: blocked,
   };

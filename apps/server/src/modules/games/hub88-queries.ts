@@ -66,6 +66,7 @@ export interface SyncedGame {
   demo_allowed: boolean;
   mobile_support: boolean;
   sub_provider_id: string;
+  sub_provider_name: string;
   supplier_enabled: boolean;
   blocked_countries: string[];
 }
@@ -96,6 +97,7 @@ export async function upsertSyncedGames(ex: Executor, games: SyncedGame[], now: 
         demo_allowed: eb.ref('excluded.demo_allowed'),
         mobile_support: eb.ref('excluded.mobile_support'),
         sub_provider_id: eb.ref('excluded.sub_provider_id'),
+        sub_provider_name: eb.ref('excluded.sub_provider_name'),
         supplier_enabled: eb.ref('excluded.supplier_enabled'),
         blocked_countries: eb.ref('excluded.blocked_countries'),
         synced_at: eb.ref('excluded.synced_at'),
