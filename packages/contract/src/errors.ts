@@ -359,7 +359,7 @@ export const errorCatalogue = {
     status: 200,
     message: 'ยังไม่ได้ตั้งกุญแจเข้ารหัส (CONNECTOR_SECRETS_KEY) จึงบันทึกรหัสผ่านของผู้ให้บริการไม่ได้',
   },
-  // game aggregators (Hub88, docs/rules/casino.md §6): 2800–2819
+  // game aggregators (Hub88, docs/rules/casino.md §8): 2800–2819
   GAME_AGGREGATOR_UNAVAILABLE: {
     error: 2800,
     status: 200,

@@ -1,4 +1,4 @@
-/** What a stand-in is and how a demo start starts it (index.ts lists them). */
+/** What a stand-in server is and how a demo start runs it (see index.ts). */
 export interface StandIn {
   /** Thai-free, for the terminal: "SMS (ThaiBulkSMS stand-in)". */
   name: string;
