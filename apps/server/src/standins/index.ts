@@ -1,3 +1,6 @@
+import { hub88DemoStandIn } from './hub88.ts';
+import type { DemoStandIn, StandIn } from './types.ts';
+
 /**
  * Stand-in servers for the outside services Chok connects to (docs/rules/connectors.md §4): each is
  * written in the project from its provider's public documentation (request shapes, signatures, error
@@ -5,9 +8,6 @@
  * start (`SEED_DEMO=true`, `npm start`) starts the ones whose real service is not configured, so the
  * site's connectors work on a machine with no network.
  */
-import { hub88DemoStandIn } from './hub88.ts';
-import type { DemoStandIn, StandIn } from './types.ts';
-
 export type { DemoStandIn, StandIn } from './types.ts';
 
 /** Each connector adds its line here. */
