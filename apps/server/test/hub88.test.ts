@@ -115,6 +115,38 @@ describe('Hub88 catalogue sync', () => {
   });
 });
 
+describe('Hub88 launch', () => {
+  it("a demo link is Hub88's demo URL; a game without demo is refused in Thai", async () => {
+    const demo = await call<{ link: string }>(t.app, 'POST', '/api/game/demo', {
+      body: { game_id: SLOT, provider_id: 'hub88' },
+    });
+    expect(demo.body.data.link).toMatch(new RegExp(`^${hub.url}/play/${SLOT}\\?s=`));
+    const live = await call(t.app, 'POST', '/api/game/demo', {
+      body: { game_id: LIVE, provider_id: 'hub88' },
+    });
+    expect(live.body).toMatchObject({ code: 'GAME_DEMO_UNAVAILABLE' });
+  });
+
+  it('when Hub88 refuses the game URL the member reads a Thai error, never a 5xx, and the call is recorded', async () => {
+    const [memberId] = await fundedMembers(t, 1, { 1: 10_000 });
+    const saved = hub.games;
+    hub.games = saved.map((g) => (g.game_code === SLOT ? { ...g, enabled: false } : g));
+    try {
+      await expect(openHub88Game(t, hub, memberId!, 1, SLOT)).rejects.toThrow(/2800/);
+    } finally {
+      hub.games = saved;
+    }
+    const recorded = await t.db
+      .selectFrom('connector_call')
+      .select(['outcome', 'http_status'])
+      .where('connector', '=', 'hub88')
+      .where('operation', '=', 'game_url')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(recorded).toEqual({ outcome: 'error', http_status: 403 });
+  });
+});
+
 describe('Hub88 Wallet API', () => {
   it('plays a round through the stand-in: signed both ways, the chosen wallet pays, balances match', async () => {
     const p = await player({ 1: 50_000, 2: 20_000 }, 2);

@@ -29,6 +29,8 @@ export async function gamesModule(
     kind: 'games',
     secrets: HUB88_SECRETS,
     configured: () => hub88Configured(connectors),
+    // The console's test: the game list read now, and the catalogue synced with it.
+    testSend: async () => `อ่านรายการเกมจาก Hub88 ได้ ${await syncHub88Catalogue(hub88Games)} เกม`,
   });
 
   await ctx.jobs.schedule('games-sweep', '* * * * *', async () => {
