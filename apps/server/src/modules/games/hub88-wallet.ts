@@ -84,7 +84,11 @@ async function balanceBody(db: Db, user: string, memberId: number, walletTypeId:
   return { user, status: s, currency: HUB88_CURRENCY, balance: unitsOf(balance) };
 }
 
-/** The live session a token opened, or why it cannot bet (status), for the user it names. */
+/**
+ * The game session a token opened for the user it names (null for a token Chok never gave that user),
+ * with whether it is still live. A bet may name another game_code than the session's: Hub88's live
+ * lobbies switch tables within one session, so the debit's own rules (§3.4) judge the game.
+ */
 async function tokenSession(d: Hub88WalletDeps, token: string, memberId: number) {
   const now = d.clock.now();
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MINUTES * 60_000);
