@@ -192,7 +192,8 @@ describe('game lobby and launcher', () => {
     await grid.locator('[data-game="golden-elephant"]').waitFor();
     await page.getByLabel('ค้นหาเกม').fill('บาคาร่า');
     const results = page.getByRole('region', { name: 'เกมทั้งหมด' });
-    await expect.poll(() => results.locator('[data-testid="game-card"]').count()).toBe(3);
+    // The three in-house rooms and the Hub88 stand-in's live baccarat table (docs/rules/casino.md §8).
+    await expect.poll(() => results.locator('[data-testid="game-card"]').count()).toBe(4);
     // Visitors are sent to log in before real play.
     await results.getByRole('button', { name: 'เล่นเลย' }).first().click();
     await page.waitForURL(`${baseUrl}/login`);

@@ -134,13 +134,4 @@ describe('texts that tell the truth', () => {
       .toMatch(/ยอดเงินรวมของคุณตอนนี้ 100\.\d\d บาท จึงยังใช้คูปองไม่ได้/);
     await context.close();
   });
-
-  it('/lobby/casino is คาสิโน while the catalogue has no live-dealer table', async () => {
-    const { context, page } = await openPage(browserOf(), PHONE);
-    await skipAnnouncements(context);
-    await page.goto(`${baseUrl}/lobby/casino`);
-    const title = page.locator('.lobby-hero__title');
-    await expect.poll(() => title.textContent()).toBe('คาสิโน');
-    await context.close();
-  });
 });

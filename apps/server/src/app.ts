@@ -145,6 +145,21 @@ const loggedUrl = (req: FastifyRequest) => redactUrl(req.url, req.headers.author
 /** What the LINE LIFF SDK connects to when a LIFF app is configured. */
 const LINE_ORIGINS = ['https://api.line.me', 'https://access.line.me', 'https://liffsdk.line-scdn.net'];
 
+/**
+ * Third-party games open in the game page's frame and show their supplier's thumbnails
+ * (docs/rules/casino.md §8): any https game server; and Hub88's stand-in when a demo start put it on
+ * plain http at 127.0.0.1 (HUB88_API_URL).
+ */
+function gameOrigins(env: Record<string, string | undefined>): string[] {
+  const url = env.HUB88_API_URL;
+  if (!url?.startsWith('http://')) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
 const WEB_DIST_DEFAULT = path.resolve(SERVER_ROOT, '../web/dist');
 const BACKOFFICE_DIST_DEFAULT = path.resolve(SERVER_ROOT, '../backoffice/dist');
 
@@ -196,13 +211,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'https:', ...gameOrigins(deps.env ?? process.env)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         // With a LIFF app the /liff pages' LINE SDK talks to LINE (docs/operations.md, LINE pages).
         connectSrc: ["'self'", ...(config.LIFF_ID ? LINE_ORIGINS : [])],
         fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:', ...gameOrigins(deps.env ?? process.env)],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
       },
@@ -311,7 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   membersModule(ctx);
   const content = contentModule(ctx);
   await lottoModule(ctx, { ledger, connectors });
-  const games = await gamesModule(ctx, { ledger });
+  const games = await gamesModule(ctx, { ledger, connectors });
   await originalsModule(ctx, { seamless: games.seamless });
   await paymentsModule(ctx, { ledger, protection, connectors });
   await pointsModule(ctx);

@@ -414,6 +414,12 @@ export const errorCatalogue = {
     status: 200,
     message: 'อ่านข้อความแจ้งเตือนนี้ไม่ได้ หรือไม่ใช่รายการเงินเข้า กรุณานำเข้ารายการเดินบัญชีแทน',
   },
+  // game aggregators (Hub88, docs/rules/casino.md §8): 2800–2819
+  GAME_AGGREGATOR_UNAVAILABLE: {
+    error: 2800,
+    status: 200,
+    message: 'ผู้ให้บริการเกมไม่ตอบรับในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+  },
   // operator console (apps/backoffice) and its payments settings: 2600–2609
   PAYMENT_WITHDRAW_LIMITS: {
     error: 2600,

@@ -356,6 +356,7 @@ export interface FreeCreditState {
 }
 
 export interface Game {
+  blocked_countries: Generated<string[]>;
   categories: string[];
   code: string;
   created_at: Generated<Timestamp>;
@@ -370,6 +371,9 @@ export interface Game {
   provider_id: string;
   sort_order: Generated<number>;
   sub_provider_id: Generated<string>;
+  sub_provider_name: Generated<string>;
+  supplier_enabled: Generated<boolean>;
+  synced_at: Timestamp | null;
 }
 
 export interface GameDemoSession {

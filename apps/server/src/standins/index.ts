@@ -1,9 +1,10 @@
 import { gloDemo } from './glo.ts';
+import { hub88DemoStandIn } from './hub88.ts';
+import { relayDemo } from './relay.ts';
 import { scbDemoStandIn } from './scb.ts';
 import { thaiBulkSmsDemo } from './thaibulksms.ts';
-import { twilioDemo } from './twilio.ts';
-import { relayDemo } from './relay.ts';
 import { trueMoneyDemo } from './truemoney.ts';
+import { twilioDemo } from './twilio.ts';
 import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
@@ -20,7 +21,15 @@ export type { DemoStandIn, StandIn } from './types.ts';
  * with SMS_PROVIDER (or SMS_FALLBACK_PROVIDER) naming them and no credentials: the plain demo keeps the
  * built-in outbox, whose messages the console shows (docs/rules/connectors.md §5).
  */
-export const demoStandIns: DemoStandIn[] = [scbDemoStandIn, thaiBulkSmsDemo, twilioDemo, gloDemo, trueMoneyDemo, relayDemo];
+export const demoStandIns: DemoStandIn[] = [
+  scbDemoStandIn,
+  thaiBulkSmsDemo,
+  twilioDemo,
+  gloDemo,
+  trueMoneyDemo,
+  relayDemo,
+  hub88DemoStandIn,
+];
 
 /** Starts the stand-ins a demo start needs; their settings go into `env` (process.env). */
 export async function startDemoStandIns(

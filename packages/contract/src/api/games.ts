@@ -40,7 +40,11 @@ export const gameList = endpoint({
   auth: 'none',
   summary: 'Games of the catalogue, by provider and category (default limit 60)',
   query: z.object({
-    provider: z.string().max(32).optional(),
+    provider: z
+      .string()
+      .max(65)
+      .optional()
+      .describe('A provider id, or <provider>:<studio> of an aggregator'),
     category: gameCategory.optional(),
     q: z.string().trim().max(50).optional().describe('Search in game names'),
     limit: wholeNumber(1, 500).default(60),

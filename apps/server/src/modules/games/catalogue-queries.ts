@@ -13,6 +13,7 @@ function games(ex: Executor) {
       'g.provider_id',
       'p.name as provider_name',
       'g.sub_provider_id',
+      'g.sub_provider_name',
       'g.name',
       'g.image',
       'g.categories',
@@ -22,6 +23,7 @@ function games(ex: Executor) {
       'p.launch_url',
     ])
     .where('g.is_active', '=', true)
+    .where('g.supplier_enabled', '=', true)
     .where('p.is_active', '=', true);
 }
 
@@ -33,7 +35,12 @@ export function filteredGames(
   f: { provider?: string; category?: GameCategory; q?: string; limit: number },
 ) {
   let query = games(ex);
-  if (f.provider) query = query.where('g.provider_id', '=', f.provider);
+  if (f.provider) {
+    // `<provider>:<studio>` names one studio of an aggregator (providersWithCounts).
+    const [provider, studio] = f.provider.split(':', 2);
+    query = query.where('g.provider_id', '=', provider!);
+    if (studio !== undefined) query = query.where('g.sub_provider_id', '=', studio);
+  }
   if (f.category) query = query.where(sql<boolean>`${f.category} = ANY (g.categories)`);
   if (f.q) query = query.where('g.name', 'ilike', `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   return query.orderBy('g.sort_order').orderBy('g.id').limit(f.limit).execute();
@@ -77,7 +84,7 @@ export async function hasLiveDealerGame(ex: Executor): Promise<boolean> {
   const { rows } = await sql<{ live: boolean }>`
     SELECT EXISTS (
       SELECT 1 FROM game g JOIN game_provider p ON p.id = g.provider_id
-      WHERE g.is_active AND p.is_active AND g.live_dealer AND 'casino' = ANY (g.categories)
+      WHERE g.is_active AND g.supplier_enabled AND p.is_active AND g.live_dealer AND 'casino' = ANY (g.categories)
     ) AS live`.execute(ex);
   return rows[0]?.live ?? false;
 }
@@ -87,17 +94,22 @@ export async function categoryCounts(ex: Executor) {
   const counts = await sql<{ category: string; n: number }>`
     SELECT c AS category, count(*)::int AS n
     FROM game g JOIN game_provider p ON p.id = g.provider_id, unnest(g.categories) c
-    WHERE g.is_active AND p.is_active GROUP BY c`.execute(ex);
+    WHERE g.is_active AND g.supplier_enabled AND p.is_active GROUP BY c`.execute(ex);
   return counts.rows;
 }
 
 /** Active providers with their active games' count (of one category when given). */
 export async function providersWithCounts(ex: Executor, category: GameCategory | null) {
+  // An aggregator's games name their studio (sub_provider_id): each studio is listed as a provider of
+  // its own, `<provider>:<studio>` (docs/rules/casino.md §8); other providers are listed whole.
   const providers = await sql<{ id: string; name: string; logo: string; game_count: number }>`
-    SELECT p.id, p.name, p.logo, count(g.id)::int AS game_count
-    FROM game_provider p JOIN game g ON g.provider_id = p.id AND g.is_active
+    SELECT CASE WHEN g.sub_provider_id = '' THEN p.id ELSE p.id || ':' || g.sub_provider_id END AS id,
+      CASE WHEN g.sub_provider_id = '' THEN p.name
+        ELSE coalesce(nullif(max(g.sub_provider_name), ''), g.sub_provider_id) END AS name,
+      p.logo, count(g.id)::int AS game_count
+    FROM game_provider p JOIN game g ON g.provider_id = p.id AND g.is_active AND g.supplier_enabled
     WHERE p.is_active AND (${category}::text IS NULL OR ${category}::text = ANY (g.categories))
-    GROUP BY p.id ORDER BY min(p.sort_order), p.id`.execute(ex);
+    GROUP BY p.id, g.sub_provider_id ORDER BY min(p.sort_order), 1`.execute(ex);
   return providers.rows;
 }
 

@@ -25,7 +25,8 @@ function toItem(r: GameRow): GameItem {
     id: r.id,
     game_id: r.code,
     provider_id: r.provider_id,
-    provider_name: r.provider_name,
+    // An aggregator's game shows its studio (docs/rules/casino.md §8).
+    provider_name: r.sub_provider_name || r.provider_name,
     sub_provider_id: r.sub_provider_id,
     name: r.name,
     image: r.image,

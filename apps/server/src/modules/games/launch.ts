@@ -7,8 +7,10 @@ import { hashToken, newToken } from '../../platform/rng.ts';
 import { memberActive } from '../members/service.ts';
 import { type Ledger, MAIN_WALLET } from '../wallet/service.ts';
 import { findGame, recordPlay } from './catalogue.ts';
+import { type Hub88GamesDeps, hub88GameUrl } from './hub88-games.ts';
+import { HUB88_PROVIDER } from './hub88-protocol.ts';
 import * as q from './launch-queries.ts';
-import { LAUNCH_TOKEN_SECONDS } from './seamless.ts';
+import { LAUNCH_TOKEN_SECONDS, type SeamlessWallet } from './seamless.ts';
 
 export const DEMO_BALANCE_SATANG = 1_000_000;
 export const DEMO_SESSION_HOURS = 8;
@@ -22,6 +24,8 @@ export interface LaunchDeps {
   db: Db;
   ledger: Ledger;
   clock: Clock;
+  /** Games launched through Hub88 (docs/rules/casino.md §8): its Games API and the wallet's sessions. */
+  hub88?: { games: Hub88GamesDeps; wallet: SeamlessWallet };
 }
 
 async function gameOrThrow(ex: Executor, providerId: string, code: string) {
@@ -65,7 +69,7 @@ export async function launchLink(
 ): Promise<{ link: string }> {
   const { memberId } = principal;
   const now = deps.clock.now();
-  return inTransaction(deps.db, async (tx) => {
+  const launched = await inTransaction(deps.db, async (tx) => {
     const game = await gameOrThrow(tx, r.provider_id, r.game_id);
     if (!(await memberActive(tx, memberId))) throw new AppError('ACCOUNT_SUSPENDED');
     const wallets = await deps.ledger.wallets(tx, memberId);
@@ -87,7 +91,33 @@ export async function launchLink(
       expiresAt: new Date(now.getTime() + LAUNCH_TOKEN_SECONDS * 1000),
     });
     await recordPlay(tx, memberId, game.id, now);
-    return { link: linkOf(game, token, { mobile: r.is_mobile, demo: false }) };
+    return { game, token };
+  });
+  const { game, token } = launched;
+  if (game.provider_id === HUB88_PROVIDER)
+    return { link: await hub88Link(deps, game.game_id, token, r.is_mobile) };
+  return { link: linkOf(game, token, { mobile: r.is_mobile, demo: false }) };
+}
+
+/**
+ * A Hub88 game: the launch token is exchanged at once for the game session Hub88's calls will name (the
+ * token is the session's), then Hub88 is asked for the game's URL with it (docs/rules/casino.md §8).
+ */
+async function hub88Link(
+  deps: LaunchDeps,
+  gameCode: string,
+  token: string,
+  mobile: boolean,
+): Promise<string> {
+  if (!deps.hub88) throw new AppError('GAME_AGGREGATOR_UNAVAILABLE');
+  const a = await deps.hub88.wallet.authenticate(token, { provider: HUB88_PROVIDER, sessionToken: token });
+  if (a.status !== 'OK' || !('memberId' in a)) throw new AppError('GAME_SESSION_INVALID');
+  return hub88GameUrl(deps.hub88.games, {
+    demo: false,
+    memberId: a.memberId,
+    token,
+    gameCode,
+    mobile,
   });
 }
 
@@ -102,6 +132,15 @@ export async function demoLink(
     throw new AppError('AGENT_NOT_FOUND');
   const game = await gameOrThrow(deps.db, r.provider_id, r.game_id);
   if (!game.demo_allowed) throw new AppError('GAME_DEMO_UNAVAILABLE');
+  if (game.provider_id === HUB88_PROVIDER) {
+    if (!deps.hub88) throw new AppError('GAME_AGGREGATOR_UNAVAILABLE');
+    const link = await hub88GameUrl(deps.hub88.games, {
+      demo: true,
+      gameCode: game.game_id,
+      mobile: r.is_mobile,
+    });
+    return { link };
+  }
   const now = deps.clock.now();
   const token = newToken();
   if (game.launch_url === null) {

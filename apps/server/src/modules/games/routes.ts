@@ -9,6 +9,8 @@ import {
 } from './adapter.ts';
 import { editGame, editProvider, listGamesAdmin, listProviders } from './admin.ts';
 import { listGames, lobby, lobbyConfig } from './catalogue.ts';
+import { type Hub88Operation, hub88Paths } from './hub88-protocol.ts';
+import { type Hub88WalletDeps, hub88Keys, hub88WalletCall } from './hub88-wallet.ts';
 import { demoLink, gameWallets, type LaunchDeps, launchLink } from './launch.ts';
 
 /** The member-facing games endpoints: each one contract endpoint → one use case. */
@@ -48,6 +50,34 @@ export function providerRoutes({ app }: ModuleContext, adapter: ProviderAdapterD
           signature: String(req.headers['x-signature'] ?? ''),
         });
         return reply.status(r.http).send(r.body);
+      });
+    }
+  });
+}
+
+/**
+ * Hub88's calls to the operator's Wallet API, /hub88/user/{info,balance} and
+ * /hub88/transaction/{bet,win,rollback} (docs/rules/casino.md §8): the raw bytes reach the adapter
+ * unparsed (the signature is over them); the answer is Hub88's signed body, never cached.
+ */
+export function hub88Routes({ app }: ModuleContext, deps: Hub88WalletDeps): void {
+  const keys = hub88Keys(deps.connectors);
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    for (const [operation, path] of Object.entries(hub88Paths) as [Hub88Operation, string][]) {
+      scope.post(`/hub88${path}`, async (req, reply) => {
+        const a = await hub88WalletCall(deps, keys, {
+          operation,
+          raw: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+          signature: String(req.headers['x-hub88-signature'] ?? ''),
+        });
+        if (a.signature) reply.header('x-hub88-signature', a.signature);
+        return reply
+          .status(200)
+          .header('cache-control', 'no-store')
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(a.raw);
       });
     }
   });
