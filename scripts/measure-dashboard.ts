@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { newMembersByDay } from '../apps/server/src/modules/members/service.ts';
 import { dashboard } from '../apps/server/src/modules/reports/dashboard.ts';
-import { gameLedgerByCategory, ledgerDayFigures } from '../apps/server/src/modules/wallet/service.ts';
+import { gameLedgerByCategory, ledgerDayFigures } from '../apps/server/src/modules/reports/wallet-queries.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
 import { createDb } from '../apps/server/src/platform/db.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';

@@ -211,15 +211,18 @@ export const grants: Partial<Record<OwnedTable, readonly ModuleName[]>> = {
   // the console's member page (modules/console/member-queries.ts)
   member: ['console', 'games'], // games: a debit claim checks the member's status (games/seamless-queries.ts)
   member_note: ['console'],
-  ledger_account: ['console'],
+  // the ledger: the lottery's wallet lookups, the seamless wallet's replay, the affiliate network's
+  // deposits, player protection's play totals, the dashboard's day figures
+  ledger_account: ['console', 'lotto', 'protection', 'affiliate', 'reports'],
+  ledger_transfer: ['games', 'protection', 'affiliate', 'reports'],
   wallet_type: ['console'],
   member_withdrawal_freeze: ['console'],
   lotto_bill: ['console'],
   lotto_bill_item: ['console'],
   lotto_round: ['console'],
   lotto_market: ['console'],
-  wallet_op: ['console'],
-  game: ['console'],
+  wallet_op: ['console', 'reports'],
+  game: ['console', 'reports'],
   reward_claim: ['console'],
   deposit_request: ['console'],
   payment_channel: ['console'],

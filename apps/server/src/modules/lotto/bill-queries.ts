@@ -2,9 +2,9 @@ import type { billStatus } from '@chok/contract/api/lotto';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { type Executor, prepared, runPrepared, type Tx } from '../../platform/db.ts';
-import { type LottoWallet, lottoWalletJson } from '../wallet/service.ts';
 import { type RoundRow, roundColumns } from './round-queries.ts';
 import type { RoundSettings } from './settings.ts';
+import { type LottoWallet, lottoWalletJson } from './wallet-queries.ts';
 
 export interface BillRow {
   id: number;

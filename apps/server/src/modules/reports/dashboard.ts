@@ -12,8 +12,8 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newMembersByDay } from '../members/service.ts';
-import { gameLedgerByCategory, ledgerDayFigures } from '../wallet/service.ts';
 import { storeDays, storedDays } from './report-day-queries.ts';
+import { gameLedgerByCategory, ledgerDayFigures } from './wallet-queries.ts';
 
 export interface ReportsDeps {
   db: Db;

@@ -36,20 +36,7 @@ export { createLedger };
 
 export type Ledger = ReturnType<typeof createLedger>;
 
-// ── For the affiliate network: who deposited lately ──
-export { depositedSince } from './affiliate-queries.ts';
 // ── For the operator console's member page (modules/console) and the dashboard (modules/reports) ──
 export { describeLine } from './describe.ts';
-export { gameLedgerByCategory, transferIdByKey } from './games-queries.ts';
 export { transferKinds } from './kinds.ts';
-// ── For the lottery (modules/lotto): wallet ids by name, and its reads and writes of wallet rows ──
-export type { LottoWallet } from './lotto-queries.ts';
-export {
-  lottoBillByKey,
-  lottoWalletJson,
-  lottoWalletOf,
-} from './lotto-queries.ts';
-// ── For player protection (modules/protection): a member's play and money per period ──
-export { type MonthTotals, monthlyTotals, type PlayTotals, playTotalsSince } from './protection-queries.ts';
-export { type LedgerDayRow, ledgerDayFigures } from './reports-queries.ts';
 export { memberStatement } from './statement-queries.ts';
