@@ -221,8 +221,11 @@ export const grants: Partial<Record<OwnedTable, readonly ModuleName[]>> = {
   lotto_bill_item: ['console'],
   lotto_round: ['console'],
   lotto_market: ['console'],
-  wallet_op: ['console', 'reports'],
-  game: ['console', 'reports'],
+  // the seamless wallet and the catalogue: the dashboard's game figures, the points accrual's settled
+  // rounds, the in-house games' rounds and sessions
+  wallet_op: ['console', 'reports', 'points'],
+  game: ['console', 'reports', 'points', 'originals'],
+  game_session: ['originals'],
   reward_claim: ['console'],
   deposit_request: ['console'],
   payment_channel: ['console'],

@@ -3,7 +3,7 @@ import { accruePoints, SATANG_PER_POINT } from '@chok/engine/engagement/points';
 import { satang } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
-import { IN_HOUSE_PROVIDER, type SettledRound, unreadSettledRounds } from '../games/service.ts';
+import { IN_HOUSE_PROVIDER } from '../games/service.ts';
 import { type ResultedBill, unreadResultedBills } from '../lotto/service.ts';
 import { baccaratSideBets } from '../originals/service.ts';
 import {
@@ -16,6 +16,7 @@ import {
   readCursor,
   recordedKeys,
 } from './accrual-queries.ts';
+import { type SettledRound, unreadSettledRounds } from './games-queries.ts';
 import { applyTransfer, lockAccount, setCarry } from './ledger-queries.ts';
 
 /**
