@@ -217,7 +217,7 @@ export const grants: Partial<Record<OwnedTable, readonly ModuleName[]>> = {
   ledger_transfer: ['games', 'protection', 'affiliate', 'reports'],
   wallet_type: ['console'],
   member_withdrawal_freeze: ['console'],
-  lotto_bill: ['console'],
+  lotto_bill: ['console', 'points'], // points: the accrual's resulted bills
   lotto_bill_item: ['console'],
   lotto_round: ['console'],
   lotto_market: ['console'],
@@ -226,9 +226,16 @@ export const grants: Partial<Record<OwnedTable, readonly ModuleName[]>> = {
   wallet_op: ['console', 'reports', 'points'],
   game: ['console', 'reports', 'points', 'originals'],
   game_session: ['originals'],
-  reward_claim: ['console'],
+  reward_claim: ['console', 'cashback'], // cashback: its reports' claim statuses
   deposit_request: ['console'],
   payment_channel: ['console'],
   withdrawal: ['console'],
   member_promotion: ['console'],
+  // the in-house games: the points accrual's baccarat bets, the baccarat roads
+  game_round: ['points', 'sooth'],
+  baccarat_room: ['sooth'],
+  baccarat_shoe: ['sooth'],
+  baccarat_hand: ['sooth'],
+  // the accrual's settled figures: the affiliate commission, loss cashback and turnover commission
+  point_accrual: ['affiliate', 'cashback'],
 };

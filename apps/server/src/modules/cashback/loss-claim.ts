@@ -15,10 +15,11 @@ import { parseBaht } from '@chok/engine/money';
 import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockMember } from '../members/service.ts';
-import { accrue, type DayFigure, memberDayFigures } from '../points/service.ts';
+import { accrue } from '../points/service.ts';
 import type { ClaimRow } from '../rewards/service.ts';
 import { type CashbackDeps, payDay, viewOf, viewsOf } from './pay.ts';
 import { payoutOf } from './payout-queries.ts';
+import { type DayFigure, memberDayFigures } from './points-queries.ts';
 import { type LossSettings, lossRule, readLossSettings } from './settings.ts';
 import { categoryLabel, money, statusLabels, thaiBaht, thaiDay } from './views.ts';
 

@@ -1,3 +1,5 @@
+import type { Executor } from '../../platform/db.ts';
+import * as bills from './bill-queries.ts';
 import type { LottoDeps } from './deps.ts';
 import { tick } from './scheduler.ts';
 import { type Actor, cancelRound, drawYeekee, enterResult, settleRound } from './settlement.ts';
@@ -32,7 +34,10 @@ export type Lotto = ReturnType<typeof createLotto>;
 
 // The member site's page answers (app.ts): whether a round page names a round.
 export { roundExists } from './page-queries.ts';
-/** Payments: a bonus-wallet bill still in play keeps a promotion open. */
-export { hasPendingBill } from './payments-queries.ts';
-/** Points: main-wallet bills resulted and not yet read by the accrual (caller-named query file). */
-export { type ResultedBill, unreadResultedBills } from './points-queries.ts';
+/**
+ * Whether the member has a bill from this wallet still waiting for its result (a stake in play): a
+ * bonus-wallet bill keeps a promotion open (payments) and a coupon waiting (coupons).
+ */
+export function hasPendingBill(ex: Executor, memberId: number, walletTypeId: number): Promise<boolean> {
+  return bills.hasPendingBill(ex, memberId, walletTypeId);
+}

@@ -2,11 +2,31 @@
  * What other modules may use of payments (docs/architecture.md): reads of its tables, each taking the
  * caller's executor so it runs inside the caller's transaction.
  */
-export { confirmedDepositsBetween } from './checkin-queries.ts';
+import type { Satang } from '@chok/engine/money';
+import type { Executor } from '../../platform/db.ts';
+import * as confirmed from './confirmed-queries.ts';
+
 export { depositsCountedSince } from './deposit-queries.ts';
 // The operator console's member page: the member's own withdrawal cap.
 export { setWithdrawCap, withdrawCapState } from './member-cap.ts';
-export { confirmedDepositTotal } from './polls-queries.ts';
 export type { DepositStatus, WithdrawalStatus } from './row-types.ts';
 export { depositLabels, withdrawalLabels } from './views.ts';
 export { paymentsWaiting } from './work-queries.ts';
+
+/**
+ * Each confirmed deposit of the member in [from, to): a paid request or a statement line assigned to
+ * the member without one (checkin's deposit condition, quests' deposit task).
+ */
+export function confirmedDepositsBetween(
+  ex: Executor,
+  memberId: number,
+  from: Date,
+  to: Date,
+): Promise<Satang[]> {
+  return confirmed.confirmedDepositsBetween(ex, memberId, from, to);
+}
+
+/** The member's confirmed deposits in [from, to), summed (the polls' vote quota). */
+export function confirmedDepositTotal(ex: Executor, memberId: number, from: Date, to: Date): Promise<Satang> {
+  return confirmed.confirmedDepositTotal(ex, memberId, from, to);
+}

@@ -4,13 +4,6 @@
  * the free-credit rules, and their settings.
  */
 export {
-  type CashbackDayFilter,
-  type CashbackDayRow,
-  type CashbackPayoutLineRow,
-  cashbackDays,
-  cashbackPayoutLines,
-} from './cashback-queries.ts';
-export {
   type ClaimRow,
   type ClaimStatus,
   claimOf,
