@@ -209,7 +209,10 @@ export type OwnedTable = keyof typeof tableOwners;
  */
 export const grants: Partial<Record<OwnedTable, readonly ModuleName[]>> = {
   // the console's member page (modules/console/member-queries.ts)
-  member: ['console', 'games'], // games: a debit claim checks the member's status (games/seamless-queries.ts)
+  // the member row: the session check and the login (auth), a debit claim's and a launch's status check
+  // (games), the network (affiliate), the risk rule (rewards), the payouts' candidates and name checks
+  // (payments), new members per day (reports)
+  member: ['console', 'auth', 'games', 'affiliate', 'rewards', 'payments', 'reports'],
   member_note: ['console'],
   // the ledger: the lottery's wallet lookups, the seamless wallet's replay, the affiliate network's
   // deposits, player protection's play totals, the dashboard's day figures

@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db.ts';
-import { networkCounts, networkPage } from '../members/service.ts';
+import { networkCounts, networkPage } from './members-queries.ts';
 import { ACTIVE_DAYS } from './programme.ts';
 import { networkItemView } from './views.ts';
 import { depositedSince } from './wallet-queries.ts';

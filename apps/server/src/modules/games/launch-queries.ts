@@ -143,3 +143,9 @@ export async function endMemberGames(ex: Executor, memberId: number, now: Date):
     .execute();
   await revokeUnusedLaunches(ex, memberId, now);
 }
+
+/** Whether the member may play and be paid: status `active` (false when there is no such member). */
+export async function memberActive(ex: Executor, memberId: number): Promise<boolean> {
+  const row = await ex.selectFrom('member').select('status').where('id', '=', memberId).executeTakeFirst();
+  return row?.status === 'active';
+}

@@ -4,7 +4,6 @@ import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MemberPrincipal } from '../../platform/http.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
-import { memberActive } from '../members/service.ts';
 import { type Ledger, MAIN_WALLET } from '../wallet/service.ts';
 import { findGame, recordPlay } from './catalogue.ts';
 import * as q from './launch-queries.ts';
@@ -67,7 +66,7 @@ export async function launchLink(
   const now = deps.clock.now();
   return inTransaction(deps.db, async (tx) => {
     const game = await gameOrThrow(tx, r.provider_id, r.game_id);
-    if (!(await memberActive(tx, memberId))) throw new AppError('ACCOUNT_SUSPENDED');
+    if (!(await q.memberActive(tx, memberId))) throw new AppError('ACCOUNT_SUSPENDED');
     const wallets = await deps.ledger.wallets(tx, memberId);
     const wallet = wallets.find((w) => w.id === r.wallet_id);
     if (!wallet) throw new AppError('WALLET_NOT_FOUND');
