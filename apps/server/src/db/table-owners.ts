@@ -234,6 +234,10 @@ export const grants: Partial<Record<OwnedTable, readonly ModuleName[]>> = {
   payment_channel: ['console'],
   withdrawal: ['console'],
   member_promotion: ['console'],
+  // content's receiving accounts and promotions, as payments reads them with its own rows
+  agent_bank_account: ['payments'],
+  agent_true_money_account: ['payments'],
+  promotion: ['payments'],
   // the in-house games: the points accrual's baccarat bets, the baccarat roads
   game_round: ['points', 'sooth'],
   baccarat_room: ['sooth'],

@@ -10,11 +10,11 @@ import {
 } from '@chok/engine/payments/promotion';
 import type { Executor, Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { depositRule, lockActiveMemberPromotion } from '../content/service.ts';
 import { hasOpenRound, settledStakeSince } from '../games/service.ts';
 import { hasPendingBill } from '../lotto/service.ts';
 import { lockMember } from '../members/service.ts';
 import { BONUS_WALLET, type Ledger, lockMemberWallets, MAIN_WALLET } from '../wallet/service.ts';
+import { depositRule, lockActiveMemberPromotion } from './content-queries.ts';
 import {
   activeMemberPromotionId,
   closeMemberPromotion,

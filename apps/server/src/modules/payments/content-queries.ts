@@ -1,10 +1,10 @@
 import type { Executor, Tx } from '../../platform/db.ts';
 
 /**
- * Caller: payments (docs/architecture.md, "Tables have one owner"). Its statements that name
- * content's tables — the agent's receiving accounts and its promotions — each with the caller's
- * executor, so they run inside payments' transaction; the joins with payments' own tables
- * (promptpay_account, promotion_rule, member_promotion) stay one statement, as they were.
+ * Payments' reads of content's tables — the agent's receiving accounts and its promotions (content
+ * grants them, db/table-owners.ts) — each with the caller's executor, so they run inside payments'
+ * transaction; the joins with payments' own tables (promptpay_account, promotion_rule,
+ * member_promotion) stay one statement. Writing a promotion is content's capability.
  */
 
 /** Whether the receiving account exists, active or not (a statement file is imported for it). */
@@ -111,13 +111,6 @@ export function promotionRef(ex: Executor, id: number) {
   return ex.selectFrom('promotion').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
 }
 
-/** Every promotion's id and title in the operator's order (the payments seed attaches demo rules). */
-export function promotionRefs(ex: Executor) {
-  return ex.selectFrom('promotion').select(['id', 'title']).orderBy('sort_order').execute();
-}
-
-// ── Promotions as members and operators read them (docs/rules/engagement.md §1) ──
-
 const ruleColumns = [
   'r.kind',
   'r.value',
@@ -217,40 +210,6 @@ export function lockPromotionWithRule(tx: Tx, agentId: number, id: number) {
     .where('p.id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-}
-
-export function insertPromotion(
-  tx: Tx,
-  p: {
-    agentId: number;
-    title: string;
-    description: string;
-    image: string | null;
-    terms: string;
-    sortOrder: number;
-    now: Date;
-  },
-) {
-  return tx
-    .insertInto('promotion')
-    .values({
-      agent_id: p.agentId,
-      title: p.title,
-      description: p.description,
-      image: p.image,
-      terms: p.terms,
-      sort_order: p.sortOrder,
-      is_active: true,
-      created_at: p.now,
-      updated_at: p.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
-/** The promotion is no longer offered (ended, or replaced by a new version). */
-export async function withdrawPromotion(tx: Tx, id: number, now: Date): Promise<void> {
-  await tx.updateTable('promotion').set({ is_active: false, updated_at: now }).where('id', '=', id).execute();
 }
 
 /** The member's promotions, newest first, with their titles. */
