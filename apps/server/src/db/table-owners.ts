@@ -244,5 +244,6 @@ export const grants: Partial<Record<OwnedTable, readonly ModuleName[]>> = {
   baccarat_shoe: ['sooth'],
   baccarat_hand: ['sooth'],
   // the accrual's settled figures: the affiliate commission, loss cashback and turnover commission
-  point_accrual: ['affiliate', 'cashback'],
+  point_accrual: ['affiliate', 'cashback', 'quests'], // quests: the play task
+  checkin_stamp: ['quests'], // the check-in task
 };

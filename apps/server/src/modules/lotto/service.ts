@@ -1,6 +1,7 @@
 import type { Executor } from '../../platform/db.ts';
 import * as bills from './bill-queries.ts';
 import type { LottoDeps } from './deps.ts';
+import * as pages from './page-queries.ts';
 import { tick } from './scheduler.ts';
 import { type Actor, cancelRound, drawYeekee, enterResult, settleRound } from './settlement.ts';
 
@@ -32,8 +33,14 @@ export type Lotto = ReturnType<typeof createLotto>;
 
 // ── For other modules (added by the payments refactor; additive) ──
 
-// The member site's page answers (app.ts): whether a round page names a round.
-export { roundExists } from './page-queries.ts';
+/**
+ * The member site's page answers (app.ts → platform/member-site.ts): whether `/lotto/<id>`
+ * names a round, so an unknown round's page is a 404 at the HTTP level too, not only on screen.
+ */
+export function roundExists(ex: Executor, roundId: number): Promise<boolean> {
+  return pages.roundExists(ex, roundId);
+}
+
 /**
  * Whether the member has a bill from this wallet still waiting for its result (a stake in play): a
  * bonus-wallet bill keeps a promotion open (payments) and a coupon waiting (coupons).

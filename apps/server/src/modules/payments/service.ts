@@ -5,13 +5,13 @@
 import type { Satang } from '@chok/engine/money';
 import type { Executor } from '../../platform/db.ts';
 import * as confirmed from './confirmed-queries.ts';
+import * as deposits from './deposit-queries.ts';
+import * as work from './work-queries.ts';
 
-export { depositsCountedSince } from './deposit-queries.ts';
 // The operator console's member page: the member's own withdrawal cap.
 export { setWithdrawCap, withdrawCapState } from './member-cap.ts';
 export type { DepositStatus, WithdrawalStatus } from './row-types.ts';
 export { depositLabels, withdrawalLabels } from './views.ts';
-export { paymentsWaiting } from './work-queries.ts';
 
 /**
  * Each confirmed deposit of the member in [from, to): a paid request or a statement line assigned to
@@ -29,4 +29,25 @@ export function confirmedDepositsBetween(
 /** The member's confirmed deposits in [from, to), summed (the polls' vote quota). */
 export function confirmedDepositTotal(ex: Executor, memberId: number, from: Date, to: Date): Promise<Satang> {
   return confirmed.confirmedDepositTotal(ex, memberId, from, to);
+}
+
+/**
+ * What counts against a member's deposit limits from each instant of `since` (docs/rules/protection.md
+ * §2.2): deposits paid since then (the amount that arrived) and requests still open or in review made
+ * since then (the amount asked for).
+ */
+export function depositsCountedSince(
+  ex: Executor,
+  memberId: number,
+  since: readonly Date[],
+): Promise<number[]> {
+  return deposits.depositsCountedSince(ex, memberId, since);
+}
+
+/**
+ * The payments work waiting for an operator (the console's header): deposits open or under review
+ * and withdrawals pending payout or under review.
+ */
+export function paymentsWaiting(ex: Executor): Promise<{ deposits: number; withdrawals: number }> {
+  return work.paymentsWaiting(ex);
 }
