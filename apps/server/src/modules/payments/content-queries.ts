@@ -33,6 +33,18 @@ export function promptPayAccounts(ex: Executor, agentId: number) {
     .execute();
 }
 
+/** A deposit rule's terms (promotion_rule as r). */
+const ruleColumns = [
+  'r.kind',
+  'r.value',
+  'r.cap_satang',
+  'r.min_deposit_satang',
+  'r.turnover_multiplier',
+  'r.eligibility',
+  'r.max_withdraw_satang',
+  'r.expiry_days',
+] as const;
+
 /** The agent's active promotions that have deposit rules, in the operator's order, with their rules. */
 export function depositRules(ex: Executor, agentId: number) {
   return ex
@@ -43,14 +55,7 @@ export function depositRules(ex: Executor, agentId: number) {
       'p.title',
       'p.description',
       'p.image',
-      'r.kind',
-      'r.value',
-      'r.cap_satang',
-      'r.min_deposit_satang',
-      'r.turnover_multiplier',
-      'r.eligibility',
-      'r.max_withdraw_satang',
-      'r.expiry_days',
+      ...ruleColumns,
     ])
     .where('p.agent_id', '=', agentId)
     .where('p.is_active', '=', true)
@@ -71,14 +76,7 @@ export function depositRule(ex: Executor, promotionId: number) {
       'p.title',
       'p.is_active',
       'r.replaced_by',
-      'r.kind',
-      'r.value',
-      'r.cap_satang',
-      'r.min_deposit_satang',
-      'r.turnover_multiplier',
-      'r.eligibility',
-      'r.max_withdraw_satang',
-      'r.expiry_days',
+      ...ruleColumns,
     ])
     .where('r.promotion_id', '=', promotionId)
     .executeTakeFirst();
@@ -110,17 +108,6 @@ export function lockActiveMemberPromotion(tx: Tx, memberId: number) {
 export function promotionRef(ex: Executor, id: number) {
   return ex.selectFrom('promotion').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
 }
-
-const ruleColumns = [
-  'r.kind',
-  'r.value',
-  'r.cap_satang',
-  'r.min_deposit_satang',
-  'r.turnover_multiplier',
-  'r.eligibility',
-  'r.max_withdraw_satang',
-  'r.expiry_days',
-] as const;
 
 /** The agent's active promotions in the operator's order, each with its deposit rule when it has one. */
 export function offeredPromotions(ex: Executor, agentId: number) {
