@@ -8,7 +8,7 @@ import { type Authenticators, bearer } from '../../platform/http.ts';
 import { STAFF_SESSIONS_TOPIC, type StaffSessionsEnded } from '../admin/service.ts';
 import { countsFor, countWork, KINDS_ALL, type WorkSources } from './work.ts';
 
-/** The in-process topic the database publishes waiting-work changes on (migration 056). */
+/** The in-process topic the database publishes waiting-work changes on (console/sql/console_work_changed.sql). */
 export const WORK_TOPIC = 'console.work';
 /** Changes arriving within this long are counted once. */
 export const COALESCE_MS = 300;

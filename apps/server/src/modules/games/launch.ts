@@ -55,7 +55,7 @@ export async function gameWallets(
 
 /**
  * A game link for real play: the launch token is bound to the member session that asked, and the
- * game ends with it (migration 040). A new link revokes the member's previous unused token.
+ * game ends with it (games/sql/end_games_of_member_session.sql). A new link revokes the member's previous unused token.
  */
 export async function launchLink(
   deps: LaunchDeps,

@@ -127,7 +127,7 @@ const placeBillStatement = prepared<{ r: PlaceBillAnswer }>(
 );
 
 /**
- * A whole bill in one round trip (migration 051, decision 0012): the database function locks the
+ * A whole bill in one round trip (lotto/sql/lotto_place_bill.sql, decision 0012): the database function locks the
  * round, checks it is open and the wallet may pay, compares the rules version, inserts the bill and
  * its items, debits the wallet and adds exposure, and answers the bill — or `stale` with the rules as
  * they are now, or `replay` when the member already used the key. A refusal raises CK001 (see
