@@ -63,10 +63,10 @@ export type TableOwner =
   | 'protection';
 
 /**
- * Every table and the one module that owns it: the only folder whose files may name it. Another module
- * reads or writes it through the owner's `service.ts`; a hot path that must join it in one statement
- * keeps that query in the owner's folder, in a file named for its caller (`wallet/lotto-queries.ts`).
- * Platform tables are named only by their platform helper (`platform/audit.ts`, `platform/idempotency.ts`).
+ * Every table and the one module that owns it: the only folder whose files may name it freely. Another
+ * module writes it through a capability of the owner's `service.ts`; one that must read it in its own
+ * statement (a join with its own tables, a hot path) hosts that statement in its `<owner>-queries.ts`
+ * (`lotto/wallet-queries.ts`) under a grant (`grants` below). Platform tables are named only by their platform helper (`platform/audit.ts`, `platform/idempotency.ts`).
  *
  * A new migration's table must be added here (apps/server/test/table-owners.test.ts fails until it is).
  */
@@ -202,7 +202,8 @@ export type OwnedTable = keyof typeof tableOwners;
 
 /**
  * Reads the owners grant: a module on a higher floor that must read another module's table in one
- * statement hosts that statement itself, in its own `*-queries.ts`, and the table's owner lists it here.
+ * statement hosts that statement itself, in its own `<owner>-queries.ts`, and the table's owner lists
+ * it here (a row lock taken by that read, `FOR UPDATE`, counts as reading).
  * A grant is for reading only: writes go through the owner's service. apps/server/test/table-owners.test.ts
  * fails on a statement that names a table neither owned nor granted, on a granted table written, and on a
  * grant to a module that does not stand above the owner.
