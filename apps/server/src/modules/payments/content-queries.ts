@@ -50,13 +50,7 @@ export function depositRules(ex: Executor, agentId: number) {
   return ex
     .selectFrom('promotion_rule as r')
     .innerJoin('promotion as p', 'p.id', 'r.promotion_id')
-    .select([
-      'r.promotion_id',
-      'p.title',
-      'p.description',
-      'p.image',
-      ...ruleColumns,
-    ])
+    .select(['r.promotion_id', 'p.title', 'p.description', 'p.image', ...ruleColumns])
     .where('p.agent_id', '=', agentId)
     .where('p.is_active', '=', true)
     .where('r.replaced_by', 'is', null)
@@ -71,13 +65,7 @@ export function depositRule(ex: Executor, promotionId: number) {
   return ex
     .selectFrom('promotion_rule as r')
     .innerJoin('promotion as p', 'p.id', 'r.promotion_id')
-    .select([
-      'r.promotion_id',
-      'p.title',
-      'p.is_active',
-      'r.replaced_by',
-      ...ruleColumns,
-    ])
+    .select(['r.promotion_id', 'p.title', 'p.is_active', 'r.replaced_by', ...ruleColumns])
     .where('r.promotion_id', '=', promotionId)
     .executeTakeFirst();
 }
