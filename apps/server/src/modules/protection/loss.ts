@@ -1,8 +1,9 @@
 import { type LimitPeriod, limitPeriods, nextPeriodStart } from '@chok/engine/engagement/protection';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { AppError } from '../../platform/errors.ts';
+import { thaiTime } from '../../platform/thai-time.ts';
 import { blockedError } from './blocks.ts';
-import { periodLabel, thaiTime } from './views.ts';
+import { periodLabel } from './views.ts';
 
 /**
  * The member's refusal for a bet the loss guard (protection/sql/protection_count_loss.sql) raised (docs/rules/protection.md
