@@ -22,19 +22,9 @@ import {
   insertMemberPromotion,
   memberPromotionOutcome,
 } from './promotion-queries.ts';
+import type { RuleColumns } from './promotion-views.ts';
 
-type RuleRow = {
-  promotion_id: number;
-  title: string;
-  kind: 'percent' | 'fixed';
-  value: number;
-  cap_satang: number | null;
-  min_deposit_satang: number;
-  turnover_multiplier: number;
-  eligibility: 'first_of_day' | 'first_ever' | 'every';
-  max_withdraw_satang: number | null;
-  expiry_days: number;
-};
+type RuleRow = RuleColumns & { promotion_id: number; title: string };
 
 export function ruleOf(r: Omit<RuleRow, 'promotion_id' | 'title'>): PromotionRule {
   return {
