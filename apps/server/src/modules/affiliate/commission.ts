@@ -11,6 +11,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { thaiDay } from '../../platform/thai-time.ts';
 import { lockMember } from '../members/service.ts';
 import { accrue } from '../points/service.ts';
 import { blockInForce } from '../protection/service.ts';
@@ -21,7 +22,6 @@ import { claimPayout, insertLines, insertRun, lastRunDay, type RunRow } from './
 import { uplinesOf } from './members-queries.ts';
 import { settledFiguresBetween } from './points-queries.ts';
 import { readRules } from './settings.ts';
-import { thaiDay } from './views.ts';
 
 export interface AffiliateDeps {
   db: Db;
