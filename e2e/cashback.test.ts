@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { seedSettledFigures } from './figures.ts';
 import { signIn } from './journeys.ts';
@@ -10,18 +8,6 @@ import { openPage, PHONE, skipAnnouncements, storedToken } from './page.ts';
 import { call, type RegisteredMember, registerMember, staffLogin } from './staff.ts';
 
 const browserOf = useBrowser();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 let support: string;
 beforeAll(async () => {

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
@@ -11,24 +9,12 @@ import { type RegisteredMember, registerMember, sandboxDeposit, staffLogin } fro
 // The daily check-in (/checkin) and quests (/member/creditfree), docs/rules/engagement.md §5–§6, as a
 // member uses them on a phone: deposit 100, stamp, see the streak; finish a quest and claim it.
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const browserOf = useBrowser();
 let support: string;
 
 beforeAll(async () => {
   support = await staffLogin(baseUrl, 'support');
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return (violations as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 function freshMember(): Promise<RegisteredMember> {
   return registerMember(baseUrl, support, {

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
+import { consoleStaff, useConsoleSession } from './console.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, pageIdle } from './page.ts';
 import { call, staffLogin } from './staff.ts';
@@ -23,21 +24,9 @@ async function openConsole(
   role: 'content' | 'owner',
 ): Promise<{ context: BrowserContext; page: Page; token: string }> {
   const token = await staffLogin(baseUrl, role);
-  const me = await call<{ id: number; username: string; role: string }>(baseUrl, '/api/admin/me', { token });
-  expect(me.body.error, me.body.message).toBe(0);
+  const staff = await consoleStaff(baseUrl, token);
   const { context, page } = await openPage(browserOf());
-  const session = {
-    state: {
-      token,
-      staff: { id: me.body.data.id, username: me.body.data.username, role: me.body.data.role },
-      idleMinutes: 30,
-      lastActivity: Date.now(),
-    },
-    version: 0,
-  };
-  await context.addInitScript((value) => {
-    window.sessionStorage.setItem('chok-backoffice-session', value);
-  }, JSON.stringify(session));
+  await useConsoleSession(context, token, staff);
   return { context, page, token };
 }
 

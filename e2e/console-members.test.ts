@@ -2,10 +2,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
+import { consoleStaff, useConsoleSession } from './console.ts';
 import { DEMO } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage } from './page.ts';
-import { call, staffLogin } from './staff.ts';
+import { staffLogin } from './staff.ts';
 
 // The console's Members and Dashboard sections: `support` finds a member by phone, sends a
 // password-reset OTP and reads it in the SMS outbox; `owner` reads the dashboard. axe clean.
@@ -18,21 +19,8 @@ const browserOf = useBrowser();
  */
 async function consoleAs(username: 'support' | 'owner'): Promise<{ context: BrowserContext; page: Page }> {
   const token = await staffLogin(baseUrl, username);
-  const me = await call<{ id: number; username: string; role: string }>(baseUrl, '/api/admin/me', { token });
-  expect(me.body.error, me.body.message).toBe(0);
   const { context, page } = await openPage(browserOf());
-  const session = {
-    state: {
-      token,
-      staff: { id: me.body.data.id, username: me.body.data.username, role: me.body.data.role },
-      idleMinutes: 30,
-      lastActivity: Date.now(),
-    },
-    version: 0,
-  };
-  await context.addInitScript((value: string) => {
-    window.sessionStorage.setItem('chok-backoffice-session', value);
-  }, JSON.stringify(session));
+  await useConsoleSession(context, token, await consoleStaff(baseUrl, token));
   return { context, page };
 }
 

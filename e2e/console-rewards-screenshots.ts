@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { consoleStaff, useConsoleSession } from './console.ts';
 import { pageIdle, settled } from './page.ts';
-import { call, staffLogin } from './staff.ts';
+import { staffLogin } from './staff.ts';
 
 /** The console's rewards and content pages (apps/backoffice/src/sections/rewards, …/content). */
 export const REWARDS_CONSOLE_PAGES = [
@@ -28,19 +29,12 @@ export const REWARDS_CONSOLE_PAGES = [
  */
 export async function shootRewardsConsole(browser: Browser, baseUrl: string, out: string): Promise<void> {
   const token = await staffLogin(baseUrl, 'owner');
-  const me = await call<{ id: number; username: string; role: string }>(baseUrl, '/api/admin/me', { token });
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
     locale: 'th-TH',
     timezoneId: 'Asia/Bangkok',
   });
-  const session = {
-    state: { token, staff: me.body.data, idleMinutes: 30, lastActivity: Date.now() },
-    version: 0,
-  };
-  await context.addInitScript((value) => {
-    window.sessionStorage.setItem('chok-backoffice-session', value);
-  }, JSON.stringify(session));
+  await useConsoleSession(context, token, await consoleStaff(baseUrl, token));
   const page = await context.newPage();
   try {
     for (const [name, url] of REWARDS_CONSOLE_PAGES) {

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
+import { consoleStaff, useConsoleSession } from './console.ts';
 import { baseUrl, staffTokens as tokens } from './lane.ts';
 import { openPage } from './page.ts';
 import { call } from './staff.ts';
@@ -16,19 +17,9 @@ const browserOf = useBrowser();
 
 /** Opens the console already signed in with a staff token (the session the login screen stores). */
 async function signedIn(username: string, path: string): Promise<{ context: BrowserContext; page: Page }> {
-  const me = await call<{ id: number; username: string; role: string }>(baseUrl, '/api/admin/me', {
-    token: tokens[username],
-  });
+  const token = tokens[username]!;
   const { context, page } = await openPage(browserOf());
-  await context.addInitScript(
-    ([token, staff]) => {
-      window.sessionStorage.setItem(
-        'chok-backoffice-session',
-        JSON.stringify({ state: { token, staff, idleMinutes: 30, lastActivity: Date.now() }, version: 0 }),
-      );
-    },
-    [tokens[username], me.body.data] as const,
-  );
+  await useConsoleSession(context, token, await consoleStaff(baseUrl, token));
   await page.goto(`${baseUrl}/backoffice/${path}`);
   return { context, page };
 }

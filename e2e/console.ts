@@ -136,10 +136,15 @@ export async function useConsoleSession(
   );
 }
 
-/** The staff member behind a token (GET /api/admin/me), for `useConsoleSession`. */
+/** The staff member behind a token (GET /api/admin/me), for `useConsoleSession`; fails on a refused token. */
 export async function consoleStaff(baseUrl: string, token: string) {
   const res = await fetch(`${baseUrl}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { data: { id: number; username: StaffName; role: StaffName } };
+  const body = (await res.json()) as {
+    error: number;
+    message: string;
+    data: { id: number; username: StaffName; role: StaffName };
+  };
+  if (body.error !== 0) throw new Error(`GET /api/admin/me refused the token: ${body.message}`);
   return { id: body.data.id, username: body.data.username, role: body.data.role };
 }
 

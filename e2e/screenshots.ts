@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Request as PwRequest } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
-import { consoleScreenshots } from './console.ts';
+import { consoleScreenshots, consoleStaff, useConsoleSession } from './console.ts';
 import { shootConsoleLotto } from './console-lotto-screens.ts';
 import { shootRewardsConsole } from './console-rewards-screenshots.ts';
 import { seedSettledFigures } from './figures.ts';
@@ -129,21 +129,12 @@ async function consoleMembersShots(browser: Browser, baseUrl: string): Promise<v
   }
   for (const staff of ['owner', 'support'] as const) {
     const token = staff === 'support' ? support : await staffLogin(baseUrl, staff);
-    const me = await call<{ id: number; username: string; role: string }>(baseUrl, '/api/admin/me', {
-      token,
-    });
     const context = await browser.newContext({
       viewport: SIZES.desktop,
       locale: 'th-TH',
       timezoneId: 'Asia/Bangkok',
     });
-    const session = {
-      state: { token, staff: me.body.data, idleMinutes: 30, lastActivity: Date.now() },
-      version: 0,
-    };
-    await context.addInitScript((value: string) => {
-      window.sessionStorage.setItem('chok-backoffice-session', value);
-    }, JSON.stringify(session));
+    await useConsoleSession(context, token, await consoleStaff(baseUrl, token));
     const page = await context.newPage();
     for (const shot of shots.filter((x) => x.staff === staff)) {
       await page.goto(baseUrl + shot.url);

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
@@ -11,19 +9,6 @@ import { openPage, PHONE, skipAnnouncements } from './page.ts';
 // without money holds 2,500 seeded points (apps/server/src/modules/shop/seed.ts).
 
 const browserOf = useBrowser();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious or critical axe violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return (violations as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** "1,250.50" → 125050 satang; "2,500" → 2500 points. */
 const digits = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));

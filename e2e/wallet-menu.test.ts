@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { DEMO, signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
@@ -11,19 +9,7 @@ import { openPage, PHONE, skipAnnouncements } from './page.ts';
 // progress and cap (docs/rules/casino.md §1.3). 0811111111 holds 50.00 of demo free credit, seeded
 // under the same rule as any grant: 250.00 to play, 300.00 at most to main.
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const browserOf = useBrowser();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('wallet menu', () => {
   it('shows every wallet, the points and the free-credit requirement, progress and cap; no axe violations at phone width', async () => {

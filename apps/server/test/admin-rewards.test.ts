@@ -3,7 +3,7 @@ import type { DataOf } from '@chok/contract/endpoint';
 import { addDays, bangkokDate, bangkokTime } from '@chok/engine/bangkok-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, launchToken, SIM } from './games-support.ts';
+import { addSimProvider, settledSimRound, simSession } from './games-support.ts';
 import {
   call,
   createTestApp,
@@ -37,7 +37,7 @@ const tokens: Record<'owner' | 'content' | 'finance' | 'support' | 'lotto', stri
 type Member = Awaited<ReturnType<typeof registerMember>>;
 const m: Record<string, Member> = {};
 let seq = 0;
-const id = (p: string) => `${p}-${process.pid}-${++seq}`;
+const _id = (p: string) => `${p}-${process.pid}-${++seq}`;
 
 type Days = DataOf<typeof api.adminCashbackDays>;
 type Payouts = DataOf<typeof api.adminCashbackPayouts>;
@@ -53,26 +53,8 @@ async function member(name: string, baht: number, accountName: string): Promise<
 
 /** One settled slot round on the main wallet: `stake` baht lost. */
 async function lose(who: Member, stake: string) {
-  const a = await sim.authenticate(await launchToken(t, who.memberId, 1, SIM.game, clock.now()));
-  expect(a.status).toBe('OK');
-  const player = String(who.memberId);
-  const bet = id('bet');
-  const r = id('r');
-  expect((await sim.debit({ player, tx_id: bet, round_id: r, game: SIM.game, amount: stake })).status).toBe(
-    'OK',
-  );
-  expect(
-    (
-      await sim.credit({
-        player,
-        tx_id: id('win'),
-        bet_tx_id: bet,
-        round_id: r,
-        game: SIM.game,
-        amount: '0.00',
-      })
-    ).status,
-  ).toBe('OK');
+  await simSession(t, sim, who.memberId, 1, clock.now());
+  await settledSimRound(sim, who.memberId, stake, '0.00');
 }
 
 const get = <T>(url: string, token: string) => call<T>(t.app, 'GET', url, { token });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCommission } from '../src/modules/affiliate/account-queries.ts';
 import { computeDay, computeDueDays } from '../src/modules/affiliate/commission.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, launchToken, SIM } from './games-support.ts';
+import { addSimProvider, settledSimRound, simSession } from './games-support.ts';
 import { call, createTestApp, FixedClock, lastOtp, staffToken, type TestApp } from './helpers.ts';
 import { balanceOf, fund } from './lotto-fixtures.ts';
 
@@ -17,7 +17,7 @@ let t: TestApp;
 let sim: ProviderSimulator;
 const clock = new FixedClock(new Date());
 let seq = 0;
-const id = (p: string) => `${p}-${process.pid}-${++seq}`;
+const _id = (p: string) => `${p}-${process.pid}-${++seq}`;
 const deps = () => ({ db: t.db, clock, ledger: t.ledger });
 
 interface Member {
@@ -54,26 +54,8 @@ async function register(name: string, ref?: string): Promise<Member> {
 
 /** One settled main-wallet round: a bet of `stake` baht and a win of `win`. */
 async function play(memberId: number, stake: string, win: string) {
-  const a = await sim.authenticate(await launchToken(t, memberId, 1, SIM.game, clock.now()));
-  expect(a.status).toBe('OK');
-  const player = String(memberId);
-  const bet = id('bet');
-  const round = id('r');
-  expect(
-    (await sim.debit({ player, tx_id: bet, round_id: round, game: SIM.game, amount: stake })).status,
-  ).toBe('OK');
-  expect(
-    (
-      await sim.credit({
-        player,
-        tx_id: id('win'),
-        bet_tx_id: bet,
-        round_id: round,
-        game: SIM.game,
-        amount: win,
-      })
-    ).status,
-  ).toBe('OK');
+  await simSession(t, sim, memberId, 1, clock.now());
+  await settledSimRound(sim, memberId, stake, win);
 }
 
 /** A commission credited directly (as the job does), for a second redemption. */

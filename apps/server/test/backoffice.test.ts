@@ -8,6 +8,7 @@ import { inTransaction } from '../src/platform/db.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { generateQr, newMember, withdraw } from './payments-fixtures.ts';
 import { builtDist } from './product.ts';
+import { frameOf, openSse } from './sse-fixtures.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -212,42 +213,12 @@ describe('GET /api/admin/work/counts', () => {
 
 /** Opens the staff stream and collects its `work_counts` frames. */
 async function openStaffStream(token?: string, query = '') {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/admin/stream${query}`, {
-    signal: controller.signal,
-    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-  });
   const frames: Counts[] = [];
-  const pump = (async () => {
-    if (!res.ok || !res.body) return;
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (/^event: work_counts$/m.test(block) && data)
-            frames.push((JSON.parse(data) as { data: Counts }).data);
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    status: res.status,
-    frames,
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
-  };
+  const stream = await openSse(`${base}/api/admin/stream${query}`, token, (block) => {
+    const frame = frameOf<{ data: Counts }>(block);
+    if (frame?.event === 'work_counts') frames.push(frame.data.data);
+  });
+  return { status: stream.status, frames, close: stream.close };
 }
 
 describe('GET /api/admin/stream', () => {

@@ -6,7 +6,7 @@ import { commissionJob } from '../src/modules/cashback/day-run.ts';
 import { claimCashback } from '../src/modules/cashback/loss-claim.ts';
 import type { CashbackDeps } from '../src/modules/cashback/pay.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, launchToken, SIM } from './games-support.ts';
+import { addSimProvider, launchToken, SIM, settledSimRound } from './games-support.ts';
 import {
   call,
   createTestApp,
@@ -39,7 +39,7 @@ const SPORT = 'sim-sport';
 /** The day of all play (Bangkok, by the real clock the database stamps settling times with). */
 const D = bangkokDate(new Date());
 let seq = 0;
-const id = (p: string) => `${p}-${process.pid}-${++seq}`;
+const _id = (p: string) => `${p}-${process.pid}-${++seq}`;
 
 type Status = DataOf<typeof api.lossStatus>;
 type Winloss = DataOf<typeof api.memberWinloss>;
@@ -62,19 +62,7 @@ async function member(name: string, baht: number, accountName?: string): Promise
 
 /** One settled main-wallet round of `game`: a debit of `stake` baht and a credit of `win`. */
 async function round(who: Member, game: string, stake: string, win: string) {
-  const player = String(who.memberId);
-  const bet = id('bet');
-  const r = id('r');
-  expect((await sim.debit({ player, tx_id: bet, round_id: r, game, amount: stake })).status).toBe('OK');
-  const credit = await sim.credit({
-    player,
-    tx_id: id('win'),
-    bet_tx_id: bet,
-    round_id: r,
-    game,
-    amount: win,
-  });
-  expect(credit.status).toBe('OK');
+  await settledSimRound(sim, who.memberId, stake, win, game);
 }
 
 async function session(who: Member) {

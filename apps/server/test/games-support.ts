@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { satang } from '@chok/engine/money';
+import { expect } from 'vitest';
 import { createMemberSession } from '../src/modules/auth/sessions.ts';
 import { injectTransport, ProviderSimulator } from '../src/modules/games/simulator.ts';
 import type { Clock } from '../src/platform/clock.ts';
@@ -85,6 +87,45 @@ export async function fundedMembers(
     );
   }
   return ids;
+}
+
+/**
+ * One settled round at the simulated provider: a bet of `stake` baht on `game` and its credit of `win`
+ * (0.00: lost), both answered OK. The member needs a live session for the game first (`simSession`).
+ */
+export async function settledSimRound(
+  sim: ProviderSimulator,
+  memberId: number,
+  stake: string,
+  win: string,
+  game = SIM.game,
+): Promise<void> {
+  const player = String(memberId);
+  const bet = randomUUID();
+  const round = randomUUID();
+  expect((await sim.debit({ player, tx_id: bet, round_id: round, game, amount: stake })).status).toBe('OK');
+  const credit = await sim.credit({
+    player,
+    tx_id: randomUUID(),
+    bet_tx_id: bet,
+    round_id: round,
+    game,
+    amount: win,
+  });
+  expect(credit.status).toBe('OK');
+}
+
+/** A live session at the simulated provider for the member's wallet: a launch token, authenticated. */
+export async function simSession(
+  t: TestApp,
+  sim: ProviderSimulator,
+  memberId: number,
+  walletTypeId: number,
+  now: Date,
+) {
+  expect((await sim.authenticate(await launchToken(t, memberId, walletTypeId, SIM.game, now))).status).toBe(
+    'OK',
+  );
 }
 
 /** A launch token minted directly for (member, wallet, game), as /api/game/link would. */

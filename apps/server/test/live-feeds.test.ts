@@ -10,6 +10,7 @@ import { createDb, type Db, inTransaction } from '../src/platform/db.ts';
 import { type EventBus, startEventBus } from '../src/platform/events.ts';
 import { hashToken, newToken } from '../src/platform/rng.ts';
 import { call, createTestApp, FixedClock, registerMember, type TestApp } from './helpers.ts';
+import { frameOf, openSse, type SseFrame } from './sse-fixtures.ts';
 
 // The event bus's topic index, coalesced writes and back-pressure, and the member session cache with
 // its revocations across processes (docs/decisions/0006-jobs-events-idempotency.md, 0011).
@@ -39,52 +40,18 @@ afterAll(async () => {
 });
 
 /** Frames of an SSE text, in order. */
-function framesOf(text: string): { event: string; data: { topic: string; data: Record<string, unknown> } }[] {
-  const out = [];
-  for (const block of text.split('\n\n')) {
-    const event = /^event: (.*)$/m.exec(block)?.[1];
-    const data = /^data: (.*)$/m.exec(block)?.[1];
-    if (event && data) out.push({ event, data: JSON.parse(data) });
-  }
-  return out;
+function framesOf(text: string): SseFrame[] {
+  return text.split('\n\n').flatMap((block) => frameOf(block) ?? []);
 }
 
 /** An SSE client reading as fast as it can (fetch), collecting frames. */
 async function openStream(url: string) {
-  const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal });
-  const frames: ReturnType<typeof framesOf> = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let ended = false;
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        const cut = buffer.lastIndexOf('\n\n');
-        if (cut >= 0) {
-          frames.push(...framesOf(buffer.slice(0, cut + 2)));
-          buffer = buffer.slice(cut + 2);
-        }
-      }
-    } catch {
-      // aborted
-    } finally {
-      ended = true;
-    }
-  })();
-  return {
-    status: res.status,
-    frames,
-    ended: () => ended,
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
-  };
+  const frames: SseFrame[] = [];
+  const stream = await openSse(url, undefined, (block) => {
+    const frame = frameOf(block);
+    if (frame) frames.push(frame);
+  });
+  return { status: stream.status, frames, ended: stream.ended, close: stream.close };
 }
 
 describe('the event bus', () => {

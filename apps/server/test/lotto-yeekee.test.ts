@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shotState } from '../src/modules/lotto/yeekee-queries.ts';
 import { call, createTestApp, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { balanceOf, buy, fundedMember, lottoOf, openRound, winTransfers } from './lotto-fixtures.ts';
+import { frameOf, openSse, type SseFrame } from './sse-fixtures.ts';
 
 let t: TestApp;
 let base: string;
@@ -66,39 +67,14 @@ async function shootingRound(perIpMinute: number) {
   return roundId;
 }
 
-/** Collects SSE frames from /api/stream; the member token goes in the Authorization header. */
+/** An SSE client with a member token, collecting its frames. */
 async function openStream(url: string, token: string) {
-  const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal, headers: { authorization: `Bearer ${token}` } });
-  const frames: { event: string; data: { topic: string; data: Record<string, unknown> } }[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) frames.push({ event, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    frames,
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
-  };
+  const frames: SseFrame[] = [];
+  const stream = await openSse(url, token, (block) => {
+    const frame = frameOf(block);
+    if (frame) frames.push(frame);
+  });
+  return { frames, close: stream.close };
 }
 
 describe('a full yeekee round driven by an injected clock', () => {

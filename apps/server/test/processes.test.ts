@@ -4,6 +4,7 @@ import { createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { fundedMember, openRound } from './lotto-fixtures.ts';
 import { freePort } from './postgres.ts';
 import { type RunningProduct, scratchDataDir, startProduct } from './product.ts';
+import { frameOf, openSse } from './sse-fixtures.ts';
 
 // Several processes (docs/operations.md, "Several processes"): web processes started as `npm start`
 // starts them, on one database, sharing live events through LISTEN/NOTIFY; jobs in a worker only.
@@ -52,46 +53,18 @@ async function api<T = unknown>(base: string, path: string, body: unknown, token
 
 /** An SSE client with a member token; resolves once the server has subscribed it. */
 async function openStream(url: string, token: string) {
-  const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal, headers: { authorization: `Bearer ${token}` } });
   const frames: { event: string; topic: string; data: Record<string, unknown> }[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   let connected: () => void = () => {};
   const subscribed = new Promise<void>((resolve) => {
     connected = resolve;
   });
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (block.includes(': connected')) connected();
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const json = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && json) {
-            const { topic, data } = JSON.parse(json) as { topic: string; data: Record<string, unknown> };
-            frames.push({ event, topic, data });
-          }
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
+  const stream = await openSse(url, token, (block) => {
+    if (block.includes(': connected')) connected();
+    const frame = frameOf(block);
+    if (frame) frames.push({ event: frame.event, topic: frame.data.topic, data: frame.data.data });
+  });
   await subscribed;
-  return {
-    frames,
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
-  };
+  return { frames, close: stream.close };
 }
 
 describe('two web processes on one database', () => {

@@ -7,7 +7,7 @@ import { lockMember } from '../src/modules/members/service.ts';
 import { payAllWinners } from '../src/modules/polls/result.ts';
 import { payReward } from '../src/modules/rewards/service.ts';
 import { inTransaction } from '../src/platform/db.ts';
-import { addSimProvider, launchToken, SIM } from './games-support.ts';
+import { addSimProvider, SIM, settledSimRound, simSession } from './games-support.ts';
 import {
   call,
   createTestApp,
@@ -36,7 +36,7 @@ let sim: ProviderSimulator;
 const clock = new FixedClock(new Date());
 const D = bangkokDate(new Date());
 let seq = 0;
-const id = (p: string) => `${p}-${process.pid}-${++seq}`;
+const _id = (p: string) => `${p}-${process.pid}-${++seq}`;
 const deps = () => ({ db: t.db, clock, ledger: t.ledger });
 const pollDeps = deps;
 
@@ -55,23 +55,8 @@ function setClock(day: string, hhmm: string) {
 
 /** One settled main-wallet slot round: a bet of `stake` baht and a win of `win`. */
 async function round(memberId: number, stake: string, win: string) {
-  const a = await sim.authenticate(await launchToken(t, memberId, 1, SIM.game, clock.now()));
-  expect(a.status).toBe('OK');
-  const player = String(memberId);
-  const bet = id('bet');
-  const r = id('r');
-  expect((await sim.debit({ player, tx_id: bet, round_id: r, game: SIM.game, amount: stake })).status).toBe(
-    'OK',
-  );
-  const credit = await sim.credit({
-    player,
-    tx_id: id('win'),
-    bet_tx_id: bet,
-    round_id: r,
-    game: SIM.game,
-    amount: win,
-  });
-  expect(credit.status).toBe('OK');
+  await simSession(t, sim, memberId, 1, clock.now());
+  await settledSimRound(sim, memberId, stake, win);
 }
 
 /** Registers with a referral code, as the link `/register?ref=CODE` carries it. */

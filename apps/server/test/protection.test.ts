@@ -420,7 +420,7 @@ describe('loss limits (docs/rules/protection.md §2.3): the guard in the bet tra
     await setLimit(p.token, 'loss', 'day', 50);
     expect((await bet(p.player, '50.00')).status).toBe('OK');
     expect((await bet(p.player, '1.00')).status).toBe('PLAYER_BLOCKED');
-    // The counters move by the database's clock (migration 055): yesterday's count is turned back to
+    // The counters move by the database's clock (protection/sql/protection_count_loss.sql): yesterday's count is turned back to
     // the day before, as the first bet after Bangkok midnight finds it.
     await sql`UPDATE protection_limit SET period_start = period_start - 1
       WHERE member_id = ${p.memberId} AND period = 'day'`.execute(t.db);

@@ -8,6 +8,7 @@ import { idempotent } from '../src/platform/idempotency.ts';
 import { startJobs } from '../src/platform/jobs.ts';
 import { createTestApp, registerMember, type TestApp } from './helpers.ts';
 import { builtDist } from './product.ts';
+import { frameOf, openSse, type SseFrame } from './sse-fixtures.ts';
 
 let a: TestApp;
 let b: TestApp; // a second "process" on the same database
@@ -38,46 +39,14 @@ afterAll(async () => {
 
 /** Opens an SSE stream (with a member token in the Authorization header) and collects its frames. */
 async function openStream(url: string, token?: string) {
-  const controller = new AbortController();
-  const res = await fetch(url, {
-    signal: controller.signal,
-    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-  });
-  const frames: { event: string; data: { topic: string; data: unknown } }[] = [];
+  const frames: SseFrame<{ topic: string; data: unknown }>[] = [];
   let connected = '';
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut = buffer.indexOf('\n\n');
-        while (cut >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) frames.push({ event, data: JSON.parse(data) });
-          else if (block.includes(': connected')) connected = block;
-          cut = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    status: res.status,
-    frames,
-    connected: () => connected,
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
-  };
+  const stream = await openSse(url, token, (block) => {
+    const frame = frameOf<{ topic: string; data: unknown }>(block);
+    if (frame) frames.push(frame);
+    else if (block.includes(': connected')) connected = block;
+  });
+  return { status: stream.status, frames, connected: () => connected, close: stream.close };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 600));

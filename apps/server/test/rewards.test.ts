@@ -6,7 +6,15 @@ import { countsAsMemberAddress } from '../src/modules/rewards/risk.ts';
 import { payReward, settleFreeCredit } from '../src/modules/rewards/service.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import { takeWriteQuota } from '../src/platform/write-quota.ts';
-import { addSimProvider, balances, fundedMembers, launchToken, SIM } from './games-support.ts';
+import {
+  addSimProvider,
+  balances,
+  fundedMembers,
+  launchToken,
+  SIM,
+  settledSimRound,
+  simSession,
+} from './games-support.ts';
 import { call, createTestApp, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -44,26 +52,10 @@ function reward(
   });
 }
 
+/** One settled free-credit round: a bet of `stake` baht and a win of `win`. */
 async function play(memberId: number, stake: string, win: string) {
-  const a = await sim.authenticate(await launchToken(t, memberId, 3, SIM.game, clock.now()));
-  expect(a.status).toBe('OK');
-  const bet = id('bet');
-  const player = String(memberId);
-  expect(
-    (await sim.debit({ player, tx_id: bet, round_id: id('r'), game: SIM.game, amount: stake })).status,
-  ).toBe('OK');
-  expect(
-    (
-      await sim.credit({
-        player,
-        tx_id: id('win'),
-        bet_tx_id: bet,
-        round_id: id('r'),
-        game: SIM.game,
-        amount: win,
-      })
-    ).status,
-  ).toBe('OK');
+  await simSession(t, sim, memberId, 3, clock.now());
+  await settledSimRound(sim, memberId, stake, win);
 }
 
 async function reconcile() {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, FixedClock, staffLogin, type TestApp } from './helpers.ts';
+import { openSse } from './sse-fixtures.ts';
 
 /**
  * The staff stream (GET /api/admin/stream) ends the moment its staff session ends: a logout, or an
@@ -25,41 +26,15 @@ async function login(username: 'owner' | 'finance' | 'support') {
   return staffLogin(t, username, clock);
 }
 
-/** Opens the staff stream; `ended` is set when the server ends it (the body's end). */
+/** Opens the staff stream, once its first frame has come; `ended()` is true when the body ended. */
 async function openStaffStream(token: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/admin/stream`, {
-    signal: controller.signal,
-    headers: { authorization: `Bearer ${token}` },
+  let frames = 0;
+  const stream = await openSse(`${base}/api/admin/stream`, token, (block) => {
+    if (/^event: work_counts$/m.test(block)) frames += 1;
   });
-  expect(res.status).toBe(200);
-  const state = { frames: 0, ended: false };
-  const pump = (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) {
-          state.ended = true;
-          return;
-        }
-        state.frames += (
-          decoder.decode(value, { stream: true }).match(/^event: work_counts$/gm) ?? []
-        ).length;
-      }
-    } catch {
-      // aborted by the test
-    }
-  })();
-  await expect.poll(() => state.frames, { timeout: 5000 }).toBeGreaterThan(0);
-  return {
-    state,
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
-  };
+  expect(stream.status).toBe(200);
+  await expect.poll(() => frames, { timeout: 5000 }).toBeGreaterThan(0);
+  return stream;
 }
 
 describe('the staff stream ends with its session', () => {
@@ -71,9 +46,9 @@ describe('the staff stream ends with its session', () => {
     try {
       const out = await call(t.app, 'POST', '/api/admin/logout', { token: first });
       expect(out.body.error).toBe(0);
-      await expect.poll(() => a.state.ended, { timeout: 5000 }).toBe(true);
+      await expect.poll(() => a.ended(), { timeout: 5000 }).toBe(true);
       // The other session's stream is still open: it still hears waiting-work changes.
-      expect(b.state.ended).toBe(false);
+      expect(b.ended()).toBe(false);
       expect((await call(t.app, 'GET', '/api/admin/me', { token: second })).body.error).toBe(0);
       // And the ended session cannot open a new one.
       const again = await fetch(`${base}/api/admin/stream`, {
@@ -97,7 +72,7 @@ describe('the staff stream ends with its session', () => {
         body: { active: false },
       });
       expect(off.body.error).toBe(0);
-      await expect.poll(() => stream.state.ended, { timeout: 5000 }).toBe(true);
+      await expect.poll(() => stream.ended(), { timeout: 5000 }).toBe(true);
       const on = await call(t.app, 'POST', `/api/admin/staff/${me.body.data.id}/active`, {
         token: owner,
         body: { active: true },

@@ -14,8 +14,8 @@ import { functionFiles } from '../src/platform/function-files.ts';
 // Every table has one owner, and only the owner's folder names it (docs/architecture.md, "Tables
 // have one owner"). Another module goes through the owner's service.ts; a module that must read
 // another module's table in one statement hosts that statement itself, as the owner grants it
-// (`grants` in db/table-owners.ts), and never writes it. Files of the owner's folder named for a caller
-// (e.g. wallet/lotto-queries.ts) still name that caller's tables (docs/architecture.md says what is left).
+// (`grants` in db/table-owners.ts), and never writes it. A file's name gives it no right: a module's
+// `<owner>-queries.ts` (lotto/wallet-queries.ts) names the owner's tables only as granted.
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 const GENERATED = path.join(SRC, 'db/database.generated.ts');
@@ -79,26 +79,16 @@ function tsFiles(dir: string): string[] {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-/**
- * The module a query file is named for (`wallet/lotto-queries.ts` → lotto): a query of the owner's
- * that joins its caller's tables in one statement, so those are named there too.
- */
-function callerOf(file: string): string | null {
-  const caller = /^([a-z]+)-queries\.ts$/.exec(path.basename(file))?.[1];
-  return caller !== undefined && modules.includes(caller) ? caller : null;
-}
-
 /** `file: table (owner: x)` for every table a folder's files name but `allowed` does not own. */
 function trespasses(dir: string, allowed: TableOwner, known: ReadonlySet<string>) {
   const lines: { file: string; table: string; line: string }[] = [];
   for (const file of tsFiles(dir)) {
     const rel = path.relative(SRC, file);
-    const caller = allowed === 'platform' ? null : callerOf(file);
     const source = readFileSync(file, 'utf8');
     const written = tablesWrittenIn(source, known);
     for (const table of tablesNamedIn(source, known)) {
       const owner = tableOwners[table as keyof typeof tableOwners];
-      if (owner === allowed || owner === caller) continue;
+      if (owner === allowed) continue;
       const granted = (grants[table as keyof typeof tableOwners] ?? []).includes(allowed as never);
       if (!granted) lines.push({ file: rel, table, line: `${rel}: ${table} (owner: ${owner})` });
       else if (written.has(table))

@@ -30,6 +30,39 @@ export function Field(props: {
   );
 }
 
+/** The server's message for the whole form: shown when the refusal names none of the form's fields. */
+export function FormError(props: { error: Error | null; fields: Record<string, string | undefined> }) {
+  if (!props.error || Object.values(props.fields).some(Boolean)) return null;
+  return (
+    <p className="form-error" role="alert">
+      {props.error.message}
+    </p>
+  );
+}
+
+/**
+ * The buttons of an editor form beside a list: save (its label while saving), and while a row is
+ * open, the way back to a blank form.
+ */
+export function EditorButtons(props: {
+  saving: boolean;
+  label: string;
+  onCancel?: (() => void) | undefined;
+}) {
+  return (
+    <div className="row">
+      <button type="submit" className="btn btn-primary" disabled={props.saving}>
+        {props.saving ? 'กำลังบันทึก…' : props.label}
+      </button>
+      {props.onCancel && (
+        <button type="button" className="btn" onClick={props.onCancel}>
+          ยกเลิกการแก้ไข
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** aria attributes tying an input to its error message. */
 export const invalid = (id: string, error: string | undefined) =>
   error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};

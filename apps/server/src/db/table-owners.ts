@@ -64,10 +64,10 @@ export type TableOwner =
   | 'connectors';
 
 /**
- * Every table and the one module that owns it: the only folder whose files may name it. Another module
- * reads or writes it through the owner's `service.ts`; a hot path that must join it in one statement
- * keeps that query in the owner's folder, in a file named for its caller (`wallet/lotto-queries.ts`).
- * Platform tables are named only by their platform helper (`platform/audit.ts`, `platform/idempotency.ts`).
+ * Every table and the one module that owns it: the only folder whose files may name it freely. Another
+ * module writes it through a capability of the owner's `service.ts`; one that must read it in its own
+ * statement (a join with its own tables, a hot path) hosts that statement in its `<owner>-queries.ts`
+ * (`lotto/wallet-queries.ts`) under a grant (`grants` below). Platform tables are named only by their platform helper (`platform/audit.ts`, `platform/idempotency.ts`).
  *
  * A new migration's table must be added here (apps/server/test/table-owners.test.ts fails until it is).
  */
@@ -210,29 +210,51 @@ export type OwnedTable = keyof typeof tableOwners;
 
 /**
  * Reads the owners grant: a module on a higher floor that must read another module's table in one
- * statement hosts that statement itself, in its own `*-queries.ts`, and the table's owner lists it here.
+ * statement hosts that statement itself, in its own `<owner>-queries.ts`, and the table's owner lists
+ * it here (a row lock taken by that read, `FOR UPDATE`, counts as reading).
  * A grant is for reading only: writes go through the owner's service. apps/server/test/table-owners.test.ts
  * fails on a statement that names a table neither owned nor granted, on a granted table written, and on a
  * grant to a module that does not stand above the owner.
  */
 export const grants: Partial<Record<OwnedTable, readonly ModuleName[]>> = {
   // the console's member page (modules/console/member-queries.ts)
-  member: ['console', 'games'], // games: a debit claim checks the member's status (games/seamless-queries.ts)
+  // the member row: the session check and the login (auth), a debit claim's and a launch's status check
+  // (games), the network (affiliate), the risk rule (rewards), the payouts' candidates and name checks
+  // (payments), new members per day (reports)
+  member: ['console', 'auth', 'games', 'affiliate', 'rewards', 'payments', 'reports'],
   member_note: ['console'],
-  ledger_account: ['console'],
+  // the ledger: the lottery's wallet lookups, the seamless wallet's replay, the affiliate network's
+  // deposits, player protection's play totals, the dashboard's day figures
+  ledger_account: ['console', 'lotto', 'protection', 'affiliate', 'reports'],
+  ledger_transfer: ['games', 'protection', 'affiliate', 'reports'],
   wallet_type: ['console'],
   member_withdrawal_freeze: ['console'],
-  lotto_bill: ['console'],
+  lotto_bill: ['console', 'points'], // points: the accrual's resulted bills
   lotto_bill_item: ['console'],
   lotto_round: ['console'],
   lotto_market: ['console'],
-  wallet_op: ['console'],
-  game: ['console'],
-  reward_claim: ['console'],
+  // the seamless wallet and the catalogue: the dashboard's game figures, the points accrual's settled
+  // rounds, the in-house games' rounds and sessions
+  wallet_op: ['console', 'reports', 'points'],
+  game: ['console', 'reports', 'points', 'originals'],
+  game_session: ['originals'],
+  reward_claim: ['console', 'cashback'], // cashback: its reports' claim statuses
   deposit_request: ['console'],
   payment_channel: ['console'],
   withdrawal: ['console'],
   member_promotion: ['console'],
   // lotto: who proposed a result and who last saved a template, by username (result-entries-queries.ts, templates-queries.ts)
   staff: ['lotto'],
+  // content's receiving accounts and promotions, as payments reads them with its own rows
+  agent_bank_account: ['payments'],
+  agent_true_money_account: ['payments'],
+  promotion: ['payments'],
+  // the in-house games: the points accrual's baccarat bets, the baccarat roads
+  game_round: ['points', 'sooth'],
+  baccarat_room: ['sooth'],
+  baccarat_shoe: ['sooth'],
+  baccarat_hand: ['sooth'],
+  // the accrual's settled figures: the affiliate commission, loss cashback and turnover commission
+  point_accrual: ['affiliate', 'cashback', 'quests'], // quests: the play task
+  checkin_stamp: ['quests'], // the check-in task
 };

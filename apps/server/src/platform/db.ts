@@ -238,7 +238,8 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, max
 const RAISED_REFUSAL = 'CK001';
 
 /**
- * A refusal raised by one of the database's hot-path functions (migration 051, decision 0012):
+ * A refusal raised by one of the database's hot-path functions (modules/lotto/sql/lotto_place_bill.sql,
+ * modules/games/sql/seamless_debit.sql …; decision 0012):
  * SQLSTATE CK001 with a catalogue code as the message and, for some, a detail. Null for any other error.
  */
 export function raisedRefusal(err: unknown): { code: string; detail: string | null } | null {

@@ -1,5 +1,6 @@
+import type { ServerResponse } from 'node:http';
 import { stream as streamEndpoint } from '@chok/contract/api/system';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, envelopeOf } from './errors.ts';
 import type { EventBus } from './events.ts';
 import { type Authenticators, bearer } from './http.ts';
@@ -9,6 +10,22 @@ const TOPIC = /^[a-z_]+(:[A-Za-z0-9_-]{1,40})?$/;
 const TOPICS_MAX = 20;
 const CLIENTS_MAX = 5000;
 const HEARTBEAT_MS = 20_000;
+
+/**
+ * Takes the reply over from Fastify and answers 200 with the headers of a server-sent-events stream
+ * (no caching, no proxy buffering); the caller writes the frames to the returned response.
+ */
+export function openEventStream(reply: FastifyReply): ServerResponse {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  return res;
+}
 
 /** How many live feeds one process keeps open, and for whom (docs/operations.md, "Live feeds"). */
 export interface StreamLimits {
@@ -99,14 +116,7 @@ export function registerStream(
       };
     }
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
+    const res = openEventStream(reply);
     res.write(`retry: 3000\n: connected ${[...topics].join(',')}\n\n`);
     // A client that cannot keep up (its socket's buffer and waiting frames past the bus's limit) is
     // cut off rather than buffered without bound; it reconnects after `retry` and reloads its state.

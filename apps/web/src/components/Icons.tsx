@@ -221,6 +221,15 @@ export const CopyIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const ShareIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+  </Svg>
+);
+
 /** The event icon of docs/rules/member-site.md §2: a treasure chest, in colour. */
 export function TreasureChest({ size = 56 }: { size?: number }) {
   return (

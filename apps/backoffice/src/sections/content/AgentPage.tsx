@@ -2,7 +2,7 @@ import * as admin from '@chok/contract/routes/admin';
 import * as rewards from '@chok/contract/routes/admin-rewards';
 import { useEffect, useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { Field, invalid } from '../../components/Field';
+import { Field, FormError, invalid } from '../../components/Field';
 import { AgentPreview } from '../../components/Preview';
 import { fieldErrors } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -79,11 +79,7 @@ export default function AgentPage() {
             void submit();
           }}
         >
-          {save.error && Object.keys(errors).length === 0 && (
-            <p className="form-error" role="alert">
-              {save.error.message}
-            </p>
-          )}
+          <FormError error={save.error} fields={errors} />
           {input('name', 'ชื่อเว็บไซต์')}
           {input('agent_logo', 'ที่อยู่รูปโลโก้', 'แสดงที่หัวเว็บ สูงไม่เกิน 40 พิกเซล')}
           {input('line_contact_url', 'ลิงก์แชทกับเจ้าหน้าที่', 'ปุ่มแชทสีเขียวมุมขวาล่าง')}

@@ -1,7 +1,14 @@
 import * as admin from '@chok/contract/routes/admin';
 import { type ReactNode, useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { Field, fromLocalInput, invalid, toLocalInput } from '../../components/Field';
+import {
+  EditorButtons,
+  Field,
+  FormError,
+  fromLocalInput,
+  invalid,
+  toLocalInput,
+} from '../../components/Field';
 import { call, fieldErrors } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
@@ -209,11 +216,7 @@ export function ContentPage(p: ContentPageProps) {
           noValidate
         >
           <h2 id={`${id}-form`}>{editing ? `แก้ไข${p.noun} #${editing.id}` : `เพิ่ม${p.noun}ใหม่`}</h2>
-          {save.error && Object.keys(errors).length === 0 && (
-            <p className="form-error" role="alert">
-              {save.error.message}
-            </p>
-          )}
+          <FormError error={save.error} fields={errors} />
           {p.fields.map((f) => {
             const fid = `${id}-${f.name}`;
             const value = values[f.name] ?? '';
@@ -274,16 +277,11 @@ export function ContentPage(p: ContentPageProps) {
               </Field>
             );
           })}
-          <div className="row">
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              {save.isPending ? 'กำลังบันทึก…' : editing ? 'บันทึกการแก้ไข' : `เพิ่ม${p.noun}`}
-            </button>
-            {editing && (
-              <button type="button" className="btn" onClick={() => pick(null)}>
-                ยกเลิกการแก้ไข
-              </button>
-            )}
-          </div>
+          <EditorButtons
+            saving={save.isPending}
+            label={editing ? 'บันทึกการแก้ไข' : `เพิ่ม${p.noun}`}
+            onCancel={editing ? () => pick(null) : undefined}
+          />
         </form>
         <div>{p.preview(values)}</div>
       </div>

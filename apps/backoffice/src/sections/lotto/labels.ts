@@ -1,21 +1,14 @@
 import type * as adminLotto from '@chok/contract/routes/admin-lotto';
 import { bangkokDate } from '@chok/engine/bangkok-calendar';
+import { type BetType, betTypes } from '@chok/engine/lotto/types';
 import type { Data } from '../../lib/api';
 import { formatDay } from '../../lib/format';
 
 /** Thai labels of the lottery's codes, as the console shows them. */
 
-export const BET_TYPES = [
-  'three_top',
-  'three_tod',
-  'three_front',
-  'three_back',
-  'two_top',
-  'two_bottom',
-  'run_top',
-  'run_bottom',
-] as const;
-export type BetType = (typeof BET_TYPES)[number];
+/** The eight bet types in display order (the engine's list, docs/rules/lottery.md §2). */
+export const BET_TYPES = betTypes;
+export type { BetType };
 
 export const betTypeLabel: Record<BetType, string> = {
   three_top: '3 ตัวบน',

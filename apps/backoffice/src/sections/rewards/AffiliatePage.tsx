@@ -10,6 +10,7 @@ import { useAction, useApi } from '../../lib/query';
 import { useSession } from '../../stores/session';
 import { Inputs } from './SimpleTable';
 import './rewards.css';
+import { FormError } from '../../components/Field';
 
 type F = 'level1_percent' | 'level2_percent' | 'min_redeem' | 'daily_limit';
 
@@ -66,11 +67,7 @@ export default function AffiliatePage() {
           }}
         >
           <h2 id={`${id}-h`}>อัตราและเงื่อนไขการถอน</h2>
-          {save.error && Object.keys(errors).length === 0 && (
-            <p className="form-error" role="alert">
-              {save.error.message}
-            </p>
-          )}
+          <FormError error={save.error} fields={errors} />
           <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
             <Inputs
               idPrefix={id}

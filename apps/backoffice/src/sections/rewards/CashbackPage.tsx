@@ -11,6 +11,7 @@ import { useAction, useApi } from '../../lib/query';
 import { useSession } from '../../stores/session';
 import { Inputs } from './SimpleTable';
 import './rewards.css';
+import { FormError } from '../../components/Field';
 
 const kindLabels = { loss: 'คืนยอดเสีย คาสิโนและสล็อต', lotto: 'คืนยอดเสียหวย', commission: 'คืนยอดเทิร์น' } as const;
 type Kind = keyof typeof kindLabels;
@@ -92,11 +93,7 @@ function Settings({ canEdit }: { canEdit: boolean }) {
       }}
     >
       <h2 id={`${id}-h`}>การตั้งค่า</h2>
-      {save.error && Object.values(errors).every((e) => !e) && (
-        <p className="form-error" role="alert">
-          {save.error.message}
-        </p>
-      )}
+      <FormError error={save.error} fields={errors} />
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <div className="field">
           <label className="check">

@@ -5,6 +5,7 @@ import { fieldErrors } from '../../lib/api';
 import { useAction, useApi } from '../../lib/query';
 import { Inputs } from './SimpleTable';
 import './rewards.css';
+import { FormError } from '../../components/Field';
 
 type F = 'min_deposit' | 'points_per_stamp' | 'milestones';
 
@@ -74,11 +75,7 @@ export default function CheckinPage() {
           void submit();
         }}
       >
-        {save.error && Object.keys(raw).length === 0 && (
-          <p className="form-error" role="alert">
-            {save.error.message}
-          </p>
-        )}
+        <FormError error={save.error} fields={raw} />
         <div className="field">
           <label className="check">
             <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />{' '}

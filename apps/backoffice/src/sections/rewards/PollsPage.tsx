@@ -1,7 +1,7 @@
 import * as polls from '@chok/contract/routes/polls';
 import { useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { fromLocalInput } from '../../components/Field';
+import { FormError, fromLocalInput } from '../../components/Field';
 import { PollPreview } from '../../components/Preview';
 import { call, type Data, fieldErrors } from '../../lib/api';
 import { formatCount, formatDateTime } from '../../lib/format';
@@ -206,11 +206,7 @@ export default function PollsPage() {
         }}
       >
         <h2 id={`${id}-h`}>สร้างโพลใหม่</h2>
-        {create.error && Object.keys(errors).length === 0 && (
-          <p className="form-error" role="alert">
-            {create.error.message}
-          </p>
-        )}
+        <FormError error={create.error} fields={errors} />
         <Inputs
           idPrefix={id}
           values={v}

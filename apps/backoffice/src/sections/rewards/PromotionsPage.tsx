@@ -1,6 +1,7 @@
 import * as promo from '@chok/contract/routes/promotions';
 import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
+import { EditorButtons, FormError } from '../../components/Field';
 import { call, type Data } from '../../lib/api';
 import { useEditor } from '../../lib/editor';
 import { formatBaht, formatCount } from '../../lib/format';
@@ -247,22 +248,13 @@ export default function PromotionsPage() {
           }}
         >
           <h2 id={`${id}-title`}>{editing ? `แก้ไข "${editing.title}" (สร้างเวอร์ชันใหม่)` : 'สร้างโปรโมชั่นใหม่'}</h2>
-          {save.error && Object.keys(errors).length === 0 && (
-            <p className="form-error" role="alert">
-              {save.error.message}
-            </p>
-          )}
+          <FormError error={save.error} fields={errors} />
           <Inputs idPrefix={id} values={values} set={set} errors={errors} fields={fields} />
-          <div className="row">
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              {save.isPending ? 'กำลังบันทึก…' : editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น'}
-            </button>
-            {editing && (
-              <button type="button" className="btn" onClick={() => pick(null)}>
-                ยกเลิกการแก้ไข
-              </button>
-            )}
-          </div>
+          <EditorButtons
+            saving={save.isPending}
+            label={editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น'}
+            onCancel={editing ? () => pick(null) : undefined}
+          />
         </form>
         <PromotionPreview v={values} lines={editing?.rules?.lines ?? null} />
       </div>

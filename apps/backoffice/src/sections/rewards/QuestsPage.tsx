@@ -1,7 +1,7 @@
 import * as quests from '@chok/contract/routes/quests';
 import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { fromLocalInput, toLocalInput } from '../../components/Field';
+import { EditorButtons, FormError, fromLocalInput, toLocalInput } from '../../components/Field';
 import { QuestPreview } from '../../components/Preview';
 import type { Data } from '../../lib/api';
 import { useEditor } from '../../lib/editor';
@@ -162,11 +162,7 @@ export default function QuestsPage() {
         }}
       >
         <h2 id={`${id}-h`}>{editing ? `แก้ไขภารกิจ #${editing.id}` : 'เพิ่มภารกิจใหม่'}</h2>
-        {save.error && Object.keys(errors).length === 0 && (
-          <p className="form-error" role="alert">
-            {save.error.message}
-          </p>
-        )}
+        <FormError error={save.error} fields={errors} />
         <Inputs
           idPrefix={id}
           values={v}
@@ -204,16 +200,11 @@ export default function QuestsPage() {
             rewardAmount: v.reward_amount,
           }}
         />
-        <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'กำลังบันทึก…' : editing ? 'บันทึกการแก้ไข' : 'เพิ่มภารกิจ'}
-          </button>
-          {editing && (
-            <button type="button" className="btn" onClick={() => pick(null)}>
-              ยกเลิกการแก้ไข
-            </button>
-          )}
-        </div>
+        <EditorButtons
+          saving={save.isPending}
+          label={editing ? 'บันทึกการแก้ไข' : 'เพิ่มภารกิจ'}
+          onCancel={editing ? () => pick(null) : undefined}
+        />
       </form>
     </>
   );

@@ -1,6 +1,7 @@
 import * as shop from '@chok/contract/routes/shop';
 import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
+import { EditorButtons, FormError } from '../../components/Field';
 import { ShopItemPreview } from '../../components/Preview';
 import { call, type Data } from '../../lib/api';
 import { useEditor } from '../../lib/editor';
@@ -176,11 +177,7 @@ export default function ShopItemsPage() {
         }}
       >
         <h2 id={`${id}-h`}>{editing ? `แก้ไขของรางวัล #${editing.id}` : 'เพิ่มของรางวัลใหม่'}</h2>
-        {save.error && Object.keys(errors).length === 0 && (
-          <p className="form-error" role="alert">
-            {save.error.message}
-          </p>
-        )}
+        <FormError error={save.error} fields={errors} />
         <Inputs
           idPrefix={id}
           values={v}
@@ -242,16 +239,11 @@ export default function ShopItemsPage() {
             monthlyLimit: v.monthly_limit,
           }}
         />
-        <div className="row">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'กำลังบันทึก…' : editing ? 'บันทึกการแก้ไข' : 'เพิ่มของรางวัล'}
-          </button>
-          {editing && (
-            <button type="button" className="btn" onClick={() => pick(null)}>
-              ยกเลิกการแก้ไข
-            </button>
-          )}
-        </div>
+        <EditorButtons
+          saving={save.isPending}
+          label={editing ? 'บันทึกการแก้ไข' : 'เพิ่มของรางวัล'}
+          onCancel={editing ? () => pick(null) : undefined}
+        />
       </form>
     </>
   );

@@ -8,6 +8,7 @@ import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { SimpleTable } from './SimpleTable';
 import './rewards.css';
+import { FormError } from '../../components/Field';
 
 type Version = Data<typeof wheel.adminWheelVersions>[number];
 type Prize = { kind: 'none' | 'points' | 'free_credit'; label: string; weight: string; value: string };
@@ -76,11 +77,7 @@ function NewVersion({ current }: { current: Version | undefined }) {
       }}
     >
       <h2 id={`${id}-h`}>เผยแพร่เวอร์ชันใหม่</h2>
-      {save.error && Object.keys(errors).length === 0 && (
-        <p className="form-error" role="alert">
-          {save.error.message}
-        </p>
-      )}
+      <FormError error={save.error} fields={errors} />
       <div className="form-grid">
         {(
           [

@@ -11,15 +11,17 @@ import { appendAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { lockMember, uplinesOf } from '../members/service.ts';
-import { accrue, settledFiguresBetween } from '../points/service.ts';
+import { thaiDay } from '../../platform/thai-time.ts';
+import { lockMember } from '../members/service.ts';
+import { accrue } from '../points/service.ts';
 import { blockInForce } from '../protection/service.ts';
 import { riskReason, withheldReason } from '../rewards/service.ts';
 import type { Ledger } from '../wallet/service.ts';
 import { creditCommission, lockAccount } from './account-queries.ts';
 import { claimPayout, insertLines, insertRun, lastRunDay, type RunRow } from './commission-queries.ts';
+import { uplinesOf } from './members-queries.ts';
+import { settledFiguresBetween } from './points-queries.ts';
 import { readRules } from './settings.ts';
-import { thaiDay } from './views.ts';
 
 export interface AffiliateDeps {
   db: Db;

@@ -1,8 +1,8 @@
 import type { Executor } from '../../platform/db.ts';
-import { networkCounts, networkPage } from '../members/service.ts';
-import { depositedSince } from '../wallet/service.ts';
+import { networkCounts, networkPage } from './members-queries.ts';
 import { ACTIVE_DAYS } from './programme.ts';
 import { networkItemView } from './views.ts';
+import { depositedSince } from './wallet-queries.ts';
 
 /**
  * `POST /api/affiliate/network` (docs/rules/engagement.md §11 rule 4): the member's network two levels

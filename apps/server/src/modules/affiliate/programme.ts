@@ -4,10 +4,10 @@ import { bangkokDate } from '@chok/engine/bangkok-calendar';
 import { formatBaht, satang } from '@chok/engine/money';
 import QRCode from 'qrcode';
 import type { Db } from '../../platform/db.ts';
-import { networkCounts, referralOf } from '../members/service.ts';
 import { accountOf, entryTotals } from './account-queries.ts';
 import type { AffiliateDeps } from './commission.ts';
 import { lastPaidDay } from './commission-queries.ts';
+import { networkCounts, referralOf } from './members-queries.ts';
 import { percentText, readRules } from './settings.ts';
 
 /** When the previous day's commission accrues (the job's cron, Bangkok time). */

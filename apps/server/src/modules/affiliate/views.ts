@@ -12,18 +12,6 @@ export const entryKindLabels: Record<EntryKind, string> = {
   returned: 'คืนยอดที่ถอน (ไม่ผ่านการตรวจสอบ)',
 };
 
-const thaiDate = new Intl.DateTimeFormat('th-TH', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** A Bangkok calendar date "YYYY-MM-DD" in Thai words, e.g. "5 ม.ค. 2569". */
-export function thaiDay(day: string): string {
-  return thaiDate.format(new Date(`${day}T00:00:00Z`));
-}
-
 /** Satang as the baht a message shows: "100", "50,000", "99.50". */
 export function bahtWords(s: number): string {
   return (s / 100).toLocaleString('th-TH', {

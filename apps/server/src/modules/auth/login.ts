@@ -4,6 +4,7 @@ import type { MemberPrincipal } from '../../platform/http.ts';
 import { lockMinutesLeft } from '../../platform/lockout.ts';
 import * as members from '../members/service.ts';
 import type { AuthDeps, Client } from './deps.ts';
+import * as memberRows from './members-queries.ts';
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { createMemberSession, revokeSession } from './sessions.ts';
 
@@ -13,7 +14,7 @@ import { createMemberSession, revokeSession } from './sessions.ts';
  */
 export async function login(d: AuthDeps, phone: string, password: string, client: Client) {
   // 1. The account, and the lock in force.
-  const member = await members.loginAccount(d.db, phone);
+  const member = await memberRows.loginAccount(d.db, phone);
   if (!member) {
     await verifyAgainstDummy(password);
     throw new AppError('LOGIN_FAILED');
@@ -38,7 +39,7 @@ export async function login(d: AuthDeps, phone: string, password: string, client
     // That update holds the member's row until commit. A password reset or change, or a
     // self-exclusion, that committed while the password was being checked is seen now and refuses;
     // one that comes later waits for this commit and then revokes the session opened here.
-    const current = await members.loginAccount(tx, phone);
+    const current = await memberRows.loginAccount(tx, phone);
     if (current?.id !== member.id || current.password_hash !== member.password_hash)
       throw new AppError('LOGIN_FAILED');
     if (current.status !== 'active') throw new AppError('ACCOUNT_SUSPENDED');

@@ -3,6 +3,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { MemberPrincipal } from '../../platform/http.ts';
 import * as members from '../members/service.ts';
 import type { AuthDeps } from './deps.ts';
+import * as memberRows from './members-queries.ts';
 import { checkOtp, consumeOtp } from './otp.ts';
 import { assertPasswordAllowed } from './password-rules.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -15,7 +16,7 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
-  const m = await members.passwordOf(d.db, p.memberId);
+  const m = await memberRows.passwordOf(d.db, p.memberId);
   if (!(await verifyPassword(m.password_hash, oldPassword))) {
     throw new AppError('WRONG_PASSWORD', {}, { old_password: new AppError('WRONG_PASSWORD').message });
   }

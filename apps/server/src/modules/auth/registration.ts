@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { randomCode } from '../../platform/rng.ts';
 import * as members from '../members/service.ts';
 import type { AuthDeps, Client } from './deps.ts';
+import * as memberRows from './members-queries.ts';
 import { checkOtp, consumeOtp, issueOtp, type OtpPurpose } from './otp.ts';
 import { assertPasswordAllowed } from './password-rules.ts';
 import { hashPassword } from './passwords.ts';
@@ -18,7 +19,7 @@ async function phoneRegistered(ex: Executor, phone: string): Promise<boolean> {
 async function newReferralCode(tx: Tx): Promise<string> {
   for (let i = 0; i < 10; i++) {
     const code = randomCode(8);
-    if (!(await members.referralCodeTaken(tx, code))) return code;
+    if (!(await memberRows.referralCodeTaken(tx, code))) return code;
   }
   throw new Error('could not find a free referral code');
 }
@@ -59,7 +60,7 @@ export async function register(
   }
   let referredBy: number | null = null;
   if (r.referral_code) {
-    const referrer = await members.memberIdByReferralCode(d.db, r.referral_code.toUpperCase());
+    const referrer = await memberRows.memberIdByReferralCode(d.db, r.referral_code.toUpperCase());
     if (referrer === undefined) {
       throw new AppError(
         'REFERRAL_NOT_FOUND',

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db.ts';
 import type { MemberPrincipal } from '../../platform/http.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
-import { liveMemberSession, liveMemberSessions } from '../members/service.ts';
+import { liveMemberSession, liveMemberSessions } from './members-queries.ts';
 import * as q from './session-queries.ts';
 import type { SessionCache } from './sessions-cache.ts';
 

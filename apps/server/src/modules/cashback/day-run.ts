@@ -11,10 +11,11 @@ import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockMember } from '../members/service.ts';
-import { accrue, type MemberTotal, membersTotals } from '../points/service.ts';
+import { accrue } from '../points/service.ts';
 import { categoriesOf } from './loss-claim.ts';
 import { type CashbackDeps, payDay } from './pay.ts';
 import { type PayoutKind, paidMembers } from './payout-queries.ts';
+import { type MemberTotal, membersTotals } from './points-queries.ts';
 import { commissionRule, lossRule, readCommissionSettings, readLossSettings } from './settings.ts';
 import { money } from './views.ts';
 

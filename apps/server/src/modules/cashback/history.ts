@@ -5,10 +5,11 @@ import {
   dayBounds,
   turnoverCommission,
 } from '@chok/engine/engagement/cashback';
-import { accrue, memberDayFigures } from '../points/service.ts';
+import { accrue } from '../points/service.ts';
 import type { CashbackDeps } from './pay.ts';
 import { viewsOf } from './pay.ts';
 import { type PayoutKind, payoutsPage } from './payout-queries.ts';
+import { memberDayFigures } from './points-queries.ts';
 import { commissionRule, readCommissionSettings } from './settings.ts';
 import { categoryLabel, money } from './views.ts';
 

@@ -1,8 +1,8 @@
 import { bpToPercent } from '@chok/engine/engagement/cashback';
 import { memberRefs } from '../members/service.ts';
-import { type CashbackDayFilter, cashbackDays, cashbackPayoutLines } from '../rewards/service.ts';
 import type { CashbackDeps } from './pay.ts';
 import type { PayoutKind } from './payout-queries.ts';
+import { type CashbackDayFilter, cashbackDays, cashbackPayoutLines } from './rewards-queries.ts';
 import { money } from './views.ts';
 
 /**

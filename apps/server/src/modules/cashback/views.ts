@@ -1,6 +1,7 @@
 import { type FigureCategory, figureCategoryLabels } from '@chok/contract/api/cashback';
 import { bpToPercent } from '@chok/engine/engagement/cashback';
 import { formatBaht, type Satang } from '@chok/engine/money';
+import { thaiDay } from '../../platform/thai-time.ts';
 import type { ClaimRow } from '../rewards/service.ts';
 import type { PayoutKind, PayoutRow } from './payout-queries.ts';
 
@@ -17,18 +18,6 @@ export const statusLabels: Record<ClaimRow['status'], string> = {
   rejected: 'ไม่อนุมัติ',
   withheld: 'งดจ่ายช่วงพักการเล่น',
 };
-
-const thaiDate = new Intl.DateTimeFormat('th-TH', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** "2026-03-01" → "1 มี.ค. 2569" (a Bangkok calendar date, shown as it is). */
-export function thaiDay(day: string): string {
-  return thaiDate.format(new Date(`${day}T12:00:00Z`));
-}
 
 /** "1234.50" with Thai grouping: "1,234.50". */
 export function thaiBaht(amount: number): string {

@@ -1,7 +1,8 @@
 import { type FigureCategory, figureCategories } from '@chok/contract/api/cashback';
 import { addDays, bangkokDate, endOfBangkokDay, startOfBangkokDay } from '@chok/engine/bangkok-calendar';
-import { accrue, memberDayFigures } from '../points/service.ts';
+import { accrue } from '../points/service.ts';
 import type { CashbackDeps } from './pay.ts';
+import { memberDayFigures } from './points-queries.ts';
 import { categoryLabel, money } from './views.ts';
 
 /**

@@ -72,20 +72,3 @@ export async function insertStamp(
     .returning(columns)
     .executeTakeFirst();
 }
-
-/** Stamps made in [from, to) by the server clock (the quests' "check in N days", §6). */
-export async function countStampsBetween(
-  ex: Executor,
-  memberId: number,
-  from: Date,
-  to: Date,
-): Promise<number> {
-  const row = await ex
-    .selectFrom('checkin_stamp')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('member_id', '=', memberId)
-    .where('stamped_at', '>=', from)
-    .where('stamped_at', '<', to)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -9,7 +9,7 @@ import { countWork, kindsFor, type WorkSources } from './work.ts';
  * (GET /api/admin/work/counts) and pushed (GET /api/admin/stream), and the member pages of its
  * Members section. It owns no table: the counts come from the owners' services, the member pages read
  * what the owners grant it (db/table-owners.ts) and write through the owners' services, and changes
- * are published by the database (migration 056). It stands on the top floor: nothing imports it.
+ * are published by the database (console/sql/console_work_changed.sql). It stands on the top floor: nothing imports it.
  */
 export function consoleModule(ctx: ModuleContext, deps: { sources: WorkSources }) {
   const { app, route, db } = ctx;

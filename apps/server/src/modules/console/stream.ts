@@ -5,10 +5,11 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, envelopeOf } from '../../platform/errors.ts';
 import type { EventBus } from '../../platform/events.ts';
 import { type Authenticators, bearer } from '../../platform/http.ts';
+import { openEventStream } from '../../platform/stream.ts';
 import { STAFF_SESSIONS_TOPIC, type StaffSessionsEnded } from '../admin/service.ts';
 import { countsFor, countWork, KINDS_ALL, type WorkSources } from './work.ts';
 
-/** The in-process topic the database publishes waiting-work changes on (migration 056). */
+/** The in-process topic the database publishes waiting-work changes on (console/sql/console_work_changed.sql). */
 export const WORK_TOPIC = 'console.work';
 /** Changes arriving within this long are counted once. */
 export const COALESCE_MS = 300;
@@ -113,14 +114,7 @@ export function registerStaffStream(app: FastifyInstance, d: StaffStreamDeps): {
     if (clients.size >= CLIENTS_MAX) return reply.status(503).send(envelopeOf(new AppError('INTERNAL')));
     const first = frameOf(countsFor(await countWork(d.db, d.sources, KINDS_ALL), staff.role));
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
+    const res = openEventStream(reply);
     res.write(`retry: 3000\n: connected\n\n${first}`);
     const client: Client = {
       role: staff.role,

@@ -60,3 +60,19 @@ export async function updateRow(
     UPDATE ${sql.table(CONTENT_TABLES[kind])} SET ${sql.join(sets)} WHERE id = ${id} RETURNING *`.execute(ex);
   return rows[0]!;
 }
+
+/**
+ * An event that leads to a poll (its link is then `/poll/{poll_id}`, docs/rules/engagement.md §10;
+ * the polls module's demo seed).
+ */
+export async function insertPollEvent(
+  ex: Executor,
+  e: { agent_id: number; title: string; image: string; poll_id: number; sort_order: number },
+): Promise<number> {
+  const row = await ex
+    .insertInto('event')
+    .values({ ...e, link: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -5,7 +5,6 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { hashToken } from '../../platform/rng.ts';
 import type { Connectors } from '../connectors/service.ts';
-import { memberActive } from '../members/service.ts';
 import { memberBalance } from '../wallet/service.ts';
 import {
   HUB88_CONNECTOR,
@@ -25,6 +24,7 @@ import {
   verifyHub88,
 } from './hub88-protocol.ts';
 import { hasStoredTx, sessionOfToken } from './hub88-queries.ts';
+import { memberActive } from './launch-queries.ts';
 import { playerIdOf, SESSION_IDLE_MINUTES, type SeamlessWallet, type WalletAnswer } from './seamless.ts';
 
 /**

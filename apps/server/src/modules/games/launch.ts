@@ -4,7 +4,6 @@ import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MemberPrincipal } from '../../platform/http.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
-import { memberActive } from '../members/service.ts';
 import { type Ledger, MAIN_WALLET } from '../wallet/service.ts';
 import { findGame, recordPlay } from './catalogue.ts';
 import { type Hub88GamesDeps, hub88GameUrl } from './hub88-games.ts';
@@ -60,7 +59,7 @@ export async function gameWallets(
 
 /**
  * A game link for real play: the launch token is bound to the member session that asked, and the
- * game ends with it (migration 040). A new link revokes the member's previous unused token.
+ * game ends with it (games/sql/end_games_of_member_session.sql). A new link revokes the member's previous unused token.
  */
 export async function launchLink(
   deps: LaunchDeps,
@@ -71,7 +70,7 @@ export async function launchLink(
   const now = deps.clock.now();
   const launched = await inTransaction(deps.db, async (tx) => {
     const game = await gameOrThrow(tx, r.provider_id, r.game_id);
-    if (!(await memberActive(tx, memberId))) throw new AppError('ACCOUNT_SUSPENDED');
+    if (!(await q.memberActive(tx, memberId))) throw new AppError('ACCOUNT_SUSPENDED');
     const wallets = await deps.ledger.wallets(tx, memberId);
     const wallet = wallets.find((w) => w.id === r.wallet_id);
     if (!wallet) throw new AppError('WALLET_NOT_FOUND');

@@ -4,8 +4,9 @@ import type { Satang } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction, raisedRefusal, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Ledger, MAIN_WALLET, memberBalance, transferIdByKey } from '../wallet/service.ts';
+import { type Ledger, MAIN_WALLET, memberBalance } from '../wallet/service.ts';
 import * as q from './seamless-queries.ts';
+import { transferIdByKey } from './wallet-queries.ts';
 
 /**
  * What every call of the seamless wallet (docs/rules/casino.md §3) shares: the requests and answers,

@@ -207,7 +207,7 @@ export async function claimNonce(ex: Executor, provider: string, nonce: string):
   return row !== undefined;
 }
 
-/** What the one-call debit and credit answer (migration 051). */
+/** What the one-call debit and credit answer (games/sql/seamless_debit.sql, seamless_credit.sql). */
 export type FastAnswer =
   | { nonce_reused: true }
   | { fallback: true }

@@ -1,7 +1,7 @@
 import type { WalletStatus } from '@chok/contract/api/games';
 import type { Satang } from '@chok/engine/money';
 import type { Tx } from '../../platform/db.ts';
-import { memberBalance, transferIdByKey, type WalletTypeId } from '../wallet/service.ts';
+import { memberBalance, type WalletTypeId } from '../wallet/service.ts';
 import {
   fingerprint,
   inWalletTransaction,
@@ -15,6 +15,7 @@ import {
   WalletRefusal,
 } from './seamless-calls.ts';
 import * as q from './seamless-queries.ts';
+import { transferIdByKey } from './wallet-queries.ts';
 
 /**
  * A rollback (docs/rules/casino.md §3): an open debit refunded and marked rolled back; a settled one

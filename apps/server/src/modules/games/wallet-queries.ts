@@ -2,11 +2,26 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 /**
- * Caller: the wallet's statement (docs/architecture.md, "Tables have one owner"). The wallet imports
- * no module, so app.ts hands it this read of the games module's tables.
- *
- * The catalogue name of the game of each seamless-wallet operation found, by the operation's key
- * (provider, player, provider's transaction id: unique among the `tx` operations).
+ * The games module's statements that meet the wallet's (docs/architecture.md, "Tables have one owner").
+ */
+
+/**
+ * The seamless wallet's read of the ledger (granted by the wallet, db/table-owners.ts): a replayed
+ * provider call answers the id of the transfer its first call wrote, or null when there is none.
+ */
+export async function transferIdByKey(ex: Executor, idempotencyKey: string): Promise<number | null> {
+  const row = await ex
+    .selectFrom('ledger_transfer')
+    .select('id')
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * For the wallet's statement: the wallet imports no module, so app.ts hands it this read of the games
+ * module's tables. The catalogue name of the game of each seamless-wallet operation found, by the
+ * operation's key (provider, player, provider's transaction id: unique among the `tx` operations).
  */
 export async function gameNamesOfOperations(
   ex: Executor,

@@ -2,9 +2,9 @@ import type { billStatus } from '@chok/contract/api/lotto';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { type Executor, prepared, runPrepared, type Tx } from '../../platform/db.ts';
-import { type LottoWallet, lottoWalletJson } from '../wallet/service.ts';
 import { type RoundRow, roundColumns } from './round-queries.ts';
 import type { RoundSettings } from './settings.ts';
+import { type LottoWallet, lottoWalletJson } from './wallet-queries.ts';
 
 export interface BillRow {
   id: number;
@@ -127,7 +127,7 @@ const placeBillStatement = prepared<{ r: PlaceBillAnswer }>(
 );
 
 /**
- * A whole bill in one round trip (migration 051, decision 0012): the database function locks the
+ * A whole bill in one round trip (lotto/sql/lotto_place_bill.sql, decision 0012): the database function locks the
  * round, checks it is open and the wallet may pay, compares the rules version, inserts the bill and
  * its items, debits the wallet and adds exposure, and answers the bill — or `stale` with the rules as
  * they are now, or `replay` when the member already used the key. A refusal raises CK001 (see
@@ -274,4 +274,17 @@ export async function billsByIds(ex: Executor, ids: number[]) {
     out.set(row.id, { bill: row, round });
   }
   return out;
+}
+
+/** Whether the member has a bill from this wallet still waiting for its result (a stake in play). */
+export async function hasPendingBill(ex: Executor, memberId: number, walletTypeId: number): Promise<boolean> {
+  const bill = await ex
+    .selectFrom('lotto_bill')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('wallet_type_id', '=', walletTypeId)
+    .where('status', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  return bill !== undefined;
 }

@@ -8,13 +8,7 @@ import { type Executor, inTransaction, isSerializationFailure, raisedRefusal } f
 import { AppError } from '../../platform/errors.ts';
 import { walletTypeCategories } from '../games/service.ts';
 import { raisedProtectionError } from '../protection/service.ts';
-import {
-  BONUS_WALLET,
-  lottoBillByKey,
-  lottoWalletOf,
-  memberBalance,
-  type WalletTypeId,
-} from '../wallet/service.ts';
+import { BONUS_WALLET, memberBalance, type WalletTypeId } from '../wallet/service.ts';
 import {
   blocking,
   type CheckedItem,
@@ -45,6 +39,7 @@ import { billView, itemView, problemView } from './bill-views.ts';
 import { HOUSE, isLottoWallet, LOTTO_WALLET_TYPES, type LottoDeps } from './deps.ts';
 import { findRound, type RoundRow } from './round-queries.ts';
 import type { RoundSettings } from './settings.ts';
+import { lottoBillByKey, lottoWalletOf } from './wallet-queries.ts';
 
 /** A member's bills: validate, create, cancel and read them (docs/rules/lottery.md §7). */
 

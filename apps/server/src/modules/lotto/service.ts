@@ -1,4 +1,8 @@
+import type { Executor } from '../../platform/db.ts';
+import * as bills from './bill-queries.ts';
 import type { LottoDeps } from './deps.ts';
+import * as metrics from './metrics-queries.ts';
+import * as pages from './page-queries.ts';
 import { type Proposer, proposeResult } from './result-entries.ts';
 import { tick } from './scheduler.ts';
 import { type Actor, cancelRound, drawYeekee, settleRound } from './settlement.ts';
@@ -28,11 +32,25 @@ export type Lotto = ReturnType<typeof createLotto>;
 
 // ── For other modules (added by the payments refactor; additive) ──
 
+export type { SettlementFigures } from './metrics-queries.ts';
+
 /** The metrics (app.ts → platform/metrics.ts): rounds waiting for settlement and how long it took. */
-export { type SettlementFigures, settlementFigures } from './metrics-queries.ts';
-// The member site's page answers (app.ts): whether a round page names a round.
-export { roundExists } from './page-queries.ts';
-/** Payments: a bonus-wallet bill still in play keeps a promotion open. */
-export { hasPendingBill } from './payments-queries.ts';
-/** Points: main-wallet bills resulted and not yet read by the accrual (caller-named query file). */
-export { type ResultedBill, unreadResultedBills } from './points-queries.ts';
+export function settlementFigures(ex: Executor): Promise<metrics.SettlementFigures> {
+  return metrics.settlementFigures(ex);
+}
+
+/**
+ * The member site's page answers (app.ts → platform/member-site.ts): whether `/lotto/<id>`
+ * names a round, so an unknown round's page is a 404 at the HTTP level too, not only on screen.
+ */
+export function roundExists(ex: Executor, roundId: number): Promise<boolean> {
+  return pages.roundExists(ex, roundId);
+}
+
+/**
+ * Whether the member has a bill from this wallet still waiting for its result (a stake in play): a
+ * bonus-wallet bill keeps a promotion open (payments) and a coupon waiting (coupons).
+ */
+export function hasPendingBill(ex: Executor, memberId: number, walletTypeId: number): Promise<boolean> {
+  return bills.hasPendingBill(ex, memberId, walletTypeId);
+}

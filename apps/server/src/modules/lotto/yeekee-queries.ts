@@ -45,7 +45,7 @@ type ShotStateJson = Omit<ShotState, 'open_at' | 'shoot_close_at'> & {
   shoot_close_at: string | null;
 };
 
-/** The state as `lotto_shot_state` writes it in JSON (migration 069), with its times as dates. */
+/** The state as `lotto_shot_state` writes it in JSON (lotto/sql/lotto_shot_state.sql), with its times as dates. */
 function shotStateOf(j: ShotStateJson | null): ShotState | undefined {
   if (!j) return undefined;
   return {
@@ -62,7 +62,7 @@ const shotStateStatement = prepared<{ s: ShotStateJson | null }>(
 
 /**
  * What a batch of shots is judged against, in one round trip and without a lock (`lotto_shot_state`,
- * migration 069): the round with its shooting token, the shots from these IPs in the window
+ * lotto/sql/lotto_shot_state.sql): the round with its shooting token, the shots from these IPs in the window
  * `(earliest, latest]` (any round), each of these members' count and last shot in the round, and
  * their blocks (player protection). `recordShots` writes only if the token holds.
  */

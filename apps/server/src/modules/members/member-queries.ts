@@ -24,11 +24,6 @@ export async function memberIdByBankAccount(
   return row?.id;
 }
 
-export async function memberIdByReferralCode(ex: Executor, code: string): Promise<number | undefined> {
-  const row = await ex.selectFrom('member').select('id').where('referral_code', '=', code).executeTakeFirst();
-  return row?.id;
-}
-
 /** The member whose sub account (TrueMoney number) this is, other than `exceptId`. */
 export async function subAccountHolder(
   ex: Executor,
@@ -57,17 +52,6 @@ export async function lockMember(ex: Executor, memberId: number): Promise<boolea
     .forUpdate()
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export async function memberExists(ex: Executor, memberId: number): Promise<boolean> {
-  const row = await ex.selectFrom('member').select('id').where('id', '=', memberId).executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Whether the member may play and be paid: status `active` (false when there is no such member). */
-export async function memberActive(ex: Executor, memberId: number): Promise<boolean> {
-  const row = await ex.selectFrom('member').select('status').where('id', '=', memberId).executeTakeFirst();
-  return row?.status === 'active';
 }
 
 export interface MemberRef {
@@ -120,4 +104,30 @@ export async function accountNameShared(ex: Executor, memberId: number): Promise
       WHERE o.id <> m.id AND lower(regexp_replace(o.account_name, '\\s+', ' ', 'g')) = lower(regexp_replace(m.account_name, '\\s+', ' ', 'g'))
     ) AS shared`.execute(ex);
   return r.rows[0]?.shared ?? false;
+}
+
+/**
+ * docs/rules/payments.md §4, for the first payout: the registered account name and whether an
+ * operator has checked it against the bank's, the member row locked for the payout's transaction.
+ */
+export async function lockNameCheck(ex: Executor, memberId: number) {
+  return ex
+    .selectFrom('member')
+    .select(['account_name', 'name_verified_at'])
+    .where('id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markNameVerified(
+  ex: Executor,
+  memberId: number,
+  staffId: number,
+  now: Date,
+): Promise<void> {
+  await ex
+    .updateTable('member')
+    .set({ name_verified_at: now, name_verified_by: staffId })
+    .where('id', '=', memberId)
+    .execute();
 }

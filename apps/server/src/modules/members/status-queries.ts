@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 /**
@@ -40,15 +39,6 @@ export async function setMemberStatus(
     )
     .where('id', '=', memberId)
     .execute();
-}
-
-/** Members registered per Bangkok day in [from, to) (the dashboard). */
-export async function newMembersByDay(ex: Executor, from: Date, to: Date) {
-  const { rows } = await sql<{ day: string; n: string }>`
-    SELECT to_char((created_at AT TIME ZONE 'Asia/Bangkok')::date, 'YYYY-MM-DD') AS day, count(*) AS n
-    FROM member WHERE created_at >= ${from} AND created_at < ${to}
-    GROUP BY 1`.execute(ex);
-  return new Map(rows.map((r) => [r.day, Number(r.n)]));
 }
 
 /** The active members among these phones, with their password hashes (the demo-account lock). */

@@ -1,8 +1,8 @@
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { memberRounds, roundById } from '../games/service.ts';
 import type { OriginalsDeps } from './deps.ts';
 import { rotate } from './fairness.ts';
+import { memberRounds, roundById } from './games-queries.ts';
 import { roundView } from './views.ts';
 
 /** The member's latest rounds with what checks them; a demo session has none. */

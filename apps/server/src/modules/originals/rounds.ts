@@ -5,7 +5,6 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
-  lockOpenTableRounds,
   moveDemoBalance,
   playerIdOf,
   type SeamlessWallet,
@@ -14,6 +13,7 @@ import {
 } from '../games/service.ts';
 import { memberBalance } from '../wallet/service.ts';
 import { newServerSeed, nodeHmac, takeNonce } from './fairness.ts';
+import { lockOpenTableRounds } from './games-queries.ts';
 import { insertRound, settleRound } from './rounds-queries.ts';
 import { IN_HOUSE, type PlaySession } from './sessions.ts';
 

@@ -3,14 +3,8 @@ import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashToken, newToken } from '../../platform/rng.ts';
 import { memberSessionLive, type SessionPolicy } from '../auth/service.ts';
-import {
-  demoSession,
-  type GameRef,
-  gameRef,
-  gameSession,
-  IN_HOUSE_PROVIDER,
-  type SeamlessWallet,
-} from '../games/service.ts';
+import { demoSession, IN_HOUSE_PROVIDER, type SeamlessWallet } from '../games/service.ts';
+import { type GameRef, gameRef, gameSession } from './games-queries.ts';
 
 /** The in-house provider (games' catalogue): its sessions are this module's. */
 export const IN_HOUSE = IN_HOUSE_PROVIDER;

@@ -1,5 +1,5 @@
 import { formatBaht } from '@chok/engine/money';
-import type { RoundWithGame } from '../games/service.ts';
+import type { RoundWithGame } from './games-queries.ts';
 
 /** A round as the member checks it: the server seed only once revealed (docs/rules/casino.md §6). */
 export function roundView(r: RoundWithGame) {

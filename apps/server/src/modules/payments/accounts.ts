@@ -4,13 +4,13 @@ import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   type BankAccountRow,
-  promptPayAccounts,
   receivingAccount,
   receivingAccounts,
   type TrueMoneyAccountRow,
 } from '../content/service.ts';
 import { payoutAccount } from '../members/service.ts';
 import { activeGateways, gatewayName, nextRoundRobin, promptPayAccount } from './account-queries.ts';
+import { promptPayAccounts } from './content-queries.ts';
 import { gatewayCode } from './gateway-queries.ts';
 import type { AccountKind } from './row-types.ts';
 

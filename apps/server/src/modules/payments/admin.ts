@@ -6,7 +6,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { staffRefs } from '../admin/service.ts';
-import { memberIdByPhone, memberRefs, nameCheckPending } from '../members/service.ts';
+import { memberIdByPhone, memberRefs } from '../members/service.ts';
 import {
   depositsPage,
   lockDeposit,
@@ -20,6 +20,7 @@ import { creditDeposit } from './confirm.ts';
 import { depositByIdOrThrow } from './deposit-queries.ts';
 import { expireDeposits } from './deposits.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
+import { nameCheckPending } from './members-queries.ts';
 import type { DepositRow, DepositStatus, LineStatus, WithdrawalRow, WithdrawalStatus } from './row-types.ts';
 import { loadSettings, sandboxOn } from './settings.ts';
 import { assignLine, ignoreLine } from './statement.ts';

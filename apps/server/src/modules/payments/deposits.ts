@@ -7,11 +7,11 @@ import { promptPayPayload } from '@chok/engine/payments/promptpay';
 import { inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
-import { depositRules } from '../content/service.ts';
 import { lockMember } from '../members/service.ts';
 import { type ReceivingTarget, receivingTargets, roundRobin } from './accounts.ts';
 import { paymentChannel } from './channel-queries.ts';
 import { creditDeposit } from './confirm.ts';
+import { depositRules } from './content-queries.ts';
 import {
   cancelOpenDeposit,
   depositByGatewayRef,

@@ -2,7 +2,7 @@ import { formatBaht, type Satang, satang } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { depositRule, memberPromotionHistory, offeredPromotions } from '../content/service.ts';
+import { depositRule, memberPromotionHistory, offeredPromotions } from './content-queries.ts';
 import type { PaymentsDeps } from './deps.ts';
 import {
   bonusWalletCategories,

@@ -2,12 +2,8 @@ import { parseBaht } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import {
-  adminPromotionRows,
-  insertPromotion,
-  lockPromotionWithRule,
-  withdrawPromotion,
-} from '../content/service.ts';
+import { insertPromotion, withdrawPromotion } from '../content/service.ts';
+import { adminPromotionRows, lockPromotionWithRule } from './content-queries.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { closePromotionRule, insertPromotionRule } from './promotion-queries.ts';
 import { bonusWalletCategories, type RuleColumns, ruleOfJoin, termsView } from './promotion-views.ts';

@@ -10,11 +10,11 @@ import {
 } from '@chok/engine/payments/promotion';
 import type { Executor, Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { depositRule, lockActiveMemberPromotion } from '../content/service.ts';
 import { hasOpenRound, settledStakeSince } from '../games/service.ts';
 import { hasPendingBill } from '../lotto/service.ts';
 import { lockMember } from '../members/service.ts';
 import { BONUS_WALLET, type Ledger, lockMemberWallets, MAIN_WALLET } from '../wallet/service.ts';
+import { depositRule, lockActiveMemberPromotion } from './content-queries.ts';
 import {
   activeMemberPromotionId,
   closeMemberPromotion,
@@ -22,19 +22,9 @@ import {
   insertMemberPromotion,
   memberPromotionOutcome,
 } from './promotion-queries.ts';
+import type { RuleColumns } from './promotion-views.ts';
 
-type RuleRow = {
-  promotion_id: number;
-  title: string;
-  kind: 'percent' | 'fixed';
-  value: number;
-  cap_satang: number | null;
-  min_deposit_satang: number;
-  turnover_multiplier: number;
-  eligibility: 'first_of_day' | 'first_ever' | 'every';
-  max_withdraw_satang: number | null;
-  expiry_days: number;
-};
+type RuleRow = RuleColumns & { promotion_id: number; title: string };
 
 export function ruleOf(r: Omit<RuleRow, 'promotion_id' | 'title'>): PromotionRule {
   return {

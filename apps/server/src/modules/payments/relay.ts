@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { receivingAccount, receivingAccountExists } from '../content/service.ts';
+import { receivingAccount } from '../content/service.ts';
 import { readBankText } from './bank-texts.ts';
+import { receivingAccountExists } from './content-queries.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { loadSettings } from './settings.ts';
 import { type LineOutcome, storeLine } from './statement.ts';

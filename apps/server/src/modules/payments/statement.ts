@@ -10,12 +10,13 @@ import {
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { receivingAccountExists } from '../content/service.ts';
-import { memberExists, type PayoutAccount, payoutAccounts } from '../members/service.ts';
+import type { PayoutAccount } from '../members/service.ts';
 import { MAIN_WALLET } from '../wallet/service.ts';
 import { sourceAccountCode } from './accounts.ts';
 import { creditDeposit } from './confirm.ts';
+import { receivingAccountExists } from './content-queries.ts';
 import { type PaymentsDeps, publishPayment } from './deps.ts';
+import { memberExists, payoutAccounts } from './members-queries.ts';
 import type { AccountKind } from './row-types.ts';
 import { loadSettings } from './settings.ts';
 import {

@@ -3,8 +3,8 @@ import { findBank } from '@chok/contract/banks';
 import { formatBaht } from '@chok/engine/money';
 import type { z } from 'zod';
 import type { Executor } from '../../platform/db.ts';
-import { promotionRef } from '../content/service.ts';
 import { memberAccount, receivingOf } from './accounts.ts';
+import { promotionRef } from './content-queries.ts';
 import { qrPngDataUrl } from './qr.ts';
 import type { DepositRow, DepositStatus, WithdrawalRow, WithdrawalStatus } from './row-types.ts';
 

@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { receivingAccountExists } from '../content/service.ts';
+import { receivingAccountExists } from './content-queries.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { loadSettings } from './settings.ts';
 import { storeLine } from './statement.ts';

@@ -67,23 +67,3 @@ export async function insertAccruals(ex: Executor, rows: AccrualRow[]): Promise<
   if (rows.length === 0) return;
   await ex.insertInto('point_accrual').values(rows).execute();
 }
-
-/**
- * The member's settled turnover (stake after the G6 baccarat netting), payout, and the game rounds
- * whose counted stake — after the same netting — is at least `minRoundStake`, settled in [from, to):
- * a hedged Player and Banker pair on one hand is no round played (docs/rules/engagement.md §0 G6, §6).
- */
-export async function playedBetween(
-  ex: Executor,
-  memberId: number,
-  from: Date,
-  to: Date,
-  minRoundStake: number,
-): Promise<{ stake: number; rounds: number; payout: number }> {
-  const { rows } = await sql<{ stake: number; rounds: number; payout: number }>`
-    SELECT COALESCE(sum(turnover_satang), 0)::bigint AS stake, COALESCE(sum(payout_satang), 0)::bigint AS payout,
-      count(*) FILTER (WHERE source = 'game' AND turnover_satang >= ${minRoundStake})::int AS rounds
-    FROM point_accrual
-    WHERE member_id = ${memberId} AND settled_at >= ${from} AND settled_at < ${to}`.execute(ex);
-  return rows[0] ?? { stake: 0, rounds: 0, payout: 0 };
-}

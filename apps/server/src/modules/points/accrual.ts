@@ -3,9 +3,7 @@ import { accruePoints, SATANG_PER_POINT } from '@chok/engine/engagement/points';
 import { satang } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
-import { IN_HOUSE_PROVIDER, type SettledRound, unreadSettledRounds } from '../games/service.ts';
-import { type ResultedBill, unreadResultedBills } from '../lotto/service.ts';
-import { baccaratSideBets } from '../originals/service.ts';
+import { IN_HOUSE_PROVIDER } from '../games/service.ts';
 import {
   type AccrualRow,
   type AccrualSource,
@@ -16,7 +14,10 @@ import {
   readCursor,
   recordedKeys,
 } from './accrual-queries.ts';
+import { type SettledRound, unreadSettledRounds } from './games-queries.ts';
 import { applyTransfer, lockAccount, setCarry } from './ledger-queries.ts';
+import { type ResultedBill, unreadResultedBills } from './lotto-queries.ts';
+import { baccaratSideBets } from './originals-queries.ts';
 
 /**
  * How long after a row's settling time the cursor waits before passing it for good: a transaction

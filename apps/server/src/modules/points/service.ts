@@ -4,9 +4,6 @@
  */
 
 export { accrue } from './accrual.ts';
-export { playedBetween } from './accrual-queries.ts';
-export { settledFiguresBetween } from './affiliate-queries.ts';
 export { pointBalance } from './balance.ts';
-export { type DayFigure, type MemberTotal, memberDayFigures, membersTotals } from './cashback-queries.ts';
 export { changePoints, type PointChange, type PointKind, type PointResult } from './ledger.ts';
 export type { Points } from './module.ts';

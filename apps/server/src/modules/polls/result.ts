@@ -2,11 +2,12 @@ import { winnerReward } from '@chok/engine/engagement/poll';
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { thaiTime } from '../../platform/thai-time.ts';
 import { lockMember } from '../members/service.ts';
 import { payReward } from '../rewards/service.ts';
 import { adminView, pollForAdmin } from './admin.ts';
 import { choicesOf, lockPoll, pollById, pollsWithUnpaidWinners, setResult } from './poll-queries.ts';
-import { rulesOf, thaiTime } from './views.ts';
+import { rulesOf } from './views.ts';
 import { lockStanding, markRewarded, unpaidWinners } from './vote-queries.ts';
 import type { PollsDeps } from './votes.ts';
 

@@ -62,17 +62,3 @@ export function pollMetadata(p: PollRow, choiceCount: number, now: Date) {
     has_result: p.result_choice_id !== null,
   };
 }
-
-const thaiDateTime = new Intl.DateTimeFormat('th-TH', {
-  timeZone: 'Asia/Bangkok',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "1 มี.ค. 2569 18:00 น." in Bangkok time, for Thai messages. */
-export function thaiTime(at: Date): string {
-  return `${thaiDateTime.format(at)} น.`;
-}

@@ -25,17 +25,20 @@ const standingColumns = [
   'claim_id',
 ] as const;
 
+function standing(ex: Executor, pollId: number, memberId: number) {
+  return ex
+    .selectFrom('poll_member')
+    .select(standingColumns)
+    .where('poll_id', '=', pollId)
+    .where('member_id', '=', memberId);
+}
+
 export async function standingOf(
   ex: Executor,
   pollId: number,
   memberId: number,
 ): Promise<StandingRow | undefined> {
-  return ex
-    .selectFrom('poll_member')
-    .select(standingColumns)
-    .where('poll_id', '=', pollId)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+  return standing(ex, pollId, memberId).executeTakeFirst();
 }
 
 export async function lockStanding(
@@ -43,13 +46,7 @@ export async function lockStanding(
   pollId: number,
   memberId: number,
 ): Promise<StandingRow | undefined> {
-  return ex
-    .selectFrom('poll_member')
-    .select(standingColumns)
-    .where('poll_id', '=', pollId)
-    .where('member_id', '=', memberId)
-    .forUpdate()
-    .executeTakeFirst();
+  return standing(ex, pollId, memberId).forUpdate().executeTakeFirst();
 }
 
 /** Records the quota just computed (a quota never shrinks: a vote already cast stays cast). */

@@ -3,11 +3,12 @@ import { formatBaht, type Satang } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { thaiTime } from '../../platform/thai-time.ts';
 import { lockMember } from '../members/service.ts';
 import { confirmedDepositTotal } from '../payments/service.ts';
 import type { Ledger } from '../wallet/service.ts';
 import { choicesOf, currentPollId, type PollRow, pollById, pollForVote } from './poll-queries.ts';
-import { choiceView, phaseOf, pollMetadata, pollView, rulesOf, thaiTime } from './views.ts';
+import { choiceView, phaseOf, pollMetadata, pollView, rulesOf } from './views.ts';
 import { insertVote, type StandingRow, saveQuota, standingOf, takeVote } from './vote-queries.ts';
 
 export interface PollsDeps {

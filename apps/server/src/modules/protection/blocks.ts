@@ -9,11 +9,11 @@ import {
 } from '@chok/engine/engagement/protection';
 import { type Executor, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { thaiTime } from '../../platform/thai-time.ts';
 import { lockMember } from '../members/service.ts';
 import type { ProtectionDeps } from './deps.ts';
 import { stateOf } from './state.ts';
 import { blockRow, insertEvent, lockMemberRow, type MemberRow, setBlock } from './state-queries.ts';
-import { thaiTime } from './views.ts';
 
 function blockOf(m: Pick<MemberRow, 'block_kind' | 'block_until'> | undefined): BlockState | null {
   return m?.block_kind ? { kind: m.block_kind, until: m.block_until } : null;

@@ -2,11 +2,12 @@ import { limitInForce, limitPeriods, periodEnd } from '@chok/engine/engagement/p
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { thaiTime } from '../../platform/thai-time.ts';
 import { assertNotBlocked, blockInForce } from './blocks.ts';
 import type { ProtectionDeps } from './deps.ts';
 import { periodStarts } from './state.ts';
 import { limitRows } from './state-queries.ts';
-import { periodLabel, thaiTime } from './views.ts';
+import { periodLabel } from './views.ts';
 
 /**
  * The guard of a new deposit request (docs/rules/protection.md §2.2), in the payments transaction that

@@ -21,9 +21,9 @@ import type { ProtectionDeps } from './deps.ts';
  * still settle: their wins are credited by the settling side, not by a member call.
  */
 const closed: ReadonlySet<Endpoint> = new Set<Endpoint>([
-  // play (a bill itself is refused by the bet guard of migration 055, inside lotto_place_bill, which
-  // keeps a bill one statement: decision 0012; a yeekee shot by the shot batch's own read, which
-  // carries the batch's members' blocks: lotto/yeekee.ts `judgeShots`)
+  // play (a bill itself is refused by the bet guard, protection/sql/protection_count_loss.sql, inside
+  // lotto_place_bill, which keeps a bill one statement: decision 0012; a yeekee shot by the shot
+  // batch's own read, which carries the batch's members' blocks: lotto/yeekee.ts `judgeShots`)
   lotto.billValidate,
   games.gameLink,
   // a demo game too: a member who chose a break from play gets no game, play money included

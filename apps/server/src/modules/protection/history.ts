@@ -1,9 +1,9 @@
 import { addMonths, bangkokMonth, startOfBangkokDay } from '@chok/engine/bangkok-calendar';
 import { formatBaht } from '@chok/engine/money';
-import { monthlyTotals } from '../wallet/service.ts';
 import type { ProtectionDeps } from './deps.ts';
 import { eventsSince } from './state-queries.ts';
 import { changeView } from './views.ts';
+import { monthlyTotals } from './wallet-queries.ts';
 
 const YEAR_MS = 365 * 86_400_000;
 

@@ -7,7 +7,6 @@ import {
 } from '@chok/engine/engagement/protection';
 import { bahtToSatang } from '@chok/engine/money';
 import { type Executor, inTransaction, type Tx } from '../../platform/db.ts';
-import { playTotalsSince } from '../wallet/service.ts';
 import type { ProtectionDeps } from './deps.ts';
 import { stateOf } from './state.ts';
 import {
@@ -20,6 +19,7 @@ import {
   touchMember,
   writeLimit,
 } from './state-queries.ts';
+import { playTotalsSince } from './wallet-queries.ts';
 
 /**
  * Applies the waiting changes whose cooling-off has ended (docs/rules/protection.md §1.3): of one

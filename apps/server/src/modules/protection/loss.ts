@@ -1,11 +1,12 @@
 import { type LimitPeriod, limitPeriods, nextPeriodStart } from '@chok/engine/engagement/protection';
 import { bahtInWords } from '@chok/engine/payments/promotion';
 import { AppError } from '../../platform/errors.ts';
+import { thaiTime } from '../../platform/thai-time.ts';
 import { blockedError } from './blocks.ts';
-import { periodLabel, thaiTime } from './views.ts';
+import { periodLabel } from './views.ts';
 
 /**
- * The member's refusal for a bet the loss guard of migration 055 raised (docs/rules/protection.md
+ * The member's refusal for a bet the loss guard (protection/sql/protection_count_loss.sql) raised (docs/rules/protection.md
  * §2.3): which limit, and when its period resets. `detail` is the trigger's JSON.
  */
 export function lossLimitError(detail: string | null): AppError {
@@ -27,7 +28,7 @@ export function lossLimitError(detail: string | null): AppError {
 }
 
 /**
- * The member's refusal for any refusal the bet guard of migration 055 raised (a loss limit, a
+ * The member's refusal for any refusal the bet guard (protection/sql/protection_count_loss.sql) raised (a loss limit, a
  * time-out, a self-exclusion), or null for another code.
  */
 export function raisedProtectionError(raised: { code: string; detail: string | null }): AppError | null {

@@ -10,8 +10,8 @@ export type ProtectionService = ReturnType<typeof depositProtection>;
 
 /**
  * Player protection (docs/rules/protection.md): the member's deposit and loss limits, reality check,
- * time-outs and self-exclusion, and the operator's read of them. The loss guard itself is the
- * database trigger of migration 055, in the transaction of every bet.
+ * time-outs and self-exclusion, and the operator's read of them. The loss guard itself is a database
+ * function (protection/sql/protection_count_loss.sql), in the transaction of every bet.
  */
 export async function protectionModule(
   ctx: ModuleContext,

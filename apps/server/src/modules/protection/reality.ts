@@ -1,11 +1,11 @@
 import { formatBaht } from '@chok/engine/money';
 import { inTransaction } from '../../platform/db.ts';
 import type { MemberPrincipal } from '../../platform/http.ts';
-import { playTotalsSince } from '../wallet/service.ts';
 import type { ProtectionDeps } from './deps.ts';
 import { applyDue } from './limits.ts';
 import { stateOf } from './state.ts';
 import { insertEvent, lockMemberRow, memberRow, setRealityCheck } from './state-queries.ts';
+import { playTotalsSince } from './wallet-queries.ts';
 
 /** Turns the reality check on (every 30 or 60 minutes) or off (docs/rules/protection.md §5). */
 export async function setRealityCheckMinutes(d: ProtectionDeps, memberId: number, minutes: number | null) {

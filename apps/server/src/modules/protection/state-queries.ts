@@ -169,7 +169,7 @@ export async function writeLimit(
 
 /**
  * The database's own current Bangkok period starts: the loss counters move by the database clock,
- * in the transaction of each bet (migration 055), so they are started by it too.
+ * in the transaction of each bet (protection/sql/protection_count_loss.sql), so they are started by it too.
  */
 export async function databasePeriodStarts(ex: Executor): Promise<Record<LimitPeriod, string>> {
   const { rows } = await sql<{ day: string; week: string; month: string }>`

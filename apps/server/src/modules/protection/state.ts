@@ -23,7 +23,7 @@ export async function stateOf(d: ProtectionDeps, ex: Executor, memberId: number,
   const deposited = hasDepositLimit
     ? await d.depositsCountedSince(ex, memberId, periodStarts(now))
     : [0, 0, 0];
-  // The loss counters move by the database's clock (migration 055), so their current periods are the
+  // The loss counters move by the database's clock (protection/sql/protection_count_loss.sql), so their current periods are the
   // database's too.
   const lossStarts = rows.some((r) => r.kind === 'loss') ? await databasePeriodStarts(ex) : null;
   const used = (kind: LimitKind, period: LimitPeriod) =>

@@ -7,21 +7,8 @@ import {
 } from '@chok/engine/engagement/protection';
 import { formatBaht } from '@chok/engine/money';
 import { bahtInWords } from '@chok/engine/payments/promotion';
+import { thaiTime } from '../../platform/thai-time.ts';
 import type { EventRow, LimitRow, MemberRow } from './state-queries.ts';
-
-const thaiDateTime = new Intl.DateTimeFormat('th-TH', {
-  timeZone: 'Asia/Bangkok',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "1 ธ.ค. 2569 00:00 น." in Bangkok time, for Thai messages. */
-export function thaiTime(at: Date): string {
-  return `${thaiDateTime.format(at)} น.`;
-}
 
 export const periodLabel: Record<LimitPeriod, string> = { day: 'รายวัน', week: 'รายสัปดาห์', month: 'รายเดือน' };
 export const kindLabel: Record<LimitKind, string> = { deposit: 'วงเงินฝากสูงสุด', loss: 'วงเงินเสียสูงสุด' };

@@ -8,10 +8,10 @@ import {
 import { satang } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Executor } from '../../platform/db.ts';
-import { countStampsBetween } from '../checkin/service.ts';
 import { confirmedDepositsBetween } from '../payments/service.ts';
-import { playedBetween } from '../points/service.ts';
 import { claimsOf, type RewardDeps } from '../rewards/service.ts';
+import { countStampsBetween } from './checkin-queries.ts';
+import { playedBetween } from './points-queries.ts';
 import type { QuestRow, QuestTask } from './quest-queries.ts';
 import { questView } from './views.ts';
 

@@ -11,9 +11,9 @@ import { formatBaht } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { newMembersByDay } from '../members/service.ts';
-import { gameLedgerByCategory, ledgerDayFigures } from '../wallet/service.ts';
+import { newMembersByDay } from './members-queries.ts';
 import { storeDays, storedDays } from './report-day-queries.ts';
+import { gameLedgerByCategory, ledgerDayFigures } from './wallet-queries.ts';
 
 export interface ReportsDeps {
   db: Db;

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { Executor } from '../../platform/db.ts';
-import { accountNameShared, sharedIdentity } from '../members/service.ts';
+import { accountNameShared } from '../members/service.ts';
+import { sharedIdentity } from './members-queries.ts';
 
 /**
  * G5 of docs/rules/engagement.md §0: a member who shares a device, a registration address or a

@@ -2,7 +2,7 @@ import { roads } from '@chok/engine/games/roads';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { soothRooms, soothShoeHands } from '../originals/service.ts';
+import { soothRooms, soothShoeHands } from './originals-queries.ts';
 import { detailView, type HandRow, roomView } from './views.ts';
 
 export interface SoothDeps {

@@ -4,7 +4,10 @@
  * (`ledger_*`, `wallet_type`, `member_withdrawal_freeze`, `lotto_member_debt`). Each function takes
  * the caller's executor, so it runs inside the caller's transaction.
  */
+import type { Executor } from '../../platform/db.ts';
 import { createLedger } from './ledger.ts';
+import type { StatementFilter } from './statement-queries.ts';
+import * as statements from './statement-queries.ts';
 
 export { outstandingDebt, recordDebt } from './debts.ts';
 export type { GameOperationKey } from './deps.ts';
@@ -38,20 +41,18 @@ export { createLedger };
 
 export type Ledger = ReturnType<typeof createLedger>;
 
-// ── For the affiliate network: who deposited lately ──
-export { depositedSince } from './affiliate-queries.ts';
 // ── For the operator console's member page (modules/console) and the dashboard (modules/reports) ──
 export { describeLine } from './describe.ts';
-export { gameLedgerByCategory, transferIdByKey } from './games-queries.ts';
 export { transferKinds } from './kinds.ts';
-// ── For the lottery (modules/lotto): wallet ids by name, and its reads and writes of wallet rows ──
-export type { LottoWallet } from './lotto-queries.ts';
-export {
-  lottoBillByKey,
-  lottoWalletJson,
-  lottoWalletOf,
-} from './lotto-queries.ts';
-// ── For player protection (modules/protection): a member's play and money per period ──
-export { type MonthTotals, monthlyTotals, type PlayTotals, playTotalsSince } from './protection-queries.ts';
-export { type LedgerDayRow, ledgerDayFigures } from './reports-queries.ts';
-export { memberStatement } from './statement-queries.ts';
+
+/**
+ * One page of a member's statement lines (a transfer between two of its wallets shows twice), newest
+ * first, and the total. Each line keeps its transfer's idempotency key, from which the statement
+ * tells a game's line (the seamless wallet keys its transfers by the provider's operation).
+ */
+export function memberStatement(
+  ex: Executor,
+  f: StatementFilter,
+): ReturnType<typeof statements.memberStatement> {
+  return statements.memberStatement(ex, f);
+}

@@ -2,6 +2,18 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 import type { TransferKind } from './kinds.ts';
 
+/** A statement line: one transfer seen from one of the member's wallets. */
+export interface StatementLine {
+  id: number;
+  created_at: Date;
+  kind: TransferKind;
+  direction: 'in' | 'out';
+  amount: number;
+  wallet_type_id: number;
+  wallet_name: string;
+  reference: string | null;
+}
+
 export interface StatementFilter {
   memberId: number;
   kinds: TransferKind[] | null;
@@ -39,17 +51,7 @@ function statementLines(f: StatementFilter) {
  */
 export async function memberStatement(ex: Executor, f: StatementFilter) {
   const [page, count] = await Promise.all([
-    sql<{
-      id: number;
-      created_at: Date;
-      kind: TransferKind;
-      direction: 'in' | 'out';
-      amount: number;
-      wallet_type_id: number;
-      wallet_name: string;
-      reference: string | null;
-      idempotency_key: string;
-    }>`${statementLines(f)}
+    sql<StatementLine & { idempotency_key: string }>`${statementLines(f)}
       SELECT id, created_at, kind, direction, amount, wallet_type_id, wallet_name, reference, idempotency_key
       FROM filtered ORDER BY id DESC, direction LIMIT ${f.limit} OFFSET ${f.offset}`.execute(ex),
     sql<{ total: number }>`${statementLines(f)} SELECT count(*)::bigint AS total FROM filtered`.execute(ex),

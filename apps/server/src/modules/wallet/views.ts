@@ -1,20 +1,11 @@
 import { formatBaht } from '@chok/engine/money';
 import { describeLine } from './describe.ts';
-import { type TransferKind, transferKinds } from './kinds.ts';
+import { transferKinds } from './kinds.ts';
 import type { FreezeDetail, FreezeRow } from './reconciliation-queries.ts';
+import type { StatementLine } from './statement-queries.ts';
 
 /** A statement line as the member reads it. */
-export function statementItemView(r: {
-  id: number;
-  created_at: Date;
-  kind: TransferKind;
-  direction: 'in' | 'out';
-  amount: number;
-  wallet_type_id: number;
-  wallet_name: string;
-  reference: string | null;
-  game_name: string | null;
-}) {
+export function statementItemView(r: StatementLine & { game_name: string | null }) {
   return {
     id: r.id,
     created_at: r.created_at.toISOString(),

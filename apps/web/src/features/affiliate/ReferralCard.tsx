@@ -1,27 +1,7 @@
-import { CopyIcon } from '../../components/Icons';
+import { CopyIcon, ShareIcon } from '../../components/Icons';
 import { useShareTarget } from '../../lib/share';
 import { toast } from '../../lib/toast';
 import type { AffiliateConfigs } from './api';
-
-const ShareIcon = ({ size = 18 }: { size?: number }) => (
-  <svg
-    width={size}
-    height={size}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <circle cx="18" cy="5" r="3" />
-    <circle cx="6" cy="12" r="3" />
-    <circle cx="18" cy="19" r="3" />
-    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-  </svg>
-);
 
 const SHARE_TEXT = 'สมัครสมาชิกโชคผ่านลิงก์ของฉัน แล้วมาลุ้นโชคไปด้วยกัน';
 

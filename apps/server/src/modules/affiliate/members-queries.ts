@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 /**
- * Caller: the affiliate programme (docs/rules/engagement.md §11): the member's referral, their network
- * two levels down, and who is above a downline member. `referred_by` is fixed at registration.
+ * The affiliate programme's reads of the `member` row (the members module grants them,
+ * db/table-owners.ts; docs/rules/engagement.md §11): the member's referral, their network two levels
+ * down, and who is above a downline member. `referred_by` is fixed at registration.
  */
 
 export async function referralOf(

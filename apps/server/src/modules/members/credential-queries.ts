@@ -1,12 +1,10 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 import { clearedLoginSet, failedLoginSet, type LockoutPolicy } from '../../platform/lockout.ts';
 
 /**
- * Caller: the auth module (registration, login, passwords, sessions; docs/architecture.md, "Tables
- * have one owner"). The member's credentials and lock-out live on the `member` row, which this
- * module owns; the session check joins `member_session` (auth's) in one statement because it runs
- * on every member request.
+ * The member's credentials and lock-out on the `member` row: registration's insert, the last login,
+ * passwords set and reset, failed logins counted and cleared (platform/lockout.ts). The auth module
+ * calls them through this module's service (docs/architecture.md, "Tables have one owner").
  */
 
 export interface NewMember {
@@ -32,31 +30,8 @@ export async function insertMember(ex: Executor, m: NewMember): Promise<number> 
   return row.id;
 }
 
-export async function referralCodeTaken(ex: Executor, code: string): Promise<boolean> {
-  const row = await ex.selectFrom('member').select('id').where('referral_code', '=', code).executeTakeFirst();
-  return row !== undefined;
-}
-
-/** What a login checks: the password hash, the status and the lock. */
-export function loginAccount(ex: Executor, phone: string) {
-  return ex
-    .selectFrom('member')
-    .select(['id', 'password_hash', 'status', 'locked_until'])
-    .where('phone', '=', phone)
-    .executeTakeFirst();
-}
-
 export async function setLastLogin(ex: Executor, memberId: number, now: Date): Promise<void> {
   await ex.updateTable('member').set({ last_login_at: now }).where('id', '=', memberId).execute();
-}
-
-/** What a password change checks: the current hash, and the phone (a password may not contain it). */
-export function passwordOf(ex: Executor, memberId: number) {
-  return ex
-    .selectFrom('member')
-    .select(['password_hash', 'phone'])
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
 }
 
 export async function setPassword(ex: Executor, memberId: number, hash: string, now: Date): Promise<void> {
@@ -108,38 +83,4 @@ export async function clearLoginFailures(ex: Executor, memberId: number, now: Da
     .returning('locked_until')
     .executeTakeFirst();
   return row?.locked_until ?? null;
-}
-
-/**
- * A member session that is live: not revoked, before its absolute expiry, used since `idleSince`,
- * of an active member — found by its token's hash or by its id.
- */
-export function liveMemberSession(
-  ex: Executor,
-  f: { now: Date; idleSince: Date } & ({ tokenHash: Buffer } | { sessionId: number }),
-) {
-  let q = ex
-    .selectFrom('member_session as s')
-    .innerJoin('member as m', 'm.id', 's.member_id')
-    .select(['s.id', 's.member_id', 's.last_used_at', 's.expires_at'])
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', f.now)
-    .where('s.last_used_at', '>', f.idleSince)
-    .where('m.status', '=', 'active');
-  q = 'tokenHash' in f ? q.where('s.token_hash', '=', f.tokenHash) : q.where('s.id', '=', f.sessionId);
-  return q.executeTakeFirst();
-}
-
-/** The live sessions (as `liveMemberSession` judges them) behind several tokens' hashes, in one read. */
-export function liveMemberSessions(ex: Executor, f: { now: Date; idleSince: Date; tokenHashes: Buffer[] }) {
-  return ex
-    .selectFrom('member_session as s')
-    .innerJoin('member as m', 'm.id', 's.member_id')
-    .select(['s.id', 's.member_id', 's.last_used_at', 's.expires_at', 's.token_hash'])
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', f.now)
-    .where('s.last_used_at', '>', f.idleSince)
-    .where('m.status', '=', 'active')
-    .where(sql<boolean>`s.token_hash = ANY(${f.tokenHashes}::bytea[])`)
-    .execute();
 }

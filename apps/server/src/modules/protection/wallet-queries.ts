@@ -2,9 +2,11 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 /**
- * Caller: player protection (docs/rules/protection.md). A member's play as the ledger records it:
+ * Player protection's reads of the ledger (the wallet grants them, db/table-owners.ts;
+ * docs/rules/protection.md). A member's play as the ledger records it:
  * stakes are `bet` transfers out of the member's wallets, returns are `win` and `refund` transfers
- * into them — the same kinds the loss counters of migration 055 count.
+ * into them — the same kinds the loss counters count
+ * (protection/sql/protection_count_loss.sql).
  */
 
 export interface PlayTotals {

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 /**
- * Caller: the rewards module's risk rule (docs/rules/engagement.md §0 G5). What this member shares
+ * The risk rule's read of the `member` row (the members module grants it, db/table-owners.ts;
+ * docs/rules/engagement.md §0 G5). What this member shares
  * with another member: the device id, the registration address (only when `countIp`: a private or
  * loopback address names the operator's proxy, not the member). The bank-account name is
- * `accountNameShared` (member-queries.ts).
+ * `accountNameShared` (the members module's service).
  */
 export async function sharedIdentity(
   ex: Executor,

@@ -1,7 +1,8 @@
 import type { Executor } from '../../platform/db.ts';
 
 /**
- * Caller: the baccarat roads (modules/sooth, docs/rules/casino.md §7). The active in-house baccarat
+ * The baccarat roads' reads of the in-house baccarat tables (originals grants them;
+ * docs/rules/casino.md §7). The active in-house baccarat
  * rooms (one when `roomId` is given) with their current shoe — the room's latest, null before the
  * first — in room order.
  */
@@ -26,7 +27,7 @@ export function soothRooms(ex: Executor, roomId?: number) {
 }
 
 /**
- * Caller: the baccarat roads. The dealt hands of these shoes, each shoe's in the order dealt, with
+ * The dealt hands of these shoes, each shoe's in the order dealt, with
  * what the roads read of the result (winner and pairs).
  */
 export async function soothShoeHands(

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 /**
- * Caller: the points accrual (modules/points). The settled figures of docs/rules/engagement.md §0 G6
- * from the seamless wallet: the credits of main-wallet debits settled (never rolled back), each with
- * its bet, time and amount, that the accrual has not counted yet (`point_accrual`, the caller's table,
- * named here so the coupling shows in review: a bet's row counts its credits up to `last_credit_id`).
+ * The points accrual's read of the seamless wallet (games grants `wallet_op` and `game`). The settled
+ * figures of docs/rules/engagement.md §0 G6: the credits of main-wallet debits settled (never rolled
+ * back), each with its bet, time and amount, that the accrual has not counted yet (`point_accrual`:
+ * a bet's row counts its credits up to `last_credit_id`).
  * A bet credited twice comes as two rows with one `source_key`. Read in settling order from `since`.
  */
 export interface SettledRound {

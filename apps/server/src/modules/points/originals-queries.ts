@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 /**
- * Caller: the points accrual (modules/points), for the baccarat rule of docs/rules/engagement.md §0
- * G6. Every Player or Banker bet of these members on the in-house baccarat hands of these rounds
+ * The points accrual's read of the in-house rounds (originals grants `game_round`), for the baccarat
+ * rule of docs/rules/engagement.md §0 G6. Every Player or Banker bet of these members on the in-house baccarat hands of these rounds
  * (`game_round` rows of one table_ref), settled and not refunded, with its side and stake.
  */
 export async function baccaratSideBets(

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
-import { MAIN_WALLET } from './wallet-types.ts';
+import { MAIN_WALLET } from '../wallet/service.ts';
 
 /**
- * Caller: the affiliate network (docs/rules/engagement.md §11 rule 4: a member is active with a
- * deposit in the last 30 days). Which of these members had a deposit credited to their main wallet
+ * The affiliate network's read of the ledger (the wallet grants it, db/table-owners.ts;
+ * docs/rules/engagement.md §11 rule 4: a member is active with a deposit in the last 30 days). Which of these members had a deposit credited to their main wallet
  * at or after `since`: every confirmed deposit is a `deposit` transfer into main.
  */
 export async function depositedSince(

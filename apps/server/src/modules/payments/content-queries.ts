@@ -1,10 +1,10 @@
 import type { Executor, Tx } from '../../platform/db.ts';
 
 /**
- * Caller: payments (docs/architecture.md, "Tables have one owner"). Its statements that name
- * content's tables — the agent's receiving accounts and its promotions — each with the caller's
- * executor, so they run inside payments' transaction; the joins with payments' own tables
- * (promptpay_account, promotion_rule, member_promotion) stay one statement, as they were.
+ * Payments' reads of content's tables — the agent's receiving accounts and its promotions (content
+ * grants them, db/table-owners.ts) — each with the caller's executor, so they run inside payments'
+ * transaction; the joins with payments' own tables (promptpay_account, promotion_rule,
+ * member_promotion) stay one statement. Writing a promotion is content's capability.
  */
 
 /** Whether the receiving account exists, active or not (a statement file is imported for it). */
@@ -33,25 +33,24 @@ export function promptPayAccounts(ex: Executor, agentId: number) {
     .execute();
 }
 
+/** A deposit rule's terms (promotion_rule as r). */
+const ruleColumns = [
+  'r.kind',
+  'r.value',
+  'r.cap_satang',
+  'r.min_deposit_satang',
+  'r.turnover_multiplier',
+  'r.eligibility',
+  'r.max_withdraw_satang',
+  'r.expiry_days',
+] as const;
+
 /** The agent's active promotions that have deposit rules, in the operator's order, with their rules. */
 export function depositRules(ex: Executor, agentId: number) {
   return ex
     .selectFrom('promotion_rule as r')
     .innerJoin('promotion as p', 'p.id', 'r.promotion_id')
-    .select([
-      'r.promotion_id',
-      'p.title',
-      'p.description',
-      'p.image',
-      'r.kind',
-      'r.value',
-      'r.cap_satang',
-      'r.min_deposit_satang',
-      'r.turnover_multiplier',
-      'r.eligibility',
-      'r.max_withdraw_satang',
-      'r.expiry_days',
-    ])
+    .select(['r.promotion_id', 'p.title', 'p.description', 'p.image', ...ruleColumns])
     .where('p.agent_id', '=', agentId)
     .where('p.is_active', '=', true)
     .where('r.replaced_by', 'is', null)
@@ -66,20 +65,7 @@ export function depositRule(ex: Executor, promotionId: number) {
   return ex
     .selectFrom('promotion_rule as r')
     .innerJoin('promotion as p', 'p.id', 'r.promotion_id')
-    .select([
-      'r.promotion_id',
-      'p.title',
-      'p.is_active',
-      'r.replaced_by',
-      'r.kind',
-      'r.value',
-      'r.cap_satang',
-      'r.min_deposit_satang',
-      'r.turnover_multiplier',
-      'r.eligibility',
-      'r.max_withdraw_satang',
-      'r.expiry_days',
-    ])
+    .select(['r.promotion_id', 'p.title', 'p.is_active', 'r.replaced_by', ...ruleColumns])
     .where('r.promotion_id', '=', promotionId)
     .executeTakeFirst();
 }
@@ -110,24 +96,6 @@ export function lockActiveMemberPromotion(tx: Tx, memberId: number) {
 export function promotionRef(ex: Executor, id: number) {
   return ex.selectFrom('promotion').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
 }
-
-/** Every promotion's id and title in the operator's order (the payments seed attaches demo rules). */
-export function promotionRefs(ex: Executor) {
-  return ex.selectFrom('promotion').select(['id', 'title']).orderBy('sort_order').execute();
-}
-
-// ── Promotions as members and operators read them (docs/rules/engagement.md §1) ──
-
-const ruleColumns = [
-  'r.kind',
-  'r.value',
-  'r.cap_satang',
-  'r.min_deposit_satang',
-  'r.turnover_multiplier',
-  'r.eligibility',
-  'r.max_withdraw_satang',
-  'r.expiry_days',
-] as const;
 
 /** The agent's active promotions in the operator's order, each with its deposit rule when it has one. */
 export function offeredPromotions(ex: Executor, agentId: number) {
@@ -217,40 +185,6 @@ export function lockPromotionWithRule(tx: Tx, agentId: number, id: number) {
     .where('p.id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-}
-
-export function insertPromotion(
-  tx: Tx,
-  p: {
-    agentId: number;
-    title: string;
-    description: string;
-    image: string | null;
-    terms: string;
-    sortOrder: number;
-    now: Date;
-  },
-) {
-  return tx
-    .insertInto('promotion')
-    .values({
-      agent_id: p.agentId,
-      title: p.title,
-      description: p.description,
-      image: p.image,
-      terms: p.terms,
-      sort_order: p.sortOrder,
-      is_active: true,
-      created_at: p.now,
-      updated_at: p.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
-/** The promotion is no longer offered (ended, or replaced by a new version). */
-export async function withdrawPromotion(tx: Tx, id: number, now: Date): Promise<void> {
-  await tx.updateTable('promotion').set({ is_active: false, updated_at: now }).where('id', '=', id).execute();
 }
 
 /** The member's promotions, newest first, with their titles. */

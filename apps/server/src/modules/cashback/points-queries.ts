@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 /**
- * Caller: the cashback module (loss cashback, turnover commission, the win/loss report,
- * docs/rules/engagement.md §3, §4, §12). The settled figures of §0 G6 the accrual recorded in
+ * The cashback module's reads of the accrual (points grants `point_accrual`): loss cashback, turnover
+ * commission, the win/loss report (docs/rules/engagement.md §3, §4, §12). The settled figures of §0 G6 the accrual recorded in
  * `point_accrual`, summed per Bangkok day and category. Run the accrual (`accrue`) first so nothing
  * settled is missed.
  */

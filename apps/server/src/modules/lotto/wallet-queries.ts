@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 /**
- * The lottery's reads and writes of wallet-owned rows (`ledger_account`, `lotto_member_debt`), kept in
- * the wallet's folder and named for their caller so the coupling shows. A bill itself is one call of
- * the database function `lotto_place_bill`, which moves money through the wallet's `wallet_move`
- * (migration 051, decision 0012); the refusal path embeds `lottoWalletJson` as a subquery.
+ * The lottery's reads of the wallet's `ledger_account` (the wallet grants them, db/table-owners.ts).
+ * A bill itself is one call of the database function `lotto_place_bill` (lotto/sql/lotto_place_bill.sql,
+ * decision 0012), which moves money through the wallet's `wallet_move`; the refusal path embeds
+ * `lottoWalletJson` as a subquery.
  */
 
 export interface LottoWallet {

@@ -2,9 +2,9 @@ import type { GameCategory } from '@chok/contract/api/games';
 import type { Executor, Tx } from '../../platform/db.ts';
 
 /**
- * What the in-house games (modules/originals) read and write of games' tables: the catalogue's game,
- * the seamless wallet's session, the demo session's play money; and the originals' round queries
- * that join the game for its code and name (docs/architecture.md, "Tables have one owner").
+ * The in-house games' reads of the games module's tables (granted, db/table-owners.ts): the
+ * catalogue's game, the seamless wallet's session, and the round queries that join the game for its
+ * code and name (docs/architecture.md, "Tables have one owner").
  */
 
 export interface GameRef {
@@ -21,38 +21,6 @@ export async function gameRef(ex: Executor, id: number): Promise<GameRef> {
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   return { ...g, categories: g.categories as GameCategory[] };
-}
-
-/** A demo session by its token's hash; `forUpdate` locks it for a balance change. */
-export async function demoSession(ex: Executor, tokenHash: Buffer, forUpdate = false) {
-  let q = ex
-    .selectFrom('game_demo_session')
-    .select(['id', 'game_id', 'balance', 'pending', 'expires_at'])
-    .where('token_hash', '=', tokenHash);
-  if (forUpdate) q = q.forUpdate();
-  return q.executeTakeFirst();
-}
-
-/**
- * Moves a demo session's play money in one statement: − `debit` + `credit`, only while the balance
- * holds `debit` when `debit` is given, and sets its pending stakes when given. Returns the new
- * balance, or null when the balance did not hold `debit`.
- */
-export async function moveDemoBalance(
-  tx: Tx,
-  demoId: number,
-  m: { debit?: number; credit?: number; pending?: readonly unknown[] },
-): Promise<number | null> {
-  let q = tx
-    .updateTable('game_demo_session')
-    .set((eb) => ({
-      balance: eb(eb('balance', '-', m.debit ?? 0), '+', m.credit ?? 0),
-      ...(m.pending ? { pending: JSON.stringify(m.pending) } : {}),
-    }))
-    .where('id', '=', demoId);
-  if (m.debit !== undefined) q = q.where('balance', '>=', m.debit);
-  const row = await q.returning('balance').executeTakeFirst();
-  return row?.balance ?? null;
 }
 
 /** The seamless wallet's session a page's bearer names (by its hash). */
@@ -99,6 +67,7 @@ function roundsWithGame(ex: Executor) {
       'f.revealed_at',
     ]);
 }
+
 export type RoundWithGame = Awaited<ReturnType<ReturnType<typeof roundsWithGame>['execute']>>[number];
 
 /** A member's latest rounds, newest first. */

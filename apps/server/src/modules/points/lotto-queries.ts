@@ -3,10 +3,10 @@ import type { Executor } from '../../platform/db.ts';
 import { MAIN_WALLET } from '../wallet/service.ts';
 
 /**
- * Caller: the points accrual (modules/points). The settled figures of docs/rules/engagement.md §0 G6
- * from the lottery: main-wallet bills resulted won or lost (cancelled and refunded bills never count),
- * that the accrual has not read yet (`point_accrual`, the caller's table, named here so the coupling
- * shows in review). Read in settling order from `since`.
+ * The points accrual's read of the lottery's bills (lotto grants `lotto_bill`). The settled figures
+ * of docs/rules/engagement.md §0 G6 from the lottery: main-wallet bills resulted won or lost
+ * (cancelled and refunded bills never count), that the accrual has not read yet (`point_accrual`).
+ * Read in settling order from `since`.
  */
 export interface ResultedBill {
   source_key: string;

@@ -3,8 +3,8 @@ import type { Executor } from '../../platform/db.ts';
 
 /**
  * The cashback module's operator reports, which need each payment's claim status in the same
- * statement: `cashback_payout` (cashback's) joined with `reward_claim` (this module's), kept here and
- * named for its caller (docs/architecture.md, "Tables have one owner").
+ * statement: `cashback_payout` (this module's) joined with `reward_claim` (the rewards module grants
+ * the read; docs/architecture.md, "Tables have one owner").
  */
 
 export type CashbackKind = 'loss' | 'lotto' | 'commission';

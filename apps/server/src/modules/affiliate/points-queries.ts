@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 
 /**
- * Caller: the affiliate commission (docs/rules/engagement.md §11 rule 2). Each member's settled figures
+ * The affiliate commission's read of the accrual (points grants `point_accrual`;
+ * docs/rules/engagement.md §11 rule 2). Each member's settled figures
  * (G6, as the accrual recorded them) over [from, to), all categories and lotto together; only members
  * with something settled in the span.
  */
