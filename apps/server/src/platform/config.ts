@@ -81,6 +81,11 @@ const schema = z.object({
   /** LINE's ID-token verify endpoint (tests point it at a local stand-in). */
   LINE_VERIFY_URL: z.url().default('https://api.line.me/oauth2/v2.1/verify'),
   /**
+   * The LINE Messaging API's base URL (push, multicast); tests and a demo start point it at the stand-in
+   * (apps/server/src/standins/line.ts). Credentials: LINE_CHANNEL_ACCESS_TOKEN, LINE_CHANNEL_SECRET.
+   */
+  LINE_MESSAGING_API_URL: z.url().default('https://api.line.me'),
+  /**
    * The key that seals the connectors' credentials entered in the console (AES-256-GCM): 64 hex digits
    * or base64 of 32 bytes. Unset: credentials come from the environment only. To rotate, set the old key
    * as CONNECTOR_SECRETS_KEY_PREVIOUS and a new one here; the next start re-seals (docs/operations.md).

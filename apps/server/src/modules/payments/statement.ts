@@ -6,6 +6,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { receivingAccountExists } from '../content/service.ts';
+import { queueMoneyPush } from '../line/service.ts';
 import { memberExists, type PayoutAccount, payoutAccounts } from '../members/service.ts';
 import { MAIN_WALLET } from '../wallet/service.ts';
 import { sourceAccountCode } from './accounts.ts';
@@ -255,6 +256,13 @@ export async function assignLine(
         idempotencyKey: `stmt:${line.id}`,
       });
       await publishPayment(deps, tx, a.memberId, { kind: 'deposit', id: line.id, status: 'paid' });
+      await queueMoneyPush(tx, {
+        kind: 'deposit',
+        memberId: a.memberId,
+        amountSatang: line.amount_satang,
+        ref: `STMT-${line.id}`,
+        now: deps.clock.now(),
+      });
     }
     const now = deps.clock.now();
     await markLineAssigned(tx, {
