@@ -1,3 +1,5 @@
+import { lineDemoStandIn } from './line.ts';
+
 /**
  * Stand-in servers for the outside services Chok connects to (docs/rules/connectors.md §4): each is
  * written in the project from its provider's public documentation (request shapes, signatures, error
@@ -23,7 +25,7 @@ export interface DemoStandIn {
 }
 
 /** Each connector adds its line here. */
-export const demoStandIns: DemoStandIn[] = [];
+export const demoStandIns: DemoStandIn[] = [lineDemoStandIn];
 
 /** Starts the stand-ins a demo start needs; their settings go into `env` (process.env). */
 export async function startDemoStandIns(
