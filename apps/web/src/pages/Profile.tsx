@@ -6,6 +6,7 @@ import { Field, NewPasswordFields } from '../components/Field';
 import { CopyIcon, UserIcon } from '../components/Icons';
 import { changePassword, fetchUserInfo, updateSubBankAccount, userInfoKey } from '../features/auth/api';
 import { useFormErrors } from '../features/auth/formErrors';
+import { LineNotify } from '../features/line/LineNotify';
 import { formatDate } from '../lib/dates';
 import { formatBaht } from '../lib/money';
 import { useMinimumPending } from '../lib/pending';
@@ -194,6 +195,13 @@ export default function Profile() {
         <section className="panel">
           <h2 className="panel__title">เปลี่ยนรหัสผ่าน</h2>
           <ChangePasswordForm />
+        </section>
+
+        <section className="panel" aria-labelledby="line-notify-title">
+          <h2 className="panel__title" id="line-notify-title">
+            การแจ้งเตือนทางไลน์
+          </h2>
+          <LineNotify />
         </section>
 
         <section className="panel" aria-labelledby="responsible-title">
