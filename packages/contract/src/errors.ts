@@ -361,12 +361,12 @@ export const errorCatalogue = {
   LINE_MESSAGES_NOT_CONFIGURED: {
     error: 2761,
     status: 200,
-    message: 'ยังไม่ได้ตั้งค่าการส่งข้อความไลน์ (โทเคนของช่องทาง Messaging API)',
+    message: 'ยังไม่ได้ตั้งค่าโทเคนสำหรับส่งข้อความไลน์ของเว็บไซต์',
   },
   LINE_USER_ID_INVALID: {
     error: 2762,
     status: 200,
-    message: 'รหัสผู้ใช้ไลน์ไม่ถูกต้อง (ขึ้นต้นด้วย U ตามด้วยตัวอักษร 32 ตัว)',
+    message: 'รหัสผู้ใช้ไลน์ไม่ถูกต้อง (รหัสยาว 33 ตัวอักษร ดูได้จากหน้าตั้งค่าช่องทางของไลน์)',
   },
   LINE_SIGNATURE_INVALID: { error: 2763, status: 401, message: 'ลายเซ็นของข้อความจากไลน์ไม่ถูกต้อง' },
   LINE_SEND_FAILED: { error: 2764, status: 200, message: 'ส่งข้อความไลน์ไม่สำเร็จ: {reason}' },
