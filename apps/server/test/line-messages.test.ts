@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import { lineMessaging } from '../src/modules/line/messaging.ts';
+import { testSend } from '../src/modules/line/notify.ts';
 import { queueMoneyPush, RETRY_BASE_MS, sendLinePushes } from '../src/modules/line/push.ts';
+import { TEST_TEXT } from '../src/modules/line/texts.ts';
 import { FixedClock } from '../src/platform/clock.ts';
 import { inTransaction } from '../src/platform/db.ts';
+import { AppError } from '../src/platform/errors.ts';
 import { type LineMessagingStandIn, startLineMessagingStandIn } from '../src/standins/line.ts';
 import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { lineUserId } from './line-standin.ts';
@@ -19,6 +22,7 @@ let line: LineMessagingStandIn;
 let t: TestApp;
 const clock = new FixedClock(new Date());
 let deps: Parameters<typeof sendLinePushes>[0];
+let notifyDeps: Parameters<typeof testSend>[0];
 
 beforeAll(async () => {
   line = await startLineMessagingStandIn();
@@ -31,6 +35,7 @@ beforeAll(async () => {
   // The send job's own pieces, on a clock the test moves (backoff).
   const connectors = createConnectors({ db: t.db, clock, env, key: null, previousKey: null });
   deps = { db: t.db, clock, messaging: lineMessaging({ connectors, baseUrl: line.url }) };
+  notifyDeps = { ...deps, connectors };
 });
 afterAll(async () => {
   await t.close();
@@ -237,5 +242,13 @@ describe('sending', () => {
     }
     expect(to(a.userId)[0]!.retryKey).toBe(to(b.userId)[0]!.retryKey);
     expect(to(no.userId)).toEqual([]);
+  });
+
+  it("the console's test-send pushes the Thai test text to the LINE user id given, and refuses a malformed id", async () => {
+    await expect(testSend(notifyDeps, 'someone')).rejects.toMatchObject({ code: 'LINE_USER_ID_INVALID' });
+    await expect(testSend(notifyDeps, 'someone')).rejects.toBeInstanceOf(AppError);
+    const owner = lineUserId();
+    expect(await testSend(notifyDeps, owner)).toMatch(THAI);
+    expect(to(owner).map((d) => d.text)).toEqual([TEST_TEXT]);
   });
 });

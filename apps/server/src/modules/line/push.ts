@@ -12,6 +12,7 @@ import {
   markPushes,
   type PushKind,
   reachable,
+  releaseBatch,
   retryBatchAt,
   takeQueued,
 } from './push-queries.ts';
@@ -122,8 +123,8 @@ export interface PushDeps {
 /**
  * The send job: batches the queued messages (dropping those whose member opted out, unlinked or
  * unfollowed since), then sends the due batches. Each batch keeps its retry key for every attempt,
- * so a retry of a request LINE already accepted is answered 409 and delivers nothing twice. A 429
- * stops this run (the channel is rate limited: the rest wait for the next run).
+ * so a retry of a request LINE already accepted is answered 409 and delivers nothing twice. A call
+ * to retry (429, 5xx, no answer) ends this run: the rest wait for the next one.
  */
 export async function sendLinePushes(
   d: PushDeps,
@@ -146,11 +147,10 @@ export async function sendLinePushes(
       const wait = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** b.attempts);
       await retryBatchAt(d.db, b.id, r.status, new Date(now.getTime() + wait));
       out.retried += 1;
-      if (r.status === 429) {
-        // Give back the other leased batches at once: the next run takes them.
-        for (const other of due) if (other.id > b.id) await retryBatchAt(d.db, other.id, null, now);
-        return out;
-      }
+      // LINE is rate limiting or unwell: give back the other leased batches at once (not counted as a
+      // try) and end this run; the next run takes them.
+      for (const other of due) if (other.id > b.id) await releaseBatch(d.db, other.id, now);
+      return out;
     }
   }
 }
