@@ -4,7 +4,6 @@ import { FormAlert } from '../../components/AuthCard';
 import { errorMessage } from '../../lib/api';
 import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
-import { useLobby } from '../lotto/api';
 import {
   type LineNotify as LineNotifyData,
   type LineNotifySettings,
@@ -26,19 +25,30 @@ export const NOTIFY_KINDS = [
  * The profile's LINE messages panel: which pushes a member who linked LINE wants, the markets whose
  * results they follow, and whether messages may carry the balance. Without a link it says how to link.
  */
-export function LineNotify() {
+export function LineNotify({ markets }: { markets: readonly Market[] | undefined }) {
   const { data } = useLineNotify();
   if (!data) return <p className="panel__note">กำลังโหลด…</p>;
-  return <LineNotifyForm data={data} />;
+  return <LineNotifyForm data={data} markets={markets} />;
 }
 
-export function LineNotifyForm({ data }: { data: LineNotifyData }) {
+/** A lottery market a member may follow (the page passes the lobby's). */
+export interface Market {
+  market_id: number;
+  name: string;
+}
+
+export function LineNotifyForm({
+  data,
+  markets = [],
+}: {
+  data: LineNotifyData;
+  markets?: readonly Market[] | undefined;
+}) {
   const queryClient = useQueryClient();
   const [s, setS] = useState<LineNotifySettings>(data.settings);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const pending = useMinimumPending(busy);
-  const { data: lobby } = useLobby();
   useEffect(() => setS(data.settings), [data.settings]);
 
   if (!data.linked)
@@ -48,7 +58,6 @@ export function LineNotifyForm({ data }: { data: LineNotifyData }) {
       </p>
     );
 
-  const markets = lobby?.categories.flatMap((c) => c.markets) ?? [];
   const toggleMarket = (id: number, on: boolean) =>
     setS((x) => ({ ...x, markets: on ? [...x.markets, id] : x.markets.filter((m) => m !== id) }));
 
