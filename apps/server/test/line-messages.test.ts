@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import { lineMessaging } from '../src/modules/line/messaging.ts';
 import { testSend } from '../src/modules/line/notify.ts';
-import { queueMoneyPush, RETRY_BASE_MS, sendLinePushes } from '../src/modules/line/push.ts';
+import {
+  KEEP_DAYS,
+  pruneLinePushes,
+  queueMoneyPush,
+  RETRY_BASE_MS,
+  sendLinePushes,
+} from '../src/modules/line/push.ts';
 import { TEST_TEXT } from '../src/modules/line/texts.ts';
 import { FixedClock } from '../src/platform/clock.ts';
 import { inTransaction } from '../src/platform/db.ts';
@@ -250,5 +256,29 @@ describe('sending', () => {
     const owner = lineUserId();
     expect(await testSend(notifyDeps, owner)).toMatch(THAI);
     expect(to(owner).map((d) => d.text)).toEqual([TEST_TEXT]);
+  });
+
+  it('two send runs at once deliver a message once', async () => {
+    const m = await linkedMember({ deposit: true });
+    await queueDeposit(m.memberId, 'T-parallel');
+    await Promise.all([sendLinePushes(deps), sendLinePushes(deps), sendLinePushes(deps)]);
+    expect(to(m.userId)).toHaveLength(1);
+    const key = to(m.userId)[0]!.retryKey;
+    expect(line.requests().filter((r) => r.retryKey === key)).toHaveLength(1);
+  });
+
+  // Last: moves the clock a month ahead.
+  it('removes finished messages after the keeping period', async () => {
+    const count = () =>
+      t.db
+        .selectFrom('line_push')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+    expect(Number((await count()).n)).toBeGreaterThan(0);
+    expect(await pruneLinePushes(deps)).toBe(0);
+    clock.advance((KEEP_DAYS + 1) * 86_400_000);
+    expect(await pruneLinePushes(deps)).toBeGreaterThan(0);
+    expect(Number((await count()).n)).toBe(0);
+    expect(await t.db.selectFrom('line_push_batch').select('id').execute()).toEqual([]);
   });
 });

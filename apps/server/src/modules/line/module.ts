@@ -2,7 +2,7 @@ import type { ModuleContext } from '../../platform/module.ts';
 import type { Connectors } from '../connectors/service.ts';
 import { CONNECTOR, lineMessaging } from './messaging.ts';
 import { testSend } from './notify.ts';
-import { sendLinePushes } from './push.ts';
+import { pruneLinePushes, sendLinePushes } from './push.ts';
 import { lineRoutes } from './routes.ts';
 import { channelIdOf, lineVerifier } from './verify.ts';
 
@@ -35,5 +35,8 @@ export async function lineModule(ctx: ModuleContext, deps: { connectors: Connect
   // Every minute: a message waits at most about a minute, and a batch's retry falls due on its own time.
   await ctx.jobs.schedule('line.push', '* * * * *', async () => {
     await sendLinePushes({ db: ctx.db, clock: ctx.clock, messaging });
+  });
+  await ctx.jobs.schedule('line.prune', '29 4 * * *', async () => {
+    await pruneLinePushes(ctx);
   });
 }

@@ -237,3 +237,15 @@ export async function retryBatchAt(ex: Executor, id: number, status: number | nu
 export async function releaseBatch(ex: Executor, id: number, now: Date) {
   await ex.updateTable('line_push_batch').set({ next_at: now }).where('id', '=', id).execute();
 }
+
+/** Removes the messages and batches finished before `before` (sent, dropped, failed). */
+export async function deleteFinishedBefore(ex: Executor, before: Date): Promise<number> {
+  const pushes = await ex
+    .deleteFrom('line_push')
+    .where('state', 'in', ['sent', 'dropped', 'failed'])
+    .where('done_at', '<', before)
+    .executeTakeFirst();
+  await sql`DELETE FROM line_push_batch b WHERE b.state IN ('sent', 'failed') AND b.done_at < ${before}
+    AND NOT EXISTS (SELECT 1 FROM line_push p WHERE p.batch_id = b.id)`.execute(ex);
+  return Number(pushes.numDeletedRows);
+}

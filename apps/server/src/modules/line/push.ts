@@ -4,6 +4,7 @@ import { type Db, type Executor, inTransaction } from '../../platform/db.ts';
 import { MAIN_WALLET, memberBalance } from '../wallet/service.ts';
 import { LINE_USER_ID, type LineMessaging, MULTICAST_MAX } from './messaging.ts';
 import {
+  deleteFinishedBefore,
   finishBatch,
   insertBatch,
   insertBroadcast,
@@ -197,4 +198,10 @@ async function batchQueued(d: PushDeps) {
     });
     if (taken < 2000) return;
   }
+}
+
+/** Messages and batches are kept 30 days after they finished, then removed (a daily job). */
+export const KEEP_DAYS = 30;
+export function pruneLinePushes(d: Pick<PushDeps, 'db' | 'clock'>): Promise<number> {
+  return deleteFinishedBefore(d.db, new Date(d.clock.now().getTime() - KEEP_DAYS * 86_400_000));
 }
