@@ -17,6 +17,7 @@ import { type LineMessagingStandIn, startLineMessagingStandIn } from '../src/sta
 import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { lineUserId } from './line-standin.ts';
 import { buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
+import { newMember, withdraw } from './payments-fixtures.ts';
 
 // LINE messages (docs/rules/connectors.md §5): what a linked member opted into is queued in the
 // transaction of what it tells, and the send job delivers it through the Messaging API — here the
@@ -60,7 +61,7 @@ const ALL_OFF: { markets: number[]; [k: string]: boolean | number[] } = {
 
 /** A member with a LINE account linked (as the LIFF link stores it) and the given settings saved. */
 async function linkedMember(settings: Partial<typeof ALL_OFF> | null) {
-  const m = await registerMember(t);
+  const m = await newMember(t);
   const userId = lineUserId();
   await t.db
     .insertInto('member_line_link')
@@ -139,6 +140,31 @@ describe('a settled bill', () => {
     expect(got[0]!.text).not.toContain('คงเหลือ'); // no balance unless chosen
     expect(to(optedOut.userId)).toEqual([]);
     expect(to(unfollowed.userId)).toEqual([]);
+  });
+});
+
+describe('a withdrawal paid', () => {
+  it('is pushed once, without the balance, however often the operator presses pay', async () => {
+    const m = await linkedMember({ withdrawal: true });
+    await fund(t, m.memberId, 1000);
+    const w = await withdraw(t, m.token, 600);
+    expect(w.body.error, w.body.message).toBe(0);
+    const member = await t.db
+      .selectFrom('member')
+      .select('account_name')
+      .where('id', '=', m.memberId)
+      .executeTakeFirstOrThrow();
+    const finance = await staffToken(t, 'finance');
+    const pay = () =>
+      call(t.app, 'POST', `/api/admin/payments/withdrawals/${w.body.data.id}/approve`, {
+        token: finance,
+        body: { bank_ref: 'KB-LINE-1', bank_account_name: member.account_name },
+      });
+    const answers = await Promise.all([pay(), pay(), pay()]);
+    expect(answers.filter((a) => a.body.error === 0)).toHaveLength(1);
+    await sendLinePushes(deps);
+    const got = to(m.userId);
+    expect(got.map((d) => d.text)).toEqual(['โชค: โอนเงินถอน 600.00 บาท เข้าบัญชีธนาคารของคุณเรียบร้อยแล้ว']);
   });
 });
 
