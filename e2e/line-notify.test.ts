@@ -5,8 +5,8 @@ import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl, databaseUrl } from './lane.ts';
-import { openPage, PHONE, skipAnnouncements } from './page.ts';
-import { registerMember, staffLogin } from './staff.ts';
+import { openPage, PHONE, pageIdle, skipAnnouncements } from './page.ts';
+import { call, registerMember, staffLogin } from './staff.ts';
 
 // The profile's LINE messages panel (docs/rules/connectors.md §5): without a linked LINE account it
 // says how to link; with one, the member picks the kinds and the markets, and the choice is stored.
@@ -76,6 +76,57 @@ describe('LINE messages in the profile', () => {
       await page.getByTestId('line-notify').waitFor();
       expect(await page.getByLabel('ผลโพยหวย (ถูกหรือไม่ถูกรางวัล พร้อมยอดเงิน)').isChecked()).toBe(true);
       expect(await page.getByLabel('ฝากเงินเข้าบัญชีแล้ว').isChecked()).toBe(false);
+    } finally {
+      await db.end();
+      await context.close();
+    }
+  });
+
+  it("content sends an announcement from the console's LINE page; it is queued for the members who opted in", async () => {
+    const token = await staffLogin(baseUrl, 'content');
+    const me = await call<{ id: number; username: string; role: string }>(baseUrl, '/api/admin/me', {
+      token,
+    });
+    const { context, page } = await openPage(browserOf());
+    await context.addInitScript(
+      (value) => {
+        window.sessionStorage.setItem('chok-backoffice-session', value);
+      },
+      JSON.stringify({
+        state: { token, staff: me.body.data, idleMinutes: 30, lastActivity: Date.now() },
+        version: 0,
+      }),
+    );
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const member = await registerMember(baseUrl, support, {
+        bankCode: '014',
+        accountPrefix: '6',
+        accountName: (phone) => `ประกาศ ทดสอบ${phone.slice(-4)}`,
+      });
+      const { rows } = await db.query<{ id: number }>('SELECT id FROM member WHERE phone = $1', [
+        member.phone,
+      ]);
+      const memberId = rows[0]!.id;
+      await db.query('INSERT INTO member_line_link (member_id, line_user_id) VALUES ($1, $2)', [
+        memberId,
+        `U${randomBytes(16).toString('hex')}`,
+      ]);
+      await db.query('INSERT INTO line_notify_pref (member_id, announcements) VALUES ($1, true)', [memberId]);
+
+      const text = `ทดสอบประกาศทางไลน์ ${Date.now() % 100_000}`;
+      await page.goto(`${baseUrl}/backoffice/content/line`);
+      await page.getByRole('heading', { name: 'ประกาศทางไลน์', level: 1 }).waitFor();
+      const form = page.getByRole('form', { name: 'ส่งประกาศทางไลน์' });
+      await form.getByLabel('ข้อความประกาศ').fill(text);
+      await pageIdle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await form.getByRole('button', { name: 'ส่งประกาศ' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'ส่งประกาศ' }).click();
+      await page.getByText(/ส่งประกาศเข้าคิวให้สมาชิก [\d,]+ คนแล้ว/).waitFor();
+      const queued = await db.query('SELECT kind, text FROM line_push WHERE member_id = $1', [memberId]);
+      expect(queued.rows).toEqual([{ kind: 'announcement', text: `โชค: ประกาศ\n${text}` }]);
     } finally {
       await db.end();
       await context.close();
