@@ -16,7 +16,7 @@ import { AppError } from '../src/platform/errors.ts';
 import { type LineMessagingStandIn, startLineMessagingStandIn } from '../src/standins/line.ts';
 import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { lineUserId } from './line-standin.ts';
-import { buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
+import { buy, closeNow, enterResult, fund, marketId, openRound } from './lotto-fixtures.ts';
 import { newMember, withdraw } from './payments-fixtures.ts';
 
 // LINE messages (docs/rules/connectors.md §5): what a linked member opted into is queued in the
@@ -140,6 +140,29 @@ describe('a settled bill', () => {
     expect(got[0]!.text).not.toContain('คงเหลือ'); // no balance unless chosen
     expect(to(optedOut.userId)).toEqual([]);
     expect(to(unfollowed.userId)).toEqual([]);
+  });
+});
+
+describe("a market's result", () => {
+  it('goes by one multicast to the members following that market, and to no one else', async () => {
+    const lao = await marketId(t, 'lao');
+    const glo = await marketId(t, 'glo');
+    const a = await linkedMember({ results: true, markets: [lao, glo] });
+    const b = await linkedMember({ results: true, markets: [lao] });
+    const other = await linkedMember({ results: true, markets: [glo] });
+    const off = await linkedMember({ results: false, markets: [lao] });
+    const roundId = await openRound(t, 'lao', { businessDate: '2030-01-16' });
+    await closeNow(t, roundId);
+    expect((await enterResult(t, roundId, { number: '4312' })).body.error).toBe(0);
+    await sendLinePushes(deps);
+    const got = [...to(a.userId), ...to(b.userId)];
+    expect(got).toHaveLength(2);
+    expect(new Set(got.map((d) => d.via))).toEqual(new Set(['multicast']));
+    expect(got[0]!.retryKey).toBe(got[1]!.retryKey);
+    expect(got[0]!.text).toMatch(/^โชค: ผลหวยลาว งวด 16 ม\.ค\. 2573\n/);
+    expect(got[0]!.text).toContain('3 ตัวบน: 312');
+    expect(to(other.userId)).toEqual([]);
+    expect(to(off.userId)).toEqual([]);
   });
 });
 

@@ -107,7 +107,8 @@ export async function insertBroadcast(
   ex: Executor,
   a: { kind: 'result' | 'announcement'; text: string; keyPrefix: string; marketId?: number; now: Date },
 ): Promise<number> {
-  const market = a.marketId === undefined ? sql`true` : sql`${a.marketId}::int = ANY(p.markets)`;
+  // `@>` (not `= ANY`) so the GIN index on markets serves it.
+  const market = a.marketId === undefined ? sql`true` : sql`p.markets @> ARRAY[${a.marketId}::int]`;
   const r = await sql`
     INSERT INTO line_push (member_id, kind, text, dedupe_key, created_at)
     SELECT p.member_id, ${a.kind}, ${a.text}, ${a.keyPrefix} || ':' || p.member_id, ${a.now}
