@@ -339,7 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await affiliateModule(ctx, { ledger, rewards });
   await cashbackModule(ctx, { ledger });
   await pollsModule(ctx, { ledger });
-  lineModule(ctx);
+  await lineModule(ctx, { connectors });
   soothModule(ctx);
   reportsModule(ctx);
   consoleModule(ctx, {

@@ -27,6 +27,8 @@ export const auditActionLabels = {
   'member.withdraw_cap': 'ตั้งวงเงินถอนของสมาชิก',
   'line.link': 'สมาชิกเชื่อมบัญชี LINE',
   'line.unlink': 'สมาชิกยกเลิกการเชื่อม LINE',
+  'line.notify_settings': 'สมาชิกตั้งค่าการแจ้งเตือนทาง LINE',
+  'line.announcement': 'ส่งประกาศทาง LINE',
   // payments
   'payments.deposit_first_approval': 'อนุมัติรายการฝากขั้นแรก',
   'payments.deposit_confirmed': 'ยืนยันรายการฝาก',

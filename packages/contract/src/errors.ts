@@ -352,6 +352,24 @@ export const errorCatalogue = {
   },
   LINE_ALREADY_LINKED: { error: 2522, status: 200, message: 'บัญชีไลน์นี้เชื่อมกับสมาชิกอื่นอยู่แล้ว' },
   LINE_UNAVAILABLE: { error: 2523, status: 503, message: 'ติดต่อไลน์ไม่ได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่' },
+  // LINE messages (docs/rules/connectors.md §5): 2760–2779
+  LINE_NOTIFY_NOT_LINKED: {
+    error: 2760,
+    status: 200,
+    message: 'กรุณาเชื่อมบัญชีไลน์ก่อน จึงจะเลือกรับการแจ้งเตือนทางไลน์ได้',
+  },
+  LINE_MESSAGES_NOT_CONFIGURED: {
+    error: 2761,
+    status: 200,
+    message: 'ยังไม่ได้ตั้งค่าโทเคนสำหรับส่งข้อความไลน์ของเว็บไซต์',
+  },
+  LINE_USER_ID_INVALID: {
+    error: 2762,
+    status: 200,
+    message: 'รหัสผู้ใช้ไลน์ไม่ถูกต้อง (รหัสยาว 33 ตัวอักษร ดูได้จากหน้าตั้งค่าช่องทางของไลน์)',
+  },
+  LINE_SIGNATURE_INVALID: { error: 2763, status: 401, message: 'ลายเซ็นของข้อความจากไลน์ไม่ถูกต้อง' },
+  LINE_SEND_FAILED: { error: 2764, status: 200, message: 'ส่งข้อความไลน์ไม่สำเร็จ: {reason}' },
   // connectors (docs/rules/connectors.md): 2700–2799 (2700–2719 common and SMS, 2720–2739 bank QR,
   // 2740–2759 wallet webhook and relay, 2760–2779 LINE messages, 2780–2799 operations)
   CONNECTOR_KEY_MISSING: {

@@ -503,6 +503,50 @@ export interface LedgerTransfer {
   reference: string | null;
 }
 
+export interface LineFollow {
+  event_at: Timestamp;
+  following: boolean;
+  line_user_id: string;
+}
+
+export interface LineNotifyPref {
+  announcements: Generated<boolean>;
+  bill: Generated<boolean>;
+  deposit: Generated<boolean>;
+  markets: Generated<number[]>;
+  member_id: number;
+  results: Generated<boolean>;
+  show_balance: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+  withdrawal: Generated<boolean>;
+}
+
+export interface LinePush {
+  batch_id: number | null;
+  created_at: Generated<Timestamp>;
+  dedupe_key: string;
+  done_at: Timestamp | null;
+  id: Generated<number>;
+  kind: 'deposit' | 'withdrawal' | 'bill' | 'result' | 'announcement';
+  member_id: number;
+  state: Generated<'queued' | 'batched' | 'sent' | 'dropped' | 'failed'>;
+  text: string;
+}
+
+export interface LinePushBatch {
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+  id: Generated<number>;
+  kind: string;
+  last_status: number | null;
+  next_at: Timestamp;
+  recipients: string[];
+  retry_key: string;
+  state: Generated<'pending' | 'sent' | 'failed'>;
+  text: string;
+}
+
 export interface LobbyConfig {
   config: Generated<ColumnType<JsonValue, string, string>>;
   lobby_key: string;
@@ -1352,6 +1396,10 @@ export interface DB {
   ledger_account: LedgerAccount;
   ledger_rollup: LedgerRollup;
   ledger_transfer: LedgerTransfer;
+  line_follow: LineFollow;
+  line_notify_pref: LineNotifyPref;
+  line_push: LinePush;
+  line_push_batch: LinePushBatch;
   lobby_config: LobbyConfig;
   lotto_bill: LottoBill;
   lotto_bill_item: LottoBillItem;

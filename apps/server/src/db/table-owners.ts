@@ -194,6 +194,11 @@ export const tableOwners = {
   poll_vote: 'polls',
   // line: the LINE account a member linked from a LIFF page
   member_line_link: 'line',
+  // line: LINE messages, the kinds each member opted into, LINE's follow state, the outbox and its batches
+  line_notify_pref: 'line',
+  line_follow: 'line',
+  line_push: 'line',
+  line_push_batch: 'line',
   // reports: the dashboard's figures of closed days
   report_day: 'reports',
   // protection: the limits, reality check, time-outs and self-exclusion a member sets (docs/rules/protection.md)

@@ -90,17 +90,17 @@ const schema = z.object({
   /** A second official publication the feed's result must agree with (same request and answer); unset: none. */
   GLO_RESULTS_CHECK_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   /**
-   * The key that seals the connectors' credentials entered in the console (AES-256-GCM): 64 hex digits
-   * or base64 of 32 bytes. Unset: credentials come from the environment only. To rotate, set the old key
-   * as CONNECTOR_SECRETS_KEY_PREVIOUS and a new one here; the next start re-seals (docs/operations.md).
-   */
-  /**
    * SCB's API (QR payment, docs/rules/payments.md §3.4): the base every path (`/v1/oauth/token`, …) is
    * appended to. The default is SCB's sandbox; SCB gives the production base when the app goes live.
    */
   SCB_BASE_URL: z.url().default('https://api-sandbox.partners.scb/partners/sandbox'),
   /** How long a call to SCB may take before it counts as timed out (ms). */
   SCB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * The LINE Messaging API's base URL (push, multicast); tests and a demo start point it at the stand-in
+   * (apps/server/src/standins/line.ts). Credentials: LINE_CHANNEL_ACCESS_TOKEN, LINE_CHANNEL_SECRET.
+   */
+  LINE_MESSAGING_API_URL: z.url().default('https://api.line.me'),
   /**
    * The key that seals the connectors' credentials entered in the console (AES-256-GCM): 64 hex digits
    * or base64 of 32 bytes. Unset: credentials come from the environment only. To rotate, set the old key

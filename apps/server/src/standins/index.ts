@@ -1,5 +1,6 @@
 import { gloDemo } from './glo.ts';
 import { hub88DemoStandIn } from './hub88.ts';
+import { lineDemoStandIn } from './line.ts';
 import { relayDemo } from './relay.ts';
 import { scbDemoStandIn } from './scb.ts';
 import { thaiBulkSmsDemo } from './thaibulksms.ts';
@@ -29,6 +30,7 @@ export const demoStandIns: DemoStandIn[] = [
   trueMoneyDemo,
   relayDemo,
   hub88DemoStandIn,
+  lineDemoStandIn,
 ];
 
 /** Starts the stand-ins a demo start needs; their settings go into `env` (process.env). */

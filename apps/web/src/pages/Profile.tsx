@@ -6,6 +6,8 @@ import { Field, NewPasswordFields } from '../components/Field';
 import { CopyIcon, UserIcon } from '../components/Icons';
 import { changePassword, fetchUserInfo, updateSubBankAccount, userInfoKey } from '../features/auth/api';
 import { useFormErrors } from '../features/auth/formErrors';
+import { LineNotify } from '../features/line/LineNotify';
+import { useLobby } from '../features/lotto/api';
 import { formatDate } from '../lib/dates';
 import { formatBaht } from '../lib/money';
 import { useMinimumPending } from '../lib/pending';
@@ -123,6 +125,9 @@ export default function Profile() {
   const loading = useMinimumPending(isLoading);
   const user = loading ? undefined : loaded;
   const { data: wallets } = useWallets();
+  // The markets a member may follow on LINE (the lobby's, cached with the lottery pages').
+  const { data: lobby } = useLobby();
+  const markets = lobby?.categories.flatMap((c) => c.markets);
   const [origin, setOrigin] = useState('');
   useEffect(() => setOrigin(window.location.origin), []);
   const referralLink = user ? `${origin}/register?ref=${user.referral_code}` : '';
@@ -194,6 +199,13 @@ export default function Profile() {
         <section className="panel">
           <h2 className="panel__title">เปลี่ยนรหัสผ่าน</h2>
           <ChangePasswordForm />
+        </section>
+
+        <section className="panel" aria-labelledby="line-notify-title">
+          <h2 className="panel__title" id="line-notify-title">
+            การแจ้งเตือนทางไลน์
+          </h2>
+          <LineNotify markets={markets} />
         </section>
 
         <section className="panel" aria-labelledby="responsible-title">

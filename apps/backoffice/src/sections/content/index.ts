@@ -11,5 +11,6 @@ export const contentSection: Section = {
     { path: 'content/notifications', label: 'ประกาศ', roles, load: () => import('./NotificationsPage') },
     { path: 'content/banners', label: 'แบนเนอร์', roles, load: () => import('./BannersPage') },
     { path: 'content/events', label: 'กิจกรรม', roles, load: () => import('./EventsPage') },
+    { path: 'content/line', label: 'ประกาศทางไลน์', roles, load: () => import('./LineAnnouncePage') },
   ],
 };

@@ -8,6 +8,7 @@ export interface SettledBill {
   member_id: number;
   wallet_type_id: number;
   total_win: number;
+  total_stake: number;
   status: string;
 }
 
@@ -30,7 +31,7 @@ export async function settlePendingItems(tx: Tx, roundId: number, winners: strin
           settled_at = now()
         FROM s
         WHERE b.id = s.bill_id AND b.round_id = ${roundId} AND b.status = 'pending'
-        RETURNING b.id, b.member_id, b.wallet_type_id, b.total_win, b.status`.execute(tx);
+        RETURNING b.id, b.member_id, b.wallet_type_id, b.total_win, b.total_stake, b.status`.execute(tx);
   return rows;
 }
 

@@ -7,6 +7,7 @@ import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { queueBillPushes, queueResultPushes } from '../line/service.ts';
 import { MAIN_WALLET, memberBalance, recordDebt, type WalletTypeId } from '../wallet/service.ts';
 import { releaseExposure } from './bill-queries.ts';
 import { HOUSE, type LottoDeps } from './deps.ts';
@@ -107,6 +108,7 @@ export async function settleRound(d: LottoDeps, roundId: number): Promise<{ bill
     });
     const paidSatang = claimed.reduce((sum, c) => sum + c.amount, 0);
     if (r.derive_rule === 'yeekee') await payYeekeeRewards(d, tx, r);
+    await queueLineMessages(d, tx, r, r.result, bills);
     await updateRound(tx, roundId, { status: 'settled', settled_at: d.clock.now() });
     await publishRound(d, tx, r, 'settled');
     return { bills, paidSatang };
@@ -145,6 +147,45 @@ async function publishRound(d: LottoDeps, tx: Tx, r: RoundRow, status: string) {
   const topic = r.derive_rule === 'yeekee' ? `yeekee:${r.id}` : `lotto_round:${r.id}`;
   await d.events.publish(tx, topic, 'round', { round_id: r.id, status });
   await d.events.publish(tx, 'lotto', 'rounds', { round_id: r.id, status });
+}
+
+/**
+ * The LINE messages of a settlement (docs/rules/connectors.md §5), queued in its transaction: each
+ * settled bill to its member if opted in, and the result to the members following the market. The
+ * result version is in their keys: a re-run queues nothing new, a corrected result tells again.
+ */
+async function queueLineMessages(
+  d: LottoDeps,
+  tx: Tx,
+  r: RoundRow,
+  result: RoundResult,
+  bills: SettledBill[],
+) {
+  const now = d.clock.now();
+  const at = { marketName: r.market_name, drawDate: r.business_date, version: r.result_version, now };
+  await queueBillPushes(tx, {
+    ...at,
+    bills: bills.map((b) => ({
+      billId: b.id,
+      memberId: b.member_id,
+      won: b.total_win > 0,
+      winSatang: b.total_win,
+      stakeSatang: b.total_stake,
+    })),
+  });
+  await queueResultPushes(tx, { ...at, roundId: r.id, marketId: r.market_id, lines: resultLines(result) });
+}
+
+/** A result as Thai lines for a message. */
+function resultLines(x: RoundResult): string[] {
+  return [
+    ...(x.first ? [`รางวัลที่ 1: ${x.first}`] : []),
+    `3 ตัวบน: ${x.top3}`,
+    `2 ตัวบน: ${x.top2}`,
+    `2 ตัวล่าง: ${x.bottom2}`,
+    ...(x.front3 ? [`3 ตัวหน้า: ${x.front3.join(', ')}`] : []),
+    ...(x.back3 ? [`3 ตัวหลัง: ${x.back3.join(', ')}`] : []),
+  ];
 }
 
 /** Shooter rewards (docs/rules/lottery.md §9): per configured position, if that shooter staked enough. */

@@ -1,5 +1,6 @@
 import { satang } from '@chok/engine/money';
 import type { Tx } from '../../platform/db.ts';
+import { queueMoneyPush } from '../line/service.ts';
 import { MAIN_WALLET } from '../wallet/service.ts';
 import { sourceAccountCode } from './accounts.ts';
 import { markDepositPaid, setDepositNotice } from './confirm-queries.ts';
@@ -60,6 +61,14 @@ export async function creditDeposit(deps: PaymentsDeps, tx: Tx, c: Confirmation)
       row.notice = notice;
     }
   }
+  // The member's LINE message, if opted into (docs/rules/connectors.md §5), in this transaction.
+  await queueMoneyPush(tx, {
+    kind: 'deposit',
+    memberId: row.member_id,
+    amountSatang: c.paidSatang,
+    ref: `DEP-${row.id}`,
+    now,
+  });
   await publishPayment(deps, tx, row.member_id, { kind: 'deposit', id: row.id, status: 'paid' });
   return row;
 }

@@ -10,6 +10,7 @@ import {
 import { appendAudit } from '../../platform/audit.ts';
 import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { queueMoneyPush } from '../line/service.ts';
 import type { PayoutAccount } from '../members/service.ts';
 import { MAIN_WALLET } from '../wallet/service.ts';
 import { sourceAccountCode } from './accounts.ts';
@@ -312,6 +313,13 @@ export async function assignLine(
         idempotencyKey: `stmt:${line.id}`,
       });
       await publishPayment(deps, tx, a.memberId, { kind: 'deposit', id: line.id, status: 'paid' });
+      await queueMoneyPush(tx, {
+        kind: 'deposit',
+        memberId: a.memberId,
+        amountSatang: line.amount_satang,
+        ref: `STMT-${line.id}`,
+        now: deps.clock.now(),
+      });
     }
     const now = deps.clock.now();
     await markLineAssigned(tx, {

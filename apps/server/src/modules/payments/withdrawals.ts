@@ -7,6 +7,7 @@ import { appendAudit } from '../../platform/audit.ts';
 import { type Executor, inTransaction, isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
+import { queueMoneyPush } from '../line/service.ts';
 import { lockMember, lockNameCheck, markNameVerified, payoutAccount } from '../members/service.ts';
 import { riskReason } from '../rewards/service.ts';
 import { MAIN_WALLET, memberBalance, outstandingDebt, withdrawalFreeze } from '../wallet/service.ts';
@@ -298,12 +299,21 @@ export function approveWithdrawal(
       }
       return checkAccountName(tx, w.member_id, staffId, bankAccountName, now);
     },
-    money: (tx, w) =>
-      deps.ledger.payOutHold(tx, {
+    money: async (tx, w) => {
+      await deps.ledger.payOutHold(tx, {
         amount: satang(w.amount_satang),
         idempotencyKey: `wd:${w.id}:paid`,
         reference: `WD-${w.id}`,
-      }),
+      });
+      // The member's LINE message, if opted into (docs/rules/connectors.md §5), in this transaction.
+      await queueMoneyPush(tx, {
+        kind: 'withdrawal',
+        memberId: w.member_id,
+        amountSatang: w.amount_satang,
+        ref: `WD-${w.id}`,
+        now: deps.clock.now(),
+      });
+    },
   });
 }
 

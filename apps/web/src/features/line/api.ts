@@ -19,3 +19,17 @@ export function useLineConfig(isLoggedIn: boolean) {
 export function linkLine(idToken: string) {
   return call(line.lineLink, { id_token: idToken });
 }
+
+export type LineNotify = Data<typeof line.lineNotify>;
+export type LineNotifySettings = LineNotify['settings'];
+
+export const lineNotifyKey = ['line', 'notify'] as const;
+
+/** The member's LINE message settings, and whether LINE may deliver them (linked, following). */
+export function useLineNotify() {
+  return useQuery({ queryKey: lineNotifyKey, queryFn: () => call(line.lineNotify, {}) });
+}
+
+export function saveLineNotify(settings: LineNotifySettings) {
+  return call(line.lineSaveNotify, settings);
+}
