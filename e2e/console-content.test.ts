@@ -45,7 +45,7 @@ describe('console: content', () => {
       await page.getByRole('heading', { name: 'ประกาศ', level: 1 }).waitFor();
       // The content role sees its own sections only.
       const menu = page.getByRole('navigation').first();
-      await menu.getByRole('link', { name: 'ประกาศ' }).waitFor();
+      await menu.getByRole('link', { name: 'ประกาศ', exact: true }).waitFor();
       expect(await page.getByRole('link', { name: 'รางวัลรอตรวจสอบ' }).count()).toBe(0);
 
       const form = page.getByRole('form', { name: 'เพิ่มประกาศใหม่' });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { studioId } from '../src/modules/games/hub88-games.ts';
 import { hashToken } from '../src/platform/rng.ts';
 import type { Hub88StandIn } from '../src/standins/hub88.ts';
 import { balances, fundedMembers } from './games-support.ts';
@@ -45,7 +46,7 @@ describe('Hub88 catalogue sync', () => {
     expect(byCode.get(LIVE)).toMatchObject({
       categories: ['casino'],
       demo_allowed: false,
-      sub_provider_id: 'standin-live',
+      sub_provider_id: studioId('ค่ายทดสอบ คาสิโนสด'),
     });
     expect(byCode.get(SLOT)).toMatchObject({ categories: ['slot'], demo_allowed: true });
     expect(byCode.get(SLOT)!.image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/thumbs\/sds_dragon_slot\.svg$/);
@@ -65,15 +66,19 @@ describe('Hub88 catalogue sync', () => {
     expect(casino.body.data.title).toBe('คาสิโนสด');
     // The aggregator's studios are the lobby's providers, and each filters the list.
     expect(casino.body.data.providers).toContainEqual(
-      expect.objectContaining({ id: 'hub88:standin-live', name: 'Standin Live', game_count: 2 }),
+      expect.objectContaining({
+        id: `hub88:${studioId('ค่ายทดสอบ คาสิโนสด')}`,
+        name: 'ค่ายทดสอบ คาสิโนสด',
+        game_count: 2,
+      }),
     );
     const studio = await call<{ game_id: string; provider_name: string }[]>(
       t.app,
       'GET',
-      '/api/game/list?provider=hub88:standin-live',
+      `/api/game/list?provider=hub88:${studioId('ค่ายทดสอบ คาสิโนสด')}`,
     );
     expect(studio.body.data.map((g) => g.game_id).sort()).toEqual(['sdl_baccarat_live', 'sdl_roulette_live']);
-    expect(studio.body.data[0]!.provider_name).toBe('Standin Live');
+    expect(studio.body.data[0]!.provider_name).toBe('ค่ายทดสอบ คาสิโนสด');
   });
 
   it("keeps the owner's order, on/off and hot flags across syncs; takes the supplier's changes and withdrawals", async () => {

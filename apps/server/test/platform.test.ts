@@ -48,7 +48,7 @@ describe('OpenAPI', () => {
     );
     const served = new Set(
       t.app.registeredRoutes
-        .filter((r) => r.method !== 'HEAD' && /^\/(api|provider)\//.test(r.url))
+        .filter((r) => r.method !== 'HEAD' && /^\/(api|provider|webhooks)\//.test(r.url))
         .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`),
     );
     expect([...served].filter((r) => !documented.has(r))).toEqual([]);

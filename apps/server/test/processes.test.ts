@@ -132,7 +132,7 @@ describe('two web processes on one database', () => {
       other.baseUrl,
       `/api/admin/lotto/rounds/${roundId}/close`,
       { reason: 'ทดสอบปิดงวดจากอีกโปรเซส' },
-      await staffToken(t, 'lotto'),
+      await staffToken(t, 'owner'),
     );
     expect(closed.error, closed.message).toBe(0);
     expect(await bill(crypto.randomUUID())).toMatchObject({ error: 2001, code: 'LOTTO_ROUND_CLOSED' });

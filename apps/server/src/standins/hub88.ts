@@ -111,12 +111,16 @@ function demoCatalogue(base: string): StandInGame[] {
     ...extra,
   });
   return [
-    g('sdl_baccarat_live', 'บาคาร่าสด โต๊ะทดสอบ', 'Standin Live', 'Live Casino', { demo_game_support: false }),
-    g('sdl_roulette_live', 'รูเล็ตสด โต๊ะทดสอบ', 'Standin Live', 'Live Casino', { demo_game_support: false }),
-    g('sds_dragon_slot', 'สล็อตมังกรทดสอบ', 'Standin Slots', 'Video Slots'),
-    g('sds_lucky_fruits', 'ผลไม้นำโชคทดสอบ', 'Standin Slots', 'Video Slots'),
-    g('sdf_ocean_fishing', 'ยิงปลาทะเลลึกทดสอบ', 'Standin Arcade', 'Fishing Games'),
-    g('sds_blocked_here', 'เกมที่ปิดในประเทศไทย', 'Standin Slots', 'Video Slots', { blocked_countries: ['TH'] }),
+    g('sdl_baccarat_live', 'บาคาร่าสด โต๊ะทดสอบ', 'ค่ายทดสอบ คาสิโนสด', 'Live Casino', {
+      demo_game_support: false,
+    }),
+    g('sdl_roulette_live', 'รูเล็ตสด โต๊ะทดสอบ', 'ค่ายทดสอบ คาสิโนสด', 'Live Casino', {
+      demo_game_support: false,
+    }),
+    g('sds_dragon_slot', 'สล็อตมังกรทดสอบ', 'ค่ายทดสอบ สล็อต', 'Video Slots'),
+    g('sds_lucky_fruits', 'ผลไม้นำโชคทดสอบ', 'ค่ายทดสอบ สล็อต', 'Video Slots'),
+    g('sdf_ocean_fishing', 'ยิงปลาทะเลลึกทดสอบ', 'ค่ายทดสอบ ยิงปลา', 'Fishing Games'),
+    g('sds_blocked_here', 'เกมที่ปิดในประเทศไทย', 'ค่ายทดสอบ สล็อต', 'Video Slots', { blocked_countries: ['TH'] }),
   ];
 }
 

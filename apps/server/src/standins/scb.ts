@@ -388,8 +388,12 @@ ${done ? `<p><b>${escapeHtml(done)}</b></p>` : ''}
 }
 
 /** A demo start without SCB credentials runs the stand-in; its page "pays" the QRs members are shown. */
+/**
+ * Opt-in (`SCB_DEMO=true`): with SCB configured, QR deposits go to SCB instead of the sandbox gateway,
+ * so the plain demo keeps the sandbox's pay button and a demo of SCB's QR is asked for by name.
+ */
 export const scbDemoStandIn: DemoStandIn = {
-  wanted: (env) => !env.SCB_API_KEY && !env.SCB_BASE_URL,
+  wanted: (env) => (env.SCB_DEMO === 'true' || env.SCB_DEMO === '1') && !env.SCB_API_KEY && !env.SCB_BASE_URL,
   async start(env) {
     const port = env.PORT ?? '3000';
     const s = await startScbStandIn({ callbackUrl: `http://127.0.0.1:${port}/api/payment/scb/confirm` });

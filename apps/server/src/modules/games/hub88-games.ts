@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -74,12 +75,19 @@ export function categoriesOf(category: string | null | undefined): { categories:
   return { categories: ['slot'], live: false };
 }
 
-const slug = (s: string) =>
-  s
+/**
+ * A studio's id in the lobby's provider filter (`hub88:<id>`): its name in lower-case Latin letters and
+ * digits, or, for a name with none (a Thai name), the first 12 hex digits of its SHA-256.
+ */
+export function studioId(product: string): string {
+  const latin = product
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 32);
+  if (latin !== '' || product.trim() === '') return latin;
+  return `s${createHash('sha256').update(product.trim()).digest('hex').slice(0, 12)}`;
+}
 
 function toSynced(g: Hub88Game): SyncedGame {
   const { categories, live } = categoriesOf(g.category);
@@ -92,7 +100,7 @@ function toSynced(g: Hub88Game): SyncedGame {
     live_dealer: live,
     demo_allowed: g.demo_game_support === true,
     mobile_support: (g.platforms ?? []).includes('GPL_MOBILE'),
-    sub_provider_id: slug(g.product ?? ''),
+    sub_provider_id: studioId(g.product ?? ''),
     sub_provider_name: (g.product ?? '').trim().slice(0, 100),
     supplier_enabled: g.enabled !== false && !blocked.includes(HUB88_COUNTRY),
     blocked_countries: blocked,

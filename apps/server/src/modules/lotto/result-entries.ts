@@ -158,8 +158,9 @@ export async function proposeResult(
     });
     return { ...base, version: applied.version, confirmation: 'applied' as Confirmation };
   });
-  const settled =
-    done.confirmation === 'applied' && !done.replayed ? await settleRound(d, roundId) : { bills: 0, paid: 0 };
+  // A replay settles too: settlement is idempotent, and a replay that raced the applying call waits for
+  // its settlement here instead of answering a round still being paid.
+  const settled = done.confirmation === 'applied' ? await settleRound(d, roundId) : { bills: 0, paid: 0 };
   const after = await findRound(d.db, roundId);
   return {
     round_id: roundId,
