@@ -71,6 +71,7 @@ import { createReadiness, type ReadyChecks } from './platform/readiness.ts';
 import { loggerOptions, RequestLog } from './platform/request-log.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { registerStream } from './platform/stream.ts';
+import { postgresRateLimitStore, pruneRateLimits } from './platform/rate-limit.ts';
 import { takeWriteQuota } from './platform/write-quota.ts';
 
 declare module 'fastify' {
@@ -209,8 +210,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // The per-address limits count in PostgreSQL, one budget for every process (platform/rate-limit.ts).
   await app.register(rateLimit, {
     global: false,
+    store: postgresRateLimitStore(db),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   installErrorHandling(app);
@@ -296,6 +299,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     anonymous: config.SSE_ANONYMOUS_MAX,
     perAddress: config.SSE_PER_ADDRESS,
     perMember: config.SSE_PER_MEMBER,
+  });
+
+  // Counter rows of ended rate-limit windows (platform/rate-limit.ts).
+  await ctx.jobs.schedule('rate-limit-prune', '*/10 * * * *', async () => {
+    await pruneRateLimits(db);
   });
 
   // Modules, one line each; collaborators are passed by name (docs/architecture.md).

@@ -109,6 +109,7 @@ const schema = z.object({
   METRICS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /** How long the ledger drift (the nightly check's reads over every transfer) is reused. */
   METRICS_LEDGER_CHECK_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /**
    * Who sends text messages (docs/rules/connectors.md §5): `outbox` keeps them for the console (the demo),
    * `thaibulksms` or `twilio` sends them through that provider by a job; SMS_FALLBACK_PROVIDER takes a
    * message the first one could not send.
