@@ -21,7 +21,6 @@ interface StoreParams {
 
 type Answer = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
-
 const HIT = prepared<{ hits: number; ttl: number }>(
   'rate_limit_hit',
   `INSERT INTO rate_limit_hit AS r (bucket, address, hits, expires_at)
