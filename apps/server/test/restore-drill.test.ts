@@ -104,6 +104,7 @@ describe('restore drill', () => {
     // Some transfers reach the archive (a WAL switch closes their file), the last only pg_wal.
     const archived = await transfers(live.db, member.id, 20, 'a');
     await sql`SELECT pg_switch_wal()`.execute(live.db);
+    const between = (await sql<{ t: Date }>`SELECT clock_timestamp() AS t`.execute(live.db)).rows[0]!.t;
     const unarchived = await transfers(live.db, member.id, 20, 'b');
     const acknowledged = [...archived, ...unarchived];
     await live.db.destroy();
@@ -136,5 +137,27 @@ describe('restore drill', () => {
       after.db,
     );
     expect(negative.rows[0]?.n).toBe(0);
+    await after.db.destroy();
+    await server.stop();
+    closers.length = 0;
+
+    // Point in time: back to the moment between the two batches — the first is there, the second not.
+    const pitr = await cli(['restore', '--to', between.toISOString()], {
+      EMBEDDED_PG_PORT: String(await freePort()),
+    });
+    expect(pitr.code, pitr.output).toBe(0);
+    const again = await startEmbeddedPostgres({ dir: pgDir, port: await freePort() });
+    closers.push(() => again.stop());
+    const back = createDb(again.url('chok'), 2);
+    closers.push(() => back.db.destroy());
+    const present = await back.db
+      .selectFrom('ledger_transfer')
+      .select('id')
+      .where('id', 'in', acknowledged)
+      .execute();
+    expect(present.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(
+      [...archived].sort((a, b) => a - b),
+    );
+    expect(await ledgerDrift(back.db)).toMatchObject({ accounts: 0, drift_satang: 0, net_satang: 0 });
   });
 });

@@ -32,7 +32,8 @@ function recoveryFlags(archiveDir: string, to: Date | null): string[] {
     `restore_command=gzip -dc '${dir}/%f.gz' > '%p'`,
     '-c',
     'recovery_target_action=promote',
-    ...(to ? ['-c', `recovery_target_time=${to.toISOString()}`] : []),
+    // PostgreSQL's timestamptz input: `2026-12-06 10:39:53.486+00` (it refuses ISO's T … Z form here).
+    ...(to ? ['-c', `recovery_target_time=${to.toISOString().replace('T', ' ').replace('Z', '+00')}`] : []),
   ];
 }
 
