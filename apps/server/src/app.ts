@@ -67,11 +67,11 @@ import {
 } from './platform/metrics.ts';
 import { authenticatorRegistry, type ModuleContext, openMemberGate } from './platform/module.ts';
 import { SERVER_ROOT } from './platform/paths.ts';
+import { postgresRateLimitStore, pruneRateLimits } from './platform/rate-limit.ts';
 import { createReadiness, type ReadyChecks } from './platform/readiness.ts';
 import { loggerOptions, RequestLog } from './platform/request-log.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { registerStream } from './platform/stream.ts';
-import { postgresRateLimitStore, pruneRateLimits } from './platform/rate-limit.ts';
 import { takeWriteQuota } from './platform/write-quota.ts';
 
 declare module 'fastify' {
