@@ -109,6 +109,12 @@ describe('restore drill', () => {
     const acknowledged = [...archived, ...unarchived];
     await live.db.destroy();
 
+    // A restore while Chok runs is refused, and touches nothing.
+    const refused = await cli(['restore']);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('belongs to another running process');
+    expect(isAlive(pid)).toBe(true);
+
     // A crash: nothing of either process's shutdown runs.
     await product.kill();
     product = null;
