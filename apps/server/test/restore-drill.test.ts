@@ -87,7 +87,7 @@ describe('restore drill', () => {
     product = await startProduct(data.dir, {
       SEED_DEMO: 'true',
       WEB_DIST: '/nonexistent',
-      RUN_JOBS: 'false',
+      BACKUP_SCHEDULE: '15 4 * * *',
     });
     const { pid, port } = postmaster();
 
@@ -101,6 +101,15 @@ describe('restore drill', () => {
       .select('id')
       .where('phone', '=', '0811111111')
       .executeTakeFirstOrThrow();
+    // The process that runs the jobs schedules the base backup (and the rate-limit rows' prune).
+    const schedules = await sql<{ name: string; cron: string }>`
+      SELECT name, cron FROM pgboss.schedule WHERE name IN ('base-backup', 'rate-limit-prune') ORDER BY name`.execute(
+      live.db,
+    );
+    expect(schedules.rows).toEqual([
+      { name: 'base-backup', cron: '15 4 * * *' },
+      { name: 'rate-limit-prune', cron: '*/10 * * * *' },
+    ]);
     // Some transfers reach the archive (a WAL switch closes their file), the last only pg_wal.
     const archived = await transfers(live.db, member.id, 20, 'a');
     await sql`SELECT pg_switch_wal()`.execute(live.db);
