@@ -63,7 +63,7 @@ export const TARGETS = {
       'packages/engine/src',
     ],
     dist: 'apps/server/dist',
-    built: ['main.mjs', 'staff.mjs'],
+    built: ['main.mjs', 'staff.mjs', 'backup.mjs'],
   },
 } as const satisfies Record<string, BuildTarget>;
 export type TargetName = keyof typeof TARGETS;

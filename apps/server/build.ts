@@ -14,7 +14,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 await build({
   absWorkingDir: here,
-  entryPoints: { main: 'src/main.ts', staff: 'src/cli/staff.ts' },
+  entryPoints: { main: 'src/main.ts', staff: 'src/cli/staff.ts', backup: 'src/cli/backup.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

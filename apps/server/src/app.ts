@@ -67,6 +67,7 @@ import {
 } from './platform/metrics.ts';
 import { authenticatorRegistry, type ModuleContext, openMemberGate } from './platform/module.ts';
 import { SERVER_ROOT } from './platform/paths.ts';
+import { postgresRateLimitStore, pruneRateLimits } from './platform/rate-limit.ts';
 import { createReadiness, type ReadyChecks } from './platform/readiness.ts';
 import { loggerOptions, RequestLog } from './platform/request-log.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -224,8 +225,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // The per-address limits count in PostgreSQL, one budget for every process (platform/rate-limit.ts).
   await app.register(rateLimit, {
     global: false,
+    store: postgresRateLimitStore(db),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   installErrorHandling(app);
@@ -311,6 +314,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     anonymous: config.SSE_ANONYMOUS_MAX,
     perAddress: config.SSE_PER_ADDRESS,
     perMember: config.SSE_PER_MEMBER,
+  });
+
+  // Counter rows of ended rate-limit windows (platform/rate-limit.ts).
+  await ctx.jobs.schedule('rate-limit-prune', '*/10 * * * *', async () => {
+    await pruneRateLimits(db);
   });
 
   // Modules, one line each; collaborators are passed by name (docs/architecture.md).

@@ -1,8 +1,10 @@
 import cluster, { type Worker } from 'node:cluster';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { staffExists } from './modules/admin/service.ts';
 import { createLedger } from './modules/wallet/service.ts';
+import { takeBaseBackup } from './platform/backup.ts';
 import { systemClock } from './platform/clock.ts';
 import { type Config, loadConfig } from './platform/config.ts';
 import { createDb } from './platform/db.ts';
@@ -102,6 +104,19 @@ async function main(command: string, role: Role): Promise<void> {
   const serveHere = role !== 'worker' && forks === 0;
 
   const jobs = runJobs ? await startJobs(url, (msg, err) => log(`${msg}: ${errorText(err)}`)) : undefined;
+  // The embedded server's scheduled base backup (docs/operations.md, "Backups and point-in-time recovery").
+  if (jobs && !config.DATABASE_URL) {
+    const backupConfig = config;
+    await jobs.schedule('base-backup', config.BACKUP_SCHEDULE, async () => {
+      await takeBaseBackup({
+        url,
+        pgDir: path.join(backupConfig.dataDir, 'pg'),
+        backupDir: backupConfig.backupDir,
+        keep: backupConfig.BACKUP_KEEP,
+        log,
+      });
+    });
+  }
   // The worker builds the app too, without listening: the modules register their jobs there.
   const app =
     serveHere || jobs ? await buildApp({ config, db, databaseUrl: url, ...(jobs ? { jobs } : {}) }) : null;

@@ -126,6 +126,8 @@ describe('npm start, npm run staff and the tests run the server bundle, rebuilt 
       writeStamp(r, sourceHash(r, 'server'), 'server');
       expect(isUpToDate(r, undefined, 'server')).toBe(false); // staff.mjs is missing
       at('apps/server/dist/staff.mjs', 'built');
+      expect(isUpToDate(r, undefined, 'server')).toBe(false); // backup.mjs is missing
+      at('apps/server/dist/backup.mjs', 'built');
       expect(isUpToDate(r, undefined, 'server')).toBe(true);
       // The browser apps, the server's tests' data and what the build writes are not its sources.
       at('apps/web/src/main.tsx', 'export const changed = 1;');

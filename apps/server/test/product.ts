@@ -10,7 +10,7 @@ import { freePort } from './postgres.ts';
  * global setups of the server and browser tests bring it up to date once per run
  * (`ensureBuilt`), before any test spawns it.
  */
-export const serverBundle = (entry: 'main' | 'staff') =>
+export const serverBundle = (entry: 'main' | 'staff' | 'backup') =>
   path.join(REPO_ROOT, 'apps/server/dist', `${entry}.mjs`);
 
 /**

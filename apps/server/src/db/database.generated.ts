@@ -1095,6 +1095,13 @@ export interface QuestClaim {
   quest_id: number;
 }
 
+export interface RateLimitHit {
+  address: string;
+  bucket: string;
+  expires_at: Timestamp;
+  hits: number;
+}
+
 export interface ReportDay {
   computed_at: Generated<Timestamp>;
   day: Timestamp;
@@ -1448,6 +1455,7 @@ export interface DB {
   provider_nonce: ProviderNonce;
   quest: Quest;
   quest_claim: QuestClaim;
+  rate_limit_hit: RateLimitHit;
   report_day: ReportDay;
   reward_claim: RewardClaim;
   reward_setting: RewardSetting;

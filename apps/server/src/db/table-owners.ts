@@ -76,6 +76,7 @@ export const tableOwners = {
   audit_log: 'platform',
   idempotency_request: 'platform',
   member_write_quota: 'platform',
+  rate_limit_hit: 'platform',
   // content: the operator (agent), its receiving accounts and its published texts
   agent: 'content',
   agent_bank_account: 'content',

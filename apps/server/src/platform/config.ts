@@ -9,6 +9,14 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
+  /** Where the embedded server's WAL archive and base backups go (platform/backup.ts); default DATA_DIR. */
+  BACKUP_DIR: z.string().optional(),
+  /** When the base backup job runs (5-field cron, Asia/Bangkok); embedded PostgreSQL only. */
+  BACKUP_SCHEDULE: z.string().default('30 3 * * *'),
+  /** Base backups kept (and the archived WAL the oldest of them needs). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  /** A WAL file is archived at least this often while anything is written (0: only when full, 16 MB). */
+  BACKUP_ARCHIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   EMBEDDED_PG_RESTARTS: z.coerce.number().int().min(0).max(100).default(6),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
@@ -156,6 +164,7 @@ const schema = z.object({
 
 export type Config = z.output<typeof schema> & {
   dataDir: string;
+  backupDir: string;
   /** PAYMENT_SANDBOX, or SEED_DEMO when it is unset: whether the sandbox gateway may exist at all. */
   paymentSandbox: boolean;
 };
@@ -169,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...parsed.data,
     dataDir: path.resolve(parsed.data.DATA_DIR),
+    backupDir: path.resolve(parsed.data.BACKUP_DIR ?? parsed.data.DATA_DIR),
     paymentSandbox: parsed.data.PAYMENT_SANDBOX ?? parsed.data.SEED_DEMO,
   };
 }

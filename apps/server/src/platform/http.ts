@@ -174,7 +174,7 @@ export function route<
   app.route({
     method: e.method,
     url: e.path,
-    config: limit ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {},
+    config: limit ? { rateLimit: { max: limit, timeWindow: 60_000, bucket: e.rateLimit } } : {},
     handler: async (req, reply) => {
       let member: MemberPrincipal | null = null;
       let staff: StaffPrincipal | null = null;
