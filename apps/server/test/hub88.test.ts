@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studioId } from '../src/modules/games/hub88-games.ts';
+import { createConnectors } from '../src/modules/connectors/connectors.ts';
+import { hub88GameUrl, studioId } from '../src/modules/games/hub88-games.ts';
+import { systemClock } from '../src/platform/clock.ts';
 import { hashToken } from '../src/platform/rng.ts';
-import type { Hub88StandIn } from '../src/standins/hub88.ts';
+import { type Hub88StandIn, hub88Env } from '../src/standins/hub88.ts';
 import { balances, fundedMembers } from './games-support.ts';
 import { call, type TestApp } from './helpers.ts';
 import { hub88App, openHub88Game, txBody } from './hub88-support.ts';
@@ -130,6 +132,48 @@ describe('Hub88 launch', () => {
       body: { game_id: LIVE, provider_id: 'hub88' },
     });
     expect(live.body).toMatchObject({ code: 'GAME_DEMO_UNAVAILABLE' });
+  });
+
+  it('asks for the game URL with the fields the Games API reference requires', async () => {
+    const [memberId] = await fundedMembers(t, 1, { 1: 10_000 });
+    const g = await openHub88Game(t, hub, memberId!, 1, SLOT);
+    const sent = hub.lastGameUrlRequest!;
+    expect(sent).toMatchObject({
+      operator_id: hub.operatorId,
+      game_code: SLOT,
+      platform: 'GPL_DESKTOP',
+      currency: 'THB',
+      lang: 'th',
+      country: 'TH',
+      user: `chok${memberId}`,
+      token: g.token,
+    });
+    expect((sent.token as string).length).toBeGreaterThanOrEqual(10);
+    expect((sent.token as string).length).toBeLessThanOrEqual(255);
+    expect(sent).not.toHaveProperty('lobby_url');
+  });
+
+  it('a lobby URL setting longer than the documented 255 characters is left out, not sent', async () => {
+    const long = `https://chok.example/${'a'.repeat(260)}`;
+    const env = { ...hub88Env(hub), HUB88_LOBBY_URL: long };
+    const connectors = createConnectors({ db: t.db, clock: systemClock, env, key: null, previousKey: null });
+    const url = await hub88GameUrl(
+      { db: t.db, clock: systemClock, connectors },
+      { gameCode: SLOT, mobile: true, demo: true },
+    );
+    expect(url).toMatch(new RegExp(`^${hub.url}/play/${SLOT}\\?s=`));
+    expect(hub.lastGameUrlRequest).toMatchObject({ currency: 'XXX', platform: 'GPL_MOBILE' });
+    expect(hub.lastGameUrlRequest).not.toHaveProperty('lobby_url');
+    const short = { ...env, HUB88_LOBBY_URL: 'https://chok.example/' };
+    await hub88GameUrl(
+      {
+        db: t.db,
+        clock: systemClock,
+        connectors: createConnectors({ db: t.db, clock: systemClock, env: short, key: null, previousKey: null }),
+      },
+      { gameCode: SLOT, mobile: false, demo: true },
+    );
+    expect(hub.lastGameUrlRequest).toMatchObject({ lobby_url: 'https://chok.example/' });
   });
 
   it('when Hub88 refuses the game URL the member reads a Thai error, never a 5xx, and the call is recorded', async () => {

@@ -67,6 +67,8 @@ export interface Hub88StandIn extends StandIn {
   walletUrl: string;
   /** The catalogue it serves (tests change it between syncs). */
   games: StandInGame[];
+  /** The body of the last `/game/url` call it accepted (tests read what the operator sent). */
+  lastGameUrlRequest: Record<string, unknown> | null;
   /** Sends a signed Wallet API call to the operator, as Hub88 does. `signature` replaces the real one. */
   callWallet(
     path: string,
@@ -281,6 +283,18 @@ export async function startHub88StandIn(
         return send(res, 400, { error: 'Invalid or missing request parameters' });
       if (typeof body.currency !== 'string')
         return send(res, 400, { error: 'Invalid or missing request parameters' });
+      // The Games API reference's constraints on the body: platform GPL_DESKTOP or GPL_MOBILE (required),
+      // user at least 3 characters, token 10 to 255, lobby_url at most 255.
+      const str = (v: unknown, min: number, max: number) =>
+        typeof v === 'string' && v.length >= min && v.length <= max;
+      if (
+        (body.platform !== 'GPL_DESKTOP' && body.platform !== 'GPL_MOBILE') ||
+        (body.user !== undefined && !str(body.user, 3, 255)) ||
+        (body.token !== undefined && !str(body.token, 10, 255)) ||
+        (body.lobby_url !== undefined && !str(body.lobby_url, 1, 255))
+      )
+        return send(res, 400, { error: 'Invalid or missing request parameters' });
+      s.lastGameUrlRequest = body;
       const id = randomUUID();
       sessions.set(id, {
         user: demo ? null : (body.user as string),
@@ -356,6 +370,7 @@ export async function startHub88StandIn(
     operatorPrivateKey,
     walletUrl: opts.walletUrl ?? '',
     games: demoCatalogue(base),
+    lastGameUrlRequest: null,
     callWallet,
     playRound,
     session: (id) => {

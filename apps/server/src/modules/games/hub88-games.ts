@@ -23,9 +23,13 @@ import {
 /**
  * Chok's calls to Hub88's Games API (docs/rules/casino.md §8), from
  * https://docs.hub88.io/developer-docs/operator-api-reference/games-api : the game list
- * (`POST /operator/generic/v2/game/list`) that fills the catalogue, and the game URL
- * (`POST /operator/generic/v2/game/url`; demo play is the same call with currency "XXX" and no user
- * or token). Each body is signed with the operator's private key (X-Hub88-Signature).
+ * (`POST /operator/generic/v2/game/list`, body `{operator_id}`; the answer is a bare JSON array of
+ * games) that fills the catalogue, and the game URL (`POST /operator/generic/v2/game/url`, answer
+ * `{url}`; `platform` GPL_DESKTOP/GPL_MOBILE and `operator_id` required, `user` ≥ 3 characters,
+ * `token` 10–255, `lobby_url` ≤ 255; demo play is the same call with currency "XXX" and no user or
+ * token, per the page's DEMO hint). Each body is signed with the operator's private key
+ * (X-Hub88-Signature). Optional filters of the list (`product_code`, `latest`) are not used: see
+ * https://docs.hub88.io/api-changelog/june-2025/new-filtering-option-and-supplier-identifier-in-operator-game-list-api
  */
 export interface Hub88GamesDeps {
   db: Db;
@@ -138,8 +142,11 @@ export async function hub88GameUrl(
     | { demo: false; memberId: number; token: string }
   ),
 ): Promise<string> {
-  // Where the game's home button leads (optional setting HUB88_LOBBY_URL: the site's address).
-  const lobbyUrl = await d.connectors.secret(HUB88_CONNECTOR, 'lobby_url');
+  // Where the game's home button leads (optional setting HUB88_LOBBY_URL: the site's address). The
+  // Games API reference caps lobby_url at 255 characters, so a longer setting is left out rather than
+  // have Hub88 refuse every launch.
+  const lobbySetting = await d.connectors.secret(HUB88_CONNECTOR, 'lobby_url');
+  const lobbyUrl = lobbySetting && lobbySetting.length <= 255 ? lobbySetting : null;
   const body = {
     ...(g.demo
       ? { currency: 'XXX' }
