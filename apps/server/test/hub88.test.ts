@@ -120,6 +120,37 @@ describe('Hub88 catalogue sync', () => {
       .executeTakeFirstOrThrow();
     expect(again.supplier_enabled).toBe(true);
   });
+
+  it('takes a game whose category and blocked countries are null, with fields Chok does not read', async () => {
+    const saved = hub.games;
+    const base = saved.find((g) => g.game_code === SLOT)!;
+    hub.games = [
+      ...saved,
+      {
+        ...base,
+        game_code: 'sds_null_fields',
+        name: 'เกมช่องว่าง',
+        product: 'ค่ายทดสอบ ช่องว่าง',
+        category: null,
+        blocked_countries: null,
+        supplier_identifier: { game_id: '007', game_code: '007007007' },
+        release_date: null,
+      } as (typeof saved)[number],
+    ];
+    try {
+      await sync();
+      const row = await t.db
+        .selectFrom('game')
+        .select(['categories', 'supplier_enabled', 'live_dealer'])
+        .where('provider_id', '=', 'hub88')
+        .where('code', '=', 'sds_null_fields')
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ categories: ['slot'], supplier_enabled: true, live_dealer: false });
+    } finally {
+      hub.games = saved;
+      await sync();
+    }
+  });
 });
 
 describe('Hub88 launch', () => {
@@ -169,7 +200,13 @@ describe('Hub88 launch', () => {
       {
         db: t.db,
         clock: systemClock,
-        connectors: createConnectors({ db: t.db, clock: systemClock, env: short, key: null, previousKey: null }),
+        connectors: createConnectors({
+          db: t.db,
+          clock: systemClock,
+          env: short,
+          key: null,
+          previousKey: null,
+        }),
       },
       { gameCode: SLOT, mobile: false, demo: true },
     );

@@ -20,23 +20,26 @@ import type { DemoStandIn, StandIn } from './types.ts';
  * https://github.com/coingaming/Hub88-Examples (RSA-SHA256 over the raw body, base64, X-Hub88-Signature).
  *
  * It generates Hub88's key pair and, unless given one, the operator's, at start; verifies the operator's
- * signed calls (401 for a bad signature, 404 for an unknown operator or game, as Hub88's error list
- * says); serves a small catalogue with thumbnails; and a playable test game page whose rounds call the
- * operator's Wallet API (bet, then win) with signed requests, checking the signature of each answer.
+ * signed calls (400 for a body outside the Games API reference's bounds, 401 for a bad signature, 403
+ * for a game not enabled, 404 for an unknown operator or game, as Hub88's error list says:
+ * https://docs.hub88.io/developer-docs/operator-api-reference/operator-api-overview/error-codes);
+ * serves a small catalogue with thumbnails (`category` and `blocked_countries` may be null, as in
+ * Hub88's answers); and a playable test game page whose rounds call the operator's Wallet API (bet,
+ * then win) with signed requests, checking the signature of each answer.
  */
 
 export interface StandInGame {
   game_code: string;
   name: string;
   product: string;
-  category: string;
+  category: string | null;
   url_thumb: string;
   url_background: string;
   platforms: string[];
   demo_game_support: boolean;
   freebet_support: boolean;
   enabled: boolean;
-  blocked_countries: string[];
+  blocked_countries: string[] | null;
 }
 
 const pemOf = (k: KeyObject, type: 'spki' | 'pkcs8') => k.export({ type, format: 'pem' }).toString();

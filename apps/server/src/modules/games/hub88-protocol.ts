@@ -12,7 +12,9 @@ import { z } from 'zod';
  * - the Wallet API the operator hosts (/user/info, /user/balance, /transaction/bet, /transaction/win,
  *   /transaction/rollback): https://docs.hub88.io/developer-docs/operator-api-reference/wallet-api
  * - its statuses: https://docs.hub88.io/developer-docs/operator-api-reference/operator-api-overview/seamless-wallet-response-statuses-operator-api
- * - amounts: integers, the currency's value × 100000 ($3.56 is 356000), per the same reference.
+ * - amounts: integers (Int64), the currency's value × 100000 ($3.56 is 356000), in the words of
+ *   https://docs.hub88.io/developer-docs/operator-api-reference/freebets-api
+ * What those pages confirm and what they leave open is listed in docs/rules/casino.md §8 item 10.
  */
 
 export const HUB88_PROVIDER = 'hub88';
@@ -25,7 +27,13 @@ export const HUB88_COUNTRY = 'TH';
 /** Hub88 amount units per satang: 1 baht = 100000 units = 100 satang. */
 export const UNITS_PER_SATANG = 1000;
 
-/** Every status the Operator Wallet API documents. */
+/**
+ * The Wallet API's statuses. RS_OK … RS_ERROR_TRANSACTION_DOES_NOT_EXIST are in the statuses page;
+ * RS_ERROR_LIMIT_REACHED is named by the bet retry policy of
+ * https://docs.hub88.io/developer-docs/supplier-api-reference/wallet-api (Chok has no limit to report);
+ * RS_ERROR_TRANSACTION_ROLLED_BACK comes from Hub88's integration wrapper (npm @heathmont/ih-ngiw),
+ * not from the readable part of the statuses page (docs/rules/casino.md §8 item 10).
+ */
 export const hub88Statuses = [
   'RS_OK',
   'RS_ERROR_UNKNOWN',
@@ -144,7 +152,14 @@ export const hub88Paths: Record<Hub88Operation, string> = {
   rollback: '/transaction/rollback',
 };
 
-/** One game of Hub88's `POST /operator/generic/v2/game/list` answer (the fields Chok reads). */
+/**
+ * One game of Hub88's `POST /operator/generic/v2/game/list` answer (a bare array), the fields Chok
+ * reads; others (`url_background`, `freebet_support`, `release_date`, `supplier_identifier`, …) are
+ * ignored. `category` and `blocked_countries` may be null. The answer schema is not in the readable
+ * part of the Games API page: the names follow Hub88's own API test of the endpoint
+ * (coingaming/hub88-automationtests), which does not check `demo_game_support` — absent, it means no
+ * demo (docs/rules/casino.md §8 item 10).
+ */
 export const hub88Game = z.object({
   game_code: z.string().min(1).max(128),
   name: z.string().min(1).max(200),
