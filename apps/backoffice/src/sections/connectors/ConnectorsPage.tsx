@@ -71,39 +71,43 @@ function ConnectorCard({ c, owner }: { c: Connector; owner: boolean }) {
           {percent} ({c.errors_24h} จาก {c.calls_24h} ครั้ง)
         </dd>
       </dl>
-      <table>
-        <caption>รหัสของ{c.label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">รหัส</th>
-            <th scope="col">สถานะ</th>
-            <th scope="col">บันทึกเมื่อ</th>
-            {owner && <th scope="col">จัดการ</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {c.secrets.map((s) => (
-            <tr key={s.name}>
-              <td>{secretLabel(s.name)}</td>
-              <td>
-                <span className={`badge ${s.source === 'unset' ? 'badge-warn' : 'badge-ok'}`}>
-                  {sourceLabel[s.source]}
-                </span>
-              </td>
-              <td>{s.updated_at ? formatDateTime(s.updated_at) : '—'}</td>
-              {owner && (
-                <td>
-                  {s.source === 'env' ? (
-                    <span className="hint">แก้ไขที่เซิร์ฟเวอร์</span>
-                  ) : (
-                    <SecretForm code={c.code} name={s.name} stored={s.source === 'console'} />
-                  )}
-                </td>
-              )}
+      {c.secrets.length === 0 ? (
+        <p className="hint">การเชื่อมต่อนี้ไม่ต้องใช้รหัส</p>
+      ) : (
+        <table className="table">
+          <caption className="visually-hidden">รหัสของ{c.label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">รหัส</th>
+              <th scope="col">สถานะ</th>
+              <th scope="col">บันทึกเมื่อ</th>
+              {owner && <th scope="col">จัดการ</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {c.secrets.map((s) => (
+              <tr key={s.name}>
+                <td>{secretLabel(s.name)}</td>
+                <td>
+                  <span className={`badge ${s.source === 'unset' ? 'badge-warn' : 'badge-ok'}`}>
+                    {sourceLabel[s.source]}
+                  </span>
+                </td>
+                <td>{s.updated_at ? formatDateTime(s.updated_at) : '—'}</td>
+                {owner && (
+                  <td>
+                    {s.source === 'env' ? (
+                      <span className="hint">แก้ไขที่เซิร์ฟเวอร์</span>
+                    ) : (
+                      <SecretForm code={c.code} name={s.name} stored={s.source === 'console'} />
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {owner && c.can_test && (
         <div className="row">
           <button type="button" className="btn" onClick={() => void test()}>
