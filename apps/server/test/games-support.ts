@@ -135,11 +135,12 @@ export async function launchToken(
   walletTypeId: number,
   gameCode = SIM.game,
   now = new Date(),
+  provider: string = SIM.provider,
 ) {
   const game = await t.db
     .selectFrom('game')
     .select('id')
-    .where('provider_id', '=', SIM.provider)
+    .where('provider_id', '=', provider)
     .where('code', '=', gameCode)
     .executeTakeFirstOrThrow();
   const token = newToken();

@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { depositRequest, withdrawal } from '@chok/contract/api/payments';
 import type { z } from 'zod';
+import { depositsCountedSince } from '../src/modules/payments/service.ts';
+import { depositProtection } from '../src/modules/protection/service.ts';
+import type { Clock } from '../src/platform/clock.ts';
 import type { Db } from '../src/platform/db.ts';
 import { type ApiAnswer, call, registerMember, type TestApp } from './helpers.ts';
 
@@ -62,4 +65,16 @@ export async function depositCredits(db: Db, memberId: number) {
     .where('a.member_id', '=', memberId)
     .where('t.kind', '=', 'deposit')
     .execute();
+}
+
+/** The payments deps every payments test wires alike: the app's db, ledger, events and agent, real deposit limits. */
+export function basePaymentsDeps(t: TestApp, clock: Clock) {
+  return {
+    db: t.db,
+    ledger: t.ledger,
+    events: t.app.events,
+    clock,
+    agentId: t.config.AGENT_ID,
+    protection: depositProtection({ depositsCountedSince }),
+  };
 }

@@ -4,12 +4,16 @@ import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import { inquireOpenGatewayRequests } from '../src/modules/payments/deposits.ts';
 import type { PaymentsDeps } from '../src/modules/payments/deps.ts';
 import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
-import { depositsCountedSince } from '../src/modules/payments/service.ts';
 import { settleDuePromotions } from '../src/modules/payments/sweep.ts';
-import { depositProtection } from '../src/modules/protection/service.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
 import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
-import { depositCredits, generateQr, newMember, walletBalances } from './payments-fixtures.ts';
+import {
+  basePaymentsDeps,
+  depositCredits,
+  generateQr,
+  newMember,
+  walletBalances,
+} from './payments-fixtures.ts';
 
 const clock = new FixedClock(new Date('2026-04-01T05:00:00Z'));
 let t: TestApp;
@@ -18,12 +22,7 @@ let deps: PaymentsDeps;
 beforeAll(async () => {
   t = await createTestApp({ clock, jobs: true });
   deps = {
-    db: t.db,
-    ledger: t.ledger,
-    events: t.app.events,
-    clock,
-    agentId: t.config.AGENT_ID,
-    protection: depositProtection({ depositsCountedSince }),
+    ...basePaymentsDeps(t, clock),
     gateways: gatewayRegistry(t.db, () => clock.now(), { sandboxAllowed: true }),
     connectors: createConnectors({ db: t.db, clock: clock, env: {}, key: null, previousKey: null }),
     jobs: disabledJobs,

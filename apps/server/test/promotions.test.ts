@@ -4,14 +4,19 @@ import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import type { PaymentsDeps } from '../src/modules/payments/deps.ts';
 import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
-import { depositsCountedSince } from '../src/modules/payments/service.ts';
 import { settleDuePromotions } from '../src/modules/payments/sweep.ts';
-import { depositProtection } from '../src/modules/protection/service.ts';
 import { isUniqueViolation } from '../src/platform/db.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
-import { type Deposit, generateQr, newMember, walletBalances, withdraw } from './payments-fixtures.ts';
+import {
+  basePaymentsDeps,
+  type Deposit,
+  generateQr,
+  newMember,
+  walletBalances,
+  withdraw,
+} from './payments-fixtures.ts';
 
 /**
  * Deposit promotions end to end (docs/rules/engagement.md §1): the list with rules and eligibility,
@@ -31,12 +36,7 @@ beforeAll(async () => {
   content = await staffToken(t, 'content');
   sim = await addSimProvider(t);
   deps = {
-    db: t.db,
-    ledger: t.ledger,
-    events: t.app.events,
-    clock: { now: () => new Date() },
-    agentId: t.config.AGENT_ID,
-    protection: depositProtection({ depositsCountedSince }),
+    ...basePaymentsDeps(t, { now: () => new Date() }),
     gateways: gatewayRegistry(t.db, () => new Date(), { sandboxAllowed: true }),
     connectors: createConnectors({
       db: t.db,
