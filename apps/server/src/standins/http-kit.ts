@@ -172,22 +172,24 @@ export function smsProviderDemo<S extends StandIn>(
 }
 
 /**
- * A demo "sender" stand-in (the side that posts to Chok's webhook): `POST /send` with a JSON body that
- * `parse` accepts (else a 400 naming `usage`) is delivered by `deliver`, its result answered; a delivery
- * that fails answers 502.
+ * A demo "sender" stand-in (the side that posts to Chok's webhook): `POST /send` with a JSON body whose
+ * `fields` have their types (else a 400 naming `usage`) is delivered by `deliver`, its result answered;
+ * a delivery that fails answers 502.
  */
-export async function startSenderStandIn<T>(
+export async function startSenderStandIn<T extends Record<string, number | string>>(
   name: string,
   usage: string,
-  parse: (b: Record<string, unknown>) => T | null,
-  deliver: (t: T) => Promise<unknown>,
+  fields: { [K in keyof T]: T[K] extends number ? 'number' : 'string' },
+  deliver: (body: T) => Promise<unknown>,
 ): Promise<StandIn> {
   const s = await listen(async (req, res) => {
     if (req.method !== 'POST' || req.url !== '/send') return sendJson(res, 404, { error: 'not found' });
-    const t = parse((await readJson(req)) ?? {});
-    if (t === null) return sendJson(res, 400, { error: `${usage} are required` });
+    const b = (await readJson(req)) ?? {};
+    if (!Object.entries(fields).every(([k, type]) => typeof b[k] === type)) {
+      return sendJson(res, 400, { error: `${usage} are required` });
+    }
     try {
-      sendJson(res, 200, await deliver(t));
+      sendJson(res, 200, await deliver(b as T));
     } catch {
       sendJson(res, 502, { error: 'Chok did not answer' });
     }

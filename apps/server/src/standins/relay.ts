@@ -42,13 +42,10 @@ export function kbankText(a: { at: Date; amount: string; fromMask: string; toMas
  * notification of that transfer to Chok, signed.
  */
 export function startRelayStandIn(chokUrl: string, secret: string): Promise<StandIn> {
-  return startSenderStandIn(
+  return startSenderStandIn<{ account_id: number; amount: string; from: string }>(
     'bank-notification relay (stand-in phone)',
     'account_id, amount ("500.37") and from',
-    (b) =>
-      typeof b.account_id === 'number' && typeof b.amount === 'string' && typeof b.from === 'string'
-        ? { account_id: b.account_id, amount: b.amount, from: b.from }
-        : null,
+    { account_id: 'number', amount: 'string', from: 'string' },
     (b) =>
       sendRelay(chokUrl, secret, {
         account_id: b.account_id,

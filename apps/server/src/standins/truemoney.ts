@@ -65,13 +65,10 @@ export async function sendTrueMoneyEvent(
  * sender_mobile}` signs a receipt and delivers it to `chokUrl`'s webhook, as a member's payment would.
  */
 export function startTrueMoneyStandIn(chokUrl: string, secret: string): Promise<StandIn> {
-  return startSenderStandIn(
+  return startSenderStandIn<{ account_id: number; amount: number; sender_mobile: string }>(
     'TrueMoney wallet webhook (stand-in sender)',
     'account_id, amount (satang) and sender_mobile',
-    (b) =>
-      typeof b.account_id === 'number' && typeof b.amount === 'number' && typeof b.sender_mobile === 'string'
-        ? { account_id: b.account_id, amount: b.amount, sender_mobile: b.sender_mobile }
-        : null,
+    { account_id: 'number', amount: 'number', sender_mobile: 'string' },
     (b) =>
       sendTrueMoneyEvent(`${chokUrl}/webhooks/truemoney/${b.account_id}`, secret, {
         amount: b.amount,
