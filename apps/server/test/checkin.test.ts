@@ -7,7 +7,15 @@ import {
   resetWriteQuota,
   SettableClock,
 } from './checkin-quests-fixtures.ts';
-import { type ApiAnswer, call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
+import {
+  type ApiAnswer,
+  call,
+  createTestApp,
+  LONG_SESSIONS,
+  registerMember,
+  staffToken,
+  type TestApp,
+} from './helpers.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
 
 // The daily check-in (docs/rules/engagement.md §5) against the real database, on a server clock the
@@ -16,16 +24,10 @@ const clock = new SettableClock(new Date('2026-03-27T03:00:00Z')); // Fri 27 Mar
 let t: TestApp;
 let content: string;
 
-const LONG = '5256000';
 beforeAll(async () => {
   t = await createTestApp({
     clock,
-    env: {
-      SESSION_IDLE_MINUTES: LONG,
-      SESSION_ABSOLUTE_HOURS: LONG,
-      STAFF_SESSION_IDLE_MINUTES: LONG,
-      STAFF_SESSION_ABSOLUTE_HOURS: LONG,
-    },
+    env: LONG_SESSIONS,
   });
   content = await staffToken(t, 'content', clock);
 });

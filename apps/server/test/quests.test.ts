@@ -7,7 +7,7 @@ import {
   SettableClock,
 } from './checkin-quests-fixtures.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
+import { call, createTestApp, LONG_SESSIONS, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
 
 // Quests (docs/rules/engagement.md §6) against the real database: live progress from confirmed
@@ -17,16 +17,10 @@ let t: TestApp;
 let content: string;
 const ids: Record<string, number> = {};
 
-const LONG = '5256000';
 beforeAll(async () => {
   t = await createTestApp({
     clock,
-    env: {
-      SESSION_IDLE_MINUTES: LONG,
-      SESSION_ABSOLUTE_HOURS: LONG,
-      STAFF_SESSION_IDLE_MINUTES: LONG,
-      STAFF_SESSION_ABSOLUTE_HOURS: LONG,
-    },
+    env: LONG_SESSIONS,
   });
   content = await staffToken(t, 'content', clock);
   for (const q of await t.db.selectFrom('quest').select(['id', 'code']).execute()) ids[q.code!] = q.id;
