@@ -8,7 +8,7 @@ import { settleDuePromotions } from '../src/modules/payments/sweep.ts';
 import { isUniqueViolation } from '../src/platform/db.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
+import { call, createTestApp, expectReconciled, staffToken, type TestApp } from './helpers.ts';
 import {
   basePaymentsDeps,
   type Deposit,
@@ -168,12 +168,6 @@ async function confirm(requestId: number) {
   return r.body.data;
 }
 
-async function reconcile() {
-  const r = await t.ledger.reconcile(t.db);
-  expect(r.mismatches).toEqual([]);
-  expect(r.net).toBe('0.00');
-}
-
 const baht = (s: number) => (s / 100).toFixed(2);
 
 async function bet(memberId: number, wallet: 1 | 2, stake: string, win: string | null) {
@@ -320,7 +314,7 @@ describe('the §1 example through the database', () => {
       eligible: false,
       reason: 'มีโปรโมชั่นที่ยังทำเทิร์นไม่ครบอยู่',
     });
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 
@@ -389,7 +383,7 @@ describe('a promotion the member may not take', () => {
     const withoutBonus = notices.filter((n) => n.notice !== null);
     expect(withoutBonus.map((n) => n.notice)).toEqual(['ไม่ได้รับโบนัส: มีโปรโมชั่นที่ยังทำเทิร์นไม่ครบอยู่']);
     expect(withoutBonus[0]!.id).not.toBe(rows[0]!.deposit_request_id);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('the one-active index refuses a second running promotion even written directly', async () => {
@@ -444,7 +438,7 @@ describe('turnover met: the bonus wallet moves to main', () => {
       status_label: 'ทำเทิร์นครบ',
       released: baht(wallet),
     });
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 
@@ -485,7 +479,7 @@ describe('the member cancels the running promotion (§1.5)', () => {
     expect((await withdraw(t, m.token, 100)).body.error).toBe(0);
     // Cancelling again changes nothing.
     expect((await cancel(m.token, view.active!.id)).body.code).toBe('PROMOTION_NOT_ACTIVE');
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('waits for a round from the bonus wallet; 20 parallel cancels then cancel once (G1, G4)', async () => {
@@ -530,7 +524,7 @@ describe('the member cancels the running promotion (§1.5)', () => {
       .where('idempotency_key', '=', `promotion:${id}:forfeit`)
       .execute();
     expect(forfeits.map((f) => f.amount)).toEqual([wallet - deposit]);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('a met turnover completes the promotion instead of cancelling it', async () => {
