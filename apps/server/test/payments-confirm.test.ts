@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSandbox } from '../src/modules/payments/gateway.ts';
 import { verifyAuditChain } from '../src/platform/audit.ts';
 import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
-import { type Deposit, depositCredits, generateQr, newMember, walletBalances } from './payments-fixtures.ts';
+import {
+  type Deposit,
+  depositCredits,
+  generateQr,
+  newMember,
+  walletBalances,
+  welcomePromotion,
+} from './payments-fixtures.ts';
 
 const clock = new FixedClock(new Date('2026-03-01T07:00:00Z')); // 14:00 Bangkok
 let t: TestApp;
@@ -430,13 +437,7 @@ describe('gateway', () => {
 describe('the promotion chosen at deposit', () => {
   it('is evaluated at confirmation: deposit and bonus go to the bonus wallet', async () => {
     const m = await newMember(t);
-    const promos = await call<{ items: { id: number; title: string; eligible: boolean }[] }>(
-      t.app,
-      'GET',
-      '/api/member/payment/promotions',
-      { token: m.token },
-    );
-    const welcome = promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!;
+    const welcome = await welcomePromotion(t, m.token);
     expect(welcome.eligible).toBe(true);
     const d = (
       await generateQr(t, m.token, { channel_id: 1, amount: 1200, promotion_id: welcome.id }, randomUUID())

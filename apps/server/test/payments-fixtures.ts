@@ -78,3 +78,14 @@ export function basePaymentsDeps(t: TestApp, clock: Clock) {
     protection: depositProtection({ depositsCountedSince }),
   };
 }
+
+/** The seeded welcome promotion ("สมาชิกใหม่") as the member's promotion list offers it. */
+export async function welcomePromotion(t: TestApp, token: string) {
+  const promos = await call<{ items: { id: number; title: string; eligible: boolean }[] }>(
+    t.app,
+    'GET',
+    '/api/member/payment/promotions',
+    { token },
+  );
+  return promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!;
+}

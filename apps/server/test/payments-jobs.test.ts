@@ -13,6 +13,7 @@ import {
   generateQr,
   newMember,
   walletBalances,
+  welcomePromotion,
 } from './payments-fixtures.ts';
 
 const clock = new FixedClock(new Date('2026-04-01T05:00:00Z'));
@@ -31,18 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function welcomeId(token: string): Promise<number> {
-  const promos = await call<{ items: { id: number; title: string }[] }>(
-    t.app,
-    'GET',
-    '/api/member/payment/promotions',
-    {
-      token,
-    },
-  );
-  return promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!.id;
-}
 
 describe('the minute sweep', () => {
   it('is scheduled every minute when jobs run', async () => {
@@ -76,7 +65,11 @@ describe('the minute sweep', () => {
     const others = [await newMember(t), await newMember(t)];
     for (const o of others) {
       const od = (
-        await generateQr(t, o.token, { channel_id: 1, amount: 300, promotion_id: await welcomeId(o.token) })
+        await generateQr(t, o.token, {
+          channel_id: 1,
+          amount: 300,
+          promotion_id: (await welcomePromotion(t, o.token)).id,
+        })
       ).body.data;
       const c = await call(t.app, 'POST', `/api/admin/payments/deposits/${od.request_id}/confirm`, {
         token: finance,
@@ -85,15 +78,7 @@ describe('the minute sweep', () => {
       expect(c.body.error).toBe(0);
     }
     const m = await newMember(t);
-    const promos = await call<{ items: { id: number; title: string }[] }>(
-      t.app,
-      'GET',
-      '/api/member/payment/promotions',
-      {
-        token: m.token,
-      },
-    );
-    const welcome = promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!;
+    const welcome = await welcomePromotion(t, m.token);
     const d = (await generateQr(t, m.token, { channel_id: 1, amount: 400, promotion_id: welcome.id })).body
       .data;
     await call(t.app, 'POST', `/api/admin/payments/deposits/${d.request_id}/confirm`, {
