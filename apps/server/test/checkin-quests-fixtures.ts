@@ -5,6 +5,9 @@ import type { Clock } from '../src/platform/clock.ts';
 import { call, type TestApp } from './helpers.ts';
 import { generateQr } from './payments-fixtures.ts';
 
+/** 10:00 Bangkok on a date (YYYY-MM-DD), as an ISO instant. */
+export const bangkokMorning = (date: string) => `${date}T03:00:00Z`;
+
 /** A server clock a test sets to any instant (check-in and quest periods are Bangkok dates of it). */
 export class SettableClock implements Clock {
   constructor(private at: Date) {}

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bangkokMorning,
   confirmedDeposit,
   expectBalancesMatchTransfers,
   pointsOf,
@@ -34,9 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** 10:00 Bangkok on a date. */
-const bangkokMorning = (date: string) => `${date}T03:00:00Z`;
 
 interface Calendar {
   month: string;

@@ -6,6 +6,7 @@ import { call, createTestApp, FixedClock, staffToken, type TestApp } from './hel
 import {
   type Deposit,
   depositCredits,
+  depositStatus,
   generateQr,
   newMember,
   walletBalances,
@@ -127,16 +128,9 @@ describe('a deposit is credited exactly once, whichever path confirms it', () =>
       expect(credits).toHaveLength(1);
       expect(credits[0]!.amount).toBe(Math.round(Number(d.pay_amount) * 100));
       expect((await walletBalances(t.db, m.memberId))[1]).toBe(credits[0]!.amount);
-      const status = await call<Deposit>(
-        t.app,
-        'GET',
-        `/api/member/payment/inquiry_status?request_id=${d.request_id}`,
-        {
-          token: m.token,
-        },
-      );
-      expect(status.body.data.status).toBe('paid');
-      expect(status.body.data.status_label).toBe('สำเร็จ');
+      const status = await depositStatus(t, m.token, d.request_id);
+      expect(status.status).toBe('paid');
+      expect(status.status_label).toBe('สำเร็จ');
       // The statement line is stored once and belongs to the request, whichever path paid it.
       const lines = await t.db
         .selectFrom('statement_line')
@@ -248,15 +242,8 @@ describe('statement import', () => {
     const csv = `posted_at,amount,direction,counterparty,bank_ref\n${bangkok(24)},${d.pay_amount},in,xxxxxx1234,LATE${d.request_id}\n`;
     const r = await importCsv('bank', d.receiving.id, 'generic', csv);
     expect(r.body.data.matched).toBe(1);
-    const status = await call<Deposit>(
-      t.app,
-      'GET',
-      `/api/member/payment/inquiry_status?request_id=${d.request_id}`,
-      {
-        token: m.token,
-      },
-    );
-    expect(status.body.data.status).toBe('paid');
+    const status = await depositStatus(t, m.token, d.request_id);
+    expect(status.status).toBe('paid');
   });
 
   it('wrong digits, too few digits or a line after the window go to the unmatched queue; assign and ignore', async () => {
@@ -374,15 +361,8 @@ describe('gateway', () => {
       amount: '700.00',
     });
     expect(dup.json().data).toEqual({ received: true, duplicate: true });
-    const st = await call<Deposit>(
-      t.app,
-      'GET',
-      `/api/member/payment/inquiry_status?request_id=${d.request_id}`,
-      {
-        token: m.token,
-      },
-    );
-    expect(st.body.data.status_label).toBe('กำลังตรวจสอบ');
+    const st = await depositStatus(t, m.token, d.request_id);
+    expect(st.status_label).toBe('กำลังตรวจสอบ');
     expect(await depositCredits(t.db, m.memberId)).toHaveLength(0);
     const rejected = await call<Deposit>(
       t.app,

@@ -13,6 +13,7 @@ import {
   basePaymentsDeps,
   type Deposit,
   depositCredits,
+  depositStatus,
   generateQr,
   newMember,
 } from './payments-fixtures.ts';
@@ -181,16 +182,9 @@ describe('a PromptPay QR deposit', () => {
 
     const e = (await generateQr(t, m.token, { channel_id: 1, amount: 200 })).body.data;
     clock.advance(15 * 60_000);
-    const status = await call<Deposit>(
-      t.app,
-      'GET',
-      `/api/member/payment/inquiry_status?request_id=${e.request_id}`,
-      {
-        token: m.token,
-      },
-    );
-    expect(status.body.data.status).toBe('expired');
-    expect(status.body.data.status_label).toBe('หมดเวลา');
+    const status = await depositStatus(t, m.token, e.request_id);
+    expect(status.status).toBe('expired');
+    expect(status.status_label).toBe('หมดเวลา');
     // The reservation ends 10 minutes after expiry.
     clock.advance(10 * 60_000);
     await expireDeposits({ ...depsOf(t), clock }, clock.now());

@@ -89,3 +89,10 @@ export async function welcomePromotion(t: TestApp, token: string) {
   );
   return promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!;
 }
+
+/** The member's deposit request as its status page reads it (GET inquiry_status). */
+export async function depositStatus(t: TestApp, token: string, requestId: number) {
+  return (
+    await call<Deposit>(t.app, 'GET', `/api/member/payment/inquiry_status?request_id=${requestId}`, { token })
+  ).body.data;
+}

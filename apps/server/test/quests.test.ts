@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bangkokMorning,
   confirmedDeposit,
   expectBalancesMatchTransfers,
   pointsOf,
@@ -28,8 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const bangkokMorning = (date: string) => `${date}T03:00:00Z`;
 
 interface QuestView {
   id: number;
