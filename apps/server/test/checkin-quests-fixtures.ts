@@ -60,3 +60,14 @@ export async function expectBalancesMatchTransfers(t: TestApp): Promise<void> {
     HAVING a.balance <> COALESCE(sum(p.amount), 0)`.execute(t.db);
   expect(rows).toEqual([]);
 }
+
+/** The member's reward claims of one feature, oldest first: period, kind, amount, status. */
+export function claimsOf(t: TestApp, memberId: number, feature: 'checkin' | 'quest') {
+  return t.db
+    .selectFrom('reward_claim')
+    .select(['period_key', 'reward_kind', 'amount', 'status'])
+    .where('member_id', '=', memberId)
+    .where('feature', '=', feature)
+    .orderBy('id')
+    .execute();
+}

@@ -143,19 +143,7 @@ export async function launchToken(
     .where('provider_id', '=', provider)
     .where('code', '=', gameCode)
     .executeTakeFirstOrThrow();
-  const token = newToken();
-  await t.db
-    .insertInto('game_launch')
-    .values({
-      token_hash: hashToken(token),
-      member_id: memberId,
-      wallet_type_id: walletTypeId,
-      game_id: game.id,
-      created_at: now,
-      expires_at: new Date(now.getTime() + 60_000),
-    })
-    .execute();
-  return token;
+  return insertLaunch(t, { memberId, wallet: walletTypeId, gameId: game.id, memberSessionId: null, now });
 }
 
 export async function balances(t: TestApp, memberId: number): Promise<Record<number, number>> {
@@ -184,17 +172,25 @@ export async function launchInLatestSession(
     .where('member_id', '=', memberId)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
+  return insertLaunch(t, { memberId, wallet, gameId, memberSessionId: memberSession.id, now });
+}
+
+/** A game_launch row valid for a minute from `now`; answers its token. */
+async function insertLaunch(
+  t: TestApp,
+  l: { memberId: number; wallet: number; gameId: number; memberSessionId: number | null; now: Date },
+): Promise<string> {
   const token = newToken();
   await t.db
     .insertInto('game_launch')
     .values({
       token_hash: hashToken(token),
-      member_id: memberId,
-      wallet_type_id: wallet,
-      game_id: gameId,
-      member_session_id: memberSession.id,
-      created_at: now,
-      expires_at: new Date(now.getTime() + 60_000),
+      member_id: l.memberId,
+      wallet_type_id: l.wallet,
+      game_id: l.gameId,
+      member_session_id: l.memberSessionId,
+      created_at: l.now,
+      expires_at: new Date(l.now.getTime() + 60_000),
     })
     .execute();
   return token;

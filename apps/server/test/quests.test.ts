@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bangkokMorning,
+  claimsOf,
   confirmedDeposit,
   expectBalancesMatchTransfers,
   pointsOf,
@@ -59,16 +60,6 @@ const redeem = (token: string, questId: unknown) =>
     token,
     body: { quest_id: questId },
   });
-
-async function questClaims(memberId: number) {
-  return t.db
-    .selectFrom('reward_claim')
-    .select(['period_key', 'reward_kind', 'amount', 'status'])
-    .where('member_id', '=', memberId)
-    .where('feature', '=', 'quest')
-    .orderBy('id')
-    .execute();
-}
 
 async function checkinSettings(minDeposit: string) {
   const r = await call(t.app, 'PUT', '/api/admin/checkin/settings', {
@@ -131,7 +122,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
       expect(r.body.code).toBe('VALIDATION_FAILED');
       expect(r.body.fields?.quest_id).toBe('รหัสอ้างอิงไม่ถูกต้อง');
     }
-    expect(await questClaims(m.memberId)).toEqual([]);
+    expect(await claimsOf(t, m.memberId, 'quest')).toEqual([]);
     expect(await pointsOf(t, m.memberId)).toBe(0);
   });
 
@@ -147,7 +138,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
       code: 'QUEST_NOT_COMPLETE',
       message: 'ภารกิจยังไม่สำเร็จ ทำต่ออีกนิดแล้วค่อยกดรับรางวัล',
     });
-    expect(await questClaims(m.memberId)).toEqual([]);
+    expect(await claimsOf(t, m.memberId, 'quest')).toEqual([]);
     expect(await pointsOf(t, m.memberId)).toBe(0);
   });
 
@@ -187,7 +178,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
     expect(transfers).toEqual([
       { amount: 20, kind: 'quest', idempotency_key: `quest:${m.memberId}:${id}:2026-03-25` },
     ]);
-    expect(await questClaims(m.memberId)).toEqual([
+    expect(await claimsOf(t, m.memberId, 'quest')).toEqual([
       { period_key: `${id}:2026-03-25`, reward_kind: 'points', amount: 20, status: 'paid' },
     ]);
     const qc = await t.db.selectFrom('quest_claim').selectAll().where('member_id', '=', m.memberId).execute();
@@ -202,7 +193,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
     });
     await resetWriteQuota(t, m.memberId);
     expect((await redeem(m.token, id)).body.code).toBe('QUEST_NOT_COMPLETE');
-    expect(await questClaims(m.memberId)).toHaveLength(1);
+    expect(await claimsOf(t, m.memberId, 'quest')).toHaveLength(1);
     await expectBalancesMatchTransfers(t);
   });
 
@@ -230,7 +221,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
         quest: { status: 'claimed', progress: '5', claim: { reward_kind: 'free_credit', amount: '20.00' } },
       });
       expect((await walletBalances(t.db, m.memberId))[3] - before[3]).toBe(2000);
-      expect(await questClaims(m.memberId)).toEqual([
+      expect(await claimsOf(t, m.memberId, 'quest')).toEqual([
         { period_key: `${id}:2026-03-23`, reward_kind: 'free_credit', amount: 2000, status: 'paid' },
       ]);
 
@@ -245,7 +236,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
       expect(held.body.data.quest).toMatchObject({ status: 'held', claim: { amount: '20.00' } });
       expect((await walletBalances(t.db, flagged.memberId))[3]).toBe(0);
       expect(await questOf(flagged.token, id)).toMatchObject({ status: 'held', claimable: false });
-      expect(await questClaims(flagged.memberId)).toEqual([
+      expect(await claimsOf(t, flagged.memberId, 'quest')).toEqual([
         { period_key: `${id}:2026-03-30`, reward_kind: 'free_credit', amount: 2000, status: 'held' },
       ]);
     } finally {
@@ -384,7 +375,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
       status: 'claimed',
       claim: { amount: '50.00' },
     });
-    expect(await questClaims(m.memberId)).toEqual([
+    expect(await claimsOf(t, m.memberId, 'quest')).toEqual([
       {
         period_key: `${id}:2026-04-09T17:00:00.000Z`,
         reward_kind: 'free_credit',
