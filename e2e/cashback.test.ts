@@ -1,31 +1,25 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { seedSettledFigures } from './figures.ts';
+import { freshMember, type MemberAccount } from './fresh-member.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl, databaseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements, storedToken } from './page.ts';
-import { call, type RegisteredMember, registerMember, staffLogin } from './staff.ts';
+import { call } from './staff.ts';
 
 const browserOf = useBrowser();
 
-let support: string;
-beforeAll(async () => {
-  support = await staffLogin(baseUrl, 'support');
-});
-
-/** A member of their own (never the shared demo members), with a bank-account name nobody shares. */
-function freshMember(): Promise<RegisteredMember> {
-  return registerMember(baseUrl, support, {
-    bankCode: '014',
-    accountPrefix: '7',
-    accountName: (phone) => `คืนยอด ทดสอบ${phone.slice(-4)}`,
-  });
-}
+/** This file's members' bank accounts (fresh-member.ts). */
+const ACCOUNT: MemberAccount = {
+  bankCode: '014',
+  accountPrefix: '7',
+  accountName: (phone) => `คืนยอด ทดสอบ${phone.slice(-4)}`,
+};
 
 describe('/cashback at phone width (docs/rules/engagement.md §3)', () => {
   it("claims yesterday's loss cashback: §3's figures, 85.00 to the main wallet once, axe clean", async () => {
-    const member = await freshMember();
+    const member = await freshMember(ACCOUNT);
     // Yesterday's settled rounds (§3's example) and one the day before, which is past its window.
     await seedSettledFigures(databaseUrl, member.phone, [
       { daysAgo: 1, category: 'casino', stake: 12_000, payout: 9_400 },
@@ -92,7 +86,7 @@ describe('/cashback at phone width (docs/rules/engagement.md §3)', () => {
   });
 
   it('/winloss and /member/winloss at phone width: the days, the chart and the lotto refund, axe clean', async () => {
-    const member = await freshMember();
+    const member = await freshMember(ACCOUNT);
     await seedSettledFigures(databaseUrl, member.phone, [
       { daysAgo: 1, category: 'lotto', stake: 250, payout: 0 },
       { daysAgo: 1, category: 'slot', stake: 100, payout: 250 },

@@ -1,32 +1,26 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
+import { freshMember, type MemberAccount } from './fresh-member.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
-import { type RegisteredMember, registerMember, sandboxDeposit, staffLogin } from './staff.ts';
+import { sandboxDeposit } from './staff.ts';
 
 // The daily check-in (/checkin) and quests (/member/creditfree), docs/rules/engagement.md §5–§6, as a
 // member uses them on a phone: deposit 100, stamp, see the streak; finish a quest and claim it.
 
 const browserOf = useBrowser();
-let support: string;
-
-beforeAll(async () => {
-  support = await staffLogin(baseUrl, 'support');
-});
-
-function freshMember(): Promise<RegisteredMember> {
-  return registerMember(baseUrl, support, {
-    bankCode: '004',
-    accountPrefix: '5',
-    accountName: (phone) => `เช็คอิน ภารกิจ${phone.slice(-4)}`,
-  });
-}
+/** This file's members' bank accounts (fresh-member.ts). */
+const ACCOUNT: MemberAccount = {
+  bankCode: '004',
+  accountPrefix: '5',
+  accountName: (phone) => `เช็คอิน ภารกิจ${phone.slice(-4)}`,
+};
 
 describe('check-in and quests on a phone', () => {
   it('deposits 100, stamps the check-in and sees the streak; finishes the deposit quest and claims it', async () => {
-    const member = await freshMember();
+    const member = await freshMember(ACCOUNT);
     const { context, page } = await openPage(browserOf(), PHONE);
     await skipAnnouncements(context);
     // No deposit today: the stamp button waits, with the Thai reason and the way to deposit.

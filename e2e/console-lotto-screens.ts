@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { openConsoleAs } from './console.ts';
 import { call, staffLogin } from './staff.ts';
 
 /**
@@ -14,11 +15,6 @@ export async function shootConsoleLotto(
   viewport: { width: number; height: number },
 ): Promise<void> {
   const token = await staffLogin(baseUrl, 'lotto');
-  const me = await call<{ id: number; username: string; role: string; idle_minutes: number }>(
-    baseUrl,
-    '/api/admin/me',
-    { token },
-  );
   const rounds = await call<{ items: { round_id: number; derive_rule: string }[] }>(
     baseUrl,
     '/api/admin/lotto/rounds?status=open&page_size=200',
@@ -27,19 +23,7 @@ export async function shootConsoleLotto(
   // A regular market's round (a yeekee round's result comes from shooting, not from the form).
   const roundId = rounds.body.data.items.find((r) => r.derive_rule !== 'yeekee')?.round_id;
   const context = await browser.newContext({ viewport, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
-  const { id, username, role, idle_minutes } = me.body.data;
-  await context.addInitScript(
-    ([t, s, idle]) => {
-      window.sessionStorage.setItem(
-        'chok-backoffice-session',
-        JSON.stringify({
-          state: { token: t, staff: s, idleMinutes: idle, lastActivity: Date.now() },
-          version: 0,
-        }),
-      );
-    },
-    [token, { id, username, role }, idle_minutes] as const,
-  );
+  await openConsoleAs(context, baseUrl, token);
   const page = await context.newPage();
   const snap = async (name: string) => {
     // Fonts loaded and two frames painted. (Not pageIdle/settled: on the result tab's form Chromium

@@ -1,8 +1,9 @@
 import pg from 'pg';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
+import { openConsoleAs } from './console.ts';
 import { DEMO, signIn } from './journeys.ts';
 import { baseUrl, databaseUrl } from './lane.ts';
 import { openPage, skipAnnouncements, storedToken } from './page.ts';
@@ -18,28 +19,6 @@ import { call, staffLogin } from './staff.ts';
 const browserOf = useBrowser();
 let lotto: string;
 let owner: string;
-
-/** Opens the console with a staff session already signed in (the shell keeps it in sessionStorage). */
-export async function openConsoleAs(context: BrowserContext, token: string): Promise<void> {
-  const me = await call<{ id: number; username: string; role: string; idle_minutes: number }>(
-    baseUrl,
-    '/api/admin/me',
-    { token },
-  );
-  const { id, username, role, idle_minutes } = me.body.data;
-  await context.addInitScript(
-    ([t, s, idle]) => {
-      window.sessionStorage.setItem(
-        'chok-backoffice-session',
-        JSON.stringify({
-          state: { token: t, staff: s, idleMinutes: idle, lastActivity: Date.now() },
-          version: 0,
-        }),
-      );
-    },
-    [token, { id, username, role }, idle_minutes] as const,
-  );
-}
 
 async function axeClean(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
@@ -113,10 +92,10 @@ describe('the lottery section of the console', () => {
     const billId = bill.body.data.bill.bill_id;
 
     const ownerStaff = await openPage(browserOf());
-    await openConsoleAs(ownerStaff.context, owner);
+    await openConsoleAs(ownerStaff.context, baseUrl, owner);
     const ownerPage = ownerStaff.page;
     const staff = await openPage(browserOf());
-    await openConsoleAs(staff.context, lotto);
+    await openConsoleAs(staff.context, baseUrl, lotto);
     const page = staff.page;
     await page.goto(`${baseUrl}/backoffice/lotto/rounds/${roundId}`);
     await page.getByRole('heading', { level: 1, name: /หวยลาว 15 กรกฎาคม 2574/ }).waitFor();

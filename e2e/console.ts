@@ -126,26 +126,43 @@ export async function useConsoleSession(
   context: BrowserContext,
   token: string,
   staff: { id: number; username: StaffName; role: StaffName },
+  idleMinutes = 30,
 ): Promise<void> {
   await context.addInitScript(
-    ({ token, staff }) => {
-      const state = { token, staff, idleMinutes: 30, lastActivity: Date.now() };
+    ({ token, staff, idleMinutes }) => {
+      const state = { token, staff, idleMinutes, lastActivity: Date.now() };
       window.sessionStorage.setItem('chok-backoffice-session', JSON.stringify({ state, version: 0 }));
     },
-    { token, staff },
+    { token, staff, idleMinutes },
   );
 }
 
 /** The staff member behind a token (GET /api/admin/me), for `useConsoleSession`; fails on a refused token. */
 export async function consoleStaff(baseUrl: string, token: string) {
+  const me = await adminMe(baseUrl, token);
+  return { id: me.id, username: me.username, role: me.role };
+}
+
+async function adminMe(baseUrl: string, token: string) {
   const res = await fetch(`${baseUrl}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } });
   const body = (await res.json()) as {
     error: number;
     message: string;
-    data: { id: number; username: StaffName; role: StaffName };
+    data: { id: number; username: StaffName; role: StaffName; idle_minutes: number };
   };
   if (body.error !== 0) throw new Error(`GET /api/admin/me refused the token: ${body.message}`);
-  return { id: body.data.id, username: body.data.username, role: body.data.role };
+  return body.data;
+}
+
+/** Opens the console signed in with `token`, under the staff member's own idle limit. */
+export async function openConsoleAs(context: BrowserContext, baseUrl: string, token: string): Promise<void> {
+  const me = await adminMe(baseUrl, token);
+  await useConsoleSession(
+    context,
+    token,
+    { id: me.id, username: me.username, role: me.role },
+    me.idle_minutes,
+  );
 }
 
 /** The sizes the console is shot and scanned at: a laptop and a tablet held upright. */

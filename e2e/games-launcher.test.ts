@@ -5,15 +5,9 @@ import { DEMO, signIn } from './journeys.ts';
 import { baseUrl, staffTokens } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements, storedToken } from './page.ts';
 import { call, registerMember, sandboxDeposit } from './staff.ts';
+import { chipTotal, satangOf } from './wallet-chip.ts';
 
 const browserOf = useBrowser();
-
-/** "5,350.00" → 535000 satang. */
-const satangOf = (text: string | null) => {
-  const m = /^(-?)([\d,]+)\.(\d{2})$/.exec((text ?? '').trim());
-  if (!m) throw new Error(`not a baht amount: ${text}`);
-  return (Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3])) * (m[1] ? -1 : 1);
-};
 
 async function walletBalances(page: Page): Promise<Record<number, string>> {
   const token = await storedToken(page);
@@ -23,12 +17,6 @@ async function walletBalances(page: Page): Promise<Record<number, string>> {
     token: token!,
   });
   return Object.fromEntries(r.body.data.map((w) => [w.wallet_type_id, w.balance]));
-}
-
-async function chipTotal(page: Page): Promise<number> {
-  await page.getByTestId('wallet-total').waitFor();
-  await expect.poll(() => page.getByTestId('wallet-total').textContent()).not.toBe('–');
-  return satangOf(await page.getByTestId('wallet-total').textContent());
 }
 
 describe('game lobby and launcher', () => {

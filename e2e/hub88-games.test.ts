@@ -1,25 +1,12 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl, staffTokens } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
 import { call, registerMember, sandboxDeposit } from './staff.ts';
+import { chipTotal, satangIn } from './wallet-chip.ts';
 
 const browserOf = useBrowser();
-
-/** "5,350.00" → 535000 satang. */
-const satangOf = (text: string | null) => {
-  const m = /(-?)([\d,]+)\.(\d{2})/.exec((text ?? '').trim());
-  if (!m) throw new Error(`not a baht amount: ${text}`);
-  return (Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3])) * (m[1] ? -1 : 1);
-};
-
-async function chipTotal(page: Page): Promise<number> {
-  await page.getByTestId('wallet-total').waitFor();
-  await expect.poll(() => page.getByTestId('wallet-total').textContent()).not.toBe('–');
-  return satangOf(await page.getByTestId('wallet-total').textContent());
-}
 
 /**
  * A third-party game synced from Hub88 (docs/rules/casino.md §8): the demo start's Hub88 stand-in fills
@@ -48,7 +35,7 @@ describe('Hub88 games', () => {
     const game = page.frameLocator('iframe[title="สล็อตมังกรทดสอบ"]');
     const balance = game.getByTestId('standin-balance');
     await expect.poll(() => balance.textContent(), { timeout: 30_000 }).toMatch(/\d+\.\d\d/);
-    const start = satangOf(await balance.textContent());
+    const start = satangIn(await balance.textContent());
     expect(start).toBe(before);
     const result = game.getByTestId('standin-result');
     for (let i = 0; i < 3; i++) {
@@ -58,7 +45,7 @@ describe('Hub88 games', () => {
         e.textContent = '';
       });
     }
-    const end = satangOf(await balance.textContent());
+    const end = satangIn(await balance.textContent());
     expect(Math.abs(start - end) % 1000).toBe(0); // 10-baht bets, wins of 0 or 20 baht
     await page.getByTestId('game-launcher').getByRole('button', { name: 'ปิดเกม' }).click();
     await expect.poll(() => chipTotal(page)).toBe(before + (end - start));

@@ -3,10 +3,11 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
+import { consoleStaff, useConsoleSession } from './console.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl, databaseUrl } from './lane.ts';
 import { openPage, PHONE, pageIdle, skipAnnouncements } from './page.ts';
-import { call, registerMember, staffLogin } from './staff.ts';
+import { registerMember, staffLogin } from './staff.ts';
 
 // The profile's LINE messages panel (docs/rules/connectors.md §5): without a linked LINE account it
 // says how to link; with one, the member picks the kinds and the markets, and the choice is stored.
@@ -16,6 +17,17 @@ let support: string;
 beforeAll(async () => {
   support = await staffLogin(baseUrl, 'support');
 });
+
+/** Links the member's LINE account as the LIFF link stores it (the link itself is line.test.ts's subject). */
+async function linkLineAccount(db: pg.Client, phone: string): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM member WHERE phone = $1', [phone]);
+  const memberId = rows[0]!.id;
+  await db.query('INSERT INTO member_line_link (member_id, line_user_id) VALUES ($1, $2)', [
+    memberId,
+    `U${randomBytes(16).toString('hex')}`,
+  ]);
+  return memberId;
+}
 
 describe('LINE messages in the profile', () => {
   it('asks for a link first, then saves the kinds and markets a linked member picks, in Thai only', async () => {
@@ -31,18 +43,10 @@ describe('LINE messages in the profile', () => {
       .poll(() => page.getByTestId('line-notify-unlinked').textContent())
       .toContain('เชื่อมบัญชีไลน์ก่อน');
 
-    // Linked as the LIFF link stores it (the link itself is line.test.ts's subject).
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      const { rows } = await db.query<{ id: number }>('SELECT id FROM member WHERE phone = $1', [
-        member.phone,
-      ]);
-      const memberId = rows[0]!.id;
-      await db.query('INSERT INTO member_line_link (member_id, line_user_id) VALUES ($1, $2)', [
-        memberId,
-        `U${randomBytes(16).toString('hex')}`,
-      ]);
+      const memberId = await linkLineAccount(db, member.phone);
       await page.reload();
       const form = page.getByTestId('line-notify');
       await form.waitFor();
@@ -84,19 +88,8 @@ describe('LINE messages in the profile', () => {
 
   it("content sends an announcement from the console's LINE page; it is queued for the members who opted in", async () => {
     const token = await staffLogin(baseUrl, 'content');
-    const me = await call<{ id: number; username: string; role: string }>(baseUrl, '/api/admin/me', {
-      token,
-    });
     const { context, page } = await openPage(browserOf());
-    await context.addInitScript(
-      (value) => {
-        window.sessionStorage.setItem('chok-backoffice-session', value);
-      },
-      JSON.stringify({
-        state: { token, staff: me.body.data, idleMinutes: 30, lastActivity: Date.now() },
-        version: 0,
-      }),
-    );
+    await useConsoleSession(context, token, await consoleStaff(baseUrl, token));
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
@@ -105,14 +98,7 @@ describe('LINE messages in the profile', () => {
         accountPrefix: '6',
         accountName: (phone) => `ประกาศ ทดสอบ${phone.slice(-4)}`,
       });
-      const { rows } = await db.query<{ id: number }>('SELECT id FROM member WHERE phone = $1', [
-        member.phone,
-      ]);
-      const memberId = rows[0]!.id;
-      await db.query('INSERT INTO member_line_link (member_id, line_user_id) VALUES ($1, $2)', [
-        memberId,
-        `U${randomBytes(16).toString('hex')}`,
-      ]);
+      const memberId = await linkLineAccount(db, member.phone);
       await db.query('INSERT INTO line_notify_pref (member_id, announcements) VALUES ($1, true)', [memberId]);
 
       const text = `ทดสอบประกาศทางไลน์ ${Date.now() % 100_000}`;

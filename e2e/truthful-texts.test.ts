@@ -1,27 +1,21 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
+import { freshMember, type MemberAccount } from './fresh-member.ts';
 import { signIn } from './journeys.ts';
 import { baseUrl } from './lane.ts';
 import { openPage, PHONE, skipAnnouncements } from './page.ts';
-import { call, type RegisteredMember, registerMember, sandboxDeposit, staffLogin } from './staff.ts';
+import { call, type RegisteredMember, sandboxDeposit } from './staff.ts';
 
 // Issue 33: every text a member reads before acting says what the rules do (docs/rules/payments.md §5,
 // protection.md, engagement.md §2 and §5, casino.md), on a phone, before any button is pressed.
 
 const browserOf = useBrowser();
-let support: string;
-
-beforeAll(async () => {
-  support = await staffLogin(baseUrl, 'support');
-});
-
-function freshMember(): Promise<RegisteredMember> {
-  return registerMember(baseUrl, support, {
-    bankCode: '014',
-    accountPrefix: '6',
-    accountName: (phone) => `ข้อความ จริง${phone.slice(-4)}`,
-  });
-}
+/** This file's members' bank accounts (fresh-member.ts). */
+const ACCOUNT: MemberAccount = {
+  bankCode: '014',
+  accountPrefix: '6',
+  accountName: (phone) => `ข้อความ จริง${phone.slice(-4)}`,
+};
 
 async function memberPage(member: RegisteredMember, path: string) {
   const { context, page } = await openPage(browserOf(), PHONE);
@@ -32,7 +26,7 @@ async function memberPage(member: RegisteredMember, path: string) {
 
 describe('texts that tell the truth', () => {
   it('the deposit page shows the deposit limit, a raise waiting its cooling-off, and a time-out, before any submit', async () => {
-    const member = await freshMember();
+    const member = await freshMember(ACCOUNT);
     await sandboxDeposit(baseUrl, member.token, 100);
     const limit = await call(baseUrl, '/api/member/protection/limit', {
       method: 'POST',
@@ -85,7 +79,7 @@ describe('texts that tell the truth', () => {
   });
 
   it('the withdrawal rules name what blocks a withdrawal, and say open bets do not', async () => {
-    const member = await freshMember();
+    const member = await freshMember(ACCOUNT);
     const { context, page } = await memberPage(member, '/member/withdraw');
     const rules = page.locator('form ul.rules');
     await rules.waitFor();
@@ -97,7 +91,7 @@ describe('texts that tell the truth', () => {
   });
 
   it('the check-in page states the deposit it needs and today’s, with the deposit button, above the stamp button', async () => {
-    const member = await freshMember();
+    const member = await freshMember(ACCOUNT);
     const { context, page } = await memberPage(member, '/checkin');
     const today = page.getByTestId('checkin-deposit-today');
     await today.waitFor();
@@ -118,7 +112,7 @@ describe('texts that tell the truth', () => {
   });
 
   it('the coupon page shows the under-5-baht rule with the member’s own total before a code is typed', async () => {
-    const member = await freshMember();
+    const member = await freshMember(ACCOUNT);
     let { context, page } = await memberPage(member, '/member/coupon');
     const balance = page.getByTestId('coupon-balance');
     await expect.poll(() => balance.textContent()).toContain('ยอดเงินรวมของคุณตอนนี้ 0.00 บาท');

@@ -3,10 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpFor } from '../src/modules/admin/staff.ts';
 import { insertSession } from '../src/modules/admin/staff-queries.ts';
-import { createMemberSession } from '../src/modules/auth/sessions.ts';
 import { playerSeed } from '../src/modules/originals/fairness.ts';
 import { hashToken, newToken } from '../src/platform/rng.ts';
-import { fundedMembers } from './games-support.ts';
+import { fundedMembers, inHouseLaunch } from './games-support.ts';
 import { call, createTestApp, FixedClock, staffLogin, staffToken, type TestApp } from './helpers.ts';
 
 // Staff accounts, the audit log and the games pages of the operator console
@@ -435,30 +434,7 @@ describe('games for the operator', () => {
       .select('id')
       .where('code', '=', 'golden-elephant')
       .executeTakeFirstOrThrow();
-    await createMemberSession(
-      t.db,
-      clock,
-      { idleMinutes: 720, absoluteHours: 168 },
-      { memberId: memberId!, ip: null, userAgent: null },
-    );
-    const ms = await t.db
-      .selectFrom('member_session')
-      .select('id')
-      .where('member_id', '=', memberId!)
-      .executeTakeFirstOrThrow();
-    const token = newToken();
-    await t.db
-      .insertInto('game_launch')
-      .values({
-        token_hash: hashToken(token),
-        member_id: memberId!,
-        wallet_type_id: 1,
-        game_id: game.id,
-        member_session_id: ms.id,
-        created_at: clock.now(),
-        expires_at: new Date(clock.now().getTime() + 60_000),
-      })
-      .execute();
+    const { token } = await inHouseLaunch(t, clock, memberId!, 'golden-elephant');
     const s = await call<{ session: string }>(t.app, 'POST', '/api/originals/session', { body: { token } });
     for (let i = 0; i < 3; i++) {
       expect(

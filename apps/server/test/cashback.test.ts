@@ -10,6 +10,7 @@ import { addSimProvider, launchToken, SIM, settledSimRound } from './games-suppo
 import {
   call,
   createTestApp,
+  expectReconciled,
   FixedClock,
   LONG_SESSIONS,
   registerMember,
@@ -97,12 +98,6 @@ async function transfers(key: string) {
     .select(['amount', 'kind', 'reference'])
     .where('idempotency_key', '=', key)
     .execute();
-}
-
-async function reconcile() {
-  const r = await t.ledger.reconcile(t.db);
-  expect(r.mismatches).toEqual([]);
-  expect(r.net).toBe('0.00');
 }
 
 beforeAll(async () => {
@@ -259,7 +254,7 @@ describe('loss cashback (docs/rules/engagement.md §3)', () => {
         { kind: 'loss', day: D, amount: '85.00', stake: '15000.00', payout: '13300.00', status: 'paid' },
       ],
     });
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('20 parallel claims of one cashback pay once (the use case, past the write quota)', async () => {
@@ -274,7 +269,7 @@ describe('loss cashback (docs/rules/engagement.md §3)', () => {
     expect(await balanceOf(t, who.memberId)).toBe(before + 5_000);
     expect(await transfers(`cashback:${who.memberId}:${D}`)).toHaveLength(1);
     expect(await payouts(who.memberId)).toHaveLength(1);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('20 parallel claims over HTTP: 10 answered (one payment), 10 refused by the write quota (G4)', async () => {
@@ -371,7 +366,7 @@ describe('loss cashback (docs/rules/engagement.md §3)', () => {
     expect(await balanceOf(t, who.memberId)).toBe(before + 5_000);
     expect((await claim(who)).body.data).toMatchObject({ repeated: true, claim: { status: 'paid' } });
     expect(await balanceOf(t, who.memberId)).toBe(before + 5_000);
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 
@@ -408,7 +403,7 @@ describe('lotto loss cashback (§3 rule 5) and the win/loss report (§12)', () =
       { token: who.token },
     );
     expect(lottoOnly.body.data.items.map((i) => i.kind)).toEqual(['lotto']);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it("GET /api/member/winloss: the member's own stake, payout and net per day and category, lotto included", async () => {
@@ -567,7 +562,7 @@ describe('turnover commission (§4) and re-runs (item 7); whole-day runs come la
       'ยิงปลา',
       'กีฬา',
     ]);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it("an operator's re-run pays those not paid yet and nothing twice; audited; finance or owner only", async () => {
@@ -637,7 +632,7 @@ describe('turnover commission (§4) and re-runs (item 7); whole-day runs come la
     expect(
       await t.db.selectFrom('audit_log').select('id').where('action', '=', 'cashback.rerun').execute(),
     ).toHaveLength(5);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('every payment is one ledger transfer from sys:promo of its amount (the sums agree)', async () => {
@@ -659,6 +654,6 @@ describe('turnover commission (§4) and re-runs (item 7); whole-day runs come la
       const moved = await transfers(`${r.feature}:${r.member_id}:${r.period_key}`);
       expect(moved.map((x) => x.amount)).toEqual(r.status === 'paid' ? [r.amount_satang] : []);
     }
-    await reconcile();
+    await expectReconciled(t);
   });
 });

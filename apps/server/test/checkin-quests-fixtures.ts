@@ -5,6 +5,9 @@ import type { Clock } from '../src/platform/clock.ts';
 import { call, type TestApp } from './helpers.ts';
 import { generateQr } from './payments-fixtures.ts';
 
+/** 10:00 Bangkok on a date (YYYY-MM-DD), as an ISO instant. */
+export const bangkokMorning = (date: string) => `${date}T03:00:00Z`;
+
 /** A server clock a test sets to any instant (check-in and quest periods are Bangkok dates of it). */
 export class SettableClock implements Clock {
   constructor(private at: Date) {}
@@ -56,4 +59,15 @@ export async function expectBalancesMatchTransfers(t: TestApp): Promise<void> {
     GROUP BY a.member_id, a.balance
     HAVING a.balance <> COALESCE(sum(p.amount), 0)`.execute(t.db);
   expect(rows).toEqual([]);
+}
+
+/** The member's reward claims of one feature, oldest first: period, kind, amount, status. */
+export function claimsOf(t: TestApp, memberId: number, feature: 'checkin' | 'quest') {
+  return t.db
+    .selectFrom('reward_claim')
+    .select(['period_key', 'reward_kind', 'amount', 'status'])
+    .where('member_id', '=', memberId)
+    .where('feature', '=', feature)
+    .orderBy('id')
+    .execute();
 }

@@ -1,13 +1,23 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bangkokMorning,
+  claimsOf,
   confirmedDeposit,
   expectBalancesMatchTransfers,
   pointsOf,
   resetWriteQuota,
   SettableClock,
 } from './checkin-quests-fixtures.ts';
-import { type ApiAnswer, call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
+import {
+  type ApiAnswer,
+  call,
+  createTestApp,
+  LONG_SESSIONS,
+  registerMember,
+  staffToken,
+  type TestApp,
+} from './helpers.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
 
 // The daily check-in (docs/rules/engagement.md §5) against the real database, on a server clock the
@@ -16,25 +26,16 @@ const clock = new SettableClock(new Date('2026-03-27T03:00:00Z')); // Fri 27 Mar
 let t: TestApp;
 let content: string;
 
-const LONG = '5256000';
 beforeAll(async () => {
   t = await createTestApp({
     clock,
-    env: {
-      SESSION_IDLE_MINUTES: LONG,
-      SESSION_ABSOLUTE_HOURS: LONG,
-      STAFF_SESSION_IDLE_MINUTES: LONG,
-      STAFF_SESSION_ABSOLUTE_HOURS: LONG,
-    },
+    env: LONG_SESSIONS,
   });
   content = await staffToken(t, 'content', clock);
 });
 afterAll(async () => {
   await t?.close();
 });
-
-/** 10:00 Bangkok on a date. */
-const bangkokMorning = (date: string) => `${date}T03:00:00Z`;
 
 interface Calendar {
   month: string;
@@ -66,15 +67,6 @@ async function stampsOf(memberId: number) {
     .select(['stamp_date', 'streak_day', 'streak_start', 'points'])
     .where('member_id', '=', memberId)
     .orderBy('stamp_date')
-    .execute();
-}
-async function claimsOf(memberId: number) {
-  return t.db
-    .selectFrom('reward_claim')
-    .select(['period_key', 'reward_kind', 'amount', 'status'])
-    .where('member_id', '=', memberId)
-    .where('feature', '=', 'checkin')
-    .orderBy('id')
     .execute();
 }
 
@@ -132,7 +124,7 @@ describe('daily check-in (docs/rules/engagement.md §5)', () => {
     });
     expect(await stampsOf(m.memberId)).toEqual([]);
     expect(await pointsOf(t, m.memberId)).toBe(0);
-    expect(await claimsOf(m.memberId)).toEqual([]);
+    expect(await claimsOf(t, m.memberId, 'checkin')).toEqual([]);
 
     // A deposit yesterday does not count for today.
     clock.set(bangkokMorning('2026-03-26'));
@@ -199,7 +191,7 @@ describe('daily check-in (docs/rules/engagement.md §5)', () => {
       [10, 'checkin'],
       [10, 'checkin'],
     ]);
-    expect(await claimsOf(m.memberId)).toEqual([
+    expect(await claimsOf(t, m.memberId, 'checkin')).toEqual([
       { period_key: '2026-03-25:3', reward_kind: 'free_credit', amount: 1000, status: 'paid' },
     ]);
     const after = await walletBalances(t.db, m.memberId);
@@ -303,7 +295,7 @@ describe('daily check-in (docs/rules/engagement.md §5)', () => {
     clock.set('2026-04-03T17:00:00Z');
     expect((await calendar(m.token)).body.data.today).toBe('2026-04-04');
     expect((await calendar(m.token)).body.data.streak.length).toBe(1);
-    expect(await claimsOf(m.memberId)).toEqual([
+    expect(await claimsOf(t, m.memberId, 'checkin')).toEqual([
       { period_key: '2026-03-30:3', reward_kind: 'free_credit', amount: 1000, status: 'paid' },
     ]);
   });
@@ -330,7 +322,7 @@ describe('daily check-in (docs/rules/engagement.md §5)', () => {
       expect(got[29]!.milestone).toEqual({ day: 30, free_credit: '150.00', status: 'paid' });
       expect(got[29]!.next_milestone).toMatchObject({ day: 3, stamps_to_go: 3 });
       expect(got[30]!.streak.start).toBe('2026-05-31');
-      expect((await claimsOf(m.memberId)).map((c) => [c.period_key, c.amount])).toEqual([
+      expect((await claimsOf(t, m.memberId, 'checkin')).map((c) => [c.period_key, c.amount])).toEqual([
         ['2026-05-01:3', 1000],
         ['2026-05-01:7', 3000],
         ['2026-05-01:15', 7000],
@@ -355,7 +347,7 @@ describe('daily check-in (docs/rules/engagement.md §5)', () => {
       expect(r.body.data.milestone).toEqual({ day: 1, free_credit: '5.00', status: 'held' });
       expect(await pointsOf(t, a.memberId)).toBe(10);
       expect((await walletBalances(t.db, a.memberId))[3]).toBe(before[3]);
-      expect(await claimsOf(a.memberId)).toEqual([
+      expect(await claimsOf(t, a.memberId, 'checkin')).toEqual([
         { period_key: '2026-06-10:1', reward_kind: 'free_credit', amount: 500, status: 'held' },
       ]);
       // A repeat answers the same stamp and the held claim.

@@ -6,6 +6,7 @@ import { addSimProvider, launchToken, SIM } from './games-support.ts';
 import {
   call,
   createTestApp,
+  expectReconciled,
   FixedClock,
   lockWaiters,
   registerMember,
@@ -88,12 +89,6 @@ async function personal(amount: string, memberIds: number[]): Promise<Code[]> {
 const redeem = (token: string, code: string) =>
   call<Redeemed>(t.app, 'POST', '/api/coupon/redeem', { token, body: { code } });
 
-async function reconcile() {
-  const r = await t.ledger.reconcile(t.db);
-  expect(r.mismatches).toEqual([]);
-  expect(r.net).toBe('0.00');
-}
-
 async function couponRow(code: string) {
   return t.db
     .selectFrom('coupon')
@@ -174,7 +169,7 @@ describe('redeeming a code (§2)', () => {
         status_label: 'ได้รับเครดิตฟรีแล้ว',
       }),
     ]);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('20 parallel redeems of one code by one member pay once (G1, G4)', async () => {
@@ -195,7 +190,7 @@ describe('redeeming a code (§2)', () => {
       .where('member_id', '=', m.memberId)
       .execute();
     expect(attempts).toEqual([]);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('a campaign code with quota 10 redeemed by 50 members at once is used exactly 10 times', async () => {
@@ -218,7 +213,7 @@ describe('redeeming a code (§2)', () => {
     let credited = 0;
     for (const m of members) credited += (await walletBalances(t.db, m.memberId))[3];
     expect(credited).toBe(10 * 10_00);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('a personal code works for its member only; another member reads it as a wrong code', async () => {
@@ -543,7 +538,7 @@ describe('an operator code a person can say (§2: one per campaign, beside the g
     expect((await couponRow(c.code!)).used).toBe(1);
     const history = await call<{ code: string }[]>(t.app, 'GET', '/api/coupon/history', { token: m.token });
     expect(history.body.data[0]).toMatchObject({ code });
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('its quota is taken in one statement: 20 members saying it at once, quota 5, pay exactly 5', async () => {
@@ -568,7 +563,7 @@ describe('an operator code a person can say (§2: one per campaign, beside the g
     const repeats = await Promise.all(Array.from({ length: 8 }, () => redeem(m.token, c2.operator_code!)));
     expect(repeats.filter((a) => a.body.error === 0)).toHaveLength(1);
     expect((await couponRow(c2.code!)).used).toBe(1);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('a code taken in any case, or of a bad shape, is refused in Thai and nothing is created', async () => {

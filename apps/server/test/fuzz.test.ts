@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken, newToken } from '../src/platform/rng.ts';
+import { launchInLatestSession } from './games-support.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
 
 /**
@@ -586,26 +586,8 @@ beforeAll(async () => {
     .where('provider_id', '=', 'chok')
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const launch = newToken();
   // As /api/game/link does: the launch belongs to the member's live session (the login above).
-  const memberSession = await t.db
-    .selectFrom('member_session')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('game_launch')
-    .values({
-      token_hash: hashToken(launch),
-      member_id: memberId,
-      member_session_id: memberSession.id,
-      wallet_type_id: 1,
-      game_id: game.id,
-      created_at: new Date(),
-      expires_at: new Date(Date.now() + 60_000),
-    })
-    .execute();
+  const launch = await launchInLatestSession(t, memberId, game.id);
   const session = await call<{ session: string }>(t.app, 'POST', '/api/originals/session', {
     body: { token: launch },
   });

@@ -3,41 +3,17 @@ import { baccaratPayout, dealHand, SHOE_CARDS, shuffleShoe } from '@chok/engine/
 import { playSlotRound } from '@chok/engine/games/slot';
 import { formatBaht, parseBaht } from '@chok/engine/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemberSession } from '../src/modules/auth/sessions.ts';
 import { accrue } from '../src/modules/points/service.ts';
-import { hashToken, newToken } from '../src/platform/rng.ts';
-import { balances, fundedMembers } from './games-support.ts';
+import { balances, fundedMembers, inHouseLaunch } from './games-support.ts';
 import { call, createTestApp, FixedClock, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 // Start a few seconds into a 30-second baccarat slot.
 const clock = new FixedClock(new Date(Math.floor(Date.now() / 180_000) * 180_000 + 2_000));
 
-const memberSessionPolicy = { idleMinutes: 12 * 60, absoluteHours: 7 * 24 };
 async function launch(memberId: number, code: string, wallet = 1) {
-  const game = await t.db.selectFrom('game').select('id').where('code', '=', code).executeTakeFirstOrThrow();
-  const token = newToken();
-  const now = clock.now();
   // As /api/game/link does: the launch belongs to a live member session.
-  await createMemberSession(t.db, clock, memberSessionPolicy, { memberId, ip: null, userAgent: null });
-  const memberSession = await t.db
-    .selectFrom('member_session')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('game_launch')
-    .values({
-      token_hash: hashToken(token),
-      member_id: memberId,
-      wallet_type_id: wallet,
-      game_id: game.id,
-      member_session_id: memberSession.id,
-      created_at: now,
-      expires_at: new Date(now.getTime() + 60_000),
-    })
-    .execute();
+  const { token } = await inHouseLaunch(t, clock, memberId, code, wallet);
   const s = await call<{
     session: string;
     balance: string;

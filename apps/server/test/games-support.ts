@@ -135,26 +135,15 @@ export async function launchToken(
   walletTypeId: number,
   gameCode = SIM.game,
   now = new Date(),
+  provider: string = SIM.provider,
 ) {
   const game = await t.db
     .selectFrom('game')
     .select('id')
-    .where('provider_id', '=', SIM.provider)
+    .where('provider_id', '=', provider)
     .where('code', '=', gameCode)
     .executeTakeFirstOrThrow();
-  const token = newToken();
-  await t.db
-    .insertInto('game_launch')
-    .values({
-      token_hash: hashToken(token),
-      member_id: memberId,
-      wallet_type_id: walletTypeId,
-      game_id: game.id,
-      created_at: now,
-      expires_at: new Date(now.getTime() + 60_000),
-    })
-    .execute();
-  return token;
+  return insertLaunch(t, { memberId, wallet: walletTypeId, gameId: game.id, memberSessionId: null, now });
 }
 
 export async function balances(t: TestApp, memberId: number): Promise<Record<number, number>> {
@@ -167,9 +156,71 @@ export async function balances(t: TestApp, memberId: number): Promise<Record<num
 }
 
 /**
- * An in-house game opened as /api/game/link and the game page do it: a live member session, a launch
- * of `code` paid by `wallet`, exchanged for a play session. Answers the play session and the member's
- * bearer token.
+ * A launch of game `gameId` paid by `wallet`, as /api/game/link makes it: it belongs to the member's
+ * latest session. Answers the launch token.
+ */
+export async function launchInLatestSession(
+  t: TestApp,
+  memberId: number,
+  gameId: number,
+  wallet = 1,
+  now = new Date(),
+): Promise<string> {
+  const memberSession = await t.db
+    .selectFrom('member_session')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return insertLaunch(t, { memberId, wallet, gameId, memberSessionId: memberSession.id, now });
+}
+
+/** A game_launch row valid for a minute from `now`; answers its token. */
+async function insertLaunch(
+  t: TestApp,
+  l: { memberId: number; wallet: number; gameId: number; memberSessionId: number | null; now: Date },
+): Promise<string> {
+  const token = newToken();
+  await t.db
+    .insertInto('game_launch')
+    .values({
+      token_hash: hashToken(token),
+      member_id: l.memberId,
+      wallet_type_id: l.wallet,
+      game_id: l.gameId,
+      member_session_id: l.memberSessionId,
+      created_at: l.now,
+      expires_at: new Date(l.now.getTime() + 60_000),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * An in-house game launched as /api/game/link does it: a live member session, then a launch of `code`
+ * paid by `wallet`. Answers the launch token and the member's bearer token.
+ */
+export async function inHouseLaunch(
+  t: TestApp,
+  clock: Clock,
+  memberId: number,
+  code: string,
+  wallet = 1,
+): Promise<{ token: string; bearer: string }> {
+  const game = await t.db.selectFrom('game').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+  const member = await createMemberSession(
+    t.db,
+    clock,
+    { idleMinutes: 12 * 60, absoluteHours: 7 * 24 },
+    { memberId, ip: null, userAgent: null },
+  );
+  const token = await launchInLatestSession(t, memberId, game.id, wallet, clock.now());
+  return { token, bearer: member.token };
+}
+
+/**
+ * An in-house game opened as /api/game/link and the game page do it: `inHouseLaunch`, exchanged for a
+ * play session. Answers the play session and the member's bearer token.
  */
 export async function inHouseSession(
   t: TestApp,
@@ -178,34 +229,8 @@ export async function inHouseSession(
   code: string,
   wallet = 1,
 ): Promise<{ session: string; bearer: string }> {
-  const game = await t.db.selectFrom('game').select('id').where('code', '=', code).executeTakeFirstOrThrow();
-  const member = await createMemberSession(
-    t.db,
-    clock,
-    { idleMinutes: 12 * 60, absoluteHours: 7 * 24 },
-    { memberId, ip: null, userAgent: null },
-  );
-  const memberSession = await t.db
-    .selectFrom('member_session')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const token = newToken();
-  const now = clock.now();
-  await t.db
-    .insertInto('game_launch')
-    .values({
-      token_hash: hashToken(token),
-      member_id: memberId,
-      wallet_type_id: wallet,
-      game_id: game.id,
-      member_session_id: memberSession.id,
-      created_at: now,
-      expires_at: new Date(now.getTime() + 60_000),
-    })
-    .execute();
+  const { token, bearer } = await inHouseLaunch(t, clock, memberId, code, wallet);
   const s = await call<{ session: string }>(t.app, 'POST', '/api/originals/session', { body: { token } });
   if (s.body.error !== 0) throw new Error(`play session refused: ${s.body.message}`);
-  return { session: s.body.data.session, bearer: member.token };
+  return { session: s.body.data.session, bearer };
 }

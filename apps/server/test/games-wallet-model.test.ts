@@ -168,28 +168,21 @@ describe.each([
       // Even players call through the signed HTTP adapter, odd ones the same service in process (the
       // adapter's own rules are covered in games-wallet.test.ts); the model cannot tell them apart.
       const wallet = createSeamlessWallet({ db: t.db, ledger: t.ledger, clock: systemClock });
+      const moneyOf = (player: string, r: Exclude<Req, { op: 'rollback' }>) => ({
+        provider,
+        player,
+        providerTxId: r.tx_id,
+        roundId: r.round_id,
+        game: protocol === 'hub88' ? HUB88_GAME : SIM.game,
+        amount: satang(r.amount),
+      });
       const direct = async (player: string, r: Req): Promise<SimAnswer> => {
         const a =
           r.op === 'rollback'
             ? await wallet.rollback({ provider, player, providerTxId: r.tx_id })
             : r.op === 'debit'
-              ? await wallet.debit({
-                  provider,
-                  player,
-                  providerTxId: r.tx_id,
-                  roundId: r.round_id,
-                  game: protocol === 'hub88' ? HUB88_GAME : SIM.game,
-                  amount: satang(r.amount),
-                })
-              : await wallet.credit({
-                  provider,
-                  player,
-                  providerTxId: r.tx_id,
-                  roundId: r.round_id,
-                  game: protocol === 'hub88' ? HUB88_GAME : SIM.game,
-                  amount: satang(r.amount),
-                  betTxId: r.bet_tx_id,
-                });
+              ? await wallet.debit(moneyOf(player, r))
+              : await wallet.credit({ ...moneyOf(player, r), betTxId: r.bet_tx_id });
         return {
           http: 200,
           status: a.status,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { totpFor } from '../src/modules/admin/staff.ts';
 import { createLedger, type Ledger } from '../src/modules/wallet/service.ts';
@@ -213,4 +213,11 @@ export async function lockWaiters(
     await new Promise((res) => setTimeout(res, 10));
   }
   throw new Error(`fewer than ${n} backends waited on ${events.join(' or ')}`);
+}
+
+/** The ledger reconciles: every balance equals its entries and the books net to zero. */
+export async function expectReconciled(t: TestApp): Promise<void> {
+  const r = await t.ledger.reconcile(t.db);
+  expect(r.mismatches).toEqual([]);
+  expect(r.net).toBe('0.00');
 }

@@ -9,8 +9,8 @@ import { systemClock } from '../src/platform/clock.ts';
 import { raisedRefusal } from '../src/platform/db.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
 import { addSimProvider, fundedMembers, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
-import { balanceOf, buy, fundedMember, openRound } from './lotto-fixtures.ts';
+import { call, createTestApp, expectReconciled, type TestApp } from './helpers.ts';
+import { balanceOf, buy, fundedMember, openRound, setNumberLimits } from './lotto-fixtures.ts';
 
 /**
  * The hot paths of decision 0012: a bill, a provider debit and a provider credit are one round trip
@@ -28,18 +28,6 @@ afterAll(async () => {
 
 /** Statements the test app's pool has sent so far. */
 const statements = () => t.statements!();
-
-async function setLimit(roundId: number, body: Record<string, unknown>) {
-  const token = await staffToken(t, 'lotto');
-  const res = await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/number_limits`, { token, body });
-  expect(res.body.error).toBe(0);
-}
-
-async function reconcile() {
-  const r = await t.ledger.reconcile(t.db);
-  expect(r.mismatches).toEqual([]);
-  expect(r.net).toBe('0.00');
-}
 
 /** A number's slot rows: what each holds, its budget and the ceiling the budgets were set for. */
 async function slots(roundId: number, betType: string, number: string) {
@@ -70,7 +58,7 @@ describe('exposure split into slots (docs/rules/lottery.md §4)', () => {
     const members: Awaited<ReturnType<typeof fundedMember>>[] = [];
     for (let i = 0; i < 16; i++) members.push(await fundedMember(t, 10_000));
     const roundId = await openRound(t, 'lao');
-    await setLimit(roundId, { bet_type: 'run_top', number: '7', action: 'capped', cap: 3000 });
+    await setNumberLimits(t, roundId, { bet_type: 'run_top', number: '7', action: 'capped', cap: 3000 });
     // Each bill also stakes a two-digit number, so bills hold more than the one hot row.
     const answers = await Promise.all(
       Array.from({ length: 64 }, (_, i) =>
@@ -94,24 +82,24 @@ describe('exposure split into slots (docs/rules/lottery.md §4)', () => {
     expect(rows.reduce((s, r) => s + r.budget!, 0)).toBeLessThanOrEqual(300_000);
 
     // A higher cap is there for the very next bill, exactly; a lower one refuses at once.
-    await setLimit(roundId, { bet_type: 'run_top', number: '7', action: 'capped', cap: 3500 });
+    await setNumberLimits(t, roundId, { bet_type: 'run_top', number: '7', action: 'capped', cap: 3500 });
     const more = await buy(t, members[0]!.token, roundId, [
       { bet_type: 'run_top', number: '7', amount: 500 },
     ]);
     expect(more.body.error).toBe(0);
     const full = await buy(t, members[1]!.token, roundId, [{ bet_type: 'run_top', number: '7', amount: 1 }]);
     expect(full.body.code).toBe('LOTTO_OVER_CEILING');
-    await setLimit(roundId, { bet_type: 'run_top', number: '7', action: 'capped', cap: 3400 });
+    await setNumberLimits(t, roundId, { bet_type: 'run_top', number: '7', action: 'capped', cap: 3400 });
     const lower = await buy(t, members[2]!.token, roundId, [{ bet_type: 'run_top', number: '7', amount: 1 }]);
     expect(lower.body.code).toBe('LOTTO_OVER_CEILING');
     expect(await acceptedAndSold(roundId, 'run_top', '7')).toEqual({ accepted: 350_000, sold: 350_000 });
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('a number near its ceiling refuses a bill with what is left on it, whichever slot the bill comes to', async () => {
     const m = await fundedMember(t, 10_000);
     const roundId = await openRound(t, 'lao');
-    await setLimit(roundId, { bet_type: 'run_bottom', number: '3', action: 'capped', cap: 1000 });
+    await setNumberLimits(t, roundId, { bet_type: 'run_bottom', number: '3', action: 'capped', cap: 1000 });
     // Nine bills, one after another: they come to different slots in turn.
     for (let i = 0; i < 9; i++) {
       const b = await buy(t, m.token, roundId, [{ bet_type: 'run_bottom', number: '3', amount: 100 }]);
@@ -154,7 +142,7 @@ describe('exposure split into slots (docs/rules/lottery.md §4)', () => {
       expect(r.accepted_amount).toBeGreaterThanOrEqual(0);
       expect(r.accepted_amount).toBeLessThanOrEqual(r.budget!);
     }
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 
@@ -178,7 +166,7 @@ describe('overdraft in the database functions (docs/rules/casino.md §2.3)', () 
       .where('member_id', '=', m.memberId)
       .execute();
     expect(bills).toHaveLength(10);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('wallet_move refuses a debit larger than the balance (CK001 INSUFFICIENT_FUNDS) and leaves nothing behind', async () => {
@@ -218,7 +206,7 @@ describe('overdraft in the database functions (docs/rules/casino.md §2.3)', () 
     );
     expect(again.rows[0]!.transfer_id).toBeNull();
     expect(await balanceOf(t, m.memberId)).toBe(0);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('parallel provider debits over a small balance: as many as it covers, each moved once', async () => {
@@ -237,7 +225,7 @@ describe('overdraft in the database functions (docs/rules/casino.md §2.3)', () 
       Array(10).fill('INSUFFICIENT_FUNDS'),
     );
     expect(await balanceOf(t, memberId!)).toBe(200);
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 

@@ -5,8 +5,8 @@ import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import { syncHub88Catalogue } from '../src/modules/games/hub88-games.ts';
 import type { SeamlessWallet } from '../src/modules/games/seamless.ts';
 import { systemClock } from '../src/platform/clock.ts';
-import { hashToken, newToken } from '../src/platform/rng.ts';
 import { type Hub88StandIn, hub88Env, startHub88StandIn } from '../src/standins/hub88.ts';
+import { launchToken } from './games-support.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 
 /** A test app wired to Hub88's stand-in over real HTTP both ways (docs/rules/casino.md §8). */
@@ -95,25 +95,7 @@ export async function hub88Token(
   walletTypeId: number,
   game: string,
 ) {
-  const g = await t.db
-    .selectFrom('game')
-    .select('id')
-    .where('provider_id', '=', 'hub88')
-    .where('code', '=', game)
-    .executeTakeFirstOrThrow();
-  const token = newToken();
-  const now = new Date();
-  await t.db
-    .insertInto('game_launch')
-    .values({
-      token_hash: hashToken(token),
-      member_id: memberId,
-      wallet_type_id: walletTypeId,
-      game_id: g.id,
-      created_at: now,
-      expires_at: new Date(now.getTime() + 60_000),
-    })
-    .execute();
+  const token = await launchToken(t, memberId, walletTypeId, game, new Date(), 'hub88');
   const a = await wallet.authenticate(token, { provider: 'hub88', sessionToken: token });
   return { status: a.status, user: `chok${memberId}`, token };
 }

@@ -33,6 +33,11 @@ async function player(funds: { 1?: number; 2?: number } = { 1: 100_000 }, wallet
   return { memberId: memberId!, ...g, game };
 }
 
+/** Sends one wallet call twice (Hub88 retrying it): both answers match `answer`. */
+async function expectSameTwice(path: string, body: Record<string, unknown>, answer: Record<string, unknown>) {
+  for (const _ of [1, 2]) expect((await hub.callWallet(path, body)).body).toMatchObject(answer);
+}
+
 describe('Hub88 catalogue sync', () => {
   it('fills the catalogue: providers, categories with live dealer, thumbnails, demo, country blocks', async () => {
     const list = await call<
@@ -329,14 +334,7 @@ describe('Hub88 Wallet API', () => {
     });
     expect(changed.body.status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
     const win = txBody(p, { amount: 20 * BAHT, ref: bet.transaction_uuid });
-    expect((await hub.callWallet('/transaction/win', win)).body).toMatchObject({
-      status: 'RS_OK',
-      balance: 1013 * BAHT,
-    });
-    expect((await hub.callWallet('/transaction/win', win)).body).toMatchObject({
-      status: 'RS_OK',
-      balance: 1013 * BAHT,
-    });
+    await expectSameTwice('/transaction/win', win, { status: 'RS_OK', balance: 1013 * BAHT });
     expect(await balances(t, p.memberId)).toMatchObject({ 1: 101_300 });
   });
 
@@ -347,14 +345,7 @@ describe('Hub88 Wallet API', () => {
     const bet = txBody(p, { amount: 30 * BAHT });
     await hub.callWallet('/transaction/bet', bet);
     const rb = txBody(p, { ref: bet.transaction_uuid });
-    expect((await hub.callWallet('/transaction/rollback', rb)).body).toMatchObject({
-      status: 'RS_OK',
-      balance: 1000 * BAHT,
-    });
-    expect((await hub.callWallet('/transaction/rollback', rb)).body).toMatchObject({
-      status: 'RS_OK',
-      balance: 1000 * BAHT,
-    });
+    await expectSameTwice('/transaction/rollback', rb, { status: 'RS_OK', balance: 1000 * BAHT });
     const late = await hub.callWallet(
       '/transaction/win',
       txBody(p, { amount: 60 * BAHT, ref: bet.transaction_uuid }),

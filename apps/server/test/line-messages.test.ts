@@ -9,6 +9,7 @@ import {
   RETRY_BASE_MS,
   sendLinePushes,
 } from '../src/modules/line/push.ts';
+import { NO_PREFS, type PrefRow } from '../src/modules/line/push-queries.ts';
 import { TEST_TEXT } from '../src/modules/line/texts.ts';
 import { FixedClock } from '../src/platform/clock.ts';
 import { inTransaction } from '../src/platform/db.ts';
@@ -49,18 +50,11 @@ afterAll(async () => {
   await line.close();
 });
 
-const ALL_OFF: { markets: number[]; [k: string]: boolean | number[] } = {
-  deposit: false,
-  withdrawal: false,
-  bill: false,
-  results: false,
-  announcements: false,
-  show_balance: false,
-  markets: [],
-};
+/** Every notification off, no market: the settings a member starts with. */
+const ALL_OFF = NO_PREFS;
 
 /** A member with a LINE account linked (as the LIFF link stores it) and the given settings saved. */
-async function linkedMember(settings: Partial<typeof ALL_OFF> | null) {
+async function linkedMember(settings: Partial<PrefRow> | null) {
   const m = await newMember(t);
   const userId = lineUserId();
   await t.db

@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiAnswer, call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
+import {
+  type ApiAnswer,
+  call,
+  createTestApp,
+  expectReconciled,
+  registerMember,
+  staffToken,
+  type TestApp,
+} from './helpers.ts';
 import {
   balanceOf,
   buy,
@@ -37,12 +45,6 @@ async function admin(
 /** The same call by the owner: the second person of a result (docs/rules/lottery.md §8). */
 async function owner(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
   return admin(method, path, body, await staffToken(t, 'owner'));
-}
-
-async function reconcile() {
-  const r = await t.ledger.reconcile(t.db);
-  expect(r.mismatches).toEqual([]);
-  expect(r.net).toBe('0.00');
 }
 
 async function auditCount(action: string, entityId?: number): Promise<number> {
@@ -422,7 +424,7 @@ describe('result preview and the correction flow (docs/rules/lottery.md §8.3)',
       bill_counts: { won: 1, lost: 1 },
       total_win: '900.00',
     });
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 
@@ -483,7 +485,7 @@ describe('a correction of the full first prize alone (docs/rules/lottery.md §8.
       .execute();
     expect(reversals).toHaveLength(1);
     expect(await balanceOf(t, m.memberId)).toBe(paid - reversals[0]!.amount);
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 
@@ -545,7 +547,7 @@ describe('per-round rate overrides (docs/rules/lottery.md §3)', () => {
     expect((await items(after))[0]).toMatchObject({ status: 'won', win_amount: 100_000 });
     expect((await items(third))[0]).toMatchObject({ status: 'won', win_amount: 90_000 });
     expect(await balanceOf(t, member.memberId)).toBe(balance + 280_000);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('bills placed while the rate changes each keep the rate they were accepted at, consistently', async () => {

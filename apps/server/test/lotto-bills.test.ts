@@ -4,8 +4,16 @@ import { cancelBill, createBill } from '../src/modules/lotto/bills.ts';
 import { FixedClock, systemClock } from '../src/platform/clock.ts';
 import { AppError, envelopeOf } from '../src/platform/errors.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
-import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
-import { balanceOf, buy, fund, fundedMember, lottoDeps, openRound } from './lotto-fixtures.ts';
+import { call, createTestApp, expectReconciled, registerMember, type TestApp } from './helpers.ts';
+import {
+  balanceOf,
+  buy,
+  fund,
+  fundedMember,
+  lottoDeps,
+  openRound,
+  setNumberLimits,
+} from './lotto-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,24 +23,12 @@ afterAll(async () => {
   await t.close();
 });
 
-async function setLimit(roundId: number, body: Record<string, unknown>) {
-  const token = await staffToken(t, 'lotto');
-  const res = await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/number_limits`, { token, body });
-  expect(res.body.error).toBe(0);
-}
-
-async function reconcile() {
-  const r = await t.ledger.reconcile(t.db);
-  expect(r.mismatches).toEqual([]);
-  expect(r.net).toBe('0.00');
-}
-
 describe('bill/validate', () => {
   it('returns per-item effective rates, potential wins, problems and totals without changing anything', async () => {
     const m = await fundedMember(t, 1000);
     const roundId = await openRound(t, 'lao');
-    await setLimit(roundId, { bet_type: 'two_bottom', number: '47', action: 'reduced_rate' });
-    await setLimit(roundId, { bet_type: 'two_top', number: '99', action: 'closed' });
+    await setNumberLimits(t, roundId, { bet_type: 'two_bottom', number: '47', action: 'reduced_rate' });
+    await setNumberLimits(t, roundId, { bet_type: 'two_top', number: '99', action: 'closed' });
     const res = await call<{
       ok: boolean;
       items: {
@@ -134,7 +130,7 @@ describe('bill/create', () => {
       .where('reference', '=', `lotto:bill:${first.body.data.bill.bill_id}`)
       .execute();
     expect(ledger.map((l) => [l.kind, l.amount])).toEqual([['bet', 1500]]);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('a bill whose round rules change before every try answers a Thai "try again" (503) and buys nothing', async () => {
@@ -167,7 +163,7 @@ describe('bill/create', () => {
       config: t.config,
       beforeBillAttempt: async (round: number, attempt: number) => {
         tries.push(attempt);
-        await setLimit(round, {
+        await setNumberLimits(t, round, {
           bet_type: 'two_top',
           number: String(attempt).padStart(2, '0'),
           action: 'closed',
@@ -191,7 +187,7 @@ describe('bill/create', () => {
     expect(await bills()).toBe(before);
     // Once the rules hold still, the same bill goes through.
     expect((await buy(t, m.token, roundId, items)).body.error).toBe(0);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it("keeps every line in its bill's round: the database refuses a line naming another round", async () => {
@@ -212,7 +208,7 @@ describe('bill/create', () => {
   it('refuses a closed round, a closed number, an over-ceiling line — naming the line — and insufficient funds, changing nothing', async () => {
     const m = await fundedMember(t, 100);
     const roundId = await openRound(t, 'lao');
-    await setLimit(roundId, { bet_type: 'two_top', number: '13', action: 'closed' });
+    await setNumberLimits(t, roundId, { bet_type: 'two_top', number: '13', action: 'closed' });
     const closedNo = await buy(t, m.token, roundId, [
       { bet_type: 'two_top', number: '12', amount: 1 },
       { bet_type: 'two_top', number: '13', amount: 1 },
@@ -231,7 +227,7 @@ describe('bill/create', () => {
 
   it('caps a number: 29 capped at 3,000 with 2,800 accepted refuses 300 (200 remaining) and accepts 200', async () => {
     const roundId = await openRound(t, 'lao');
-    await setLimit(roundId, { bet_type: 'two_bottom', number: '29', action: 'capped', cap: 3000 });
+    await setNumberLimits(t, roundId, { bet_type: 'two_bottom', number: '29', action: 'capped', cap: 3000 });
     const a = await fundedMember(t, 5000);
     expect(
       (await buy(t, a.token, roundId, [{ bet_type: 'two_bottom', number: '29', amount: 2800 }])).body.error,
@@ -310,7 +306,7 @@ describe('bill/cancel', () => {
       body: { bill_id: b2.body.data.bill.bill_id },
     });
     expect(notMine.body.code).toBe('LOTTO_BILL_NOT_FOUND');
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('records the cancel at the server clock’s time', async () => {
@@ -328,7 +324,7 @@ describe('bill/cancel', () => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('cancelled');
     expect(row.cancelled_at?.toISOString()).toBe(clock.now().toISOString());
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('never cancels a yeekee bill', async () => {
@@ -373,7 +369,7 @@ describe('many members bill concurrently on the same numbers while the round clo
     const members = [];
     for (let i = 0; i < 24; i++) members.push(await fundedMember(t, 10_000));
     const roundId = await openRound(t, 'lao', { closeInMs: 1500 });
-    await setLimit(roundId, { bet_type: 'two_bottom', number: '29', action: 'capped', cap: 3000 });
+    await setNumberLimits(t, roundId, { bet_type: 'two_bottom', number: '29', action: 'capped', cap: 3000 });
     const before = new Map<number, number>();
     for (const m of members) before.set(m.memberId, await balanceOf(t, m.memberId));
     const results: { memberId: number; error: number; code?: string | undefined; total?: number }[] = [];
@@ -442,7 +438,7 @@ describe('many members bill concurrently on the same numbers while the round clo
       .where('round_id', '=', roundId)
       .executeTakeFirstOrThrow();
     expect(Number(billCount.n)).toBe(accepted.length);
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 
@@ -481,6 +477,6 @@ describe('bill idempotency on the bill itself (decision 0011)', () => {
     expect(late.body.error).toBe(0);
     expect(late.body.data.bill.bill_id).toBe([...ids][0]);
     expect((await buy(t, m.token, roundId, items)).body.code).toBe('LOTTO_ROUND_CLOSED');
-    await reconcile();
+    await expectReconciled(t);
   });
 });

@@ -1,5 +1,6 @@
 import { satang } from '@chok/engine/money';
 import { sql } from 'kysely';
+import { expect } from 'vitest';
 import type { LottoDeps } from '../src/modules/lotto/deps.ts';
 import { createLotto, type Lotto } from '../src/modules/lotto/service.ts';
 import type { Clock } from '../src/platform/clock.ts';
@@ -162,4 +163,15 @@ export async function winTransfers(t: TestApp, billId: number): Promise<number> 
     .where('reference', '=', `lotto:bill:${billId}`)
     .execute();
   return rows.length;
+}
+
+/** The lotto staff sets a round's number limits (เลขอั้น) through the console's endpoint. */
+export async function setNumberLimits(
+  t: TestApp,
+  roundId: number,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const token = await staffToken(t, 'lotto');
+  const res = await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/number_limits`, { token, body });
+  expect(res.body.error).toBe(0);
 }

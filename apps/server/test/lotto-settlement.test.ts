@@ -2,7 +2,7 @@ import { satang } from '@chok/engine/money';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
-import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
+import { call, createTestApp, expectReconciled, FixedClock, staffToken, type TestApp } from './helpers.ts';
 import {
   balanceOf,
   buy,
@@ -23,12 +23,6 @@ afterAll(async () => {
 });
 
 const R1 = { first: '845312', front3: ['207', '519'], back3: ['663', '048'], last2: '71' };
-
-async function reconcile() {
-  const r = await t.ledger.reconcile(t.db);
-  expect(r.mismatches).toEqual([]);
-  expect(r.net).toBe('0.00');
-}
 
 async function billStatus(billId: number) {
   const b = await t.db
@@ -121,7 +115,7 @@ describe('docs/rules/lottery.md §11 known answers through bills, the database a
     for (const id of ids) expect(await winTransfers(t, id)).toBe(1);
     await settleAgain(roundId, ids);
     expect(await balanceOf(t, m.memberId)).toBe(before + total);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('case 6: top3 121 — tod 112 wins 1,500, 122 loses; top3 555 — run_top 5 pays 32.00 once', async () => {
@@ -193,7 +187,7 @@ describe('docs/rules/lottery.md §11 known answers through bills, the database a
     expect(await billStatus(first.body.data.bill.bill_id)).toMatchObject({ win: 900_000 });
     expect(await billStatus(second.body.data.bill.bill_id)).toMatchObject({ win: 450_000 });
     await settleAgain(roundId, [first.body.data.bill.bill_id, second.body.data.bill.bill_id]);
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 
@@ -302,7 +296,7 @@ describe('result entry rules', () => {
     expect(audit[0]!.after).toMatchObject({ reason: 'พิมพ์ผลผิด', version: 2 });
     expect(audit[0]!.before).toMatchObject({ version: 1 });
     await settleAgain(roundId, [a.body.data.bill.bill_id, c.body.data.bill.bill_id]);
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 
@@ -406,7 +400,7 @@ describe('round cancellation', () => {
       .where('reference', 'like', 'lotto:bill:%')
       .execute();
     expect(refunds.length).toBeGreaterThanOrEqual(2);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('auto-refunds a round without a result an hour after the expected time (markets with auto_refund_no_result)', async () => {

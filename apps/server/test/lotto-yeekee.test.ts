@@ -28,6 +28,10 @@ type List = {
   chain_seed: string;
 };
 
+/** The round's row as stored. */
+const roundRow = (id: number) =>
+  t.db.selectFrom('lotto_round').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
 async function shoot(token: string, roundId: number, number: string) {
   return call<{ seq: number; server_ts: string }>(t.app, 'POST', '/api/lotto/yeekee/shoot_number', {
     token,
@@ -41,11 +45,7 @@ async function shoot(token: string, roundId: number, number: string) {
  */
 async function shootingRound(perIpMinute: number) {
   const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
-  const round = await t.db
-    .selectFrom('lotto_round')
-    .selectAll()
-    .where('id', '=', roundId)
-    .executeTakeFirstOrThrow();
+  const round = await roundRow(roundId);
   clock.advance(round.open_at.getTime() + 30 * 60_000 - clock.now().getTime());
   await t.db
     .updateTable('lotto_round')
@@ -80,11 +80,7 @@ async function openStream(url: string, token: string) {
 describe('a full yeekee round driven by an injected clock', () => {
   it('bets, shots from several members, close, verifiable result, settlement, rewards; a second run pays nothing', async () => {
     const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
-    const round = await t.db
-      .selectFrom('lotto_round')
-      .selectAll()
-      .where('id', '=', roundId)
-      .executeTakeFirstOrThrow();
+    const round = await roundRow(roundId);
     clock.advance(round.open_at.getTime() + 1000 - clock.now().getTime());
     const members = [];
     for (let i = 0; i < 5; i++) members.push(await fundedMember(t, 1000));
@@ -246,11 +242,7 @@ describe('a full yeekee round driven by an injected clock', () => {
 
   it('a round with fewer than 20 shots is void: every bill refunded, no rewards', async () => {
     const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
-    const round = await t.db
-      .selectFrom('lotto_round')
-      .selectAll()
-      .where('id', '=', roundId)
-      .executeTakeFirstOrThrow();
+    const round = await roundRow(roundId);
     clock.advance(round.open_at.getTime() + 1000 - clock.now().getTime());
     const m = await fundedMember(t, 1000);
     const bill = await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '12', amount: 300 }]);
@@ -268,11 +260,7 @@ describe('a full yeekee round driven by an injected clock', () => {
       .executeTakeFirstOrThrow();
     expect(b.status).toBe('refunded');
     expect(await balanceOf(t, m.memberId)).toBe(100_000);
-    const r = await t.db
-      .selectFrom('lotto_round')
-      .selectAll()
-      .where('id', '=', roundId)
-      .executeTakeFirstOrThrow();
+    const r = await roundRow(roundId);
     expect(r.status).toBe('cancelled');
     expect(
       await t.db.selectFrom('lotto_yeekee_reward').selectAll().where('round_id', '=', roundId).execute(),
@@ -431,11 +419,7 @@ describe('a full yeekee round driven by an injected clock', () => {
 
   it('the result endpoint reports the live shot count of an open round, as the yeekee list does', async () => {
     const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
-    const round = await t.db
-      .selectFrom('lotto_round')
-      .selectAll()
-      .where('id', '=', roundId)
-      .executeTakeFirstOrThrow();
+    const round = await roundRow(roundId);
     clock.advance(Math.max(0, round.open_at.getTime() + 1000 - clock.now().getTime()));
     for (let i = 0; i < 3; i++) {
       const m = await fundedMember(t, 10);
@@ -461,11 +445,7 @@ describe('a full yeekee round driven by an injected clock', () => {
       .set({ seal_offset_ms: 20_000, seal_salt: 'abc', seal_commitment: sealCommitment(20_000, 'abc') })
       .where('id', '=', roundId)
       .execute();
-    const round = await t.db
-      .selectFrom('lotto_round')
-      .selectAll()
-      .where('id', '=', roundId)
-      .executeTakeFirstOrThrow();
+    const round = await roundRow(roundId);
     const info = await call<{ seal_commitment: string }>(
       t.app,
       'GET',
@@ -494,11 +474,7 @@ describe('a full yeekee round driven by an injected clock', () => {
 describe('concurrent shots (group commit, decision 0011)', () => {
   it('gives each acknowledged shot its own gap-free seq, refuses a same-instant second shot, and publishes every ack', async () => {
     const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
-    const before = await t.db
-      .selectFrom('lotto_round')
-      .selectAll()
-      .where('id', '=', roundId)
-      .executeTakeFirstOrThrow();
+    const before = await roundRow(roundId);
     // Every request here comes from one address: lift the per-IP limit for this round only.
     const settings = before.settings as { yeekee: Record<string, unknown> };
     await t.db
@@ -524,11 +500,7 @@ describe('concurrent shots (group commit, decision 0011)', () => {
     expect(results.filter((r) => r.body.code === 'LOTTO_SHOOT_COOLDOWN')).toHaveLength(8);
     expect(acks.map((a) => a.seq).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // After shooting closes the published list holds every acknowledged shot at its seq, chained.
-    const round = await t.db
-      .selectFrom('lotto_round')
-      .selectAll()
-      .where('id', '=', roundId)
-      .executeTakeFirstOrThrow();
+    const round = await roundRow(roundId);
     expect(round.shot_count).toBe(8);
     clock.advance(round.shoot_close_at!.getTime() + 1000 - clock.now().getTime());
     expect(await lottoOf(t, clock).settlement.drawYeekee(roundId, clock.now())).toBe('void');

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../src/platform/paths.ts';
+import { ensureDebianTool } from './debian.ts';
 
 /**
  * The alerting rules in the repository (ops/prometheus, docs/operations.md "Metrics and alerts") are
@@ -13,20 +13,7 @@ import { SERVER_ROOT } from '../src/platform/paths.ts';
 const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 const RULES_DIR = path.resolve(SERVER_ROOT, '../../ops/prometheus');
 
-function ensurePromtool(): void {
-  if (existsSync(PROMTOOL)) return;
-  const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-  const run = (args: string[]) => {
-    const [cmd, ...rest] = [...asRoot, ...args];
-    execFileSync(cmd!, rest, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  };
-  process.stdout.write(`${PROMTOOL} is missing: installing Debian package prometheus\n`);
-  run(['apt-get', 'update']);
-  run(['apt-get', 'install', '-y', '--no-install-recommends', 'prometheus']);
-}
+const ensurePromtool = () => ensureDebianTool(PROMTOOL, 'prometheus');
 
 /** Runs promtool in the rules' folder; answers its exit code and output. */
 function promtool(args: string[]): { code: number; output: string } {

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSandbox } from '../src/modules/payments/gateway.ts';
 import { verifyAuditChain } from '../src/platform/audit.ts';
 import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
-import { type Deposit, depositCredits, generateQr, newMember, walletBalances } from './payments-fixtures.ts';
+import {
+  type Deposit,
+  depositCredits,
+  depositStatus,
+  generateQr,
+  newMember,
+  walletBalances,
+  welcomePromotion,
+} from './payments-fixtures.ts';
 
 const clock = new FixedClock(new Date('2026-03-01T07:00:00Z')); // 14:00 Bangkok
 let t: TestApp;
@@ -120,16 +128,9 @@ describe('a deposit is credited exactly once, whichever path confirms it', () =>
       expect(credits).toHaveLength(1);
       expect(credits[0]!.amount).toBe(Math.round(Number(d.pay_amount) * 100));
       expect((await walletBalances(t.db, m.memberId))[1]).toBe(credits[0]!.amount);
-      const status = await call<Deposit>(
-        t.app,
-        'GET',
-        `/api/member/payment/inquiry_status?request_id=${d.request_id}`,
-        {
-          token: m.token,
-        },
-      );
-      expect(status.body.data.status).toBe('paid');
-      expect(status.body.data.status_label).toBe('สำเร็จ');
+      const status = await depositStatus(t, m.token, d.request_id);
+      expect(status.status).toBe('paid');
+      expect(status.status_label).toBe('สำเร็จ');
       // The statement line is stored once and belongs to the request, whichever path paid it.
       const lines = await t.db
         .selectFrom('statement_line')
@@ -241,15 +242,8 @@ describe('statement import', () => {
     const csv = `posted_at,amount,direction,counterparty,bank_ref\n${bangkok(24)},${d.pay_amount},in,xxxxxx1234,LATE${d.request_id}\n`;
     const r = await importCsv('bank', d.receiving.id, 'generic', csv);
     expect(r.body.data.matched).toBe(1);
-    const status = await call<Deposit>(
-      t.app,
-      'GET',
-      `/api/member/payment/inquiry_status?request_id=${d.request_id}`,
-      {
-        token: m.token,
-      },
-    );
-    expect(status.body.data.status).toBe('paid');
+    const status = await depositStatus(t, m.token, d.request_id);
+    expect(status.status).toBe('paid');
   });
 
   it('wrong digits, too few digits or a line after the window go to the unmatched queue; assign and ignore', async () => {
@@ -367,15 +361,8 @@ describe('gateway', () => {
       amount: '700.00',
     });
     expect(dup.json().data).toEqual({ received: true, duplicate: true });
-    const st = await call<Deposit>(
-      t.app,
-      'GET',
-      `/api/member/payment/inquiry_status?request_id=${d.request_id}`,
-      {
-        token: m.token,
-      },
-    );
-    expect(st.body.data.status_label).toBe('กำลังตรวจสอบ');
+    const st = await depositStatus(t, m.token, d.request_id);
+    expect(st.status_label).toBe('กำลังตรวจสอบ');
     expect(await depositCredits(t.db, m.memberId)).toHaveLength(0);
     const rejected = await call<Deposit>(
       t.app,
@@ -430,13 +417,7 @@ describe('gateway', () => {
 describe('the promotion chosen at deposit', () => {
   it('is evaluated at confirmation: deposit and bonus go to the bonus wallet', async () => {
     const m = await newMember(t);
-    const promos = await call<{ items: { id: number; title: string; eligible: boolean }[] }>(
-      t.app,
-      'GET',
-      '/api/member/payment/promotions',
-      { token: m.token },
-    );
-    const welcome = promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!;
+    const welcome = await welcomePromotion(t, m.token);
     expect(welcome.eligible).toBe(true);
     const d = (
       await generateQr(t, m.token, { channel_id: 1, amount: 1200, promotion_id: welcome.id }, randomUUID())

@@ -1,31 +1,25 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hasValidCrc, parsePromptPay } from '@chok/engine/payments/promptpay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import { expireDeposits } from '../src/modules/payments/deposits.ts';
-import { depositsCountedSince } from '../src/modules/payments/service.ts';
-import { depositProtection } from '../src/modules/protection/service.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
+import { ensureDebianTool } from './debian.ts';
 import { call, createTestApp, FixedClock, type TestApp } from './helpers.ts';
-import { type Deposit, depositCredits, generateQr, newMember } from './payments-fixtures.ts';
+import {
+  basePaymentsDeps,
+  type Deposit,
+  depositCredits,
+  depositStatus,
+  generateQr,
+  newMember,
+} from './payments-fixtures.ts';
 
 /** Debian's zbar-tools decodes QR images independently of the library that drew them. */
-function ensureZbar(): void {
-  if (existsSync('/usr/bin/zbarimg')) return;
-  const asRoot = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-  const run = (args: string[]) => {
-    const [cmd, ...rest] = [...asRoot, ...args];
-    execFileSync(cmd!, rest, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  };
-  run(['apt-get', 'update']);
-  run(['apt-get', 'install', '-y', '--no-install-recommends', 'zbar-tools']);
-}
+const ensureZbar = () => ensureDebianTool('/usr/bin/zbarimg', 'zbar-tools');
 
 function decodeQr(dataUrl: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'qr-'));
@@ -188,16 +182,9 @@ describe('a PromptPay QR deposit', () => {
 
     const e = (await generateQr(t, m.token, { channel_id: 1, amount: 200 })).body.data;
     clock.advance(15 * 60_000);
-    const status = await call<Deposit>(
-      t.app,
-      'GET',
-      `/api/member/payment/inquiry_status?request_id=${e.request_id}`,
-      {
-        token: m.token,
-      },
-    );
-    expect(status.body.data.status).toBe('expired');
-    expect(status.body.data.status_label).toBe('หมดเวลา');
+    const status = await depositStatus(t, m.token, e.request_id);
+    expect(status.status).toBe('expired');
+    expect(status.status_label).toBe('หมดเวลา');
     // The reservation ends 10 minutes after expiry.
     clock.advance(10 * 60_000);
     await expireDeposits({ ...depsOf(t), clock }, clock.now());
@@ -240,12 +227,7 @@ describe("the sandbox's pay button", () => {
 
 function depsOf(app: TestApp) {
   return {
-    db: app.db,
-    ledger: app.ledger,
-    events: app.app.events,
-    clock,
-    agentId: app.config.AGENT_ID,
-    protection: depositProtection({ depositsCountedSince }),
+    ...basePaymentsDeps(app, clock),
     gateways: {
       sandboxAllowed: false,
       sandbox: async () => null,

@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { depositRequest, withdrawal } from '@chok/contract/api/payments';
 import type { z } from 'zod';
+import { depositsCountedSince } from '../src/modules/payments/service.ts';
+import { depositProtection } from '../src/modules/protection/service.ts';
+import type { Clock } from '../src/platform/clock.ts';
 import type { Db } from '../src/platform/db.ts';
 import { type ApiAnswer, call, registerMember, type TestApp } from './helpers.ts';
 
@@ -62,4 +65,34 @@ export async function depositCredits(db: Db, memberId: number) {
     .where('a.member_id', '=', memberId)
     .where('t.kind', '=', 'deposit')
     .execute();
+}
+
+/** The payments deps every payments test wires alike: the app's db, ledger, events and agent, real deposit limits. */
+export function basePaymentsDeps(t: TestApp, clock: Clock) {
+  return {
+    db: t.db,
+    ledger: t.ledger,
+    events: t.app.events,
+    clock,
+    agentId: t.config.AGENT_ID,
+    protection: depositProtection({ depositsCountedSince }),
+  };
+}
+
+/** The seeded welcome promotion ("สมาชิกใหม่") as the member's promotion list offers it. */
+export async function welcomePromotion(t: TestApp, token: string) {
+  const promos = await call<{ items: { id: number; title: string; eligible: boolean }[] }>(
+    t.app,
+    'GET',
+    '/api/member/payment/promotions',
+    { token },
+  );
+  return promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!;
+}
+
+/** The member's deposit request as its status page reads it (GET inquiry_status). */
+export async function depositStatus(t: TestApp, token: string, requestId: number) {
+  return (
+    await call<Deposit>(t.app, 'GET', `/api/member/payment/inquiry_status?request_id=${requestId}`, { token })
+  ).body.data;
 }

@@ -4,12 +4,17 @@ import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import { inquireOpenGatewayRequests } from '../src/modules/payments/deposits.ts';
 import type { PaymentsDeps } from '../src/modules/payments/deps.ts';
 import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
-import { depositsCountedSince } from '../src/modules/payments/service.ts';
 import { settleDuePromotions } from '../src/modules/payments/sweep.ts';
-import { depositProtection } from '../src/modules/protection/service.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
 import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
-import { depositCredits, generateQr, newMember, walletBalances } from './payments-fixtures.ts';
+import {
+  basePaymentsDeps,
+  depositCredits,
+  generateQr,
+  newMember,
+  walletBalances,
+  welcomePromotion,
+} from './payments-fixtures.ts';
 
 const clock = new FixedClock(new Date('2026-04-01T05:00:00Z'));
 let t: TestApp;
@@ -18,12 +23,7 @@ let deps: PaymentsDeps;
 beforeAll(async () => {
   t = await createTestApp({ clock, jobs: true });
   deps = {
-    db: t.db,
-    ledger: t.ledger,
-    events: t.app.events,
-    clock,
-    agentId: t.config.AGENT_ID,
-    protection: depositProtection({ depositsCountedSince }),
+    ...basePaymentsDeps(t, clock),
     gateways: gatewayRegistry(t.db, () => clock.now(), { sandboxAllowed: true }),
     connectors: createConnectors({ db: t.db, clock: clock, env: {}, key: null, previousKey: null }),
     jobs: disabledJobs,
@@ -32,18 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function welcomeId(token: string): Promise<number> {
-  const promos = await call<{ items: { id: number; title: string }[] }>(
-    t.app,
-    'GET',
-    '/api/member/payment/promotions',
-    {
-      token,
-    },
-  );
-  return promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!.id;
-}
 
 describe('the minute sweep', () => {
   it('is scheduled every minute when jobs run', async () => {
@@ -77,7 +65,11 @@ describe('the minute sweep', () => {
     const others = [await newMember(t), await newMember(t)];
     for (const o of others) {
       const od = (
-        await generateQr(t, o.token, { channel_id: 1, amount: 300, promotion_id: await welcomeId(o.token) })
+        await generateQr(t, o.token, {
+          channel_id: 1,
+          amount: 300,
+          promotion_id: (await welcomePromotion(t, o.token)).id,
+        })
       ).body.data;
       const c = await call(t.app, 'POST', `/api/admin/payments/deposits/${od.request_id}/confirm`, {
         token: finance,
@@ -86,15 +78,7 @@ describe('the minute sweep', () => {
       expect(c.body.error).toBe(0);
     }
     const m = await newMember(t);
-    const promos = await call<{ items: { id: number; title: string }[] }>(
-      t.app,
-      'GET',
-      '/api/member/payment/promotions',
-      {
-        token: m.token,
-      },
-    );
-    const welcome = promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!;
+    const welcome = await welcomePromotion(t, m.token);
     const d = (await generateQr(t, m.token, { channel_id: 1, amount: 400, promotion_id: welcome.id })).body
       .data;
     await call(t.app, 'POST', `/api/admin/payments/deposits/${d.request_id}/confirm`, {

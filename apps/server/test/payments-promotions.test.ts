@@ -4,7 +4,7 @@ import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { fund, openRound } from './lotto-fixtures.ts';
-import { generateQr, newMember, walletBalances, withdraw } from './payments-fixtures.ts';
+import { generateQr, newMember, walletBalances, welcomePromotion, withdraw } from './payments-fixtures.ts';
 
 /**
  * Deposit promotions as decided (docs/rules/engagement.md §1, docs/rules/casino.md §1): turnover is the settled
@@ -34,13 +34,7 @@ const info = async (token: string) =>
 /** A new member who took the welcome promotion (50%, ×5) on a 100-baht deposit, with `main` baht in main. */
 async function promoMember(main = 0) {
   const m = await newMember(t);
-  const promos = await call<{ items: { id: number; title: string }[] }>(
-    t.app,
-    'GET',
-    '/api/member/payment/promotions',
-    { token: m.token },
-  );
-  const welcome = promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!;
+  const welcome = await welcomePromotion(t, m.token);
   const d = (await generateQr(t, m.token, { channel_id: 1, amount: 100, promotion_id: welcome.id })).body
     .data;
   const ok = await call(t.app, 'POST', `/api/admin/payments/deposits/${d.request_id}/confirm`, {

@@ -5,11 +5,15 @@ import type { PaymentsDeps } from '../src/modules/payments/deps.ts';
 import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
 import { scbGateway } from '../src/modules/payments/scb.ts';
 import { inquireScbRequest, SCB_INQUIRY_JOB, scbInquiryJob } from '../src/modules/payments/scb-deposits.ts';
-import { depositsCountedSince } from '../src/modules/payments/service.ts';
-import { depositProtection } from '../src/modules/protection/service.ts';
 import { type ScbStandIn, startScbStandIn } from '../src/standins/scb.ts';
 import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
-import { type Deposit, depositCredits, generateQr, newMember } from './payments-fixtures.ts';
+import {
+  basePaymentsDeps,
+  type Deposit,
+  depositCredits,
+  generateQr,
+  newMember,
+} from './payments-fixtures.ts';
 
 /**
  * SCB's QR payment adapter against the SCB stand-in over HTTP on 127.0.0.1 (docs/rules/payments.md §3.4):
@@ -35,12 +39,7 @@ beforeAll(async () => {
   scb.callbackUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/payment/scb/confirm`;
   const connectors = createConnectors({ db: t.db, clock, env: scb.env(), key: null, previousKey: null });
   deps = {
-    db: t.db,
-    ledger: t.ledger,
-    events: t.app.events,
-    clock,
-    agentId: t.config.AGENT_ID,
-    protection: depositProtection({ depositsCountedSince }),
+    ...basePaymentsDeps(t, clock),
     connectors,
     // The job queue itself is pg-boss's; here each scheduled run is recorded and run by the test.
     jobs: {

@@ -2,7 +2,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_CREDIT_WALLET, memberBalance } from '../src/modules/wallet/service.ts';
 import { confirmedDeposit, expectBalancesMatchTransfers, SettableClock } from './checkin-quests-fixtures.ts';
-import { type ApiAnswer, call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
+import {
+  type ApiAnswer,
+  call,
+  createTestApp,
+  LONG_SESSIONS,
+  registerMember,
+  staffToken,
+  type TestApp,
+} from './helpers.ts';
 import { newMember } from './payments-fixtures.ts';
 
 // Polls and events, docs/rules/engagement.md §10, against the real database.
@@ -15,12 +23,7 @@ beforeAll(async () => {
   t = await createTestApp({
     clock,
     seed: true,
-    env: {
-      SESSION_IDLE_MINUTES: '1000000',
-      SESSION_ABSOLUTE_HOURS: '100000',
-      STAFF_SESSION_IDLE_MINUTES: '1000000',
-      STAFF_SESSION_ABSOLUTE_HOURS: '100000',
-    },
+    env: LONG_SESSIONS,
   });
   content = await staffToken(t, 'content', clock);
 });

@@ -4,14 +4,19 @@ import { createConnectors } from '../src/modules/connectors/connectors.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import type { PaymentsDeps } from '../src/modules/payments/deps.ts';
 import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
-import { depositsCountedSince } from '../src/modules/payments/service.ts';
 import { settleDuePromotions } from '../src/modules/payments/sweep.ts';
-import { depositProtection } from '../src/modules/protection/service.ts';
 import { isUniqueViolation } from '../src/platform/db.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
-import { type Deposit, generateQr, newMember, walletBalances, withdraw } from './payments-fixtures.ts';
+import { call, createTestApp, expectReconciled, staffToken, type TestApp } from './helpers.ts';
+import {
+  basePaymentsDeps,
+  type Deposit,
+  generateQr,
+  newMember,
+  walletBalances,
+  withdraw,
+} from './payments-fixtures.ts';
 
 /**
  * Deposit promotions end to end (docs/rules/engagement.md §1): the list with rules and eligibility,
@@ -31,12 +36,7 @@ beforeAll(async () => {
   content = await staffToken(t, 'content');
   sim = await addSimProvider(t);
   deps = {
-    db: t.db,
-    ledger: t.ledger,
-    events: t.app.events,
-    clock: { now: () => new Date() },
-    agentId: t.config.AGENT_ID,
-    protection: depositProtection({ depositsCountedSince }),
+    ...basePaymentsDeps(t, { now: () => new Date() }),
     gateways: gatewayRegistry(t.db, () => new Date(), { sandboxAllowed: true }),
     connectors: createConnectors({
       db: t.db,
@@ -166,12 +166,6 @@ async function confirm(requestId: number) {
   );
   expect(r.body.error, r.body.message).toBe(0);
   return r.body.data;
-}
-
-async function reconcile() {
-  const r = await t.ledger.reconcile(t.db);
-  expect(r.mismatches).toEqual([]);
-  expect(r.net).toBe('0.00');
 }
 
 const baht = (s: number) => (s / 100).toFixed(2);
@@ -320,7 +314,7 @@ describe('the §1 example through the database', () => {
       eligible: false,
       reason: 'มีโปรโมชั่นที่ยังทำเทิร์นไม่ครบอยู่',
     });
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 
@@ -389,7 +383,7 @@ describe('a promotion the member may not take', () => {
     const withoutBonus = notices.filter((n) => n.notice !== null);
     expect(withoutBonus.map((n) => n.notice)).toEqual(['ไม่ได้รับโบนัส: มีโปรโมชั่นที่ยังทำเทิร์นไม่ครบอยู่']);
     expect(withoutBonus[0]!.id).not.toBe(rows[0]!.deposit_request_id);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('the one-active index refuses a second running promotion even written directly', async () => {
@@ -444,7 +438,7 @@ describe('turnover met: the bonus wallet moves to main', () => {
       status_label: 'ทำเทิร์นครบ',
       released: baht(wallet),
     });
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 
@@ -485,7 +479,7 @@ describe('the member cancels the running promotion (§1.5)', () => {
     expect((await withdraw(t, m.token, 100)).body.error).toBe(0);
     // Cancelling again changes nothing.
     expect((await cancel(m.token, view.active!.id)).body.code).toBe('PROMOTION_NOT_ACTIVE');
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('waits for a round from the bonus wallet; 20 parallel cancels then cancel once (G1, G4)', async () => {
@@ -530,7 +524,7 @@ describe('the member cancels the running promotion (§1.5)', () => {
       .where('idempotency_key', '=', `promotion:${id}:forfeit`)
       .execute();
     expect(forfeits.map((f) => f.amount)).toEqual([wallet - deposit]);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('a met turnover completes the promotion instead of cancelling it', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bangkokMorning,
+  claimsOf,
   confirmedDeposit,
   expectBalancesMatchTransfers,
   pointsOf,
@@ -7,7 +9,7 @@ import {
   SettableClock,
 } from './checkin-quests-fixtures.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, registerMember, staffToken, type TestApp } from './helpers.ts';
+import { call, createTestApp, LONG_SESSIONS, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
 
 // Quests (docs/rules/engagement.md §6) against the real database: live progress from confirmed
@@ -17,16 +19,10 @@ let t: TestApp;
 let content: string;
 const ids: Record<string, number> = {};
 
-const LONG = '5256000';
 beforeAll(async () => {
   t = await createTestApp({
     clock,
-    env: {
-      SESSION_IDLE_MINUTES: LONG,
-      SESSION_ABSOLUTE_HOURS: LONG,
-      STAFF_SESSION_IDLE_MINUTES: LONG,
-      STAFF_SESSION_ABSOLUTE_HOURS: LONG,
-    },
+    env: LONG_SESSIONS,
   });
   content = await staffToken(t, 'content', clock);
   for (const q of await t.db.selectFrom('quest').select(['id', 'code']).execute()) ids[q.code!] = q.id;
@@ -34,8 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const bangkokMorning = (date: string) => `${date}T03:00:00Z`;
 
 interface QuestView {
   id: number;
@@ -66,16 +60,6 @@ const redeem = (token: string, questId: unknown) =>
     token,
     body: { quest_id: questId },
   });
-
-async function questClaims(memberId: number) {
-  return t.db
-    .selectFrom('reward_claim')
-    .select(['period_key', 'reward_kind', 'amount', 'status'])
-    .where('member_id', '=', memberId)
-    .where('feature', '=', 'quest')
-    .orderBy('id')
-    .execute();
-}
 
 async function checkinSettings(minDeposit: string) {
   const r = await call(t.app, 'PUT', '/api/admin/checkin/settings', {
@@ -138,7 +122,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
       expect(r.body.code).toBe('VALIDATION_FAILED');
       expect(r.body.fields?.quest_id).toBe('รหัสอ้างอิงไม่ถูกต้อง');
     }
-    expect(await questClaims(m.memberId)).toEqual([]);
+    expect(await claimsOf(t, m.memberId, 'quest')).toEqual([]);
     expect(await pointsOf(t, m.memberId)).toBe(0);
   });
 
@@ -154,7 +138,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
       code: 'QUEST_NOT_COMPLETE',
       message: 'ภารกิจยังไม่สำเร็จ ทำต่ออีกนิดแล้วค่อยกดรับรางวัล',
     });
-    expect(await questClaims(m.memberId)).toEqual([]);
+    expect(await claimsOf(t, m.memberId, 'quest')).toEqual([]);
     expect(await pointsOf(t, m.memberId)).toBe(0);
   });
 
@@ -194,7 +178,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
     expect(transfers).toEqual([
       { amount: 20, kind: 'quest', idempotency_key: `quest:${m.memberId}:${id}:2026-03-25` },
     ]);
-    expect(await questClaims(m.memberId)).toEqual([
+    expect(await claimsOf(t, m.memberId, 'quest')).toEqual([
       { period_key: `${id}:2026-03-25`, reward_kind: 'points', amount: 20, status: 'paid' },
     ]);
     const qc = await t.db.selectFrom('quest_claim').selectAll().where('member_id', '=', m.memberId).execute();
@@ -209,7 +193,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
     });
     await resetWriteQuota(t, m.memberId);
     expect((await redeem(m.token, id)).body.code).toBe('QUEST_NOT_COMPLETE');
-    expect(await questClaims(m.memberId)).toHaveLength(1);
+    expect(await claimsOf(t, m.memberId, 'quest')).toHaveLength(1);
     await expectBalancesMatchTransfers(t);
   });
 
@@ -237,7 +221,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
         quest: { status: 'claimed', progress: '5', claim: { reward_kind: 'free_credit', amount: '20.00' } },
       });
       expect((await walletBalances(t.db, m.memberId))[3] - before[3]).toBe(2000);
-      expect(await questClaims(m.memberId)).toEqual([
+      expect(await claimsOf(t, m.memberId, 'quest')).toEqual([
         { period_key: `${id}:2026-03-23`, reward_kind: 'free_credit', amount: 2000, status: 'paid' },
       ]);
 
@@ -252,7 +236,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
       expect(held.body.data.quest).toMatchObject({ status: 'held', claim: { amount: '20.00' } });
       expect((await walletBalances(t.db, flagged.memberId))[3]).toBe(0);
       expect(await questOf(flagged.token, id)).toMatchObject({ status: 'held', claimable: false });
-      expect(await questClaims(flagged.memberId)).toEqual([
+      expect(await claimsOf(t, flagged.memberId, 'quest')).toEqual([
         { period_key: `${id}:2026-03-30`, reward_kind: 'free_credit', amount: 2000, status: 'held' },
       ]);
     } finally {
@@ -391,7 +375,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
       status: 'claimed',
       claim: { amount: '50.00' },
     });
-    expect(await questClaims(m.memberId)).toEqual([
+    expect(await claimsOf(t, m.memberId, 'quest')).toEqual([
       {
         period_key: `${id}:2026-04-09T17:00:00.000Z`,
         reward_kind: 'free_credit',

@@ -15,7 +15,15 @@ import {
   settledSimRound,
   simSession,
 } from './games-support.ts';
-import { call, createTestApp, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
+import {
+  call,
+  createTestApp,
+  expectReconciled,
+  FixedClock,
+  registerMember,
+  staffToken,
+  type TestApp,
+} from './helpers.ts';
 
 let t: TestApp;
 let sim: ProviderSimulator;
@@ -56,12 +64,6 @@ function reward(
 async function play(memberId: number, stake: string, win: string) {
   await simSession(t, sim, memberId, 3, clock.now());
   await settledSimRound(sim, memberId, stake, win);
-}
-
-async function reconcile() {
-  const r = await t.ledger.reconcile(t.db);
-  expect(r.mismatches).toEqual([]);
-  expect(r.net).toBe('0.00');
 }
 
 describe('free credit under turnover and a cap (docs/rules/casino.md §1.3–1.4)', () => {
@@ -120,7 +122,7 @@ describe('free credit under turnover and a cap (docs/rules/casino.md §1.3–1.4
         'รางวัลภารกิจทดสอบ',
       ]),
     );
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('two grants add up: requirement 5× each, cap +300 each', async () => {
@@ -153,7 +155,7 @@ describe('free credit under turnover and a cap (docs/rules/casino.md §1.3–1.4
     expect((await balances(t, m))[3]).toBe(0);
     const view = await call(t.app, 'GET', '/api/member/free-credit', { token: member.token });
     expect(view.body.data).toMatchObject({ balance: '0.00', requirement: '0.00', cap: '0.00' });
-    await reconcile();
+    await expectReconciled(t);
   });
 });
 
@@ -165,7 +167,7 @@ describe('once-only rewards and risk holds (docs/rules/engagement.md §0 G2, G5)
     );
     expect(outcomes.filter((o) => o.created)).toHaveLength(1);
     expect((await balances(t, member.memberId))[1]).toBe(700);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('a member sharing a bank-account name has cash and free credit held until an operator decides; points are paid', async () => {
@@ -219,7 +221,7 @@ describe('once-only rewards and risk holds (docs/rules/engagement.md §0 G2, G5)
       (await call(t.app, 'POST', `/api/admin/rewards/holds/${held.claim.id}/release`, { token: support }))
         .status,
     ).toBe(403);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('a held reward from the second-approval amount takes two operators; the first cannot be the second', async () => {
@@ -300,7 +302,7 @@ describe('once-only rewards and risk holds (docs/rules/engagement.md §0 G2, G5)
       { action: 'reward_hold.first_approval', actor_id: await idOf(finance) },
       { action: 'reward_hold.release', actor_id: await idOf(owner) },
     ]);
-    await reconcile();
+    await expectReconciled(t);
   });
 
   it('a shared device id flags both members; private and loopback addresses are not compared', async () => {

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemberSession } from '../src/modules/auth/sessions.ts';
-import { hashToken, newToken } from '../src/platform/rng.ts';
-import { fundedMembers } from './games-support.ts';
+import { fundedMembers, inHouseLaunch } from './games-support.ts';
 import { call, createTestApp, FixedClock, registerMember, type TestApp } from './helpers.ts';
 import { feedShoe, handsOf } from './sooth-fixtures.ts';
 
@@ -169,31 +167,9 @@ describe('POST /api/sooth/baccarat', () => {
   });
 });
 
-const memberSessionPolicy = { idleMinutes: 12 * 60, absoluteHours: 7 * 24 };
 /** A launch of an in-house game as /api/game/link makes it, opened into a play session. */
 async function launch(memberId: number, code: string) {
-  const game = await t.db.selectFrom('game').select('id').where('code', '=', code).executeTakeFirstOrThrow();
-  const launchToken = newToken();
-  const now = clock.now();
-  await createMemberSession(t.db, clock, memberSessionPolicy, { memberId, ip: null, userAgent: null });
-  const memberSession = await t.db
-    .selectFrom('member_session')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('game_launch')
-    .values({
-      token_hash: hashToken(launchToken),
-      member_id: memberId,
-      wallet_type_id: 1,
-      game_id: game.id,
-      member_session_id: memberSession.id,
-      created_at: now,
-      expires_at: new Date(now.getTime() + 60_000),
-    })
-    .execute();
+  const { token: launchToken } = await inHouseLaunch(t, clock, memberId, code);
   const s = await call<{ session: string }>(t.app, 'POST', '/api/originals/session', {
     body: { token: launchToken },
   });

@@ -10,6 +10,7 @@ import {
   call,
   createTestApp,
   FixedClock,
+  LONG_SESSIONS,
   registerMember,
   staffToken,
   type TestApp,
@@ -24,12 +25,7 @@ beforeAll(async () => {
   t = await createTestApp({
     clock,
     seed: true,
-    env: {
-      SESSION_IDLE_MINUTES: '1000000',
-      SESSION_ABSOLUTE_HOURS: '100000',
-      STAFF_SESSION_IDLE_MINUTES: '1000000',
-      STAFF_SESSION_ABSOLUTE_HOURS: '100000',
-    },
+    env: LONG_SESSIONS,
   });
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { inTransaction } from '../src/platform/db.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
 import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
-import { generateQr, newMember, walletBalances, withdraw } from './payments-fixtures.ts';
+import { generateQr, newMember, walletBalances, welcomePromotion, withdraw } from './payments-fixtures.ts';
 
 /**
  * The three withdrawal blocks of docs/rules/payments.md §5 rule 5 — a reconciliation freeze, an
@@ -78,13 +78,7 @@ describe('open lottery bills and game rounds do not block a withdrawal (docs/rul
 describe('a promotion past its end blocks nothing, even while a round staked from its wallet is open', () => {
   it('the promotion stays open for the round’s result, and main can be withdrawn meanwhile', async () => {
     const m = await newMember(t);
-    const promos = await call<{ items: { id: number; title: string }[] }>(
-      t.app,
-      'GET',
-      '/api/member/payment/promotions',
-      { token: m.token },
-    );
-    const welcome = promos.body.data.items.find((p) => p.title.includes('สมาชิกใหม่'))!;
+    const welcome = await welcomePromotion(t, m.token);
     const d = (await generateQr(t, m.token, { channel_id: 1, amount: 100, promotion_id: welcome.id })).body
       .data;
     const ok = await call(t.app, 'POST', `/api/admin/payments/deposits/${d.request_id}/confirm`, {

@@ -78,18 +78,23 @@ export function NotificationPreview({ n }: { n: NotificationDraft }) {
   );
 }
 
+/** The picture as the member sees it, or a note that there is none yet. */
+function PictureOrNone({ image, title }: { image: string; title: string }) {
+  return image ? (
+    <img src={image} alt={title} />
+  ) : (
+    <p className="mp-muted" style={{ padding: 24 }}>
+      ยังไม่มีรูปภาพ
+    </p>
+  );
+}
+
 /** A home-page banner: the picture at 1200 × 400, full width. */
 export function BannerPreview({ title, image }: { title: string; image: string }) {
   return (
     <Frame title="ตัวอย่างบนหน้าแรกของสมาชิก">
       <div className="mp-carousel">
-        {image ? (
-          <img src={image} alt={title} />
-        ) : (
-          <p className="mp-muted" style={{ padding: 24 }}>
-            ยังไม่มีรูปภาพ
-          </p>
-        )}
+        <PictureOrNone image={image} title={title} />
       </div>
       <p className="mp-muted" style={{ marginTop: 8 }}>
         ขนาดที่แสดง 1200 × 400 (ส่วนเกินถูกตัดขอบ)
@@ -112,13 +117,7 @@ export function EventPreview({ title, image, link }: { title: string; image: str
         <div className="mp-dialog__body">
           <div className="mp-event-list">
             <div className="mp-event">
-              {image ? (
-                <img src={image} alt={title} />
-              ) : (
-                <p className="mp-muted" style={{ padding: 24 }}>
-                  ยังไม่มีรูปภาพ
-                </p>
-              )}
+              <PictureOrNone image={image} title={title} />
             </div>
           </div>
           <p className="mp-muted" style={{ marginTop: 8 }}>

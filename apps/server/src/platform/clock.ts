@@ -14,3 +14,8 @@ export class FixedClock implements Clock {
     this.current = new Date(this.current.getTime() + ms);
   }
 }
+
+/** The earliest of several instants: one read from it serves every "since" window (none: null). */
+export function earliestOf(instants: readonly Date[]): Date | null {
+  return instants.length === 0 ? null : new Date(Math.min(...instants.map((d) => d.getTime())));
+}

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from './db.ts';
 
 /**
  * Login lock-out, for every kind of account that logs in with a password (members, staff): after
@@ -49,4 +50,23 @@ export function clearedLoginSet(now: Date): LockoutSet {
     failed_login_count: sql<number>`CASE WHEN ${locked} THEN failed_login_count ELSE 0 END`,
     locked_until: sql<Date | null>`CASE WHEN ${locked} THEN locked_until ELSE NULL END`,
   };
+}
+
+/**
+ * Applies one of the SET clauses above to an account in one UPDATE, for the table's owner (members'
+ * `member`, admin's `staff`); answers the lock in force afterwards, if any.
+ */
+export async function updateLockout(
+  ex: Executor,
+  table: 'member' | 'staff',
+  id: number,
+  set: LockoutSet,
+): Promise<Date | null> {
+  const row = await ex
+    .updateTable(table)
+    .set(set)
+    .where('id', '=', id)
+    .returning('locked_until')
+    .executeTakeFirst();
+  return row?.locked_until ?? null;
 }

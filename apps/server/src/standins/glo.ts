@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen, readBody, sendJson } from './http-kit.ts';
 import type { DemoStandIn } from './types.ts';
 
 /**
@@ -118,57 +117,51 @@ export async function startGloStandIn(o: { demoNotYet?: number } = {}): Promise<
     return entry;
   };
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify(body));
-      };
-      if (req.method !== 'POST') return send(405, { status: false, statusCode: 405, response: null });
-      if (req.url === '/api/lottery/getLatestLottery') {
-        calls.latest += 1;
-        const latest = [...published.keys()].sort().at(-1);
-        if (!latest) return send(200, { status: true, statusCode: 200, response: null });
-        return send(200, {
-          status: true,
-          statusCode: 200,
-          response: { date: latest, data: published.get(latest)!.tables },
-        });
-      }
-      if (req.url !== '/api/checking/getLotteryResult')
-        return send(404, { status: false, statusCode: 404, response: null });
-      calls.result += 1;
-      let body: { date?: unknown; month?: unknown; year?: unknown };
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-      } catch {
-        return send(400, { status: false, statusCode: 400, response: null });
-      }
-      const ok = (v: unknown, n: number) => typeof v === 'string' && new RegExp(`^[0-9]{${n}}$`).test(v);
-      if (!ok(body.date, 2) || !ok(body.month, 2) || !ok(body.year, 4))
-        return send(200, { status: false, statusCode: 400, response: null });
-      const date = `${body.year}-${body.month}-${body.date}`;
-      const p = drawn(date);
+  const server = await listen(async (req, res) => {
+    const raw = await readBody(req);
+    const send = (status: number, body: unknown) =>
+      sendJson(res, status, body, { 'content-type': 'application/json; charset=utf-8' });
+    if (req.method !== 'POST') return send(405, { status: false, statusCode: 405, response: null });
+    if (req.url === '/api/lottery/getLatestLottery') {
+      calls.latest += 1;
+      const latest = [...published.keys()].sort().at(-1);
+      if (!latest) return send(200, { status: true, statusCode: 200, response: null });
       return send(200, {
         status: true,
         statusCode: 200,
-        response: {
-          result: {
-            date,
-            period: date,
-            displayDate: thaiDate(date),
-            pdf_url: '',
-            youtube_url: '',
-            data: p ? p.tables : prizeTable(null),
-          },
-        },
+        response: { date: latest, data: published.get(latest)!.tables },
       });
+    }
+    if (req.url !== '/api/checking/getLotteryResult')
+      return send(404, { status: false, statusCode: 404, response: null });
+    calls.result += 1;
+    let body: { date?: unknown; month?: unknown; year?: unknown };
+    try {
+      body = JSON.parse(raw || '{}');
+    } catch {
+      return send(400, { status: false, statusCode: 400, response: null });
+    }
+    const ok = (v: unknown, n: number) => typeof v === 'string' && new RegExp(`^[0-9]{${n}}$`).test(v);
+    if (!ok(body.date, 2) || !ok(body.month, 2) || !ok(body.year, 4))
+      return send(200, { status: false, statusCode: 400, response: null });
+    const date = `${body.year}-${body.month}-${body.date}`;
+    const p = drawn(date);
+    return send(200, {
+      status: true,
+      statusCode: 200,
+      response: {
+        result: {
+          date,
+          period: date,
+          displayDate: thaiDate(date),
+          pdf_url: '',
+          youtube_url: '',
+          data: p ? p.tables : prizeTable(null),
+        },
+      },
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = server.url;
   return {
     name: 'GLO results (Government Lottery Office stand-in)',
     url,
@@ -178,7 +171,7 @@ export async function startGloStandIn(o: { demoNotYet?: number } = {}): Promise<
       published.set(date, { draw, tables: prizeTable(draw) });
     },
     calls: () => ({ ...calls }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
 

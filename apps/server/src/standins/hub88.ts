@@ -7,8 +7,8 @@ import {
   sign,
   verify,
 } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen, readRaw } from './http-kit.ts';
 import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
@@ -169,14 +169,6 @@ interface Session {
   rounds: number;
 }
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-
 const STAKE_UNITS = 1_000_000; // 10 THB in Hub88 units (×100000)
 const baht = (units: number) => (units / 100_000).toFixed(2);
 
@@ -263,7 +255,7 @@ export async function startHub88StandIn(
   }
 
   async function operatorCall(req: IncomingMessage, res: ServerResponse, path: string) {
-    const raw = await readBody(req);
+    const raw = await readRaw(req);
     const sig = String(req.headers['x-hub88-signature'] ?? '');
     if (!sig) return send(res, 401, { error: 'Signature header x-hub88-signature is missing' });
     if (!verifyB64(operatorPublic, raw, sig))
@@ -359,11 +351,11 @@ export async function startHub88StandIn(
     return send(res, 404, { error: 'Not found' });
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => send(res, 500, { error: 'Internal server error' }));
+  const server = await listen(handle, {
+    host: opts.host,
+    onError: (res) => send(res, 500, { error: 'Internal server error' }),
   });
-  await new Promise<void>((resolve) => server.listen(0, opts.host ?? '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = server.url;
 
   const s: Hub88StandIn = {
     name: 'Games (Hub88 stand-in)',
@@ -380,11 +372,7 @@ export async function startHub88StandIn(
       const ss = sessions.get(id);
       return ss && { user: ss.user, token: ss.token };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
   return s;
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen, readBody, sendJson } from './http-kit.ts';
 
 /**
  * A stand-in for the LINE Messaging API (docs/rules/connectors.md §5), written from LINE's documentation:
@@ -84,12 +84,7 @@ export async function startLineMessagingStandIn(
   let windowCount = 0;
 
   function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    res.writeHead(status, {
-      'content-type': 'application/json',
-      'x-line-request-id': randomUUID(),
-      ...headers,
-    });
-    res.end(JSON.stringify(body));
+    sendJson(res, status, body, { 'x-line-request-id': randomUUID(), ...headers });
   }
 
   function handle(req: IncomingMessage, raw: string, res: ServerResponse) {
@@ -172,15 +167,7 @@ export async function startLineMessagingStandIn(
     );
   }
 
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('utf8');
-    });
-    req.on('end', () => handle(req, raw, res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await listen(async (req, res) => handle(req, await readBody(req), res));
 
   const webhookRequest: LineMessagingStandIn['webhookRequest'] = (events, o) => {
     const body = JSON.stringify({ destination: botUserId, events });
@@ -190,7 +177,7 @@ export async function startLineMessagingStandIn(
   };
   return {
     name: 'LINE Messaging API (stand-in)',
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     accessToken,
     channelSecret,
     delivered: () => [...delivered],
@@ -217,7 +204,7 @@ export async function startLineMessagingStandIn(
       await r.body?.cancel();
       return r.status;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatBaht, parseBaht } from '@chok/engine/money';
 import { crc16CcittFalse } from '@chok/engine/payments/promptpay';
+import { listen, readBody, readJson, sendJson } from './http-kit.ts';
 import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
@@ -91,25 +91,6 @@ function bangkokTime(at: Date): string {
   return `${new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(0, 23)}+07:00`;
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text === '') return {};
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -128,10 +109,7 @@ export async function startScbStandIn(
   const delays = new Map<Operation, number>();
   const counts = new Map<Operation, number>();
 
-  const answer = (res: ServerResponse, http: number, body: object) => {
-    res.writeHead(http, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
+  const answer = sendJson;
   const refused = (res: ServerResponse, http: number, code: number, description: string) =>
     answer(res, http, { status: { code, description }, data: null });
 
@@ -231,8 +209,8 @@ ${done ? `<p><b>${escapeHtml(done)}</b></p>` : ''}
 </body></html>`);
   }
 
-  const server = createServer((req, res) => {
-    void (async () => {
+  const server = await listen(
+    async (req, res) => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
       const path = url.pathname.replace(/^\/partners(\/sandbox)?/, '');
       if (req.method === 'POST' && path === '/v1/oauth/token') {
@@ -339,7 +317,7 @@ ${done ? `<p><b>${escapeHtml(done)}</b></p>` : ''}
       // The demo's "bank app": a page listing the QRs issued, each with a pay button.
       if (req.method === 'GET' && path === '/') return demoPage(res);
       if (req.method === 'POST' && path === '/demo/pay') {
-        const form = await readForm(req);
+        const form = new URLSearchParams(await readBody(req));
         const ref1 = form.get('ref1') ?? '';
         if (!qrs.some((q) => q.ref1 === ref1)) return demoPage(res, 'ไม่พบ QR นี้');
         const { delivered } = pay(ref1);
@@ -350,12 +328,10 @@ ${done ? `<p><b>${escapeHtml(done)}</b></p>` : ''}
         );
       }
       return refused(res, 404, 1104, 'Requested entity record does not exist');
-    })().catch(() => {
-      if (!res.headersSent) refused(res, 500, 9700, 'Generic server side error');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    { onError: (res) => refused(res, 500, 9700, 'Generic server side error') },
+  );
+  const url = server.url;
 
   const standIn: ScbStandIn = {
     name: 'SCB QR payment (stand-in)',
@@ -378,11 +354,7 @@ ${done ? `<p><b>${escapeHtml(done)}</b></p>` : ''}
     delay: (op, ms) => delays.set(op, ms),
     calls: (op) => counts.get(op) ?? 0,
     expireTokens: () => tokens.clear(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
   return standIn;
 }

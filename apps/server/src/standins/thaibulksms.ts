@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { basicCredentials, failureSwitch, listen, readForm, type StandInMode, sendJson } from './http-kit.ts';
+import { basicCredentials, listenSwitched, type StandInMode, sendJson, smsProviderDemo } from './http-kit.ts';
 import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
@@ -30,73 +30,54 @@ export async function startThaiBulkSmsStandIn(
   const apiKey = o.apiKey ?? `key-${randomBytes(8).toString('hex')}`;
   const apiSecret = o.apiSecret ?? `secret-${randomBytes(12).toString('hex')}`;
   const inbox: ThaiBulkSmsStandIn['inbox'] = [];
-  const sw = failureSwitch();
   let credit = 1000;
-  let received = 0;
   const error = (code: number, name: string, description: string) => ({ error: { code, name, description } });
 
-  const s = await listen(async (req, res) => {
-    received += 1;
-    const form = await readForm(req);
-    const mode = sw.take();
-    if (mode === 'timeout') return; // held until the stand-in closes
-    if (mode === 'error500') return sendJson(res, 500, error(500, 'INTERNAL_SERVER_ERROR', 'Server error'));
-    const who = basicCredentials(req);
-    if (!who || who.user !== apiKey || who.password !== apiSecret) {
-      return sendJson(res, 401, error(401, 'UNAUTHORIZED', 'Invalid api key or api secret'));
-    }
-    const path = (req.url ?? '').split('?')[0];
-    if (req.method === 'GET' && path === '/credit') return sendJson(res, 200, { remaining_credit: credit });
-    if (req.method !== 'POST' || path !== '/sms')
-      return sendJson(res, 404, error(404, 'NOT_FOUND', 'Not found'));
-    if (!form.msisdn || !form.message) {
-      return sendJson(res, 400, error(400, 'BAD_REQUEST', 'msisdn and message are required'));
-    }
-    const numbers = form.msisdn.split(',').map((n) => n.trim());
-    const good = numbers.filter((n) => THAI_MOBILE.test(n));
-    const bad = numbers.filter((n) => !THAI_MOBILE.test(n));
-    if (credit < good.length) return sendJson(res, 400, error(400, 'CREDIT_NOT_ENOUGH', 'Credit not enough'));
-    const list = good.map((number) => {
-      const id = randomBytes(11).toString('base64url');
-      inbox.push({ id, msisdn: number, message: form.message ?? '', sender: form.sender ?? null });
-      return { number, message_id: id, used_credit: 1 };
-    });
-    credit -= list.length;
-    sendJson(res, 201, {
-      remaining_credit: credit,
-      total_use_credit: list.length,
-      credit_type: form.force === 'corporate' ? 'corporate' : 'standard',
-      phone_number_list: list,
-      bad_phone_number_list: bad.map((number) => ({ number, message: 'Invalid phone number' })),
-    });
-  }, o.port);
-
-  return {
-    name: 'SMS (ThaiBulkSMS stand-in)',
-    url: s.url,
-    apiKey,
-    apiSecret,
-    inbox,
-    fail: (mode, times) => sw.set(mode, times),
-    requests: () => received,
-    close: s.close,
-  };
+  const s = await listenSwitched(
+    { port: o.port, error500Body: error(500, 'INTERNAL_SERVER_ERROR', 'Server error') },
+    async (req, res, form) => {
+      const who = basicCredentials(req);
+      if (!who || who.user !== apiKey || who.password !== apiSecret) {
+        return sendJson(res, 401, error(401, 'UNAUTHORIZED', 'Invalid api key or api secret'));
+      }
+      const path = (req.url ?? '').split('?')[0];
+      if (req.method === 'GET' && path === '/credit') return sendJson(res, 200, { remaining_credit: credit });
+      if (req.method !== 'POST' || path !== '/sms')
+        return sendJson(res, 404, error(404, 'NOT_FOUND', 'Not found'));
+      if (!form.msisdn || !form.message) {
+        return sendJson(res, 400, error(400, 'BAD_REQUEST', 'msisdn and message are required'));
+      }
+      const numbers = form.msisdn.split(',').map((n) => n.trim());
+      const good = numbers.filter((n) => THAI_MOBILE.test(n));
+      const bad = numbers.filter((n) => !THAI_MOBILE.test(n));
+      if (credit < good.length)
+        return sendJson(res, 400, error(400, 'CREDIT_NOT_ENOUGH', 'Credit not enough'));
+      const list = good.map((number) => {
+        const id = randomBytes(11).toString('base64url');
+        inbox.push({ id, msisdn: number, message: form.message ?? '', sender: form.sender ?? null });
+        return { number, message_id: id, used_credit: 1 };
+      });
+      credit -= list.length;
+      sendJson(res, 201, {
+        remaining_credit: credit,
+        total_use_credit: list.length,
+        credit_type: form.force === 'corporate' ? 'corporate' : 'standard',
+        phone_number_list: list,
+        bad_phone_number_list: bad.map((number) => ({ number, message: 'Invalid phone number' })),
+      });
+    },
+  );
+  return { ...s, name: 'SMS (ThaiBulkSMS stand-in)', apiKey, apiSecret, inbox };
 }
 
 /**
  * The demo's ThaiBulkSMS: started only when an operator trying the demo chose SMS_PROVIDER (or
  * SMS_FALLBACK_PROVIDER) thaibulksms without credentials; the plain demo keeps the outbox.
  */
-export const thaiBulkSmsDemo: DemoStandIn = {
-  wanted: (env) =>
-    (env.SMS_PROVIDER === 'thaibulksms' || env.SMS_FALLBACK_PROVIDER === 'thaibulksms') &&
-    !env.THAIBULKSMS_API_KEY &&
-    !env.THAIBULKSMS_URL,
-  async start(env) {
-    const s = await startThaiBulkSmsStandIn();
-    env.THAIBULKSMS_URL = s.url;
-    env.THAIBULKSMS_API_KEY = s.apiKey;
-    env.THAIBULKSMS_API_SECRET = s.apiSecret;
-    return s;
-  },
-};
+export const thaiBulkSmsDemo: DemoStandIn = smsProviderDemo(
+  'thaibulksms',
+  'THAIBULKSMS_API_KEY',
+  'THAIBULKSMS_URL',
+  () => startThaiBulkSmsStandIn(),
+  (s) => ({ THAIBULKSMS_API_KEY: s.apiKey, THAIBULKSMS_API_SECRET: s.apiSecret }),
+);

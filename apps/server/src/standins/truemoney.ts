@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { senderDemo, startSenderStandIn } from './http-kit.ts';
 import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
@@ -60,60 +60,22 @@ export async function sendTrueMoneyEvent(
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
 /**
  * A stand-in of TrueMoney's sending side for the demo: `POST /send {account_id, amount (satang),
  * sender_mobile}` signs a receipt and delivers it to `chokUrl`'s webhook, as a member's payment would.
  */
-export async function startTrueMoneyStandIn(chokUrl: string, secret: string): Promise<StandIn> {
-  const server = createServer(async (req, res) => {
-    const reply = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.method !== 'POST' || req.url !== '/send') return reply(404, { error: 'not found' });
-    const b = await readJson(req);
-    if (
-      typeof b.account_id !== 'number' ||
-      typeof b.amount !== 'number' ||
-      typeof b.sender_mobile !== 'string'
-    ) {
-      return reply(400, { error: 'account_id, amount (satang) and sender_mobile are required' });
-    }
-    try {
-      const r = await sendTrueMoneyEvent(`${chokUrl}/webhooks/truemoney/${b.account_id}`, secret, {
+export function startTrueMoneyStandIn(chokUrl: string, secret: string): Promise<StandIn> {
+  return startSenderStandIn<{ account_id: number; amount: number; sender_mobile: string }>(
+    'TrueMoney wallet webhook (stand-in sender)',
+    'account_id, amount (satang) and sender_mobile',
+    { account_id: 'number', amount: 'number', sender_mobile: 'string' },
+    (b) =>
+      sendTrueMoneyEvent(`${chokUrl}/webhooks/truemoney/${b.account_id}`, secret, {
         amount: b.amount,
         sender_mobile: b.sender_mobile,
-      });
-      reply(200, r);
-    } catch {
-      reply(502, { error: 'Chok did not answer' });
-    }
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as { port: number };
-  return {
-    name: 'TrueMoney wallet webhook (stand-in sender)',
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((ok) => server.close(() => ok())),
-  };
+      }),
+  );
 }
 
 /** Demo start: with no webhook secret set, one is made up and the stand-in sender started. */
-export const trueMoneyDemo: DemoStandIn = {
-  wanted: (env) => !env.TRUEMONEY_WEBHOOK_SECRET,
-  async start(env) {
-    const secret = randomBytes(24).toString('hex');
-    env.TRUEMONEY_WEBHOOK_SECRET = secret;
-    return startTrueMoneyStandIn(`http://127.0.0.1:${env.PORT ?? '3000'}`, secret);
-  },
-};
+export const trueMoneyDemo: DemoStandIn = senderDemo('TRUEMONEY_WEBHOOK_SECRET', startTrueMoneyStandIn);

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { basicCredentials, failureSwitch, listen, readForm, type StandInMode, sendJson } from './http-kit.ts';
+import { basicCredentials, listenSwitched, type StandInMode, sendJson, smsProviderDemo } from './http-kit.ts';
 import type { DemoStandIn, StandIn } from './types.ts';
 
 /**
@@ -51,8 +51,6 @@ export async function startTwilioStandIn(
   const accountSid = o.accountSid ?? `AC${randomBytes(16).toString('hex')}`;
   const authToken = o.authToken ?? randomBytes(16).toString('hex');
   const inbox: TwilioStandIn['inbox'] = [];
-  const sw = failureSwitch();
-  let received = 0;
   const error = (status: number, code: number, message: string) => ({
     code,
     message,
@@ -60,66 +58,65 @@ export async function startTwilioStandIn(
     status,
   });
 
-  const s = await listen(async (req, res) => {
-    received += 1;
-    const form = await readForm(req);
-    const mode = sw.take();
-    if (mode === 'timeout') return;
-    if (mode === 'error500') return sendJson(res, 500, error(500, 20500, 'Internal Server Error'));
-    const m = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec((req.url ?? '').split('?')[0] ?? '');
-    const who = basicCredentials(req);
-    if (!who || who.user !== accountSid || who.password !== authToken || (m && m[1] !== accountSid)) {
-      return sendJson(res, 401, error(401, 20003, 'Authenticate'));
-    }
-    if (!m || req.method !== 'POST') {
-      return sendJson(res, 404, error(404, 20404, 'The requested resource was not found'));
-    }
-    if (!form.To) return sendJson(res, 400, error(400, 21604, "A 'To' phone number is required."));
-    if (!E164.test(form.To)) {
-      return sendJson(res, 400, error(400, 21211, `The 'To' number ${form.To} is not a valid phone number.`));
-    }
-    if (!form.From && !form.MessagingServiceSid) {
-      return sendJson(res, 400, error(400, 21603, "A 'From' phone number is required."));
-    }
-    if (!form.Body) return sendJson(res, 400, error(400, 21602, 'Message body is required.'));
-    const sid = `SM${randomBytes(16).toString('hex')}`;
-    inbox.push({
-      sid,
-      to: form.To,
-      from: form.From ?? null,
-      body: form.Body,
-      statusCallback: form.StatusCallback ?? null,
-    });
-    const now = new Date().toUTCString();
-    sendJson(res, 201, {
-      account_sid: accountSid,
-      api_version: '2010-04-01',
-      body: form.Body,
-      date_created: now,
-      date_updated: now,
-      date_sent: null,
-      direction: 'outbound-api',
-      error_code: null,
-      error_message: null,
-      from: form.From ?? null,
-      messaging_service_sid: form.MessagingServiceSid ?? null,
-      num_segments: '1',
-      sid,
-      status: form.MessagingServiceSid ? 'accepted' : 'queued',
-      to: form.To,
-      uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
-    });
-  }, o.port);
+  const s = await listenSwitched(
+    { port: o.port, error500Body: error(500, 20500, 'Internal Server Error') },
+    async (req, res, form) => {
+      const m = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec((req.url ?? '').split('?')[0] ?? '');
+      const who = basicCredentials(req);
+      if (!who || who.user !== accountSid || who.password !== authToken || (m && m[1] !== accountSid)) {
+        return sendJson(res, 401, error(401, 20003, 'Authenticate'));
+      }
+      if (!m || req.method !== 'POST') {
+        return sendJson(res, 404, error(404, 20404, 'The requested resource was not found'));
+      }
+      if (!form.To) return sendJson(res, 400, error(400, 21604, "A 'To' phone number is required."));
+      if (!E164.test(form.To)) {
+        return sendJson(
+          res,
+          400,
+          error(400, 21211, `The 'To' number ${form.To} is not a valid phone number.`),
+        );
+      }
+      if (!form.From && !form.MessagingServiceSid) {
+        return sendJson(res, 400, error(400, 21603, "A 'From' phone number is required."));
+      }
+      if (!form.Body) return sendJson(res, 400, error(400, 21602, 'Message body is required.'));
+      const sid = `SM${randomBytes(16).toString('hex')}`;
+      inbox.push({
+        sid,
+        to: form.To,
+        from: form.From ?? null,
+        body: form.Body,
+        statusCallback: form.StatusCallback ?? null,
+      });
+      const now = new Date().toUTCString();
+      sendJson(res, 201, {
+        account_sid: accountSid,
+        api_version: '2010-04-01',
+        body: form.Body,
+        date_created: now,
+        date_updated: now,
+        date_sent: null,
+        direction: 'outbound-api',
+        error_code: null,
+        error_message: null,
+        from: form.From ?? null,
+        messaging_service_sid: form.MessagingServiceSid ?? null,
+        num_segments: '1',
+        sid,
+        status: form.MessagingServiceSid ? 'accepted' : 'queued',
+        to: form.To,
+        uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
+      });
+    },
+  );
 
   return {
+    ...s,
     name: 'SMS (Twilio stand-in)',
-    url: s.url,
     accountSid,
     authToken,
     inbox,
-    fail: (mode, times) => sw.set(mode, times),
-    requests: () => received,
-    close: s.close,
     async report(sid, status, post) {
       const msg = inbox.find((x) => x.sid === sid);
       if (!msg?.statusCallback) throw new Error(`message ${sid} has no StatusCallback`);
@@ -157,17 +154,14 @@ export async function startTwilioStandIn(
 }
 
 /** The demo's Twilio: only when SMS_PROVIDER (or the fallback) is twilio without credentials. */
-export const twilioDemo: DemoStandIn = {
-  wanted: (env) =>
-    (env.SMS_PROVIDER === 'twilio' || env.SMS_FALLBACK_PROVIDER === 'twilio') &&
-    !env.TWILIO_ACCOUNT_SID &&
-    !env.TWILIO_URL,
-  async start(env) {
-    const s = await startTwilioStandIn();
-    env.TWILIO_URL = s.url;
-    env.TWILIO_ACCOUNT_SID = s.accountSid;
-    env.TWILIO_AUTH_TOKEN = s.authToken;
-    if (!env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID) env.TWILIO_FROM = '+15005550006';
-    return s;
-  },
-};
+export const twilioDemo: DemoStandIn = smsProviderDemo(
+  'twilio',
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_URL',
+  () => startTwilioStandIn(),
+  (s, env) => ({
+    TWILIO_ACCOUNT_SID: s.accountSid,
+    TWILIO_AUTH_TOKEN: s.authToken,
+    ...(!env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID ? { TWILIO_FROM: '+15005550006' } : {}),
+  }),
+);

@@ -1,6 +1,11 @@
 import type { StaffRole } from '@chok/contract/endpoint';
 import type { Executor } from '../../platform/db.ts';
-import { clearedLoginSet, failedLoginSet, type LockoutPolicy } from '../../platform/lockout.ts';
+import {
+  clearedLoginSet,
+  failedLoginSet,
+  type LockoutPolicy,
+  updateLockout,
+} from '../../platform/lockout.ts';
 
 export function staffByUsername(ex: Executor, username: string) {
   return ex.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirst();
@@ -44,30 +49,18 @@ export async function claimTotpStep(ex: Executor, staffId: number, step: number)
 }
 
 /** Counts one failed login in one UPDATE (platform/lockout.ts); returns the lock now in force, if any. */
-export async function countLoginFailure(
+export function countLoginFailure(
   ex: Executor,
   staffId: number,
   now: Date,
   policy: LockoutPolicy,
 ): Promise<Date | null> {
-  const row = await ex
-    .updateTable('staff')
-    .set(failedLoginSet(now, policy))
-    .where('id', '=', staffId)
-    .returning('locked_until')
-    .executeTakeFirst();
-  return row?.locked_until ?? null;
+  return updateLockout(ex, 'staff', staffId, failedLoginSet(now, policy));
 }
 
 /** Clears the failure count unless a lock is in force; returns that lock, if any. */
-export async function clearLoginFailures(ex: Executor, staffId: number, now: Date): Promise<Date | null> {
-  const row = await ex
-    .updateTable('staff')
-    .set(clearedLoginSet(now))
-    .where('id', '=', staffId)
-    .returning('locked_until')
-    .executeTakeFirst();
-  return row?.locked_until ?? null;
+export function clearLoginFailures(ex: Executor, staffId: number, now: Date): Promise<Date | null> {
+  return updateLockout(ex, 'staff', staffId, clearedLoginSet(now));
 }
 
 export async function insertSession(

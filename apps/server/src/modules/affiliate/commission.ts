@@ -131,17 +131,16 @@ export async function computeDay(d: AffiliateDeps, day: string, staffId: number 
     }
   }
   return inTransaction(d.db, async (tx) => {
-    const run = await insertRun(tx, {
+    const totals = {
       day,
-      started_at: startedAt,
-      staff_id: staffId,
       referrers: byReferrer.size,
       paid,
       repeated,
       paid_satang: paidSatang,
       withheld: withheldCount,
       withheld_satang: withheldSatang,
-    });
+    };
+    const run = await insertRun(tx, { ...totals, started_at: startedAt, staff_id: staffId });
     if (staffId !== null) {
       await appendAudit(tx, {
         actorType: 'staff',
@@ -149,15 +148,7 @@ export async function computeDay(d: AffiliateDeps, day: string, staffId: number 
         action: 'affiliate_commission.rerun',
         entity: 'affiliate_run',
         entityId: run.id,
-        after: {
-          day,
-          referrers: byReferrer.size,
-          paid,
-          repeated,
-          paid_satang: paidSatang,
-          withheld: withheldCount,
-          withheld_satang: withheldSatang,
-        },
+        after: totals,
       });
     }
     return run;

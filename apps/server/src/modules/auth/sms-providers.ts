@@ -1,4 +1,4 @@
-import { ConnectorCallError } from '../connectors/service.ts';
+import { ConnectorCallError, type Connectors } from '../connectors/service.ts';
 
 /**
  * What an SMS provider's adapter answers for one message (docs/rules/connectors.md §5). `retry`: the
@@ -37,12 +37,12 @@ export function e164(phone: string): string {
   return /^0\d{8,9}$/.test(phone) ? `+66${phone.slice(1)}` : phone;
 }
 
-export function basicAuth(user: string, password: string): string {
+function basicAuth(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
 }
 
 /** The outcome of a call that got no answer. */
-export function noAnswer(err: unknown): SendOutcome {
+function noAnswer(err: unknown): SendOutcome {
   if (err instanceof ConnectorCallError) {
     return {
       ok: false,
@@ -61,11 +61,57 @@ export function refused(status: number, error: string): SendOutcome {
   return { ok: false, retry, reason, error: error.slice(0, 300) };
 }
 
-export async function jsonOf(res: Response): Promise<Record<string, unknown> | null> {
+async function jsonOf(res: Response): Promise<Record<string, unknown> | null> {
   try {
     const v = (await res.json()) as unknown;
     return v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * One message's call as both providers make it: with no credentials the try is recorded and ends with
+ * `missing` (no other provider's credentials can serve it); otherwise the form is POSTed with HTTP Basic
+ * authentication through the connectors module, and the answer's status and JSON body come back for the
+ * adapter to read (a call with no answer ends as `noAnswer` says).
+ */
+export async function postSmsForm(
+  connectors: Connectors,
+  connector: SmsProviderCode,
+  requestId: string,
+  call: { user: string; password: string; url: string; form: URLSearchParams; timeoutMs?: number } | null,
+  missing: string,
+): Promise<
+  { outcome: SendOutcome } | { status: number; ok: boolean; answer: Record<string, unknown> | null }
+> {
+  if (!call) {
+    await connectors.recordOutcome({
+      connector,
+      operation: 'send',
+      request_id: requestId,
+      outcome: 'error',
+      http_status: null,
+      latency_ms: 0,
+      error: missing,
+    });
+    return { outcome: { ok: false, retry: false, reason: 'credentials', error: missing } };
+  }
+  let res: Response;
+  try {
+    res = await connectors.fetch(connector, 'send', call.url, {
+      method: 'POST',
+      headers: {
+        authorization: basicAuth(call.user, call.password),
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: call.form.toString(),
+      timeoutMs: call.timeoutMs ?? SMS_TIMEOUT_MS,
+      requestId,
+    });
+  } catch (err) {
+    return { outcome: noAnswer(err) };
+  }
+  return { status: res.status, ok: res.ok, answer: await jsonOf(res) };
 }

@@ -1,13 +1,5 @@
 import type { Connectors } from '../connectors/service.ts';
-import {
-  basicAuth,
-  jsonOf,
-  noAnswer,
-  refused,
-  type SendOutcome,
-  SMS_TIMEOUT_MS,
-  type SmsProvider,
-} from './sms-providers.ts';
+import { postSmsForm, refused, type SendOutcome, type SmsProvider } from './sms-providers.ts';
 
 /**
  * ThaiBulkSMS, SMS API v2 (docs/rules/connectors.md §5), written from ThaiBulkSMS's developer
@@ -42,37 +34,18 @@ export function thaiBulkSms(d: {
     configured: async () => (await credentials()) !== null,
     async send(phone, body, requestId): Promise<SendOutcome> {
       const c = await credentials();
-      if (!c) {
-        await d.connectors.recordOutcome({
-          connector: 'thaibulksms',
-          operation: 'send',
-          request_id: requestId,
-          outcome: 'error',
-          http_status: null,
-          latency_ms: 0,
-          error: 'credentials not set',
-        });
-        return { ok: false, retry: false, reason: 'credentials', error: 'credentials not set' };
-      }
       const form = new URLSearchParams({ msisdn: phone, message: body });
       if (d.sender) form.set('sender', d.sender);
-      let res: Response;
-      try {
-        res = await d.connectors.fetch('thaibulksms', 'send', `${d.baseUrl.replace(/\/$/, '')}/sms`, {
-          method: 'POST',
-          headers: {
-            authorization: basicAuth(c.key, c.secret),
-            'content-type': 'application/x-www-form-urlencoded',
-            accept: 'application/json',
-          },
-          body: form.toString(),
-          timeoutMs: d.timeoutMs ?? SMS_TIMEOUT_MS,
-          requestId,
-        });
-      } catch (err) {
-        return noAnswer(err);
-      }
-      const answer = await jsonOf(res);
+      const call = c && {
+        user: c.key,
+        password: c.secret,
+        url: `${d.baseUrl.replace(/\/$/, '')}/sms`,
+        form,
+        timeoutMs: d.timeoutMs,
+      };
+      const res = await postSmsForm(d.connectors, 'thaibulksms', requestId, call, 'credentials not set');
+      if ('outcome' in res) return res.outcome;
+      const { answer } = res;
       if (!res.ok) {
         const e = (answer?.error ?? {}) as { code?: unknown; name?: unknown; description?: unknown };
         const words = [e.name, e.description].filter((x) => typeof x === 'string').join(': ');

@@ -1,15 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Connectors } from '../connectors/service.ts';
-import {
-  basicAuth,
-  e164,
-  jsonOf,
-  noAnswer,
-  refused,
-  type SendOutcome,
-  SMS_TIMEOUT_MS,
-  type SmsProvider,
-} from './sms-providers.ts';
+import { e164, postSmsForm, refused, type SendOutcome, type SmsProvider } from './sms-providers.ts';
 
 /**
  * Twilio Programmable Messaging (docs/rules/connectors.md §5), written from Twilio's documentation:
@@ -48,40 +39,20 @@ export function twilio(d: {
     configured: async () => (await credentials()) !== null,
     async send(phone, body, requestId): Promise<SendOutcome> {
       const c = await credentials();
-      if (!c) {
-        await d.connectors.recordOutcome({
-          connector: 'twilio',
-          operation: 'send',
-          request_id: requestId,
-          outcome: 'error',
-          http_status: null,
-          latency_ms: 0,
-          error: 'credentials or sender not set',
-        });
-        return { ok: false, retry: false, reason: 'credentials', error: 'credentials or sender not set' };
-      }
       const form = new URLSearchParams({ To: e164(phone), Body: body });
       if (d.messagingServiceSid) form.set('MessagingServiceSid', d.messagingServiceSid);
       else if (d.from) form.set('From', d.from);
       if (d.statusCallbackUrl) form.set('StatusCallback', d.statusCallbackUrl);
-      const url = `${d.baseUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(c.sid)}/Messages.json`;
-      let res: Response;
-      try {
-        res = await d.connectors.fetch('twilio', 'send', url, {
-          method: 'POST',
-          headers: {
-            authorization: basicAuth(c.sid, c.token),
-            'content-type': 'application/x-www-form-urlencoded',
-            accept: 'application/json',
-          },
-          body: form.toString(),
-          timeoutMs: d.timeoutMs ?? SMS_TIMEOUT_MS,
-          requestId,
-        });
-      } catch (err) {
-        return noAnswer(err);
-      }
-      const answer = await jsonOf(res);
+      const call = c && {
+        user: c.sid,
+        password: c.token,
+        url: `${d.baseUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(c.sid)}/Messages.json`,
+        form,
+        timeoutMs: d.timeoutMs,
+      };
+      const res = await postSmsForm(d.connectors, 'twilio', requestId, call, 'credentials or sender not set');
+      if ('outcome' in res) return res.outcome;
+      const { answer } = res;
       if (!res.ok) {
         const code = answer?.code;
         const message = typeof answer?.message === 'string' ? answer.message : '';

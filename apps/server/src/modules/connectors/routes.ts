@@ -1,6 +1,6 @@
 import * as api from '@chok/contract/api/admin-connectors';
 import { appendAudit } from '../../platform/audit.ts';
-import { inTransaction } from '../../platform/db.ts';
+import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleContext } from '../../platform/module.ts';
 import type { ConnectorInfo, ConnectorState, Connectors } from './connectors.ts';
@@ -35,14 +35,7 @@ export function connectorRoutes({ app, route, db }: ModuleContext, connectors: C
     }
     await inTransaction(db, async (tx) => {
       await connectors.storeSecret(tx, c.code, ctx.params.name, ctx.body.value, ctx.staff.staffId);
-      await appendAudit(tx, {
-        actorType: 'staff',
-        actorId: ctx.staff.staffId,
-        action: 'connector.secret_set',
-        entity: 'connector',
-        entityId: c.code,
-        after: { connector: c.code, name: ctx.params.name },
-      });
+      await auditSecret(tx, ctx.staff.staffId, 'set', c.code, ctx.params.name);
     });
     return stateOf(c.code);
   });
@@ -54,14 +47,7 @@ export function connectorRoutes({ app, route, db }: ModuleContext, connectors: C
       if (!(await connectors.removeSecret(tx, c.code, ctx.params.name))) {
         throw new AppError('CONNECTOR_SECRET_NOT_SET');
       }
-      await appendAudit(tx, {
-        actorType: 'staff',
-        actorId: ctx.staff.staffId,
-        action: 'connector.secret_remove',
-        entity: 'connector',
-        entityId: c.code,
-        before: { connector: c.code, name: ctx.params.name },
-      });
+      await auditSecret(tx, ctx.staff.staffId, 'remove', c.code, ctx.params.name);
     });
     return stateOf(c.code);
   });
@@ -89,5 +75,18 @@ export function connectorRoutes({ app, route, db }: ModuleContext, connectors: C
     );
     if (failure !== null) throw failure;
     return { message };
+  });
+}
+
+/** The audit row of a secret entered or removed: which connector's which secret, never its value. */
+function auditSecret(tx: Tx, staffId: number, change: 'set' | 'remove', code: string, name: string) {
+  const secret = { connector: code, name };
+  return appendAudit(tx, {
+    actorType: 'staff',
+    actorId: staffId,
+    action: change === 'set' ? 'connector.secret_set' : 'connector.secret_remove',
+    entity: 'connector',
+    entityId: code,
+    ...(change === 'set' ? { after: secret } : { before: secret }),
   });
 }

@@ -80,6 +80,43 @@ async function codesOf(ex: Executor, campaignId: number) {
 
 const expiry = (iso: string | null) => (iso === null ? null : new Date(iso));
 
+/** A campaign of `kind` as the console's form gives it; answers its id. */
+async function newCampaign(
+  tx: Tx,
+  kind: 'campaign' | 'personal',
+  input: { title: string; amount: string; expires_at: string | null; operator_code: string | null },
+  staffId: number,
+  now: Date,
+): Promise<number> {
+  const { id } = await insertCampaign(tx, {
+    kind,
+    title: input.title,
+    amountSatang: parseBaht(input.amount),
+    expiresAt: expiry(input.expires_at),
+    operatorCode: input.operator_code,
+    staffId,
+    now,
+  });
+  return id;
+}
+
+function auditCreated(
+  tx: Tx,
+  staffId: number,
+  action: 'coupon.campaign_create' | 'coupon.personal_create',
+  id: number,
+  after: unknown,
+) {
+  return appendAudit(tx, {
+    actorType: 'staff',
+    actorId: staffId,
+    action,
+    entity: 'coupon_campaign',
+    entityId: id,
+    after,
+  });
+}
+
 export async function listCampaigns(d: CouponDeps, page: number, perPage: number) {
   const rows = await campaignRows(d.db, perPage, (page - 1) * perPage);
   return { items: rows.map(campaignView), total: await campaignCount(d.db), page, page_size: perPage };
@@ -105,25 +142,10 @@ export async function createCampaign(
   return withOperatorCode(d, input.operator_code, () =>
     inTransaction(d.db, async (tx) => {
       const now = d.clock.now();
-      const { id } = await insertCampaign(tx, {
-        kind: 'campaign',
-        title: input.title,
-        amountSatang: parseBaht(input.amount),
-        expiresAt: expiry(input.expires_at),
-        operatorCode: input.operator_code,
-        staffId,
-        now,
-      });
+      const id = await newCampaign(tx, 'campaign', input, staffId, now);
       await newCode(tx, id, null, input.quota, now);
       const after = await campaignOf(tx, id);
-      await appendAudit(tx, {
-        actorType: 'staff',
-        actorId: staffId,
-        action: 'coupon.campaign_create',
-        entity: 'coupon_campaign',
-        entityId: id,
-        after,
-      });
+      await auditCreated(tx, staffId, 'coupon.campaign_create', id, after);
       return after;
     }),
   );
@@ -148,25 +170,13 @@ export async function createPersonal(
       if (missing.length > 0)
         throw new AppError('COUPON_MEMBER_NOT_FOUND', { ids: missing.slice(0, 20).join(', ') });
       const now = d.clock.now();
-      const { id } = await insertCampaign(tx, {
-        kind: 'personal',
-        title: input.title,
-        amountSatang: parseBaht(input.amount),
-        expiresAt: expiry(input.expires_at),
-        operatorCode: input.operator_code,
-        staffId,
-        now,
-      });
+      const id = await newCampaign(tx, 'personal', input, staffId, now);
       for (const memberId of input.member_ids) await newCode(tx, id, memberId, 1, now);
       const campaign = await campaignOf(tx, id);
       const codes = await codesOf(tx, id);
-      await appendAudit(tx, {
-        actorType: 'staff',
-        actorId: staffId,
-        action: 'coupon.personal_create',
-        entity: 'coupon_campaign',
-        entityId: id,
-        after: { ...campaign, member_ids: input.member_ids },
+      await auditCreated(tx, staffId, 'coupon.personal_create', id, {
+        ...campaign,
+        member_ids: input.member_ids,
       });
       return { campaign, codes };
     }),

@@ -34,16 +34,7 @@ export function couponByCode(ex: Executor, code: string) {
   return ex
     .selectFrom('coupon as c')
     .innerJoin('coupon_campaign as k', 'k.id', 'c.campaign_id')
-    .select([
-      'c.id',
-      'c.code',
-      'c.member_id',
-      'c.status',
-      'k.status as campaign_status',
-      'k.title',
-      'k.amount_satang',
-      'k.expires_at',
-    ])
+    .select(couponColumns)
     .where('c.code', '=', code)
     .executeTakeFirst();
 }

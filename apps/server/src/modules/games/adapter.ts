@@ -48,6 +48,19 @@ const walletBody = (a: WalletAnswer) => ({
   transfer_id: a.transferId,
 });
 
+/** What a debit and a credit both tell the wallet: whose round, which transaction, which game, how much. */
+const moneyCall = (
+  provider: string,
+  body: { player: string; tx_id: string; round_id: string; game: string; amount: string },
+) => ({
+  provider,
+  player: body.player,
+  providerTxId: body.tx_id,
+  roundId: body.round_id,
+  game: body.game,
+  amount: parseBaht(body.amount),
+});
+
 export const providerOperations: ProviderOperations = {
   async authenticate(wallet, provider, body) {
     const a = await wallet.authenticate(body.token, { provider });
@@ -62,35 +75,10 @@ export const providerOperations: ProviderOperations = {
     };
   },
   async debit(wallet, provider, body, nonce) {
-    return walletBody(
-      await wallet.debit(
-        {
-          provider,
-          player: body.player,
-          providerTxId: body.tx_id,
-          roundId: body.round_id,
-          game: body.game,
-          amount: parseBaht(body.amount),
-        },
-        nonce,
-      ),
-    );
+    return walletBody(await wallet.debit(moneyCall(provider, body), nonce));
   },
   async credit(wallet, provider, body, nonce) {
-    return walletBody(
-      await wallet.credit(
-        {
-          provider,
-          player: body.player,
-          providerTxId: body.tx_id,
-          roundId: body.round_id,
-          game: body.game,
-          amount: parseBaht(body.amount),
-          betTxId: body.bet_tx_id,
-        },
-        nonce,
-      ),
-    );
+    return walletBody(await wallet.credit({ ...moneyCall(provider, body), betTxId: body.bet_tx_id }, nonce));
   },
   async rollback(wallet, provider, body) {
     return walletBody(await wallet.rollback({ provider, player: body.player, providerTxId: body.tx_id }));

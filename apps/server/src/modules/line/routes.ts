@@ -1,6 +1,6 @@
 import * as api from '@chok/contract/api/line';
-import type { FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../../platform/module.ts';
+import { rawJsonScope } from '../../platform/raw-json.ts';
 import { type LineDeps, lineConfig, linkLine, unlinkLine } from './link.ts';
 import { announce, type NotifyDeps, notifySettings, receiveWebhook, saveNotifySettings } from './notify.ts';
 
@@ -13,21 +13,7 @@ export async function lineRoutes({ app, route }: ModuleContext, d: LineDeps, n: 
   route(app, api.lineAnnounce, async (ctx) => announce(n, ctx.staff.staffId, ctx.body.text));
 
   // The webhook's signature is over the raw bytes: this scope keeps them beside the parsed body.
-  const rawBodies = new WeakMap<FastifyRequest, Buffer>();
-  await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
-      const raw = body as Buffer;
-      rawBodies.set(req, raw);
-      try {
-        done(null, raw.length > 0 ? JSON.parse(raw.toString('utf8')) : {});
-      } catch (err) {
-        (err as { statusCode?: number }).statusCode = 400;
-        done(err as Error, undefined);
-      }
-    });
-    route(scope, api.lineWebhook, async (c) =>
-      receiveWebhook(n, rawBodies.get(c.req) ?? Buffer.alloc(0), c.req.headers),
-    );
+  await rawJsonScope(app, (scope, raw) => {
+    route(scope, api.lineWebhook, async (c) => receiveWebhook(n, raw(c.req), c.req.headers));
   });
 }

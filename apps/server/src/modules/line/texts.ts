@@ -1,3 +1,5 @@
+import { BUDDHIST_ERA, THAI_MONTHS_SHORT } from '@chok/engine/thai-calendar';
+
 /**
  * The Thai texts of LINE messages (docs/rules/connectors.md §5). A member reads Thai only; a balance
  * appears only when the member chose to see it.
@@ -42,24 +44,9 @@ export function announcementText(text: string): string {
 
 export const TEST_TEXT = 'โชค: ข้อความทดสอบการเชื่อมต่อไลน์ หากคุณได้รับข้อความนี้ แสดงว่าการส่งข้อความทำงานปกติ';
 
-const MONTHS = [
-  'ม.ค.',
-  'ก.พ.',
-  'มี.ค.',
-  'เม.ย.',
-  'พ.ค.',
-  'มิ.ย.',
-  'ก.ค.',
-  'ส.ค.',
-  'ก.ย.',
-  'ต.ค.',
-  'พ.ย.',
-  'ธ.ค.',
-];
-
 /** "2026-12-16" as "16 ธ.ค. 2569" (Buddhist era). */
 export function thaiDate(isoDate: string): string {
   const [y, m, d] = isoDate.slice(0, 10).split('-').map(Number);
   if (!y || !m || !d) return isoDate;
-  return `${d} ${MONTHS[m - 1]} ${y + 543}`;
+  return `${d} ${THAI_MONTHS_SHORT[m - 1]} ${y + BUDDHIST_ERA}`;
 }

@@ -64,59 +64,37 @@ export async function deactivateTemplates(tx: Tx, marketId: number, exceptId: nu
     .execute();
 }
 
-export async function insertTemplate(
-  tx: Tx,
-  t: {
-    market_id: number;
-    name: string;
-    rates: string | null;
-    number_limits: string;
-    is_active: boolean;
-    at: Date;
-    staff_id: number;
-  },
-): Promise<number> {
+/** A template's saved fields, who saved them and when. */
+export interface TemplateWrite {
+  name: string;
+  rates: string | null;
+  number_limits: string;
+  is_active: boolean;
+  at: Date;
+  staff_id: number;
+}
+
+/** The columns a save writes (both an insert and an update). */
+const savedColumns = (t: TemplateWrite) => ({
+  name: t.name,
+  rates: t.rates,
+  number_limits: t.number_limits,
+  is_active: t.is_active,
+  updated_at: t.at,
+  updated_by: t.staff_id,
+});
+
+export async function insertTemplate(tx: Tx, t: TemplateWrite & { market_id: number }): Promise<number> {
   const row = await tx
     .insertInto('lotto_template')
-    .values({
-      market_id: t.market_id,
-      name: t.name,
-      rates: t.rates,
-      number_limits: t.number_limits,
-      is_active: t.is_active,
-      created_at: t.at,
-      updated_at: t.at,
-      updated_by: t.staff_id,
-    })
+    .values({ ...savedColumns(t), market_id: t.market_id, created_at: t.at })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateTemplate(
-  tx: Tx,
-  id: number,
-  t: {
-    name: string;
-    rates: string | null;
-    number_limits: string;
-    is_active: boolean;
-    at: Date;
-    staff_id: number;
-  },
-): Promise<void> {
-  await tx
-    .updateTable('lotto_template')
-    .set({
-      name: t.name,
-      rates: t.rates,
-      number_limits: t.number_limits,
-      is_active: t.is_active,
-      updated_at: t.at,
-      updated_by: t.staff_id,
-    })
-    .where('id', '=', id)
-    .execute();
+export async function updateTemplate(tx: Tx, id: number, t: TemplateWrite): Promise<void> {
+  await tx.updateTable('lotto_template').set(savedColumns(t)).where('id', '=', id).execute();
 }
 
 export async function removeTemplate(tx: Tx, id: number): Promise<boolean> {

@@ -1,5 +1,10 @@
 import type { Executor } from '../../platform/db.ts';
-import { clearedLoginSet, failedLoginSet, type LockoutPolicy } from '../../platform/lockout.ts';
+import {
+  clearedLoginSet,
+  failedLoginSet,
+  type LockoutPolicy,
+  updateLockout,
+} from '../../platform/lockout.ts';
 
 /**
  * The member's credentials and lock-out on the `member` row: registration's insert, the last login,
@@ -59,28 +64,16 @@ export async function resetPassword(
 }
 
 /** Counts one failed login in one UPDATE (platform/lockout.ts); returns the lock now in force, if any. */
-export async function countLoginFailure(
+export function countLoginFailure(
   ex: Executor,
   memberId: number,
   now: Date,
   policy: LockoutPolicy,
 ): Promise<Date | null> {
-  const row = await ex
-    .updateTable('member')
-    .set(failedLoginSet(now, policy))
-    .where('id', '=', memberId)
-    .returning('locked_until')
-    .executeTakeFirst();
-  return row?.locked_until ?? null;
+  return updateLockout(ex, 'member', memberId, failedLoginSet(now, policy));
 }
 
 /** Clears the failure count unless a lock is in force; returns that lock, if any. */
-export async function clearLoginFailures(ex: Executor, memberId: number, now: Date): Promise<Date | null> {
-  const row = await ex
-    .updateTable('member')
-    .set(clearedLoginSet(now))
-    .where('id', '=', memberId)
-    .returning('locked_until')
-    .executeTakeFirst();
-  return row?.locked_until ?? null;
+export function clearLoginFailures(ex: Executor, memberId: number, now: Date): Promise<Date | null> {
+  return updateLockout(ex, 'member', memberId, clearedLoginSet(now));
 }

@@ -5,7 +5,6 @@
  * module makes lives in that module's own `members-queries.ts`, under a grant.
  */
 import type { Executor } from '../../platform/db.ts';
-import type { LockoutPolicy } from '../../platform/lockout.ts';
 import type { NewMember } from './credential-queries.ts';
 import * as credentials from './credential-queries.ts';
 import type { MemberRef, PayoutAccount } from './member-queries.ts';
@@ -79,34 +78,8 @@ export function setLastLogin(ex: Executor, memberId: number, now: Date): Promise
   return credentials.setLastLogin(ex, memberId, now);
 }
 
-export function setPassword(ex: Executor, memberId: number, hash: string, now: Date): Promise<void> {
-  return credentials.setPassword(ex, memberId, hash, now);
-}
-
-/** A forgotten password replaced: also lifts the lock-out. Returns the member's id, if the phone is one's. */
-export function resetPassword(
-  ex: Executor,
-  phone: string,
-  hash: string,
-  now: Date,
-): Promise<number | undefined> {
-  return credentials.resetPassword(ex, phone, hash, now);
-}
-
-/** Counts one failed login in one UPDATE (platform/lockout.ts); returns the lock now in force, if any. */
-export function countLoginFailure(
-  ex: Executor,
-  memberId: number,
-  now: Date,
-  policy: LockoutPolicy,
-): Promise<Date | null> {
-  return credentials.countLoginFailure(ex, memberId, now, policy);
-}
-
-/** Clears the failure count unless a lock is in force; returns that lock, if any. */
-export function clearLoginFailures(ex: Executor, memberId: number, now: Date): Promise<Date | null> {
-  return credentials.clearLoginFailures(ex, memberId, now);
-}
+// Passwords set and reset, failed logins counted and cleared (platform/lockout.ts): the queries as they are.
+export { clearLoginFailures, countLoginFailure, resetPassword, setPassword } from './credential-queries.ts';
 
 // ── Login state and status (modules/auth locks and unlocks; the seed) ──
 

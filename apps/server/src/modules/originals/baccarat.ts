@@ -8,7 +8,7 @@ import {
   SHOE_CARDS,
   shuffleShoe,
 } from '@chok/engine/games/baccarat';
-import { formatBaht, parseBaht } from '@chok/engine/money';
+import { formatBaht } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -36,6 +36,7 @@ import {
 } from './baccarat-queries.ts';
 import { createSeed, rngFor } from './fairness.ts';
 import { revealSeed } from './fairness-queries.ts';
+import { betOf } from './instant-games.ts';
 import type { Rounds } from './rounds.ts';
 import type { PlaySessions } from './sessions.ts';
 import { placeDemoStake, settleDemoStakes } from './shared-demo.ts';
@@ -259,12 +260,7 @@ export function createBaccarat(d: {
 
     async bet(session: string, handId: number, position: BaccaratPosition, amountText: string) {
       const now = d.clock.now();
-      let amountSatang: number;
-      try {
-        amountSatang = parseBaht(amountText);
-      } catch {
-        throw new AppError('GAME_BET_INVALID');
-      }
+      const amountSatang = betOf(amountText);
       return inTransaction(d.db, async (tx) => {
         const s = await d.sessions.resolve(tx, session, true);
         // Only a baccarat session stakes here: its wallet was chosen for a casino game (docs/rules/casino.md §1).

@@ -8,7 +8,7 @@ import {
   selectionWins,
   teamOf,
 } from '@chok/engine/games/football';
-import { formatBaht, parseBaht } from '@chok/engine/money';
+import { formatBaht } from '@chok/engine/money';
 import type { Clock } from '../../platform/clock.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -27,6 +27,7 @@ import {
   setFixtureScore,
   settledFixtures,
 } from './football-queries.ts';
+import { betOf } from './instant-games.ts';
 import type { Rounds } from './rounds.ts';
 import type { PlaySessions } from './sessions.ts';
 import { placeDemoStake, settleDemoStakes } from './shared-demo.ts';
@@ -181,12 +182,7 @@ export function createFootball(d: { db: Db; clock: Clock; sessions: PlaySessions
 
     async bet(session: string, fixtureId: number, selection: Selection, amountText: string) {
       const now = d.clock.now();
-      let amountSatang: number;
-      try {
-        amountSatang = parseBaht(amountText);
-      } catch {
-        throw new AppError('GAME_BET_INVALID');
-      }
+      const amountSatang = betOf(amountText);
       if (amountSatang < STAKE_MIN_SATANG || amountSatang > STAKE_MAX_SATANG || amountSatang % 100 !== 0)
         throw new AppError('GAME_BET_INVALID');
       return inTransaction(d.db, async (tx) => {

@@ -19,7 +19,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { Rounds } from './rounds.ts';
 import type { PlaySessions } from './sessions.ts';
 
-function betOf(text: string): number {
+/** A stake the member typed, in satang; anything but a baht amount is GAME_BET_INVALID (every in-house game). */
+export function betOf(text: string): number {
   try {
     return parseBaht(text);
   } catch {

@@ -45,6 +45,20 @@ const ruleColumns = [
   'r.expiry_days',
 ] as const;
 
+/** A promotion's text (promotion as p). */
+const promotionTextColumns = ['p.id', 'p.title', 'p.description', 'p.image', 'p.terms'] as const;
+
+/** A member's promotion with its terms and title (member_promotion as mp, promotion as pr). */
+const memberPromotionColumns = [
+  'mp.id',
+  'mp.promotion_id',
+  'pr.title',
+  'mp.deposit_satang',
+  'mp.bonus_satang',
+  'mp.required_turnover_satang',
+  'mp.max_withdraw_satang',
+] as const;
+
 /** The agent's active promotions that have deposit rules, in the operator's order, with their rules. */
 export function depositRules(ex: Executor, agentId: number) {
   return ex
@@ -75,17 +89,7 @@ export function lockActiveMemberPromotion(tx: Tx, memberId: number) {
   return tx
     .selectFrom('member_promotion as mp')
     .innerJoin('promotion as pr', 'pr.id', 'mp.promotion_id')
-    .select([
-      'mp.id',
-      'mp.promotion_id',
-      'pr.title',
-      'mp.deposit_satang',
-      'mp.bonus_satang',
-      'mp.required_turnover_satang',
-      'mp.max_withdraw_satang',
-      'mp.taken_at',
-      'mp.ends_at',
-    ])
+    .select([...memberPromotionColumns, 'mp.taken_at', 'mp.ends_at'])
     .where('mp.member_id', '=', memberId)
     .where('mp.status', '=', 'active')
     .forUpdate()
@@ -103,15 +107,7 @@ export function offeredPromotions(ex: Executor, agentId: number) {
     ex
       .selectFrom('promotion as p')
       .leftJoin('promotion_rule as r', 'r.promotion_id', 'p.id')
-      .select([
-        'p.id',
-        'p.title',
-        'p.description',
-        'p.image',
-        'p.terms',
-        'r.promotion_id as rule_id',
-        ...ruleColumns,
-      ])
+      .select([...promotionTextColumns, 'r.promotion_id as rule_id', ...ruleColumns])
       .where('p.agent_id', '=', agentId)
       .where('p.is_active', '=', true)
       // A version replaced or ended stays off even if its text is switched on again.
@@ -133,11 +129,7 @@ export function adminPromotionRows(ex: Executor, agentId: number, id?: number) {
     .selectFrom('promotion as p')
     .leftJoin('promotion_rule as r', 'r.promotion_id', 'p.id')
     .select((eb) => [
-      'p.id',
-      'p.title',
-      'p.description',
-      'p.image',
-      'p.terms',
+      ...promotionTextColumns,
       'p.sort_order',
       'p.is_active',
       'r.promotion_id as rule_id',
@@ -169,11 +161,7 @@ export function lockPromotionWithRule(tx: Tx, agentId: number, id: number) {
     .selectFrom('promotion as p')
     .innerJoin('promotion_rule as r', 'r.promotion_id', 'p.id')
     .select([
-      'p.id',
-      'p.title',
-      'p.description',
-      'p.image',
-      'p.terms',
+      ...promotionTextColumns,
       'p.sort_order',
       'p.is_active',
       ...ruleColumns,
@@ -193,13 +181,7 @@ export function memberPromotionHistory(ex: Executor, memberId: number, limit: nu
     .selectFrom('member_promotion as mp')
     .innerJoin('promotion as pr', 'pr.id', 'mp.promotion_id')
     .select([
-      'mp.id',
-      'mp.promotion_id',
-      'pr.title',
-      'mp.deposit_satang',
-      'mp.bonus_satang',
-      'mp.required_turnover_satang',
-      'mp.max_withdraw_satang',
+      ...memberPromotionColumns,
       'mp.status',
       'mp.taken_at',
       'mp.ends_at',

@@ -1,5 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { DB as Database } from '../../db/database.generated.ts';
+import { earliestOf } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db.ts';
 import type { ReceivingTarget } from './accounts.ts';
 import { assignedWithoutRequestSince } from './statement-queries.ts';
@@ -256,8 +257,8 @@ export async function depositsCountedSince(
   memberId: number,
   since: readonly Date[],
 ): Promise<number[]> {
-  if (since.length === 0) return [];
-  const earliest = new Date(Math.min(...since.map((d) => d.getTime())));
+  const earliest = earliestOf(since);
+  if (earliest === null) return [];
   // Money that arrived without a request and that an operator credited from the statement counts as
   // paid at the time it was credited (docs/rules/protection.md §2.2).
   const assigned = await assignedWithoutRequestSince(ex, memberId, earliest);

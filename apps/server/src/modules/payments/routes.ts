@@ -3,9 +3,9 @@ import * as content from '@chok/contract/api/content';
 import * as api from '@chok/contract/api/payments';
 import * as promo from '@chok/contract/api/promotions';
 import { parseBaht } from '@chok/engine/money';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleContext } from '../../platform/module.ts';
+import { rawJsonScope } from '../../platform/raw-json.ts';
 import * as admin from './admin.ts';
 import { channelInfo, channelList } from './channels.ts';
 import * as deposits from './deposits.ts';
@@ -128,21 +128,9 @@ export async function paymentsRoutes(
   route(app, api.withdrawInfo, async (c) => withdrawals.withdrawalInfo(deps, c.member.memberId));
 
   // ── gateways: the webhook verifies its signature on the raw bytes ──
-  const rawBodies = new WeakMap<FastifyRequest, Buffer>();
-  await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
-      const raw = body as Buffer;
-      rawBodies.set(req, raw);
-      try {
-        done(null, raw.length > 0 ? JSON.parse(raw.toString('utf8')) : {});
-      } catch (err) {
-        (err as { statusCode?: number }).statusCode = 400;
-        done(err as Error, undefined);
-      }
-    });
+  await rawJsonScope(app, (scope, rawOf) => {
     route(scope, api.webhook, async (c) => {
-      const raw = rawBodies.get(c.req) ?? Buffer.alloc(0);
+      const raw = rawOf(c.req);
       const r = await deposits.receiveWebhook(deps, c.params.gateway, raw, c.req.headers);
       return { received: true as const, duplicate: r.duplicate };
     });
@@ -154,7 +142,7 @@ export async function paymentsRoutes(
       return { received: true as const, ...r };
     });
     route(scope, api.relayNotification, async (c) => {
-      const raw = rawBodies.get(c.req) ?? Buffer.alloc(0);
+      const raw = rawOf(c.req);
       const r = await recordedDelivery(deps, 'relay', () => receiveRelay(deps, raw, c.req.headers, c.body));
       return { received: true as const, ...r };
     });

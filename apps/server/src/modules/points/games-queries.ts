@@ -8,12 +8,16 @@ import type { Executor } from '../../platform/db.ts';
  * a bet's row counts its credits up to `last_credit_id`).
  * A bet credited twice comes as two rows with one `source_key`. Read in settling order from `since`.
  */
-export interface SettledRound {
-  source_key: string;
+export interface SettledRound extends SettledFigures {
   /** The credit this row is. */
   credit_id: number;
   provider_id: string;
   provider_tx_id: string;
+}
+
+/** What every settled row the accrual reads has (this file's rounds, lotto-queries.ts's bills). */
+export interface SettledFigures {
+  source_key: string;
   member_id: number;
   category: string;
   stake: number;
@@ -21,10 +25,14 @@ export interface SettledRound {
   settled_at: Date;
 }
 
-export async function unreadSettledRounds(
-  ex: Executor,
-  o: { since: Date; memberId: number | null; limit: number },
-): Promise<SettledRound[]> {
+/** Which unread rows to read: settled from `since`, of one member or all, at most `limit`. */
+export interface UnreadWindow {
+  since: Date;
+  memberId: number | null;
+  limit: number;
+}
+
+export async function unreadSettledRounds(ex: Executor, o: UnreadWindow): Promise<SettledRound[]> {
   const { rows } = await sql<SettledRound>`
     SELECT 'game:' || d.id AS source_key, c.id AS credit_id, d.provider_id, d.provider_tx_id, d.member_id, COALESCE(g.categories[1], 'casino') AS category,
       d.amount AS stake, c.amount AS payout, c.created_at AS settled_at

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
 import { MAIN_WALLET } from '../wallet/service.ts';
+import type { SettledFigures, UnreadWindow } from './games-queries.ts';
 
 /**
  * The points accrual's read of the lottery's bills (lotto grants `lotto_bill`). The settled figures
@@ -8,21 +9,12 @@ import { MAIN_WALLET } from '../wallet/service.ts';
  * (cancelled and refunded bills never count), that the accrual has not read yet (`point_accrual`).
  * Read in settling order from `since`.
  */
-export interface ResultedBill {
-  source_key: string;
+export interface ResultedBill extends SettledFigures {
   /** Bills have no credits of their own (games' rows do). */
   credit_id: null;
-  member_id: number;
-  category: string;
-  stake: number;
-  payout: number;
-  settled_at: Date;
 }
 
-export async function unreadResultedBills(
-  ex: Executor,
-  o: { since: Date; memberId: number | null; limit: number },
-): Promise<ResultedBill[]> {
+export async function unreadResultedBills(ex: Executor, o: UnreadWindow): Promise<ResultedBill[]> {
   const { rows } = await sql<ResultedBill>`
     SELECT 'lotto:' || b.id AS source_key, NULL AS credit_id, b.member_id, 'lotto' AS category, b.total_stake AS stake,
       b.total_win AS payout, b.settled_at

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { earliestOf } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db.ts';
 
 /**
@@ -20,8 +21,8 @@ export async function playTotalsSince(
   memberId: number,
   since: readonly Date[],
 ): Promise<PlayTotals[]> {
-  if (since.length === 0) return [];
-  const earliest = new Date(Math.min(...since.map((d) => d.getTime())));
+  const earliest = earliestOf(since);
+  if (earliest === null) return [];
   const { rows } = await sql<{ kind: string; out: boolean; amount: string; created_at: Date }>`
     WITH acc AS (SELECT a.id FROM ledger_account a WHERE a.member_id = ${memberId} AND a.kind = 'member_wallet')
     SELECT t.kind, true AS out, t.amount::text AS amount, t.created_at FROM ledger_transfer t

@@ -144,18 +144,26 @@ export interface HoldDeps extends RewardDeps {
 }
 
 /**
+ * A held claim, locked for an operator's decision: G1 first (the member lock every reward write takes),
+ * then the claim; a claim no longer held is REWARD_HOLD_NOT_OPEN.
+ */
+async function lockHeldClaim(tx: Tx, id: number) {
+  const found = await claimById(tx, id);
+  if (found?.status !== 'held') throw new AppError('REWARD_HOLD_NOT_OPEN');
+  await lockMember(tx, found.member_id);
+  const claim = await lockClaim(tx, id);
+  if (claim?.status !== 'held') throw new AppError('REWARD_HOLD_NOT_OPEN');
+  return claim;
+}
+
+/**
  * An operator pays a held reward (G5): member lock, the claim still held, the money moved, audited.
  * From the second-approval amount it takes two operators: the first call records an approval (the
  * claim stays held), a call by another operator pays it, and the first operator again is refused.
  */
 export async function releaseHold(d: HoldDeps, staffId: number, id: number) {
   const decided = await inTransaction(d.db, async (tx) => {
-    // G1 first (the member lock every reward write takes), then the claim.
-    const found = await claimById(tx, id);
-    if (found?.status !== 'held') throw new AppError('REWARD_HOLD_NOT_OPEN');
-    await lockMember(tx, found.member_id);
-    const claim = await lockClaim(tx, id);
-    if (claim?.status !== 'held') throw new AppError('REWARD_HOLD_NOT_OPEN');
+    const claim = await lockHeldClaim(tx, id);
     // No reward reaches a member in a time-out or self-exclusion (docs/rules/protection.md §3.3):
     // the release waits for the block's end; a rejection stays possible.
     if (await blockInForce(tx, claim.member_id, d.clock.now()))
@@ -208,11 +216,7 @@ export async function releaseHold(d: HoldDeps, staffId: number, id: number) {
 export async function rejectHold(d: HoldDeps, staffId: number, id: number, reason: string) {
   const decided = await inTransaction(d.db, async (tx) => {
     // G1 first, as the release does: the handler may change the member's points or balances.
-    const found = await claimById(tx, id);
-    if (found?.status !== 'held') throw new AppError('REWARD_HOLD_NOT_OPEN');
-    await lockMember(tx, found.member_id);
-    const claim = await lockClaim(tx, id);
-    if (claim?.status !== 'held') throw new AppError('REWARD_HOLD_NOT_OPEN');
+    const claim = await lockHeldClaim(tx, id);
     const decided = await decideClaim(tx, id, { status: 'rejected', staffId, reason });
     const returned = (await d.rejections.get(claim.feature)?.(tx, claim)) ?? null;
     await appendAudit(tx, {

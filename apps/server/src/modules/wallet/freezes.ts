@@ -14,13 +14,8 @@ export function withdrawalFreeze(ex: Executor, memberId: number) {
 }
 
 /** Open withdrawal freezes (the console's header counts them: the operator's alert). */
-export async function openFreezeCount(ex: Executor): Promise<number> {
-  const row = await ex
-    .selectFrom('member_withdrawal_freeze')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('cleared_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function openFreezeCount(ex: Executor): Promise<number> {
+  return q.openFreezes(ex);
 }
 
 async function views(d: FreezeDeps, ex: Executor, rows: q.FreezeRow[]) {

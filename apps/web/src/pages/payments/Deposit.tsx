@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
@@ -33,39 +33,8 @@ import { formatNumber } from '../../lib/numbers';
 
 const QUICK = [100, 300, 500, 1000, 5000];
 
-function ChannelIcon({ id, sub }: { id: number; sub?: number }) {
-  if (id === 3)
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        width="26"
-        height="26"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      >
-        <rect x="3" y="3" width="7" height="7" rx="1.5" />
-        <rect x="14" y="3" width="7" height="7" rx="1.5" />
-        <rect x="3" y="14" width="7" height="7" rx="1.5" />
-        <path d={sub === 2 ? 'M14 14h3v3h-3zM18 18h3v3h-3z' : 'M14 14h2v2h-2zM18 14h3M14 19h3M20 17v4'} />
-      </svg>
-    );
-  if (id === 2)
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        width="26"
-        height="26"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      >
-        <rect x="3" y="6" width="18" height="13" rx="2.5" />
-        <path d="M16 12.5h2M3 9.5h18M7 3.5h10" />
-      </svg>
-    );
+/** A channel's line icon: 26 px, drawn with the text colour. */
+function LineIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -76,8 +45,32 @@ function ChannelIcon({ id, sub }: { id: number; sub?: number }) {
       stroke="currentColor"
       strokeWidth="1.8"
     >
-      <path d="M3 9.5 12 4l9 5.5M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 20h18" />
+      {children}
     </svg>
+  );
+}
+
+function ChannelIcon({ id, sub }: { id: number; sub?: number }) {
+  if (id === 3)
+    return (
+      <LineIcon>
+        <rect x="3" y="3" width="7" height="7" rx="1.5" />
+        <rect x="14" y="3" width="7" height="7" rx="1.5" />
+        <rect x="3" y="14" width="7" height="7" rx="1.5" />
+        <path d={sub === 2 ? 'M14 14h3v3h-3zM18 18h3v3h-3z' : 'M14 14h2v2h-2zM18 14h3M14 19h3M20 17v4'} />
+      </LineIcon>
+    );
+  if (id === 2)
+    return (
+      <LineIcon>
+        <rect x="3" y="6" width="18" height="13" rx="2.5" />
+        <path d="M16 12.5h2M3 9.5h18M7 3.5h10" />
+      </LineIcon>
+    );
+  return (
+    <LineIcon>
+      <path d="M3 9.5 12 4l9 5.5M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 20h18" />
+    </LineIcon>
   );
 }
 
