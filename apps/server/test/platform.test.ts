@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { errorCatalogue } from '@chok/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GLO_OFFICIAL_RESULTS_URL, loadConfig } from '../src/platform/config.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { call, createTestApp, registerMember, type TestApp } from './helpers.ts';
 
@@ -34,6 +35,18 @@ describe('AppError', () => {
     expect(fault.stack?.split('\n').length).toBeGreaterThan(1);
     // The process's own limit is left as it was, whatever the constructor did.
     expect(Error.stackTraceLimit).toBe(limit);
+  });
+});
+
+describe('configuration', () => {
+  it("asks GLO's own results service by default in production only; `off` turns the feed off", () => {
+    expect(loadConfig({ SEED_DEMO: 'false' }).GLO_RESULTS_URL).toBe(GLO_OFFICIAL_RESULTS_URL);
+    expect(loadConfig({ SEED_DEMO: 'false', GLO_RESULTS_URL: 'off' }).GLO_RESULTS_URL).toBeUndefined();
+    expect(loadConfig({}).GLO_RESULTS_URL).toBeUndefined();
+    expect(loadConfig({ GLO_RESULTS_URL: 'http://127.0.0.1:1/r' }).GLO_RESULTS_URL).toBe(
+      'http://127.0.0.1:1/r',
+    );
+    expect(() => loadConfig({ GLO_RESULTS_URL: 'not a url' })).toThrow();
   });
 });
 

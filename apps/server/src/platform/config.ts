@@ -90,11 +90,14 @@ const schema = z.object({
   LINE_VERIFY_URL: z.url().default('https://api.line.me/oauth2/v2.1/verify'),
   /**
    * The Government Lottery Office's result service (docs/rules/lottery.md §8): after each GLO draw a job
-   * asks it for the draw's result and proposes what it publishes. Production sets GLO's own endpoint,
-   * https://www.glo.or.th/api/checking/getLotteryResult; unset, no feed (a demo start points it at the
-   * stand-in).
+   * asks it for the draw's result and proposes what it publishes. Unset: GLO's own endpoint
+   * (GLO_OFFICIAL_RESULTS_URL) when SEED_DEMO=false, none in a demo or test app (a demo start points it at
+   * the stand-in); `off`: no feed, results come from two staff only.
    */
-  GLO_RESULTS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  GLO_RESULTS_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.union([z.literal('off'), z.url()]).optional(),
+  ),
   /** A second official publication the feed's result must agree with (same request and answer); unset: none. */
   GLO_RESULTS_CHECK_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   /**
@@ -162,7 +165,12 @@ const schema = z.object({
   BACKOFFICE_DIST: z.string().optional(),
 });
 
-export type Config = z.output<typeof schema> & {
+/** GLO's own result service, the feed's source in production (docs/rules/lottery.md §8). */
+export const GLO_OFFICIAL_RESULTS_URL = 'https://www.glo.or.th/api/checking/getLotteryResult';
+
+export type Config = Omit<z.output<typeof schema>, 'GLO_RESULTS_URL'> & {
+  /** The GLO results feed's address; undefined: no feed. */
+  GLO_RESULTS_URL: string | undefined;
   dataDir: string;
   backupDir: string;
   /** PAYMENT_SANDBOX, or SEED_DEMO when it is unset: whether the sandbox gateway may exist at all. */
@@ -180,5 +188,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(parsed.data.DATA_DIR),
     backupDir: path.resolve(parsed.data.BACKUP_DIR ?? parsed.data.DATA_DIR),
     paymentSandbox: parsed.data.PAYMENT_SANDBOX ?? parsed.data.SEED_DEMO,
+    GLO_RESULTS_URL:
+      parsed.data.GLO_RESULTS_URL === 'off'
+        ? undefined
+        : (parsed.data.GLO_RESULTS_URL ?? (parsed.data.SEED_DEMO ? undefined : GLO_OFFICIAL_RESULTS_URL)),
   };
 }
