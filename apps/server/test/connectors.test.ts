@@ -72,6 +72,12 @@ describe('sealed credentials', () => {
       .executeTakeFirstOrThrow();
     expect(raw.sealed.includes(Buffer.from('s3cret'))).toBe(false);
     expect(await c.secret('demo1', 'api_secret')).toBe('s3cret');
+    // Read values are kept a while; storing or removing one in this process is seen at once.
+    expect(await c.secret('demo1', 'other')).toBeNull();
+    await c.storeSecret(t.db, 'demo1', 'other', 'v2', null);
+    expect(await c.secret('demo1', 'other')).toBe('v2');
+    await c.removeSecret(t.db, 'demo1', 'other');
+    expect(await c.secret('demo1', 'other')).toBeNull();
     expect(await make({ DEMO1_API_SECRET: 'from-env' }).secret('demo1', 'api_secret')).toBe('from-env');
     // Rotation: the new key reads nothing until the start that knows both re-seals.
     expect(await make({}, KEY_B).secret('demo1', 'api_secret')).toBeNull();

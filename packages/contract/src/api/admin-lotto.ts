@@ -520,7 +520,7 @@ export const adminTemplates = endpoint({
   auth: 'staff',
   roles,
   summary:
-    "Rate and เลขอั้น templates per market; a market's active template is applied to every round the scheduler creates",
+    "Rate and number-limit templates per market; a market's active template is applied to every round the scheduler creates",
   query: z.object({ market_id: intId.optional() }),
   data: z.object({ items: z.array(adminTemplate) }),
 });
@@ -532,7 +532,7 @@ export const adminSaveTemplate = endpoint({
   auth: 'staff',
   roles,
   summary:
-    "Create (no id) or replace a market's template: rate changes against the market's rates, เลขอั้น, and whether the scheduler applies it to new rounds (audited)",
+    "Create (no id) or replace a market's template: rate changes against the market's rates, number limits, and whether the scheduler applies it to new rounds (audited)",
   body: z.object({
     id: intId.optional(),
     market_id: intId,

@@ -99,6 +99,7 @@ export class ConnectorCallError extends Error {
 }
 
 export const CALL_RETENTION_DAYS = 30;
+const SECRET_CACHE_MS = 30_000;
 const DAY_MS = 86_400_000;
 
 function envName(connector: string, name: string): string {
@@ -119,6 +120,9 @@ export function createConnectors(d: {
   previousKey: SecretKey | null;
 }): Connectors {
   const registry = new Map<string, ConnectorInfo>();
+  // Credentials read from the database, kept for SECRET_CACHE_MS: adapters ask on every payment or
+  // message, and a change made in the console reaches other processes within that time.
+  const secretCache = new Map<string, { at: number; value: string | null }>();
   const fromEnv = (connector: string, name: string) => {
     const v = d.env[envName(connector, name)];
     return v === undefined || v === '' ? null : v;
@@ -143,15 +147,21 @@ export function createConnectors(d: {
     async secret(connector, name) {
       const env = fromEnv(connector, name);
       if (env !== null) return env;
+      const key = `${connector}\u0000${name}`;
+      // Wall time on purpose: the age of a cache entry, not a time of the domain.
+      const hit = secretCache.get(key);
+      if (hit && Date.now() - hit.at < SECRET_CACHE_MS) return hit.value;
       const row = await secretRow(d.db, connector, name);
-      if (!row) return null;
+      let value: string | null = null;
       for (const k of [d.key, d.previousKey]) {
-        if (k && k.id === row.key_id) return unseal(k, connector, name, row.sealed);
+        if (row && k && k.id === row.key_id) value = unseal(k, connector, name, row.sealed);
       }
-      return null;
+      secretCache.set(key, { at: Date.now(), value });
+      return value;
     },
     async storeSecret(ex, connector, name, value, staffId) {
       if (!d.key) throw new AppError('CONNECTOR_KEY_MISSING');
+      secretCache.delete(`${connector}\u0000${name}`);
       await upsertSecret(ex, {
         connector,
         name,
@@ -161,7 +171,10 @@ export function createConnectors(d: {
         updated_by: staffId,
       });
     },
-    removeSecret: (ex, connector, name) => deleteSecret(ex, connector, name),
+    removeSecret(ex, connector, name) {
+      secretCache.delete(`${connector}\u0000${name}`);
+      return deleteSecret(ex, connector, name);
+    },
     secretNames,
     async fetch(connector, operation, url, init = {}) {
       const { timeoutMs = 10_000, requestId = randomUUID(), ...rest } = init;
