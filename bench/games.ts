@@ -386,7 +386,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { createDb } = await import('../apps/server/src/platform/db.ts');
   const { seed } = await import('../apps/server/src/seed/demo.ts');
   const { createDatabase, startTestPostgres } = await import('../apps/server/test/postgres.ts');
-  const pg = await startTestPostgres('benchgames');
+  const pg = await startTestPostgres('benchgames', { durable: true });
   try {
     const url = await createDatabase(pg.adminUrl, pg.template);
     const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });

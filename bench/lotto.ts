@@ -884,7 +884,7 @@ export async function runLottoBench(o: LottoBenchOptions) {
 async function main() {
   const { startTestPostgres, createDatabase } = await import('../apps/server/test/postgres.ts');
   const { seed } = await import('../apps/server/src/seed/demo.ts');
-  const pg = await startTestPostgres('benchlotto');
+  const pg = await startTestPostgres('benchlotto', { durable: true });
   try {
     const url = await createDatabase(pg.adminUrl, pg.template);
     const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });

@@ -437,7 +437,7 @@ async function lobby(db: Db, server: Server): Promise<PathResult> {
 
 async function main() {
   ensureBuilt('server');
-  const pg = await startTestPostgres('processes');
+  const pg = await startTestPostgres('processes', { durable: true });
   own(() => pg.stop());
   const url = await createDatabase(pg.adminUrl, pg.template);
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });

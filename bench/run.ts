@@ -112,7 +112,7 @@ function wanted(group: string): boolean {
 
 async function main() {
   mkdirSync(RESULTS, { recursive: true });
-  const pg = await startTestPostgres('bench');
+  const pg = await startTestPostgres('bench', { durable: true });
   try {
     const url = await createDatabase(pg.adminUrl, pg.template);
     const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });

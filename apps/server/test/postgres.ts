@@ -33,9 +33,13 @@ export interface TestPostgres {
 /**
  * One PostgreSQL server for a whole test run: the one DATABASE_URL names when set (it must allow
  * CREATE DATABASE), otherwise an embedded server in a throw-away data folder. A migrated template
- * database is created once; each test file copies it (see `createDatabase`).
+ * database is created once; each test file copies it (see `createDatabase`). `durable`: PostgreSQL's
+ * production defaults for flushing (the benchmarks); a test run's cluster skips them.
  */
-export async function startTestPostgres(label: string): Promise<TestPostgres> {
+export async function startTestPostgres(
+  label: string,
+  opts: { durable?: boolean } = {},
+): Promise<TestPostgres> {
   let embedded: EmbeddedDatabase | null = null;
   let adminUrl: string;
   if (process.env.DATABASE_URL) {
@@ -43,7 +47,7 @@ export async function startTestPostgres(label: string): Promise<TestPostgres> {
   } else {
     const port = await freePort();
     const dir = path.resolve('.data', `test-${label}-${process.pid}-${port}`);
-    embedded = await startEmbeddedPostgres({ dir, port, persistent: false });
+    embedded = await startEmbeddedPostgres({ dir, port, persistent: false, durable: opts.durable });
     adminUrl = embedded.url('postgres');
   }
   const template = `chok_tpl_${label}_${randomBytes(4).toString('hex')}`;

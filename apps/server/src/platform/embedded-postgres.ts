@@ -174,6 +174,12 @@ export async function startEmbeddedPostgres(opts: {
   archive?: { dir: string; timeoutSeconds: number };
   /** More server flags (`-c name=value` pairs): a recovery start's. */
   extraFlags?: string[];
+  /**
+   * A throw-away cluster that still flushes like production (fsync, synchronous_commit and
+   * full_page_writes at PostgreSQL's defaults): the benchmarks' (docs/benchmarks.md), whose figures
+   * must include what a commit costs on an operator's server.
+   */
+  durable?: boolean;
 }): Promise<EmbeddedDatabase> {
   const log = opts.log ?? (() => {});
   const notice = opts.notice ?? log;
@@ -189,7 +195,11 @@ export async function startEmbeddedPostgres(opts: {
     createPostgresUser: process.getuid?.() === 0,
     // A throw-away cluster (tests) is deleted when it stops, so nothing needs to reach the disk
     // safely: no fsync at initdb or after commits. A persistent one keeps PostgreSQL's defaults.
-    initdbFlags: ['--encoding=UTF8', '--locale=C', ...(opts.persistent === false ? ['--no-sync'] : [])],
+    initdbFlags: [
+      '--encoding=UTF8',
+      '--locale=C',
+      ...(opts.persistent === false && !opts.durable ? ['--no-sync'] : []),
+    ],
     postgresFlags: [
       '-c',
       'listen_addresses=127.0.0.1',
@@ -202,7 +212,7 @@ export async function startEmbeddedPostgres(opts: {
       ...(opts.persistent === false && process.env.BENCH_STATEMENTS
         ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all']
         : []),
-      ...(opts.persistent === false
+      ...(opts.persistent === false && !opts.durable
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
         : []),
       ...(opts.archive && opts.persistent !== false
