@@ -19,6 +19,8 @@ import { balanceOf, buy, fundedMember, openRound, setNumberLimits } from './lott
  */
 
 let t: TestApp;
+/** The app the exposure tests below use (`t`, or one placing each bill alone). */
+let x: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
 }, 120_000);
@@ -31,7 +33,7 @@ const statements = () => t.statements!();
 
 /** A number's slot rows: what each holds, its budget and the ceiling the budgets were set for. */
 async function slots(roundId: number, betType: string, number: string) {
-  return t.db
+  return x.db
     .selectFrom('lotto_exposure_slot')
     .select(['slot', 'accepted_amount', 'budget', 'ceiling'])
     .where('round_id', '=', roundId)
@@ -48,21 +50,36 @@ async function acceptedAndSold(roundId: number, betType: string, number: string)
             WHERE round_id = ${roundId} AND bet_type = ${betType} AND number = ${number}) AS accepted,
       (SELECT coalesce(sum(stake), 0)::bigint FROM lotto_bill_item
        WHERE round_id = ${roundId} AND bet_type = ${betType} AND number = ${number} AND status = 'pending') AS sold`.execute(
-    t.db,
+    x.db,
   );
   return { accepted: rows[0]!.accepted ?? 0, sold: rows[0]!.sold };
 }
 
-describe('exposure split into slots (docs/rules/lottery.md §4)', () => {
+/**
+ * Run twice: with bills one at a time (LOTTO_BILL_GROUP_MAX=1, the shape these tests were written for:
+ * parallel bills spread over a number's slots) and with bills in groups (the default), where a group
+ * takes one slot, so only the first run asks for several rows.
+ */
+describe.each([
+  { shape: 'one bill at a time', env: { LOTTO_BILL_GROUP_MAX: '1' }, spreads: true },
+  { shape: 'bills in groups', env: {}, spreads: false },
+])('exposure split into slots (docs/rules/lottery.md §4), $shape', ({ env, spreads }) => {
+  beforeAll(async () => {
+    x = spreads ? await createTestApp({ seed: true, env }) : t;
+  }, 120_000);
+  afterAll(async () => {
+    if (x !== t) await x.close();
+  });
+
   it('64 parallel bills of 100 baht on one run number capped at 3,000 accept exactly 30; a changed cap applies to the next bill', async () => {
     const members: Awaited<ReturnType<typeof fundedMember>>[] = [];
-    for (let i = 0; i < 16; i++) members.push(await fundedMember(t, 10_000));
-    const roundId = await openRound(t, 'lao');
-    await setNumberLimits(t, roundId, { bet_type: 'run_top', number: '7', action: 'capped', cap: 3000 });
+    for (let i = 0; i < 16; i++) members.push(await fundedMember(x, 10_000));
+    const roundId = await openRound(x, 'lao');
+    await setNumberLimits(x, roundId, { bet_type: 'run_top', number: '7', action: 'capped', cap: 3000 });
     // Each bill also stakes a two-digit number, so bills hold more than the one hot row.
     const answers = await Promise.all(
       Array.from({ length: 64 }, (_, i) =>
-        buy(t, members[i % 16]!.token, roundId, [
+        buy(x, members[i % 16]!.token, roundId, [
           { bet_type: 'two_top', number: String(i % 100).padStart(2, '0'), amount: 1 },
           { bet_type: 'run_top', number: '7', amount: 100 },
         ]),
@@ -77,60 +94,60 @@ describe('exposure split into slots (docs/rules/lottery.md §4)', () => {
     // The bills went to several rows, and no row holds more than its budget, nor the budgets more
     // than the ceiling.
     const rows = await slots(roundId, 'run_top', '7');
-    expect(rows.length).toBeGreaterThan(1);
+    if (spreads) expect(rows.length).toBeGreaterThan(1);
     for (const r of rows) expect(r.accepted_amount).toBeLessThanOrEqual(r.budget!);
     expect(rows.reduce((s, r) => s + r.budget!, 0)).toBeLessThanOrEqual(300_000);
 
     // A higher cap is there for the very next bill, exactly; a lower one refuses at once.
-    await setNumberLimits(t, roundId, { bet_type: 'run_top', number: '7', action: 'capped', cap: 3500 });
-    const more = await buy(t, members[0]!.token, roundId, [
+    await setNumberLimits(x, roundId, { bet_type: 'run_top', number: '7', action: 'capped', cap: 3500 });
+    const more = await buy(x, members[0]!.token, roundId, [
       { bet_type: 'run_top', number: '7', amount: 500 },
     ]);
     expect(more.body.error).toBe(0);
-    const full = await buy(t, members[1]!.token, roundId, [{ bet_type: 'run_top', number: '7', amount: 1 }]);
+    const full = await buy(x, members[1]!.token, roundId, [{ bet_type: 'run_top', number: '7', amount: 1 }]);
     expect(full.body.code).toBe('LOTTO_OVER_CEILING');
-    await setNumberLimits(t, roundId, { bet_type: 'run_top', number: '7', action: 'capped', cap: 3400 });
-    const lower = await buy(t, members[2]!.token, roundId, [{ bet_type: 'run_top', number: '7', amount: 1 }]);
+    await setNumberLimits(x, roundId, { bet_type: 'run_top', number: '7', action: 'capped', cap: 3400 });
+    const lower = await buy(x, members[2]!.token, roundId, [{ bet_type: 'run_top', number: '7', amount: 1 }]);
     expect(lower.body.code).toBe('LOTTO_OVER_CEILING');
     expect(await acceptedAndSold(roundId, 'run_top', '7')).toEqual({ accepted: 350_000, sold: 350_000 });
-    await expectReconciled(t);
+    await expectReconciled(x);
   });
 
   it('a number near its ceiling refuses a bill with what is left on it, whichever slot the bill comes to', async () => {
-    const m = await fundedMember(t, 10_000);
-    const roundId = await openRound(t, 'lao');
-    await setNumberLimits(t, roundId, { bet_type: 'run_bottom', number: '3', action: 'capped', cap: 1000 });
+    const m = await fundedMember(x, 10_000);
+    const roundId = await openRound(x, 'lao');
+    await setNumberLimits(x, roundId, { bet_type: 'run_bottom', number: '3', action: 'capped', cap: 1000 });
     // Nine bills, one after another: they come to different slots in turn.
     for (let i = 0; i < 9; i++) {
-      const b = await buy(t, m.token, roundId, [{ bet_type: 'run_bottom', number: '3', amount: 100 }]);
+      const b = await buy(x, m.token, roundId, [{ bet_type: 'run_bottom', number: '3', amount: 100 }]);
       expect(b.body.error).toBe(0);
     }
-    const over = await buy(t, m.token, roundId, [{ bet_type: 'run_bottom', number: '3', amount: 150 }]);
+    const over = await buy(x, m.token, roundId, [{ bet_type: 'run_bottom', number: '3', amount: 150 }]);
     expect(over.body.code).toBe('LOTTO_OVER_CEILING');
     expect(over.body.message).toContain('100');
-    const fits = await buy(t, m.token, roundId, [{ bet_type: 'run_bottom', number: '3', amount: 100 }]);
+    const fits = await buy(x, m.token, roundId, [{ bet_type: 'run_bottom', number: '3', amount: 100 }]);
     expect(fits.body.error).toBe(0);
     expect(await acceptedAndSold(roundId, 'run_bottom', '3')).toEqual({ accepted: 100_000, sold: 100_000 });
-    expect((await slots(roundId, 'run_bottom', '3')).length).toBeGreaterThan(1);
+    if (spreads) expect((await slots(roundId, 'run_bottom', '3')).length).toBeGreaterThan(1);
   });
 
   it('cancelled bills take their stakes off a number spread over slots, exactly', async () => {
     const members: Awaited<ReturnType<typeof fundedMember>>[] = [];
-    for (let i = 0; i < 8; i++) members.push(await fundedMember(t, 1000));
-    const roundId = await openRound(t, 'lao');
+    for (let i = 0; i < 8; i++) members.push(await fundedMember(x, 1000));
+    const roundId = await openRound(x, 'lao');
     const bills = await Promise.all(
       members.map((m, i) =>
-        buy(t, m.token, roundId, [
+        buy(x, m.token, roundId, [
           { bet_type: 'run_top', number: '1', amount: 10 + i },
           { bet_type: 'two_bottom', number: '44', amount: 5 },
         ]),
       ),
     );
     for (const b of bills) expect(b.body.error).toBe(0);
-    expect((await slots(roundId, 'run_top', '1')).length).toBeGreaterThan(1);
+    if (spreads) expect((await slots(roundId, 'run_top', '1')).length).toBeGreaterThan(1);
     // Every other member cancels.
     for (const i of [0, 2, 4, 6]) {
-      const res = await call(t.app, 'POST', '/api/lotto/bill/cancel', {
+      const res = await call(x.app, 'POST', '/api/lotto/bill/cancel', {
         token: members[i]!.token,
         body: { agent_id: 34, bill_id: bills[i]!.body.data.bill.bill_id },
       });
@@ -142,7 +159,7 @@ describe('exposure split into slots (docs/rules/lottery.md §4)', () => {
       expect(r.accepted_amount).toBeGreaterThanOrEqual(0);
       expect(r.accepted_amount).toBeLessThanOrEqual(r.budget!);
     }
-    await expectReconciled(t);
+    await expectReconciled(x);
   });
 });
 

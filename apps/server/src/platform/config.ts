@@ -33,6 +33,12 @@ const schema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** How long a checked member token is trusted without asking the database again (0: never). */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /**
+   * Bills of one round placed together in one transaction (docs/rules/lottery.md §7 "Bills in groups"):
+   * at most this many a group (1: each bill alone), and at most this many groups of a round at once.
+   */
+  LOTTO_BILL_GROUP_MAX: z.coerce.number().int().min(1).max(500).default(100),
+  LOTTO_BILL_GROUPS_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(2),
   /** An SSE client further behind than this (KiB waiting to be sent) is disconnected. */
   SSE_BACKLOG_KB: z.coerce.number().int().min(1).max(65536).default(256),
   // Live feeds per process: anonymous ones in all (of 5,000; at most 4,000 so members keep 1,000),

@@ -223,6 +223,11 @@ export function isSerializationFailure(err: unknown): boolean {
   return !!err && typeof err === 'object' && (err as { code?: unknown }).code === SERIALIZATION_FAILURE;
 }
 
+/** Whether `err` is PostgreSQL's deadlock (the transaction was undone; the caller may run it again). */
+export function isDeadlock(err: unknown): boolean {
+  return !!err && typeof err === 'object' && (err as { code?: unknown }).code === DEADLOCK;
+}
+
 /** Runs `work` in one transaction, retrying a bounded number of times on serialization failures and deadlocks. */
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, maxAttempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {

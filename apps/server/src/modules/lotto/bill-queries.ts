@@ -168,6 +168,90 @@ export async function placeBillRow(
   return rows[0]!.r;
 }
 
+/** One bill of a group as the group function takes it (`placeBillsRow`). */
+export interface GroupBill {
+  memberId: number;
+  walletId: number;
+  idempotencyKey: string;
+  totalStakeSatang: number;
+  lines: readonly BillLine[];
+}
+
+/** What the group function answers for one bill (lotto/sql/lotto_place_bills.sql). */
+export type GroupBillAnswer =
+  | { ok: { bill: Extract<PlaceBillAnswer, { bill: unknown }>['bill']; items: ItemRow[]; balance: number } }
+  | { refused: string; detail: string | null }
+  | { replay: true }
+  | { single: true };
+
+export type PlaceBillsAnswer = { stale: BillRules } | { round: PlacedRound; bills: GroupBillAnswer[] };
+
+const placeBillsStatement = prepared<{ r: PlaceBillsAnswer }>(
+  'lotto_place_bills',
+  `SELECT lotto_place_bills($1::bigint, $2::int, $3::int[], $4::int, $5::int[], $6::int[], $7::text[], $8::bigint[],
+     $9::int[], $10::text[], $11::text[], $12::text[], $13::bigint[], $14::numeric[], $15::bigint[], $16::bigint[],
+     $17::int[]) AS r`,
+);
+
+/**
+ * A group of bills for one round in one round trip and one transaction (lotto/sql/lotto_place_bills.sql,
+ * decision 0079): the round's checks once, each bill judged in arrival order, the writes one statement
+ * per table. Lines go as flat arrays, each with its bill's position (1-based).
+ */
+export async function placeBillsRow(
+  ex: Executor,
+  g: {
+    roundId: number;
+    rulesVersion: number;
+    lottoWallets: readonly number[];
+    slot: number;
+    bills: readonly GroupBill[];
+  },
+): Promise<PlaceBillsAnswer> {
+  const lineBill: number[] = [];
+  const betTypes: string[] = [];
+  const numbers: string[] = [];
+  const todKeys: (string | null)[] = [];
+  const stakes: number[] = [];
+  const rates: string[] = [];
+  const wins: number[] = [];
+  const ceilings: number[] = [];
+  const slots: number[] = [];
+  g.bills.forEach((b, i) => {
+    for (const l of b.lines) {
+      lineBill.push(i + 1);
+      betTypes.push(l.bet_type);
+      numbers.push(l.number);
+      todKeys.push(l.tod_key);
+      stakes.push(l.stakeSatang);
+      rates.push(l.rate);
+      wins.push(l.potentialWinSatang);
+      ceilings.push(l.ceilingSatang);
+      slots.push(l.slots);
+    }
+  });
+  const rows = await runPrepared(ex, placeBillsStatement, [
+    g.roundId,
+    g.rulesVersion,
+    g.lottoWallets,
+    g.slot,
+    g.bills.map((b) => b.memberId),
+    g.bills.map((b) => b.walletId),
+    g.bills.map((b) => b.idempotencyKey),
+    g.bills.map((b) => b.totalStakeSatang),
+    lineBill,
+    betTypes,
+    numbers,
+    todKeys,
+    stakes,
+    rates,
+    wins,
+    ceilings,
+    slots,
+  ]);
+  return rows[0]!.r;
+}
+
 /**
  * Subtracts the stakes of these bills' pending items from exposure: per round, the database function
  * takes them off number by number in (bet_type, number) order, each under every slot's lock.

@@ -1,10 +1,16 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type GameCategory, gameCategoryLabels } from '@chok/contract/api/games';
 import type { ErrorCode } from '@chok/contract/errors';
 import { x100ToRate } from '@chok/engine/lotto/match';
 import { type BetType, todKey } from '@chok/engine/lotto/types';
 import { bahtToSatang, formatBaht, satang } from '@chok/engine/money';
-import { type Executor, inTransaction, isSerializationFailure, raisedRefusal } from '../../platform/db.ts';
+import {
+  type Executor,
+  inTransaction,
+  isDeadlock,
+  isSerializationFailure,
+  raisedRefusal,
+} from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { walletTypeCategories } from '../games/service.ts';
 import { raisedProtectionError } from '../protection/service.ts';
@@ -18,6 +24,7 @@ import {
   type NumberLimit,
   problemErrorCode,
 } from './bill-check.ts';
+import { type BillGroups, createBillGroups } from './bill-groups.ts';
 import {
   acceptedExposure,
   type BillLine,
@@ -31,7 +38,6 @@ import {
   memberBillPage,
   numberLimitRows,
   type PlaceBillAnswer,
-  placeBillRow,
   releaseExposure,
   roundForBill,
 } from './bill-queries.ts';
@@ -153,8 +159,22 @@ const EXPOSURE_SLOTS: Record<BetType, number> = {
   three_back: 1,
 };
 
-/** Each bill's exposure slot, taken in turn (not an outcome: it only spreads bills over rows). */
-let nextSlot = randomInt(0, 840);
+/** The bill groups of each database (bill-groups.ts), made with the settings of the first caller. */
+const groupsOf = new WeakMap<object, BillGroups>();
+
+function billGroups(d: LottoDeps): BillGroups {
+  let g = groupsOf.get(d.db);
+  if (!g) {
+    g = createBillGroups(d.db, {
+      max: d.config.LOTTO_BILL_GROUP_MAX,
+      inFlight: d.config.LOTTO_BILL_GROUPS_IN_FLIGHT,
+      lottoWallets: LOTTO_WALLET_TYPES,
+      onGroup: d.onBillGroup,
+    });
+    groupsOf.set(d.db, g);
+  }
+  return g;
+}
 
 interface CachedRules {
   version: number;
@@ -259,27 +279,25 @@ async function placeBill(d: LottoDeps, memberId: number, input: BillInput, key: 
         slots: EXPOSURE_SLOTS[i.bet_type] ?? 1,
       }));
     }
-    nextSlot = (nextSlot + 1) % 840;
     let placed: PlaceBillAnswer;
     try {
-      placed = await placeBillRow(d.db, {
+      // With the bills of other members that arrive with it (bill-groups.ts): the same answers as alone.
+      placed = await billGroups(d).place({
         roundId: input.round_id,
-        // No rules yet: the function checks the round and the wallet and answers the rules.
+        // No rules yet: the function checks the round and answers the rules.
         rulesVersion: rules?.version ?? -1,
         memberId,
         walletId: input.wallet_id,
-        lottoWallets: LOTTO_WALLET_TYPES,
         idempotencyKey: key,
         totalStakeSatang: totalSatang,
-        slot: nextSlot,
         lines,
       });
     } catch (err) {
       const raised = raisedRefusal(err);
       if (raised) return refusalError(d, raised, rules, input);
-      // An exposure slot changed between its read and its update (see lotto_place_bill): nothing of
-      // the bill stayed, so it is placed again.
-      if (isSerializationFailure(err)) continue;
+      // An exposure slot changed between its read and its update (see lotto_place_bill), or two
+      // transactions waited for each other: nothing of the bill stayed, so it is placed again.
+      if (isSerializationFailure(err) || isDeadlock(err)) continue;
       throw err;
     }
     if ('stale' in placed) {

@@ -21,6 +21,8 @@ export interface LottoDeps {
    * retry limit deterministically); absent in the app.
    */
   beforeBillAttempt?: (roundId: number, attempt: number) => Promise<void>;
+  /** Told each bill group's size as it leaves (bill-groups.ts): the metrics' histogram. */
+  onBillGroup?: (size: number) => void;
 }
 
 /** The house account every stake goes to and every payout comes from. */

@@ -1,3 +1,4 @@
+import client from 'prom-client';
 import type { ModuleContext } from '../../platform/module.ts';
 import type { Connectors } from '../connectors/service.ts';
 import type { Ledger } from '../wallet/service.ts';
@@ -15,6 +16,12 @@ export async function lottoModule(
   collaborators: { ledger: Ledger; connectors: Connectors },
 ): Promise<Lotto> {
   const { clock, jobs } = ctx;
+  const groupSizes = new client.Histogram({
+    name: 'chok_lotto_bill_group_size',
+    help: 'Bills placed together in one transaction (docs/rules/lottery.md §7, bills in groups)',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128],
+    registers: [ctx.app.metrics.registry],
+  });
   const deps: LottoDeps = {
     db: ctx.db,
     ledger: collaborators.ledger,
@@ -23,6 +30,7 @@ export async function lottoModule(
     clock,
     config: ctx.config,
     connectors: collaborators.connectors,
+    onBillGroup: (size) => groupSizes.observe(size),
   };
   collaborators.connectors.register({
     code: GLO_CONNECTOR,

@@ -1,0 +1,183 @@
+import { randomInt } from 'node:crypto';
+import { type Db, isDeadlock, isSerializationFailure, raisedRefusal } from '../../platform/db.ts';
+import {
+  type GroupBill,
+  type GroupBillAnswer,
+  type PlaceBillAnswer,
+  type PlacedRound,
+  placeBillRow,
+  placeBillsRow,
+} from './bill-queries.ts';
+
+/**
+ * Bills placed in groups (docs/rules/lottery.md §7 "Bills in groups"; decision 0079). Bills for the
+ * same round and rules that arrive while the round's earlier groups are still in the database wait for
+ * the next group; a group leaves as soon as one of the round's `inFlight` places is free (a bill on a
+ * quiet site leaves on the next turn of the event loop, alone), with at most `max` bills. Each bill gets
+ * the answer the one-bill function would have given it (`PlaceBillAnswer`, or the refusal it raised),
+ * so the caller's retry loop is the same for both.
+ */
+
+export interface GroupedBill extends GroupBill {
+  roundId: number;
+  rulesVersion: number;
+}
+
+interface Waiting {
+  bill: GroupedBill;
+  resolve: (a: PlaceBillAnswer) => void;
+  reject: (err: unknown) => void;
+}
+
+interface RoundQueue {
+  waiting: Waiting[];
+  inFlight: number;
+  scheduled: boolean;
+}
+
+export interface BillGroupsOptions {
+  max: number;
+  inFlight: number;
+  lottoWallets: readonly number[];
+  /** Every group's size, for the metrics and the benchmark (absent in the app). */
+  onGroup?: (size: number) => void;
+}
+
+/** A refusal of one bill in a group, shaped as the one-bill function raises it (`raisedRefusal`). */
+class GroupRefusal extends Error {
+  readonly code = 'CK001';
+  constructor(
+    message: string,
+    readonly detail: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/** How many times a group the database undid (a slot changed, a deadlock) is sent again at once. */
+const GROUP_ATTEMPTS = 3;
+
+export function createBillGroups(db: Db, o: BillGroupsOptions) {
+  const queues = new Map<string, RoundQueue>();
+  /** `member:key` of every bill waiting or in a group: a repeat waits for the first (it then replays). */
+  const keys = new Map<string, Promise<unknown>>();
+  /** Each group's exposure slot, taken in turn (not an outcome: it only spreads groups over rows). */
+  let nextSlot = randomInt(0, 840);
+
+  function queueOf(id: string): RoundQueue {
+    let q = queues.get(id);
+    if (!q) {
+      q = { waiting: [], inFlight: 0, scheduled: false };
+      queues.set(id, q);
+    }
+    return q;
+  }
+
+  function schedule(id: string, q: RoundQueue) {
+    if (q.scheduled || q.waiting.length === 0 || q.inFlight >= o.inFlight) return;
+    q.scheduled = true;
+    // The next turn of the event loop: the bills whose requests were read in this one go together.
+    setImmediate(() => {
+      q.scheduled = false;
+      while (q.waiting.length > 0 && q.inFlight < o.inFlight) {
+        const group = q.waiting.splice(0, o.max);
+        q.inFlight += 1;
+        void send(group).finally(() => {
+          q.inFlight -= 1;
+          if (q.waiting.length > 0) schedule(id, q);
+          else if (q.inFlight === 0) queues.delete(id);
+        });
+      }
+    });
+  }
+
+  async function send(group: Waiting[]): Promise<void> {
+    o.onGroup?.(group.length);
+    const first = group[0]!.bill;
+    nextSlot = (nextSlot + 1) % 840;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await placeBillsRow(db, {
+          roundId: first.roundId,
+          rulesVersion: first.rulesVersion,
+          lottoWallets: o.lottoWallets,
+          slot: nextSlot,
+          bills: group.map((w) => w.bill),
+        });
+        if ('stale' in answer) {
+          for (const w of group) w.resolve({ stale: answer.stale });
+          return;
+        }
+        await settle(group, answer.round, answer.bills);
+        return;
+      } catch (err) {
+        if ((isSerializationFailure(err) || isDeadlock(err)) && attempt < GROUP_ATTEMPTS) continue;
+        const raised = raisedRefusal(err);
+        if (raised && raised.code !== 'LOTTO_ROUND_CLOSED' && raised.code !== 'LOTTO_ROUND_NOT_FOUND') {
+          // Something the group could not foresee refused the whole of it (a block that began
+          // between its read and its transfers): each bill is placed alone, in arrival order.
+          for (const w of group) await single(w);
+          return;
+        }
+        for (const w of group) w.reject(err);
+        return;
+      }
+    }
+  }
+
+  async function settle(group: Waiting[], round: PlacedRound, answers: GroupBillAnswer[]) {
+    const alone: Waiting[] = [];
+    group.forEach((w, i) => {
+      const a = answers[i]!;
+      if ('ok' in a) w.resolve({ ...a.ok, round });
+      else if ('replay' in a) w.resolve({ replay: true });
+      else if ('single' in a) alone.push(w);
+      else w.reject(new GroupRefusal(a.refused, a.detail));
+    });
+    for (const w of alone) await single(w);
+  }
+
+  /** One bill by the one-bill function, answered (or refused) as that function answers it. */
+  async function single(w: Waiting) {
+    nextSlot = (nextSlot + 1) % 840;
+    try {
+      w.resolve(
+        await placeBillRow(db, {
+          roundId: w.bill.roundId,
+          rulesVersion: w.bill.rulesVersion,
+          memberId: w.bill.memberId,
+          walletId: w.bill.walletId,
+          lottoWallets: o.lottoWallets,
+          idempotencyKey: w.bill.idempotencyKey,
+          totalStakeSatang: w.bill.totalStakeSatang,
+          slot: nextSlot,
+          lines: w.bill.lines,
+        }),
+      );
+    } catch (err) {
+      w.reject(err);
+    }
+  }
+
+  return {
+    /** Places one bill with the bills around it; answers as `placeBillRow` would. */
+    async place(bill: GroupedBill): Promise<PlaceBillAnswer> {
+      const keyId = `${bill.memberId}:${bill.idempotencyKey}`;
+      for (let before = keys.get(keyId); before; before = keys.get(keyId)) await before.catch(() => {});
+      const placed = new Promise<PlaceBillAnswer>((resolve, reject) => {
+        const id = `${bill.roundId}:${bill.rulesVersion}`;
+        const q = queueOf(id);
+        q.waiting.push({ bill, resolve, reject });
+        schedule(id, q);
+      });
+      keys.set(keyId, placed);
+      try {
+        return await placed;
+      } finally {
+        if (keys.get(keyId) === placed) keys.delete(keyId);
+      }
+    },
+  };
+}
+
+export type BillGroups = ReturnType<typeof createBillGroups>;
