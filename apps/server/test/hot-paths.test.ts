@@ -62,7 +62,7 @@ async function acceptedAndSold(roundId: number, betType: string, number: string)
  */
 describe.each([
   { shape: 'one bill at a time', env: { LOTTO_BILL_GROUP_MAX: '1' }, spreads: true },
-  { shape: 'bills in groups', env: {}, spreads: false },
+  { shape: 'bills in groups', env: {} as Record<string, string>, spreads: false },
 ])('exposure split into slots (docs/rules/lottery.md §4), $shape', ({ env, spreads }) => {
   beforeAll(async () => {
     x = spreads ? await createTestApp({ seed: true, env }) : t;

@@ -180,7 +180,7 @@ async function play(t: TestApp, w: World, steps: Step[], groupSizes: number[]) {
 
 /** Balances, exposure, bills, items and transfers, with members by their position in the world. */
 async function stateOf(t: TestApp, w: World) {
-  const pos = (id: number) => w.members.indexOf(id);
+  const pos = (id: number | null) => w.members.indexOf(id ?? -1);
   const balances = await t.db
     .selectFrom('ledger_account')
     .select(['member_id', 'wallet_type_id', 'balance'])
