@@ -260,6 +260,44 @@ function bill() {
 `;
 
 /**
+ * (a') Open loop: `rate` bills a second offered whatever the server's pace, spread over the members in
+ * turn; latency counts from each bill's slot (no coordinated omission).
+ */
+export const BILL_RATE_WORKER = `${WORKER_COMMON}
+const { tokens, roundId, durationMs, rate } = workerData;
+${BILL_WORKER.slice(BILL_WORKER.indexOf('function bill()'), BILL_WORKER.indexOf('(async () => {'))}
+(async () => {
+  await openSockets();
+  const latencies = [];
+  const codes = {};
+  const pending = [];
+  const start = performance.now() + 50;
+  const total = Math.floor((rate * durationMs) / 1000);
+  let sent = 0;
+  await new Promise((done) => {
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && start + (sent * 1000) / rate <= now) {
+        const due = start + (sent * 1000) / rate;
+        const i = sent++;
+        pending.push(post('/api/lotto/bill/create', tokens[i % tokens.length], { agent_id: 34, round_id: roundId,
+          wallet_id: 1, idempotency_key: 'bench-rate-' + rate + '-' + i, items: bill() }).then((res) => {
+          latencies.push(performance.now() - due);
+          const code = res.status + ':' + res.body.error;
+          codes[code] = (codes[code] ?? 0) + 1;
+        }));
+      }
+      if (sent < total) setTimeout(tick, 1);
+      else done();
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  parentPort.postMessage({ latencies, codes, seconds: (performance.now() - start) / 1000 });
+})().catch((e) => { parentPort.postMessage({ error: String(e && e.stack || e) }); });
+`;
+
+/**
  * (b) Open loop: member i shoots at its own slots (offset + k × period), whatever the server's pace,
  * and latency counts from the slot (no coordinated omission). Every member first opens an SSE
  * connection on the round's topic and keeps it for the whole run.
@@ -483,6 +521,41 @@ async function statementBreakdown(db: Db) {
   return rows;
 }
 
+/** The bill groups' sizes so far (the app's `chok_lotto_bill_group_size` histogram): count and sum. */
+async function groupSizes(app: Awaited<ReturnType<typeof listeningApp>>['app']) {
+  const metric = app.metrics.registry.getSingleMetric('chok_lotto_bill_group_size');
+  const values = (metric ? (await metric.get()).values : []) as {
+    metricName?: string;
+    labels: Record<string, string | number>;
+    value: number;
+  }[];
+  const count = values.find((v) => v.metricName === 'chok_lotto_bill_group_size_count')?.value ?? 0;
+  const sum = values.find((v) => v.metricName === 'chok_lotto_bill_group_size_sum')?.value ?? 0;
+  const buckets = Object.fromEntries(
+    values
+      .filter((v) => v.metricName === 'chok_lotto_bill_group_size_bucket')
+      .map((v) => [String(v.labels.le), v.value]),
+  );
+  return { count, sum, buckets };
+}
+
+/** What the groups between two readings looked like: how many, their mean size, and at most how many per bucket. */
+function groupsBetween(a: Awaited<ReturnType<typeof groupSizes>>, b: Awaited<ReturnType<typeof groupSizes>>) {
+  const groups = b.count - a.count;
+  const perBucket: Record<string, number> = {};
+  let below = 0;
+  for (const [le, n] of Object.entries(b.buckets)) {
+    const inBucket = n - (a.buckets[le] ?? 0) - below;
+    below += inBucket;
+    if (inBucket > 0) perBucket[`≤${le}`] = inBucket;
+  }
+  return {
+    groups,
+    mean_group_size: groups ? Number(((b.sum - a.sum) / groups).toFixed(1)) : 0,
+    groups_by_size: perBucket,
+  };
+}
+
 /** (a) bill/create through the whole HTTP stack, and pgbench on the same server. */
 export async function benchBills(o: LottoBenchOptions) {
   const { app, port } = await listeningApp(o);
@@ -502,8 +575,10 @@ export async function benchBills(o: LottoBenchOptions) {
     const sampler = process.env.LOTTO_BENCH_WAITS ? waitSampler(o.url) : null;
     const cpu = await cpuSampler(o.db);
     const cpu0 = cpu();
+    const g0 = await groupSizes(app);
     const r = await w.next<{ latencies: number[]; codes: Record<string, number>; seconds: number }>();
     const cpu1 = cpu();
+    const groups = groupsBetween(g0, await groupSizes(app));
     await w.stop();
     if (sampler) console.log('  wait events (samples):', JSON.stringify(await sampler()));
     if (process.env.BENCH_STATEMENTS) console.table(await statementBreakdown(o.db));
@@ -530,17 +605,48 @@ export async function benchBills(o: LottoBenchOptions) {
       server_cpu_ms_per_bill: Number(((cpu1.nodeMs - cpu0.nodeMs) / (rows[0]?.bills || 1)).toFixed(3)),
       pgbench_tps_8_clients: Math.round(tps),
       ratio_bills_to_pgbench: Number((ok / r.seconds / tps).toFixed(2)),
+      // Over the whole run, warm-up included.
+      ...groups,
     };
     console.log(
       `| lotto-bill-create (10 lines, HTTP) | ${concurrency} | ${ok} | ${result.bills_per_second} | ${stats.p50_ms} | ${stats.p95_ms} | ${stats.p99_ms} |`,
     );
     console.log(
-      `  responses ${JSON.stringify(r.codes)}; pgbench TPC-B (8 clients) ${result.pgbench_tps_8_clients} tps; bills/pgbench ${result.ratio_bills_to_pgbench}; CPU per bill: PostgreSQL ${result.pg_cpu_ms_per_bill} ms, server ${result.server_cpu_ms_per_bill} ms`,
+      `  responses ${JSON.stringify(r.codes)}; pgbench TPC-B (8 clients) ${result.pgbench_tps_8_clients} tps; bills/pgbench ${result.ratio_bills_to_pgbench}; CPU per bill: PostgreSQL ${result.pg_cpu_ms_per_bill} ms, server ${result.server_cpu_ms_per_bill} ms; groups ${groups.groups}, mean size ${groups.mean_group_size} ${JSON.stringify(groups.groups_by_size)}`,
     );
     record('lotto-bill-create', result);
     // The same figures under the bench group's name, where the issue's target (bills/pgbench) is read.
     record('lotto-bills', result);
-    return result;
+
+    // The same bills offered at a fixed rate (LOTTO_BILL_RATE, 1,000/s): the latency a member sees there.
+    const rate = Number(process.env.LOTTO_BILL_RATE ?? 1000);
+    const roundAtRate = await benchRound(o.db, 'lao', { closeInMs: 3600_000 });
+    const wr = startWorker(BILL_RATE_WORKER, {
+      port,
+      sockets: concurrency,
+      tokens: members.map((m) => m.token),
+      roundId: roundAtRate,
+      rate,
+      durationMs: SECONDS * 1000,
+    });
+    const h0 = await groupSizes(app);
+    const rr = await wr.next<{ latencies: number[]; codes: Record<string, number>; seconds: number }>();
+    await wr.stop();
+    const atRate = {
+      offered_per_second: rate,
+      accepted_per_second: Math.round((rr.codes['200:0'] ?? 0) / rr.seconds),
+      responses: rr.codes,
+      ...latencyStats(rr.latencies),
+      ...groupsBetween(h0, await groupSizes(app)),
+    };
+    console.log(
+      `| lotto-bill-create at ${rate}/s offered | ${concurrency} | ${rr.codes['200:0'] ?? 0} | ${atRate.accepted_per_second} | ${atRate.p50_ms} | ${atRate.p95_ms} | ${atRate.p99_ms} |`,
+    );
+    console.log(
+      `  responses ${JSON.stringify(rr.codes)}; groups ${atRate.groups}, mean size ${atRate.mean_group_size}`,
+    );
+    record('lotto-bills-rate', atRate);
+    return { ...result, at_rate: atRate };
   } finally {
     await app.close();
   }

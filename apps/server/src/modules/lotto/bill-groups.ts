@@ -125,16 +125,23 @@ export function createBillGroups(db: Db, o: BillGroupsOptions) {
     }
   }
 
+  /**
+   * Answers each bill of a group as the database judged it. A bill it could not judge in the group is
+   * placed alone, then the bills that came after it go as a group of their own (arrival order kept).
+   */
   async function settle(group: Waiting[], round: PlacedRound, answers: GroupBillAnswer[]) {
     const alone: Waiting[] = [];
+    const later: Waiting[] = [];
     group.forEach((w, i) => {
       const a = answers[i]!;
       if ('ok' in a) w.resolve({ ...a.ok, round });
       else if ('replay' in a) w.resolve({ replay: true });
       else if ('single' in a) alone.push(w);
+      else if ('later' in a) later.push(w);
       else w.reject(new GroupRefusal(a.refused, a.detail));
     });
     for (const w of alone) await single(w);
+    if (later.length > 0) await send(later);
   }
 
   /** One bill by the one-bill function, answered (or refused) as that function answers it. */

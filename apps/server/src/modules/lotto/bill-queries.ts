@@ -182,7 +182,8 @@ export type GroupBillAnswer =
   | { ok: { bill: Extract<PlaceBillAnswer, { bill: unknown }>['bill']; items: ItemRow[]; balance: number } }
   | { refused: string; detail: string | null }
   | { replay: true }
-  | { single: true };
+  | { single: true }
+  | { later: true };
 
 export type PlaceBillsAnswer = { stale: BillRules } | { round: PlacedRound; bills: GroupBillAnswer[] };
 

@@ -11,13 +11,14 @@
 -- number (exposure rows locked in (bet_type, number, slot) order, as one bill takes them). A bill that
 -- fails is refused alone with its own code; a bill the group cannot judge exactly as the one-bill path
 -- would (a member whose losses count against a limit, a key repeated inside the group) answers
--- `single` and the caller places it alone after the group. Then the writes, each one statement for
+-- `single` and the caller places it alone after the group, and the bills after it `later`: the caller
+-- places them as a group of their own after that one, so each bill is still judged in arrival order. Then the writes, each one statement for
 -- the whole group: the bills, their items, one transfer per bill (wallet_debit_each), the exposure of
 -- the numbers that fit their slot's budget; a number that needs the exact path gets it once for the
 -- group's stakes on it. The clock is read once more at the end: nothing commits at or after close_at.
 --
 -- Answers `{round, bills}` with one entry per bill in input order: `{ok: {bill, items, balance}}`,
--- `{refused: code, detail}`, `{replay: true}` or `{single: true}`. A slot that changed between the
+-- `{refused: code, detail}`, `{replay: true}`, `{single: true}` or `{later: true}`. A slot that changed between the
 -- unlocked read and its lock raises 40001: nothing stayed, the caller places the group again.
 CREATE OR REPLACE FUNCTION lotto_place_bills(
   p_round bigint, p_rules_version integer, p_lotto_wallets integer[], p_slot integer,
@@ -30,7 +31,7 @@ DECLARE
   x record;
   n integer := cardinality(p_members);
   nl integer := cardinality(p_line_bill);
-  -- Per bill: NULL while it is still in the running, then 'ok', 'replay', 'single' or a refusal code.
+  -- Per bill: NULL while it is still in the running, then 'ok', 'replay', 'single', 'later' or a refusal code.
   v_out text[] := array_fill(NULL::text, ARRAY[n]);
   v_detail text[] := array_fill(NULL::text, ARRAY[n]);
   v_counted boolean[];
@@ -60,6 +61,7 @@ DECLARE
   v_over jsonb;
   v_total bigint;
   v_first integer;
+  v_cut integer;
   i integer;
   j integer;
   k integer;
@@ -124,6 +126,15 @@ BEGIN
     END IF;
   END LOOP;
 
+  -- From the first bill placed alone on, the group's bills wait for it: they go in a group of their own
+  -- after it, so every bill is still judged in arrival order.
+  v_cut := (SELECT min(g) FROM generate_series(1, n) g WHERE v_out[g] = 'single');
+  IF v_cut IS NOT NULL THEN
+    FOR i IN v_cut + 1 .. n LOOP
+      v_out[i] := 'later';
+    END LOOP;
+  END IF;
+
   -- The wallets, locked in id order.
   SELECT coalesce(array_agg(l.id ORDER BY l.id), '{}'), coalesce(array_agg(l.balance ORDER BY l.id), '{}')
   INTO v_acc, v_bal
@@ -140,19 +151,22 @@ BEGIN
            WHEN z.demand IS NULL THEN 'none'
            WHEN s.accepted_amount IS NOT NULL AND s.ceiling = z.ceiling AND s.accepted_amount + z.demand <= s.budget
              THEN 'fast'
-           WHEN NOT z.has_rows AND z.demand <= z.ceiling THEN 'new'
+           WHEN NOT s.has_rows AND z.demand <= z.ceiling THEN 'new'
            ELSE 'exact' END ORDER BY z.bt COLLATE "C", z.num COLLATE "C")
   INTO v_bt, v_num, v_ceil, v_nslots, v_demand, v_mode
   FROM (
     SELECT u.bt, u.num, max(u.ceiling) AS ceiling, greatest(max(u.slots), 1) AS slots,
-           sum(u.stake) FILTER (WHERE v_counted[u.bill]) AS demand,
-           EXISTS (SELECT 1 FROM lotto_exposure_slot e0 WHERE e0.round_id = p_round AND e0.bet_type = u.bt
-                   AND e0.number = u.num AND e0.slot = 0) AS has_rows
+           sum(u.stake) FILTER (WHERE v_counted[u.bill]) AS demand
     FROM unnest(p_line_bill, p_bet_types, p_numbers, p_stakes, p_ceilings, p_slots)
       AS u(bill, bt, num, stake, ceiling, slots)
     GROUP BY u.bt, u.num) z
-  LEFT JOIN lotto_exposure_slot s ON s.round_id = p_round AND s.bet_type = z.bt AND s.number = z.num
-    AND s.slot = p_slot % z.slots;
+  -- The number's rows by its index, number by number (a join over the round's rows would read them all).
+  CROSS JOIN LATERAL (
+    SELECT count(*) > 0 AS has_rows,
+           max(e.accepted_amount) FILTER (WHERE e.slot = p_slot % z.slots) AS accepted_amount,
+           max(e.budget) FILTER (WHERE e.slot = p_slot % z.slots) AS budget,
+           max(e.ceiling) FILTER (WHERE e.slot = p_slot % z.slots) AS ceiling
+    FROM lotto_exposure_slot e WHERE e.round_id = p_round AND e.bet_type = z.bt AND e.number = z.num) s;
   v_target := ARRAY(SELECT CASE WHEN v_mode[g] = 'new' THEN 0 ELSE p_slot % v_nslots[g] END
                     FROM generate_series(1, cardinality(v_bt)) g ORDER BY g);
   v_exact := 'exact' = ANY (v_mode);
@@ -304,6 +318,7 @@ BEGIN
         'items', pb.items, 'balance', v_after[g.g]))
       WHEN v_out[g.g] = 'replay' THEN json_build_object('replay', true)
       WHEN v_out[g.g] = 'single' THEN json_build_object('single', true)
+      WHEN v_out[g.g] = 'later' THEN json_build_object('later', true)
       ELSE json_build_object('refused', v_out[g.g], 'detail', v_detail[g.g]) END ORDER BY g.g)
   INTO v_bills
   FROM generate_series(1, n) g
