@@ -169,45 +169,44 @@ BEGIN
     FROM lotto_exposure_slot e WHERE e.round_id = p_round AND e.bet_type = z.bt AND e.number = z.num) s;
   v_target := ARRAY(SELECT CASE WHEN v_mode[g] = 'new' THEN 0 ELSE p_slot % v_nslots[g] END
                     FROM generate_series(1, cardinality(v_bt)) g ORDER BY g);
-  v_exact := 'exact' = ANY (v_mode);
 
-  -- The locks. Numbers that fit take the group's stakes at once: the slot row's lock and its update in
-  -- one ordered statement, the first row of a new number inserted in its place in the order. With a
-  -- number on the exact path among them, number by number in the same order instead.
-  IF NOT v_exact THEN
-    WITH took AS (
-      INSERT INTO lotto_exposure_slot AS e (round_id, bet_type, number, slot, accepted_amount, budget, ceiling)
-      SELECT p_round, nb.bt, nb.num, nb.slot, nb.demand, nb.ceiling, nb.ceiling
-      FROM unnest(v_bt, v_num, v_target, v_demand, v_ceil, v_mode) AS nb(bt, num, slot, demand, ceiling, mode)
-      WHERE nb.mode <> 'none'
-      ORDER BY nb.bt COLLATE "C", nb.num COLLATE "C", nb.slot
-      ON CONFLICT (round_id, bet_type, number, slot) DO UPDATE
-        SET accepted_amount = e.accepted_amount + EXCLUDED.accepted_amount
-        WHERE e.ceiling = EXCLUDED.ceiling AND e.accepted_amount + EXCLUDED.accepted_amount <= e.budget
-      RETURNING 1)
-    SELECT count(*) INTO j FROM took;
-    IF j <> (SELECT count(*) FROM unnest(v_mode) m WHERE m <> 'none') THEN
-      RAISE EXCEPTION USING ERRCODE = '40001', MESSAGE = 'an exposure slot changed under the group';
-    END IF;
-  ELSE
+  -- The locks, in (bet_type, number, slot) order. Numbers that fit take the group's stakes at once: the
+  -- slot row's lock and its update in one ordered statement for each run of them, the first row of a
+  -- new number inserted in its place in the order; a number on the exact path between two runs locks
+  -- every slot of its own (lotto_exposure_lock), answering what it may still take.
+  v_exact := 'exact' = ANY (v_mode);
+  IF v_exact THEN
     v_room := array_fill(0::bigint, ARRAY[cardinality(v_bt)]);
     v_taken := array_fill(0::bigint, ARRAY[cardinality(v_bt)]);
-    FOR k IN 1..cardinality(v_bt) LOOP
-      CONTINUE WHEN v_mode[k] = 'none';
-      IF v_mode[k] = 'exact' THEN
-        v_total := lotto_exposure_lock(p_round, v_bt[k], v_num[k], v_ceil[k]);
-        v_room[k] := v_ceil[k] - v_total;
-      ELSE
+  END IF;
+  v_first := 1;
+  FOR k IN 1 .. cardinality(v_bt) + 1 LOOP
+    CONTINUE WHEN k <= cardinality(v_bt) AND v_mode[k] <> 'exact';
+    IF k > v_first THEN
+      WITH took AS (
         INSERT INTO lotto_exposure_slot AS e (round_id, bet_type, number, slot, accepted_amount, budget, ceiling)
-        VALUES (p_round, v_bt[k], v_num[k], v_target[k], v_demand[k], v_ceil[k], v_ceil[k])
+        SELECT p_round, nb.bt, nb.num, nb.slot, nb.demand, nb.ceiling, nb.ceiling
+        FROM unnest(v_bt, v_num, v_target, v_demand, v_ceil, v_mode) WITH ORDINALITY
+          AS nb(bt, num, slot, demand, ceiling, mode, ord)
+        WHERE nb.ord >= v_first AND nb.ord < k AND nb.mode <> 'none'
+        ORDER BY nb.ord
         ON CONFLICT (round_id, bet_type, number, slot) DO UPDATE
           SET accepted_amount = e.accepted_amount + EXCLUDED.accepted_amount
-          WHERE e.ceiling = EXCLUDED.ceiling AND e.accepted_amount + EXCLUDED.accepted_amount <= e.budget;
-        IF NOT FOUND THEN
-          RAISE EXCEPTION USING ERRCODE = '40001', MESSAGE = 'an exposure slot changed under the group';
-        END IF;
+          WHERE e.ceiling = EXCLUDED.ceiling AND e.accepted_amount + EXCLUDED.accepted_amount <= e.budget
+        RETURNING 1)
+      SELECT count(*) INTO j FROM took;
+      IF j <> (SELECT count(*) FROM unnest(v_mode) WITH ORDINALITY AS m(mode, ord)
+               WHERE m.ord >= v_first AND m.ord < k AND m.mode <> 'none') THEN
+        RAISE EXCEPTION USING ERRCODE = '40001', MESSAGE = 'an exposure slot changed under the group';
       END IF;
-    END LOOP;
+    END IF;
+    IF k <= cardinality(v_bt) THEN
+      v_total := lotto_exposure_lock(p_round, v_bt[k], v_num[k], v_ceil[k]);
+      v_room[k] := v_ceil[k] - v_total;
+    END IF;
+    v_first := k + 1;
+  END LOOP;
+  IF v_exact THEN
     v_line_num := ARRAY(
       SELECT d.nr FROM (
         SELECT u.ord, dense_rank() OVER (ORDER BY u.bt COLLATE "C", u.num COLLATE "C")::integer AS nr
