@@ -17,23 +17,12 @@ DECLARE
   m record;
   v record;
   x record;
-  v_now timestamptz;
   v_items json;
   v_slot integer;
   v_before bigint;
   v_over jsonb := '[]';
 BEGIN
-  SELECT lr.status, lr.open_at, lr.close_at, lr.rules_version, lr.settings, lr.business_date, lr.round_no,
-         mk.name AS market_name, mk.derive_rule
-  INTO r FROM lotto_round lr JOIN lotto_market mk ON mk.id = lr.market_id
-  WHERE lr.id = p_round FOR SHARE OF lr;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION USING ERRCODE = 'CK001', MESSAGE = 'LOTTO_ROUND_NOT_FOUND';
-  END IF;
-  v_now := clock_timestamp();
-  IF NOT (r.status = 'open' AND v_now < r.close_at AND r.open_at <= v_now) THEN
-    RAISE EXCEPTION USING ERRCODE = 'CK001', MESSAGE = 'LOTTO_ROUND_CLOSED';
-  END IF;
+  SELECT * INTO r FROM lotto_round_for_bills(p_round);
   SELECT * INTO w FROM wallet_account_of(p_member, p_wallet);
   IF w.id IS NULL THEN
     RAISE EXCEPTION USING ERRCODE = 'CK001', MESSAGE = 'WALLET_NOT_FOUND';
@@ -42,11 +31,7 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'CK001', MESSAGE = 'LOTTO_WALLET_NOT_ELIGIBLE', DETAIL = w.wallet_type_id::text;
   END IF;
   IF r.rules_version <> p_rules_version THEN
-    RETURN json_build_object('stale', json_build_object(
-      'version', r.rules_version, 'settings', r.settings,
-      'limits', (SELECT coalesce(json_agg(json_build_object('bet_type', l.bet_type, 'number', l.number,
-                   'action', l.action, 'rate', l.rate::text, 'cap', l.cap)), '[]'::json)
-                 FROM lotto_number_limit l WHERE l.round_id = p_round)));
+    RETURN lotto_rules_answer(p_round, r.rules_version, r.settings);
   END IF;
 
   INSERT INTO lotto_bill (member_id, round_id, wallet_type_id, total_stake, idempotency_key)

@@ -69,22 +69,9 @@ DECLARE
   pos integer := 1;
   v_bills json;
 BEGIN
-  SELECT lr.status, lr.open_at, lr.close_at, lr.rules_version, lr.settings, lr.business_date, lr.round_no,
-         mk.name AS market_name, mk.derive_rule
-  INTO r FROM lotto_round lr JOIN lotto_market mk ON mk.id = lr.market_id
-  WHERE lr.id = p_round FOR SHARE OF lr;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION USING ERRCODE = 'CK001', MESSAGE = 'LOTTO_ROUND_NOT_FOUND';
-  END IF;
-  IF NOT (r.status = 'open' AND clock_timestamp() < r.close_at AND r.open_at <= clock_timestamp()) THEN
-    RAISE EXCEPTION USING ERRCODE = 'CK001', MESSAGE = 'LOTTO_ROUND_CLOSED';
-  END IF;
+  SELECT * INTO r FROM lotto_round_for_bills(p_round);
   IF r.rules_version <> p_rules_version THEN
-    RETURN json_build_object('stale', json_build_object(
-      'version', r.rules_version, 'settings', r.settings,
-      'limits', (SELECT coalesce(json_agg(json_build_object('bet_type', l.bet_type, 'number', l.number,
-                   'action', l.action, 'rate', l.rate::text, 'cap', l.cap)), '[]'::json)
-                 FROM lotto_number_limit l WHERE l.round_id = p_round)));
+    RETURN lotto_rules_answer(p_round, r.rules_version, r.settings);
   END IF;
 
   -- Each bill's wallet (by ledger account id or wallet type id), one that may pay for lotto.

@@ -18,11 +18,7 @@ BEGIN
   IF EXISTS (SELECT 1 FROM unnest(p_amounts) a WHERE a IS NULL OR a <= 0) THEN
     RAISE EXCEPTION 'transfer amounts must be positive satang';
   END IF;
-  SELECT a.id INTO v_system FROM ledger_account a WHERE a.code = p_system;
-  IF NOT FOUND THEN
-    INSERT INTO ledger_account (code, kind) VALUES (p_system, 'system') ON CONFLICT (code) DO NOTHING;
-    SELECT a.id INTO v_system FROM ledger_account a WHERE a.code = p_system;
-  END IF;
+  v_system := wallet_system_account(p_system);
   INSERT INTO ledger_transfer (debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
   SELECT u.account, v_system, u.amount, p_kind, u.reference, u.key
   FROM unnest(p_accounts, p_amounts, p_references, p_keys) WITH ORDINALITY AS u(account, amount, reference, key, ord)

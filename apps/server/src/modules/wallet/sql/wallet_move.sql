@@ -11,11 +11,7 @@ BEGIN
   IF p_amount IS NULL OR p_amount <= 0 THEN
     RAISE EXCEPTION 'transfer amount must be positive satang: %', p_amount;
   END IF;
-  SELECT a.id INTO v_system FROM ledger_account a WHERE a.code = p_system;
-  IF NOT FOUND THEN
-    INSERT INTO ledger_account (code, kind) VALUES (p_system, 'system') ON CONFLICT (code) DO NOTHING;
-    SELECT a.id INTO v_system FROM ledger_account a WHERE a.code = p_system;
-  END IF;
+  v_system := wallet_system_account(p_system);
   INSERT INTO ledger_transfer (debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
   VALUES (CASE WHEN p_out THEN p_account ELSE v_system END, CASE WHEN p_out THEN v_system ELSE p_account END,
           p_amount, p_kind, p_reference, p_key)
