@@ -576,8 +576,10 @@ export async function benchBills(o: LottoBenchOptions) {
     const cpu = await cpuSampler(o.db);
     const cpu0 = cpu();
     const g0 = await groupSizes(app);
+    const profile = process.env.LOTTO_BENCH_PROFILE ? await startProfile() : null;
     const r = await w.next<{ latencies: number[]; codes: Record<string, number>; seconds: number }>();
     const cpu1 = cpu();
+    if (profile) await profile.stop(`${process.env.LOTTO_BENCH_PROFILE}-bills.cpuprofile`);
     const groups = groupsBetween(g0, await groupSizes(app));
     await w.stop();
     if (sampler) console.log('  wait events (samples):', JSON.stringify(await sampler()));
@@ -654,7 +656,7 @@ export async function benchBills(o: LottoBenchOptions) {
 
 /**
  * LOTTO_BENCH_PROFILE=<path prefix>: a CPU profile of the server's thread (the load generator runs on
- * its own) over each shots run, written as `<prefix>-<row>.cpuprofile` (Chrome DevTools opens it).
+ * its own) over the bills run and each shots run, written as `<prefix>-<row>.cpuprofile` (Chrome DevTools opens it).
  */
 async function startProfile() {
   const session = new inspector.Session();
