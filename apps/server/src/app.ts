@@ -71,6 +71,7 @@ import { postgresRateLimitStore, pruneRateLimits } from './platform/rate-limit.t
 import { createReadiness, type ReadyChecks } from './platform/readiness.ts';
 import { loggerOptions, RequestLog } from './platform/request-log.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
+import { type FeedProcess, startFeedProcess } from './platform/feed-process.ts';
 import { registerStream } from './platform/stream.ts';
 import { takeWriteQuota } from './platform/write-quota.ts';
 
@@ -80,6 +81,8 @@ declare module 'fastify' {
     registeredRoutes: { method: string; url: string }[];
     /** The process's event bus (LISTEN/NOTIFY + SSE fan-out). */
     events: EventBus;
+    /** The live-feed process holding members' streams (SSE_PROCESS), or null. */
+    feed: FeedProcess | null;
     /** The process's Prometheus metrics (platform/metrics.ts). */
     metrics: Metrics;
     /** What `/api/ready` checks (platform/readiness.ts). */
@@ -258,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   processGauge(
     metrics,
     { name: 'chok_sse_clients', help: 'Live feeds (/api/stream) this process holds open' },
-    () => events.subscriberCount(),
+    () => events.subscriberCount() + (app.feed?.count() ?? 0),
   );
   app.addHook('onClose', async () => {
     await events.stop();
@@ -310,11 +313,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const text = await metrics.text();
     return reply.header('content-type', metrics.registry.contentType).send(text);
   });
-  registerStream(app, events, authenticators, {
-    anonymous: config.SSE_ANONYMOUS_MAX,
-    perAddress: config.SSE_PER_ADDRESS,
-    perMember: config.SSE_PER_MEMBER,
-  });
+  // Members' live feeds written by a child process, off this process's event loop (SSE_PROCESS).
+  const feed = config.SSE_PROCESS
+    ? await startFeedProcess({
+        databaseUrl: deps.databaseUrl,
+        backlogMaxBytes: config.SSE_BACKLOG_KB * 1024,
+        log: (msg, err) => app.log.error({ err }, msg),
+      })
+    : null;
+  app.decorate('feed', feed);
+  if (feed)
+    app.addHook('onClose', async () => {
+      await feed.stop();
+    });
+  registerStream(
+    app,
+    events,
+    authenticators,
+    {
+      anonymous: config.SSE_ANONYMOUS_MAX,
+      perAddress: config.SSE_PER_ADDRESS,
+      perMember: config.SSE_PER_MEMBER,
+    },
+    feed,
+  );
 
   // Counter rows of ended rate-limit windows (platform/rate-limit.ts).
   await ctx.jobs.schedule('rate-limit-prune', '*/10 * * * *', async () => {
