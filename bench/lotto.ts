@@ -455,7 +455,14 @@ function wants(o: LottoBenchOptions, name: string): boolean {
 }
 
 async function listeningApp(o: LottoBenchOptions, env: Record<string, string> = {}) {
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', TRUST_PROXY: 'true', ...env });
+  // The live-feed process only where a row asks for it (the shots rows), so the others run as before.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    TRUST_PROXY: 'true',
+    SSE_PROCESS: 'false',
+    ...env,
+  });
   const app = await buildApp({ config, db: o.db, databaseUrl: o.url, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
@@ -592,10 +599,13 @@ export async function benchShots(
 ) {
   // Members' live feeds in their own process (SSE_PROCESS); LOTTO_BENCH_SSE_PROCESS=0 keeps them in the
   // HTTP process, to compare.
-  const { app, port } = await listeningApp(o, {
+  const { app, port, config } = await listeningApp(o, {
     SSE_PROCESS: process.env.LOTTO_BENCH_SSE_PROCESS === '0' ? 'false' : 'true',
   });
   try {
+    // The live-feed process starts once the app listens: the members' streams open after it is up.
+    for (let i = 0; i < 300 && config.SSE_PROCESS && !app.feed?.ready(); i++)
+      await new Promise((res) => setTimeout(res, 50));
     const members = await bulkMembers(o.db, s.members, 1000);
     const durationMs = SECONDS * 1000;
     // Shooting closes 3 s after the run would end: every slot falls inside the round's last seconds.

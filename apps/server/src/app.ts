@@ -313,19 +313,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const text = await metrics.text();
     return reply.header('content-type', metrics.registry.contentType).send(text);
   });
-  // Members' live feeds written by a child process, off this process's event loop (SSE_PROCESS).
-  const feed = config.SSE_PROCESS
-    ? await startFeedProcess({
-        databaseUrl: deps.databaseUrl,
-        backlogMaxBytes: config.SSE_BACKLOG_KB * 1024,
-        log: (msg, err) => app.log.error({ err }, msg),
-      })
-    : null;
-  app.decorate('feed', feed);
-  if (feed)
-    app.addHook('onClose', async () => {
-      await feed.stop();
+  // Members' live feeds written by a child process, off this process's event loop (SSE_PROCESS):
+  // started once this app listens (an app built for jobs only never serves a stream). If it cannot
+  // start, the streams stay in this process.
+  let feed: FeedProcess | null = null;
+  if (config.SSE_PROCESS) {
+    app.addHook('onListen', async () => {
+      if (feed) return;
+      try {
+        feed = await startFeedProcess({
+          databaseUrl: deps.databaseUrl,
+          backlogMaxBytes: config.SSE_BACKLOG_KB * 1024,
+          log: (msg, err) => app.log.error({ err }, msg),
+        });
+      } catch (err) {
+        app.log.error({ err }, 'live-feed process did not start; live feeds stay in this process');
+      }
     });
+    app.addHook('onClose', async () => {
+      await feed?.stop();
+    });
+  }
+  app.decorate('feed', {
+    getter: () => feed,
+  });
   registerStream(
     app,
     events,
@@ -335,7 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       perAddress: config.SSE_PER_ADDRESS,
       perMember: config.SSE_PER_MEMBER,
     },
-    feed,
+    () => feed,
   );
 
   // Counter rows of ended rate-limit windows (platform/rate-limit.ts).

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
 import { call, createTestApp, FixedClock, registerMember, type TestApp } from './helpers.ts';
 import { openRound } from './lotto-fixtures.ts';
@@ -20,6 +20,8 @@ beforeAll(async () => {
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  // Started once the app listens; until it is ready, streams stay in the HTTP process.
+  await vi.waitFor(() => expect(t.app.feed?.ready()).toBe(true), { timeout: 15_000, interval: 50 });
 });
 afterAll(async () => {
   await t?.close();

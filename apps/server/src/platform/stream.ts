@@ -68,7 +68,7 @@ export function registerStream(
   auth: Authenticators,
   limits: StreamLimits,
   /** The live-feed process (SSE_PROCESS), which takes a member's stream once it is open. */
-  feed: FeedProcess | null = null,
+  feedProcess: () => FeedProcess | null = () => null,
 ): void {
   const byAddress = counter();
   const byMember = counter();
@@ -86,6 +86,7 @@ export function registerStream(
     if (asked.length > TOPICS_MAX || asked.some((t) => !TOPIC.test(t) || t.startsWith('member:'))) {
       return reply.status(400).send(envelopeOf(new AppError('MALFORMED_REQUEST')));
     }
+    const feed = feedProcess();
     if (bus.subscriberCount() + (feed?.count() ?? 0) >= CLIENTS_MAX) {
       return reply.status(503).send(envelopeOf(new AppError('INTERNAL')));
     }
