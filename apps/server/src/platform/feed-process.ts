@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startEventBus } from './events.ts';
 
 /**
- * The live-feed process (SSE_PROCESS, docs/rules/live-feeds.md): a child process of an HTTP process
+ * The live-feed process (SSE_PROCESS; docs/operations.md, "Live feeds"): a child process of an HTTP process
  * that holds its members' open `/api/stream` connections and writes their frames, so that the
  * HTTP process's event loop — the one answering shots and bills — does not spend its time on
  * thousands of socket writes (docs/benchmarks.md, issue 38).
@@ -53,7 +53,9 @@ function childEntry(): { file: string; execArgv: string[] } {
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
     return { file: path.join(path.dirname(here), 'feed-child.ts'), execArgv: ['--import', tsx] };
   }
-  return { file: path.join(path.dirname(here), 'feed.mjs'), execArgv: [] };
+  // Stack traces through the bundle's source maps, as the server's own (`npm start`).
+  const maps = process.execArgv.filter((a) => a === '--enable-source-maps');
+  return { file: path.join(path.dirname(here), 'feed.mjs'), execArgv: maps };
 }
 
 export async function startFeedProcess(o: FeedProcessOptions): Promise<FeedProcess> {
