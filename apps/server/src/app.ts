@@ -46,6 +46,7 @@ import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db.ts';
 import { AppError } from './platform/errors.ts';
 import { type EventBus, startEventBus } from './platform/events.ts';
+import { type FeedProcess, startFeedProcess } from './platform/feed-process.ts';
 import {
   bindRoute,
   clientErrorAnswer,
@@ -71,7 +72,6 @@ import { postgresRateLimitStore, pruneRateLimits } from './platform/rate-limit.t
 import { createReadiness, type ReadyChecks } from './platform/readiness.ts';
 import { loggerOptions, RequestLog } from './platform/request-log.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
-import { type FeedProcess, startFeedProcess } from './platform/feed-process.ts';
 import { registerStream } from './platform/stream.ts';
 import { takeWriteQuota } from './platform/write-quota.ts';
 

@@ -78,8 +78,11 @@ export async function startFeedProcess(o: FeedProcessOptions): Promise<FeedProce
       const entry = childEntry();
       const c = fork(entry.file, [], {
         execArgv: entry.execArgv,
+        // Only what it needs: none of the server's other settings and secrets.
         env: {
-          ...process.env,
+          ...(process.env.PATH ? { PATH: process.env.PATH } : {}),
+          ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
+          ...(process.env.NODE_ENV ? { NODE_ENV: process.env.NODE_ENV } : {}),
           CHOK_FEED_DATABASE_URL: o.databaseUrl,
           CHOK_FEED_BACKLOG_BYTES: String(o.backlogMaxBytes),
         },
@@ -116,7 +119,7 @@ export async function startFeedProcess(o: FeedProcessOptions): Promise<FeedProce
   await spawn();
 
   return {
-    ready: () => up && child !== null && child.connected,
+    ready: () => up && (child?.connected ?? false),
     adopt(socket, topics, first, closed) {
       const c = child;
       if (!c || !up || socket.destroyed) {
