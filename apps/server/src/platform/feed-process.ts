@@ -64,6 +64,8 @@ export async function startFeedProcess(o: FeedProcessOptions): Promise<FeedProce
   let child: ChildProcess | null = null;
   let up = false;
   let stopped = false;
+  /** Set once the first child was ready: a first start that fails is the caller's to report. */
+  let started = false;
   let restart: NodeJS.Timeout | null = null;
 
   /** Every connection of a child that is gone has closed with it: its slots are given back. */
@@ -107,7 +109,7 @@ export async function startFeedProcess(o: FeedProcessOptions): Promise<FeedProce
         }
         releaseAll();
         reject(new Error(`live-feed process exited (${code ?? signal})`));
-        if (stopped) return;
+        if (stopped || !started) return;
         o.log(`live-feed process exited (${code ?? signal}); starting another`);
         restart = setTimeout(() => {
           restart = null;
@@ -117,6 +119,7 @@ export async function startFeedProcess(o: FeedProcessOptions): Promise<FeedProce
       });
     });
   await spawn();
+  started = true;
 
   return {
     ready: () => up && (child?.connected ?? false),
@@ -143,9 +146,14 @@ export async function startFeedProcess(o: FeedProcessOptions): Promise<FeedProce
       stopped = true;
       if (restart) clearTimeout(restart);
       const c = child;
-      if (!c || c.exitCode !== null) return;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return;
       await new Promise<void>((resolve) => {
-        c.once('exit', () => resolve());
+        // It closes its connections and ends at once; one that does not is killed.
+        const kill = setTimeout(() => c.kill('SIGKILL'), 5000);
+        c.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
         c.kill('SIGTERM');
       });
     },
