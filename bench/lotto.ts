@@ -29,7 +29,7 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createDb, type Db } from '../apps/server/src/platform/db.ts';
 import { disabledJobs } from '../apps/server/src/platform/jobs.ts';
 import { hashToken, newToken } from '../apps/server/src/platform/rng.ts';
-import { cpuSampler } from './cpu.ts';
+import { cpuSampler, processCpuMs } from './cpu.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS = path.join(HERE, 'results');
@@ -492,8 +492,15 @@ function wants(o: LottoBenchOptions, name: string): boolean {
   return only.length === 0 || only.some((x) => name.startsWith(x) || x === 'lotto');
 }
 
-async function listeningApp(o: LottoBenchOptions) {
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', TRUST_PROXY: 'true' });
+async function listeningApp(o: LottoBenchOptions, env: Record<string, string> = {}) {
+  // The live-feed process only where a row asks for it (the shots rows), so the others run as before.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    TRUST_PROXY: 'true',
+    SSE_PROCESS: 'false',
+    ...env,
+  });
   const app = await buildApp({ config, db: o.db, databaseUrl: o.url, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
@@ -698,8 +705,15 @@ export async function benchShots(
     ipOctet?: number;
   },
 ) {
-  const { app, port } = await listeningApp(o);
+  // Members' live feeds in their own process (SSE_PROCESS); LOTTO_BENCH_SSE_PROCESS=0 keeps them in the
+  // HTTP process, to compare.
+  const { app, port, config } = await listeningApp(o, {
+    SSE_PROCESS: process.env.LOTTO_BENCH_SSE_PROCESS === '0' ? 'false' : 'true',
+  });
   try {
+    // The live-feed process starts once the app listens: the members' streams open after it is up.
+    for (let i = 0; i < 300 && config.SSE_PROCESS && !app.feed?.ready(); i++)
+      await new Promise((res) => setTimeout(res, 50));
     const members = await bulkMembers(o.db, s.members, 1000);
     const durationMs = SECONDS * 1000;
     // Shooting closes 3 s after the run would end: every slot falls inside the round's last seconds.
@@ -729,7 +743,11 @@ export async function benchShots(
     if (process.env.BENCH_STATEMENTS) await statementsReset(o.db);
     const profile = process.env.LOTTO_BENCH_PROFILE ? await startProfile() : null;
     const cpu = await cpuSampler(o.db);
+    // The live-feed process's CPU (SSE_PROCESS) counts too: it runs on the same cores.
+    const feedPid = app.feed?.pid();
+    const feedCpu = () => (feedPid ? processCpuMs(feedPid) : 0);
     const cpu0 = cpu();
+    const feed0 = feedCpu();
     w.send('go');
     const r = await w.next<{
       acks: [number, number, string][];
@@ -740,6 +758,7 @@ export async function benchShots(
       bySecond: [number, number, number][];
     }>();
     const cpu1 = cpu();
+    const feed1 = feedCpu();
     if (profile) await profile.stop(`${process.env.LOTTO_BENCH_PROFILE}-${s.name}.cpuprofile`);
     if (process.env.LOTTO_BENCH_PER_SECOND)
       console.log(
@@ -803,12 +822,13 @@ export async function benchShots(
       server_cpu_ms_per_accepted_shot: Number(
         ((cpu1.nodeMs - cpu0.nodeMs) / Math.max(1, accepted)).toFixed(3),
       ),
+      feed_process_cpu_ms_per_accepted_shot: Number(((feed1 - feed0) / Math.max(1, accepted)).toFixed(3)),
     };
     console.log(
       `| ${s.name} (${s.members} ${s.sse === false ? 'members without SSE' : 'SSE members'}, cooldown ${s.cooldown} s, ${s.rate}/s offered) | open loop | ${accepted} | ${result.accepted_per_second} | ${stats.p50_ms} | ${stats.p95_ms} | ${stats.p99_ms} |`,
     );
     console.log(
-      `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}; CPU per accepted shot: PostgreSQL ${result.pg_cpu_ms_per_accepted_shot} ms, server ${result.server_cpu_ms_per_accepted_shot} ms`,
+      `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}; CPU per accepted shot: PostgreSQL ${result.pg_cpu_ms_per_accepted_shot} ms, server ${result.server_cpu_ms_per_accepted_shot} ms${feedPid ? `, live-feed process ${result.feed_process_cpu_ms_per_accepted_shot} ms` : ''}`,
     );
     record(s.name, result);
     return result;

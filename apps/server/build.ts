@@ -14,7 +14,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 await build({
   absWorkingDir: here,
-  entryPoints: { main: 'src/main.ts', staff: 'src/cli/staff.ts', backup: 'src/cli/backup.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    staff: 'src/cli/staff.ts',
+    backup: 'src/cli/backup.ts',
+    // The live-feed process (src/platform/feed-process.ts, SSE_PROCESS).
+    feed: 'src/platform/feed-child.ts',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

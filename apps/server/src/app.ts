@@ -46,6 +46,7 @@ import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db.ts';
 import { AppError } from './platform/errors.ts';
 import { type EventBus, startEventBus } from './platform/events.ts';
+import { type FeedProcess, startFeedProcess } from './platform/feed-process.ts';
 import {
   bindRoute,
   clientErrorAnswer,
@@ -80,6 +81,8 @@ declare module 'fastify' {
     registeredRoutes: { method: string; url: string }[];
     /** The process's event bus (LISTEN/NOTIFY + SSE fan-out). */
     events: EventBus;
+    /** The live-feed process holding members' streams (SSE_PROCESS), or null. */
+    feed: FeedProcess | null;
     /** The process's Prometheus metrics (platform/metrics.ts). */
     metrics: Metrics;
     /** What `/api/ready` checks (platform/readiness.ts). */
@@ -258,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   processGauge(
     metrics,
     { name: 'chok_sse_clients', help: 'Live feeds (/api/stream) this process holds open' },
-    () => events.subscriberCount(),
+    () => events.subscriberCount() + (app.feed?.count() ?? 0),
   );
   app.addHook('onClose', async () => {
     await events.stop();
@@ -310,11 +313,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const text = await metrics.text();
     return reply.header('content-type', metrics.registry.contentType).send(text);
   });
-  registerStream(app, events, authenticators, {
-    anonymous: config.SSE_ANONYMOUS_MAX,
-    perAddress: config.SSE_PER_ADDRESS,
-    perMember: config.SSE_PER_MEMBER,
+  // Members' live feeds written by a child process, off this process's event loop (SSE_PROCESS):
+  // started once this app listens (an app built for jobs only never serves a stream). If it cannot
+  // start, the streams stay in this process.
+  let feed: FeedProcess | null = null;
+  if (config.SSE_PROCESS) {
+    app.addHook('onListen', async () => {
+      if (feed) return;
+      try {
+        feed = await startFeedProcess({
+          databaseUrl: deps.databaseUrl,
+          backlogMaxBytes: config.SSE_BACKLOG_KB * 1024,
+          log: (msg, err) => app.log.error({ err }, msg),
+        });
+      } catch (err) {
+        app.log.error({ err }, 'live-feed process did not start; live feeds stay in this process');
+      }
+    });
+    app.addHook('onClose', async () => {
+      await feed?.stop();
+    });
+  }
+  app.decorate('feed', {
+    getter: () => feed,
   });
+  registerStream(
+    app,
+    events,
+    authenticators,
+    {
+      anonymous: config.SSE_ANONYMOUS_MAX,
+      perAddress: config.SSE_PER_ADDRESS,
+      perMember: config.SSE_PER_MEMBER,
+    },
+    () => feed,
+  );
 
   // Counter rows of ended rate-limit windows (platform/rate-limit.ts).
   await ctx.jobs.schedule('rate-limit-prune', '*/10 * * * *', async () => {

@@ -51,6 +51,8 @@ export async function createTestApp(
     RATE_LIMIT_PER_MINUTE_OTP: '10000',
     RATE_LIMIT_PER_MINUTE_PASSWORD_RESET: '10000',
     OTP_MAX_PER_HOUR_NETWORK: '100000',
+    // Live feeds in the test's own process unless a test asks for the live-feed process.
+    SSE_PROCESS: 'false',
     ...opts.env,
   });
   const { db, counter } = createDb(url, 10);

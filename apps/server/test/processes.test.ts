@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, staffToken, type TestApp } from './helpers.ts';
@@ -16,6 +17,34 @@ let other: RunningProduct; // `--role=web`, a single process
 const running: RunningProduct[] = [];
 const METRICS_TOKEN = 'processes-metrics-token-0123';
 let metricsPort: number;
+
+/** Processes below `root` running the live-feed process's bundle (platform/feed-process.ts). */
+function feedProcessesUnder(root: number): number {
+  const children = new Map<number, number[]>();
+  for (const e of readdirSync('/proc')) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(e)]);
+    } catch {
+      // gone since the listing
+    }
+  }
+  let feeds = 0;
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) {
+    for (const c of children.get(tree[i]!) ?? []) {
+      tree.push(c);
+      try {
+        if (readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('feed.mjs')) feeds += 1;
+      } catch {
+        // gone
+      }
+    }
+  }
+  return feeds;
+}
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
@@ -74,6 +103,12 @@ describe('two web processes on one database', () => {
     );
     expect(rows[0]!.ns).toBeNull();
     expect(one.output()).toContain('2 web processes');
+  });
+
+  it('each HTTP process runs its live-feed process (SSE_PROCESS, on by default)', async () => {
+    // `one` is a first process and two HTTP processes; `other` a single HTTP process.
+    await expect.poll(() => feedProcessesUnder(one.pid), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => feedProcessesUnder(other.pid), { timeout: 15_000 }).toBe(1);
   });
 
   it('a yeekee shot accepted by one reaches a member’s stream on the other', async () => {

@@ -41,6 +41,8 @@ const schema = z.object({
   LOTTO_BILL_GROUPS_IN_FLIGHT: z.coerce.number().int().min(1).max(16).default(2),
   /** An SSE client further behind than this (KiB waiting to be sent) is disconnected. */
   SSE_BACKLOG_KB: z.coerce.number().int().min(1).max(65536).default(256),
+  /** Members' live feeds held and written by a child process of each HTTP process (platform/feed-process.ts). */
+  SSE_PROCESS: flag.default(true),
   // Live feeds per process: anonymous ones in all (of 5,000; at most 4,000 so members keep 1,000),
   // anonymous ones per address, and per member.
   SSE_ANONYMOUS_MAX: z.coerce.number().int().min(0).max(4000).default(3000),

@@ -21,7 +21,9 @@ export function securityHeaders(options: HelmetOptions): [name: string, value: s
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err;
   });
-  return [...headers];
+  // Names in lower case (header names are case-insensitive): Node's setHeader lower-cases every name
+  // it is given, a new string per header and request unless it already is (issue 38's profiles).
+  return [...headers].map(([name, value]) => [name.toLowerCase(), value]);
 }
 
 /**

@@ -3,6 +3,7 @@ import { stream as streamEndpoint } from '@chok/contract/api/system';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, envelopeOf } from './errors.ts';
 import type { EventBus } from './events.ts';
+import type { FeedProcess } from './feed-process.ts';
 import { type Authenticators, bearer } from './http.ts';
 
 // No dot: topics with one are the bus's in-process topics (events.ts), never a client's.
@@ -66,6 +67,8 @@ export function registerStream(
   bus: EventBus,
   auth: Authenticators,
   limits: StreamLimits,
+  /** The live-feed process (SSE_PROCESS), which takes a member's stream once it is open. */
+  feedProcess: () => FeedProcess | null = () => null,
 ): void {
   const byAddress = counter();
   const byMember = counter();
@@ -83,7 +86,8 @@ export function registerStream(
     if (asked.length > TOPICS_MAX || asked.some((t) => !TOPIC.test(t) || t.startsWith('member:'))) {
       return reply.status(400).send(envelopeOf(new AppError('MALFORMED_REQUEST')));
     }
-    if (bus.subscriberCount() >= CLIENTS_MAX) {
+    const feed = feedProcess();
+    if (bus.subscriberCount() + (feed?.count() ?? 0) >= CLIENTS_MAX) {
       return reply.status(503).send(envelopeOf(new AppError('INTERNAL')));
     }
     const token = bearer(req);
@@ -117,7 +121,30 @@ export function registerStream(
     }
 
     const res = openEventStream(reply);
-    res.write(`retry: 3000\n: connected ${[...topics].join(',')}\n\n`);
+    const first = `retry: 3000\n: connected ${[...topics].join(',')}\n\n`;
+    // A member's stream goes to the live-feed process once its head is out: that process subscribes
+    // it, then writes the first frame (so every event after "connected" reaches the client) and the
+    // rest, and tells when it closed (platform/feed-process.ts). Anonymous ones stay here (few, and
+    // not on the shooting page's hot path).
+    if (feed?.ready() && member) {
+      const socket = req.raw.socket;
+      let released = false;
+      const closed = () => {
+        if (released) return;
+        released = true;
+        release();
+      };
+      res.flushHeaders();
+      // Called once the head has been written to the connection (writes complete in order).
+      socket.write('', (err) => {
+        if (err || socket.destroyed) {
+          socket.destroy();
+          closed();
+        } else feed.adopt(socket, [...topics], first, closed);
+      });
+      return;
+    }
+    res.write(first);
     // A client that cannot keep up (its socket's buffer and waiting frames past the bus's limit) is
     // cut off rather than buffered without bound; it reconnects after `retry` and reloads its state.
     const unsubscribe = bus.subscribe({
