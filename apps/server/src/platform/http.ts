@@ -72,10 +72,34 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const storable = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 
 /**
+ * Whether every string (value or key) is `storable`: the check every request part passes, walked
+ * without building a path for each key (a bill's lines are read on every request; the paths are only
+ * wanted for the rare refusal, `nulPaths`). Iterative, so a deeply nested body cannot overflow the stack.
+ */
+function allStorable(value: unknown): boolean {
+  if (typeof value === 'string') return storable(value);
+  if (value === null || typeof value !== 'object') return true;
+  const stack: object[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop() as Record<string, unknown>;
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
+      if (!storable(k)) return false;
+      const child = v[k];
+      if (typeof child === 'string') {
+        if (!storable(child)) return false;
+      } else if (child !== null && typeof child === 'object') stack.push(child);
+    }
+  }
+  return true;
+}
+
+/**
  * Paths of every string (value or key) holding a character no column can store (`storable`).
  * Iterative, so a deeply nested body cannot overflow the stack.
  */
 function nulPaths(value: unknown, where: string): string[] {
+  if (allStorable(value)) return [];
   const found: string[] = [];
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length > 0 && found.length < 20) {

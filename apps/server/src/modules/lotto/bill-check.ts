@@ -70,6 +70,31 @@ export function exposureKey(betType: string, number: string): string {
  * per-number ceiling.
  * `accepted` maps exposureKey → satang already accepted on that number.
  */
+/** The empty problem list every clean line shares (never written to: `add` replaces it first). */
+const NO_PROBLEMS: Problem[] = [];
+
+/** One line's problem with its catalogue message, filled with the line's number, type and limits. */
+function problemOf(
+  item: ItemInput,
+  t: RoundSettings['rates'][BetType] | undefined,
+  code: ProblemCode,
+  extra: Record<string, string | number> = {},
+  warning = false,
+): Problem {
+  const params = {
+    number: item.number,
+    type: betTypeLabels[item.bet_type],
+    min: t?.min ?? 0,
+    max: t?.max ?? 0,
+  };
+  return {
+    code,
+    message: errorMessage(catalogueCode[code], { ...params, ...extra }),
+    warning,
+    ...(extra.remaining !== undefined ? { remaining: Number(extra.remaining) } : {}),
+  };
+}
+
 export function checkItems(
   settings: RoundSettings,
   items: readonly ItemInput[],
@@ -80,16 +105,12 @@ export function checkItems(
   const running = new Map<string, number>();
   return items.map((item) => {
     const t = settings.rates[item.bet_type];
-    const type = betTypeLabels[item.bet_type];
-    const params = { number: item.number, type, min: t?.min ?? 0, max: t?.max ?? 0 };
-    const problems: Problem[] = [];
-    const add = (code: ProblemCode, extra: Record<string, string | number> = {}, warning = false) =>
-      problems.push({
-        code,
-        message: errorMessage(catalogueCode[code], { ...params, ...extra }),
-        warning,
-        ...(extra.remaining !== undefined ? { remaining: Number(extra.remaining) } : {}),
-      });
+    // Built only for a line with a problem: most lines have none, and this runs for every bill.
+    let problems: Problem[] = NO_PROBLEMS;
+    const add = (code: ProblemCode, extra?: Record<string, string | number>, warning = false) => {
+      if (problems === NO_PROBLEMS) problems = [];
+      problems.push(problemOf(item, t, code, extra, warning));
+    };
     let rateX100 = t ? rateToX100(t.rate) : 0;
     let ceilingSatang: number = bahtToSatang(t?.ceiling ?? 0);
     const key = exposureKey(item.bet_type, item.number);
