@@ -13,8 +13,9 @@ import {
   type Withdrawal,
 } from '../../features/payments/api';
 import { MemberAccountBlock } from '../../features/payments/BankBlock';
-import { ApiError, errorMessage } from '../../lib/api';
+import { useAction } from '../../lib/action';
 import { formatDateTime } from '../../lib/dates';
+import { useFormErrors } from '../../lib/form-errors';
 import { formatBaht, parseBaht } from '../../lib/money';
 import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
@@ -54,10 +55,8 @@ export default function Withdraw() {
   const { data: info, isLoading, isError, error } = useWithdrawInfo();
   const { data: list } = useWithdrawals();
   const [amount, setAmount] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const errors = useFormErrors();
+  const { pending, run } = useAction();
   const loading = useMinimumPending(isLoading);
   const key = useRef<string | null>(null);
   usePaymentEvents();
@@ -69,34 +68,30 @@ export default function Withdraw() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setFormError(null);
+    errors.clear();
     const n = Number(amount);
     if (!/^\d+$/.test(amount) || n < min) {
-      setFieldError(`กรุณากรอกยอดถอนเป็นจำนวนเต็ม ขั้นต่ำ ${formatNumber(min)} บาท`);
+      errors.setField('amount', `กรุณากรอกยอดถอนเป็นจำนวนเต็ม ขั้นต่ำ ${formatNumber(min)} บาท`);
       return;
     }
     if (n > wholeBalance) {
-      setFieldError('ยอดเงินในกระเป๋าหลักไม่เพียงพอ');
+      errors.setField('amount', 'ยอดเงินในกระเป๋าหลักไม่เพียงพอ');
       return;
     }
-    setFieldError(undefined);
-    setBusy(true);
     key.current ??= newIdempotencyKey();
-    try {
-      await requestWithdrawal(n, key.current);
-      key.current = null;
-      setAmount('');
-      toast.success('ส่งคำขอถอนเงินแล้ว', { duration: 3000 });
-      void queryClient.invalidateQueries({ queryKey: paymentKeys.withdrawInfo });
-      void queryClient.invalidateQueries({ queryKey: paymentKeys.withdrawList });
-      void queryClient.invalidateQueries({ queryKey: ['wallets'] });
-    } catch (err) {
-      key.current = null;
-      if (err instanceof ApiError && err.fields.amount) setFieldError(err.fields.amount);
-      else setFormError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const idempotencyKey = key.current;
+    await run(
+      async () => {
+        await requestWithdrawal(n, idempotencyKey);
+        setAmount('');
+        toast.success('ส่งคำขอถอนเงินแล้ว', { duration: 3000 });
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.withdrawInfo });
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.withdrawList });
+        void queryClient.invalidateQueries({ queryKey: ['wallets'] });
+      },
+      (err) => errors.fromError(err, ['amount']),
+    );
+    key.current = null;
   }
 
   const blocked = info?.blocked_reason ?? null;
@@ -168,7 +163,7 @@ export default function Withdraw() {
               value={amount}
               disabled={Boolean(open) || Boolean(blocked)}
               onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, '').slice(0, 7))}
-              error={fieldError}
+              error={errors.fields.amount}
             />
             <fieldset className="quick-amounts">
               <legend className="sr-only">เลือกยอดด่วน</legend>
@@ -192,7 +187,7 @@ export default function Withdraw() {
                 ถอนทั้งหมด
               </button>
             </fieldset>
-            <FormAlert message={formError} />
+            <FormAlert message={errors.form} />
             <button
               type="submit"
               className="btn btn--primary btn--lg btn--block"
