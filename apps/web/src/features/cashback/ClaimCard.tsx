@@ -80,7 +80,7 @@ export function ClaimCard({
           </h2>
           <p className="cb-muted">ยอดของเมื่อวาน วันที่ {formatDay(cashback.day)}</p>
         </div>
-        <span className={`cb-pill cb-pill--${TONE[cashback.state]}`} data-testid="cashback-state">
+        <span className={`pill pill--${TONE[cashback.state]}`} data-testid="cashback-state">
           {STATE_LABEL[cashback.state]}
         </span>
       </div>

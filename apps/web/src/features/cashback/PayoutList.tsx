@@ -53,7 +53,7 @@ export function PayoutList({
               </div>
               <div className="cb-history__side">
                 <p className="cb-history__amount">+{formatBaht(p.amount)}</p>
-                <span className={`cb-pill cb-pill--${TONE[p.status]}`}>{p.status_label}</span>
+                <span className={`pill pill--${TONE[p.status]}`}>{p.status_label}</span>
               </div>
             </li>
           ))}

@@ -1,52 +1,10 @@
-import { memo, useState } from 'react';
-import { Link } from 'react-router';
-import { type Lobby as LobbyData, useLobby } from '../../features/lotto/api';
+import { useState } from 'react';
+import { useLobby } from '../../features/lotto/api';
 import { CategoryTabs, withAll } from '../../features/lotto/CategoryTabs';
 import { LottoNav } from '../../features/lotto/LottoNav';
-import { roundDate } from '../../features/lotto/labels';
-import { CloseTime, marketBadge, RoundSide, useRoundState } from '../../features/lotto/RoundClock';
+import { MarketCard } from '../../features/lotto/MarketCard';
 import { useMinimumPending } from '../../lib/pending';
 import './lotto.css';
-
-type Market = LobbyData['categories'][number]['markets'][number];
-
-/** A market and its current round; renders again when its round closes or the lobby changes. */
-const MarketCard = memo(function MarketCard({ m }: { m: Market }) {
-  const r = m.round;
-  const { open, status } = useRoundState(r);
-  const body = (
-    <>
-      <span className={`market-card__badge market-card__badge--${m.derive_rule}`} aria-hidden>
-        {marketBadge(m.code, m.name)}
-      </span>
-      <span className="market-card__main">
-        <span className="market-card__name">{m.name}</span>
-        <span className="market-card__meta">
-          {r ? (
-            <>
-              {m.derive_rule === 'yeekee' ? `รอบที่ ${r.round_no} · ` : `งวด ${roundDate(r.business_date)} · `}
-              <CloseTime at={r.close_at} />
-            </>
-          ) : (
-            'ยังไม่มีงวดที่เปิด'
-          )}
-        </span>
-      </span>
-      <RoundSide r={r} open={open} status={status} />
-    </>
-  );
-  return r ? (
-    <Link
-      to={`/lotto/${r.round_id}`}
-      className={`market-card${open ? ' is-open' : ''}`}
-      data-testid={`market-${m.code}`}
-    >
-      {body}
-    </Link>
-  ) : (
-    <div className="market-card is-idle">{body}</div>
-  );
-});
 
 export default function Lobby() {
   const { data, isLoading, isError, error } = useLobby();
@@ -86,7 +44,7 @@ export default function Lobby() {
           </h2>
           <div className="market-grid">
             {c.markets.map((m) => (
-              <MarketCard key={m.market_id} m={m} />
+              <MarketCard key={m.market_id} m={m} testId={`market-${m.code}`} />
             ))}
           </div>
         </section>

@@ -43,7 +43,7 @@ function WithdrawalItem({ w }: { w: Withdrawal }) {
         )}
         {w.status === 'rejected' && w.reason && <p className="history__reason">เหตุผล: {w.reason}</p>}
       </div>
-      <span className={`status-pill status-pill--${TONE[w.status]}`} data-testid="withdrawal-status">
+      <span className={`pill pill--${TONE[w.status]}`} data-testid="withdrawal-status">
         {w.status_label}
       </span>
     </li>
