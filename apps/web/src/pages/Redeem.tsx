@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ChevronLeftIcon, ChevronRightIcon } from '../components/Icons';
+import { Pager } from '../components/Pager';
 import {
   type Quote,
   type Redeemed,
@@ -142,29 +142,7 @@ export default function Redeem() {
           {orders && orders.items.length === 0 && <p className="empty-text">ยังไม่มีประวัติการแลกของรางวัล</p>}
           {orders && orders.items.length > 0 && <OrderList orders={orders.items} />}
           {orders && pages > 1 && (
-            <nav className="pager" aria-label="เปลี่ยนหน้า">
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label="หน้าก่อนหน้า"
-                disabled={page <= 1}
-                onClick={() => go({ page: page - 1 })}
-              >
-                <ChevronLeftIcon />
-              </button>
-              <span className="pager__text">
-                หน้า {page} / {pages}
-              </span>
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label="หน้าถัดไป"
-                disabled={page >= pages}
-                onClick={() => go({ page: page + 1 })}
-              >
-                <ChevronRightIcon />
-              </button>
-            </nav>
+            <Pager page={page} pages={pages} label="เปลี่ยนหน้า" onPage={(n) => go({ page: n })} />
           )}
         </section>
       )}

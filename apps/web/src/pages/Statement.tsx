@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ChevronLeftIcon, ChevronRightIcon } from '../components/Icons';
+import { Pager } from '../components/Pager';
 import { type StatementQuery, useStatement } from '../features/wallet/api';
 import { formatDateTime } from '../lib/dates';
 import { formatBaht } from '../lib/money';
@@ -139,29 +139,9 @@ export default function Statement() {
           </ul>
         )}
         {data && data.total > 0 && (
-          <nav className="pager" aria-label="เปลี่ยนหน้า">
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="หน้าก่อนหน้า"
-              disabled={data.page <= 1}
-              onClick={() => update({ page: String(data.page - 1) })}
-            >
-              <ChevronLeftIcon />
-            </button>
-            <span className="pager__text">
-              หน้า {data.page} / {pages} · ทั้งหมด {data.total} รายการ
-            </span>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="หน้าถัดไป"
-              disabled={data.page >= pages}
-              onClick={() => update({ page: String(data.page + 1) })}
-            >
-              <ChevronRightIcon />
-            </button>
-          </nav>
+          <Pager page={data.page} pages={pages} label="เปลี่ยนหน้า" onPage={(n) => update({ page: String(n) })}>
+            {` · ทั้งหมด ${data.total} รายการ`}
+          </Pager>
         )}
       </section>
     </div>
