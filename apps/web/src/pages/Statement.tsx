@@ -6,6 +6,7 @@ import { formatDateTime } from '../lib/dates';
 import { formatBaht } from '../lib/money';
 import { useMinimumPending } from '../lib/pending';
 import './member.css';
+import { LoadState } from '../components/LoadState';
 
 const KINDS = [
   ['deposit', 'ฝากเงิน'],
@@ -38,7 +39,7 @@ function readQuery(params: URLSearchParams): StatementQuery {
 export default function Statement() {
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
-  const { data: loaded, isLoading, isError, error } = useStatement(query);
+  const { data: loaded, isLoading, error } = useStatement(query);
   const loading = useMinimumPending(isLoading);
   const data = loading ? undefined : loaded;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
@@ -101,12 +102,7 @@ export default function Statement() {
       </form>
 
       <section className="panel statement" aria-live="polite">
-        {loading && <p className="empty-text">กำลังโหลดรายการ…</p>}
-        {!loading && isError && (
-          <p className="empty-text" role="alert">
-            {error.message}
-          </p>
-        )}
+        <LoadState loading={loading} error={error} text="กำลังโหลดรายการ…" />
         {data && data.items.length === 0 && <p className="empty-text">ไม่พบรายการในช่วงที่เลือก</p>}
         {data && data.items.length > 0 && (
           <ul className="statement__list" data-testid="statement-list">

@@ -5,9 +5,10 @@ import { LottoNav } from '../../features/lotto/LottoNav';
 import { MarketCard } from '../../features/lotto/MarketCard';
 import { useMinimumPending } from '../../lib/pending';
 import './lotto.css';
+import { LoadState } from '../../components/LoadState';
 
 export default function Lobby() {
-  const { data, isLoading, isError, error } = useLobby();
+  const { data, isLoading, error } = useLobby();
   const loading = useMinimumPending(isLoading);
   const [category, setCategory] = useState<string>('all');
   const cats = (loading ? undefined : data?.categories) ?? [];
@@ -31,12 +32,7 @@ export default function Lobby() {
         </div>
       </section>
       <CategoryTabs cats={withAll(cats)} current={category} onSelect={setCategory} />
-      {loading && <p className="empty-text">กำลังโหลดรายการหวย…</p>}
-      {!loading && isError && (
-        <p className="empty-text" role="alert">
-          {error.message}
-        </p>
-      )}
+      <LoadState loading={loading} error={error} text="กำลังโหลดรายการหวย…" />
       {shown.map((c) => (
         <section key={c.id} className="market-section" aria-labelledby={`cat-${c.id}`}>
           <h2 id={`cat-${c.id}`} className="market-section__title">
