@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router';
-import { Field } from '../components/Field';
 import { Pager } from '../components/Pager';
 import { type StatementQuery, useStatement } from '../features/wallet/api';
 import { formatDateTime } from '../lib/dates';
@@ -76,22 +75,32 @@ export default function Statement() {
             ))}
           </select>
         </div>
-        <Field
-          label="ตั้งแต่วันที่"
-          id="st-from"
-          type="date"
-          value={query.from ?? ''}
-          max={query.to}
-          onChange={(e) => update({ from: e.target.value || undefined })}
-        />
-        <Field
-          label="ถึงวันที่"
-          id="st-to"
-          type="date"
-          value={query.to ?? ''}
-          min={query.from}
-          onChange={(e) => update({ to: e.target.value || undefined })}
-        />
+        <div className="field">
+          <label className="field__label" htmlFor="st-from">
+            ตั้งแต่วันที่
+          </label>
+          <input
+            id="st-from"
+            type="date"
+            className="field__input"
+            value={query.from ?? ''}
+            max={query.to}
+            onChange={(e) => update({ from: e.target.value || undefined })}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="st-to">
+            ถึงวันที่
+          </label>
+          <input
+            id="st-to"
+            type="date"
+            className="field__input"
+            value={query.to ?? ''}
+            min={query.from}
+            onChange={(e) => update({ to: e.target.value || undefined })}
+          />
+        </div>
         <button
           type="button"
           className="btn btn--ghost filters__reset"
