@@ -29,7 +29,7 @@ export function CouponHistory() {
               </div>
               <div className="coupon-history__side">
                 <strong>+{formatBaht(c.amount)} ฿</strong>
-                <span className={`pill pill--${tone[c.status]}`}>{c.status_label}</span>
+                <span className={`coupon-pill pill--${tone[c.status]}`}>{c.status_label}</span>
               </div>
             </li>
           ))}
