@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/AuthCard';
-import { Field } from '../../components/Field';
+import { AmountField } from '../../features/payments/AmountField';
 import {
   type Channel,
   createDeposit,
@@ -174,29 +174,15 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
 
       <div className="deposit-form__section">
         <p className="section-label">2. ระบุยอดฝาก</p>
-        <Field
+        <AmountField
           label="ยอดฝาก (บาท)"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={`ขั้นต่ำ ${formatNumber(min)} บาท`}
+          min={min}
           value={amount}
-          onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, '').slice(0, 7))}
+          onChange={setAmount}
+          quick={QUICK.filter((q) => q >= min && q <= max)}
           error={errors.fields.amount}
           hint={`ฝากได้ครั้งละ ${formatNumber(min)}–${formatNumber(max)} บาท ระบบจะเพิ่มเศษสตางค์ให้ยอดไม่ซ้ำกับผู้อื่น`}
         />
-        <fieldset className="quick-amounts">
-          <legend className="sr-only">เลือกยอดด่วน</legend>
-          {QUICK.filter((q) => q >= min && q <= max).map((q) => (
-            <button
-              key={q}
-              type="button"
-              className={`chip${amount === String(q) ? ' is-active' : ''}`}
-              onClick={() => setAmount(String(q))}
-            >
-              {formatNumber(q)}
-            </button>
-          ))}
-        </fieldset>
       </div>
 
       <fieldset className="deposit-form__section promo-picker">

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/AuthCard';
-import { Field } from '../../components/Field';
+import { AmountField } from '../../features/payments/AmountField';
 import {
   newIdempotencyKey,
   paymentKeys,
@@ -155,29 +155,16 @@ export default function Withdraw() {
                 มีรายการถอน {formatBaht(open.amount)} บาท {open.status_label} — ทำรายการใหม่ได้เมื่อรายการนี้เสร็จ
               </div>
             )}
-            <Field
+            <AmountField
               label="ยอดถอน (บาท)"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={`ขั้นต่ำ ${formatNumber(min)} บาท`}
+              min={min}
               value={amount}
+              onChange={setAmount}
+              quick={[100, 500, 1000]}
+              unavailable={(q) => q > wholeBalance || Boolean(open) || Boolean(blocked)}
               disabled={Boolean(open) || Boolean(blocked)}
-              onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, '').slice(0, 7))}
               error={errors.fields.amount}
-            />
-            <fieldset className="quick-amounts">
-              <legend className="sr-only">เลือกยอดด่วน</legend>
-              {[100, 500, 1000].map((q) => (
-                <button
-                  key={q}
-                  type="button"
-                  className={`chip${amount === String(q) ? ' is-active' : ''}`}
-                  disabled={q > wholeBalance || Boolean(open) || Boolean(blocked)}
-                  onClick={() => setAmount(String(q))}
-                >
-                  {formatNumber(q)}
-                </button>
-              ))}
+            >
               <button
                 type="button"
                 className="chip"
@@ -186,7 +173,7 @@ export default function Withdraw() {
               >
                 ถอนทั้งหมด
               </button>
-            </fieldset>
+            </AmountField>
             <FormAlert message={errors.form} />
             <button
               type="submit"
