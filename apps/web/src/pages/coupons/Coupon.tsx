@@ -15,7 +15,7 @@ export default function Coupon() {
             <h2 id="coupon-rules-title" className="panel__title">
               เงื่อนไขการใช้คูปอง
             </h2>
-            <ul className="coupon-rules">
+            <ul className="rule-list rule-list--roomy">
               <li>ใช้ได้เมื่อยอดเงินทุกกระเป๋ารวมกันต่ำกว่า 5 บาท และไม่มีเกมหรือโพยหวยที่รอผล</li>
               <li>คูปองแต่ละโค้ดใช้ได้คนละ 1 ครั้ง</li>
               <li>ได้รับเป็นเครดิตฟรี ทำเทิร์น 5 เท่าของมูลค่าคูปอง ถอนได้สูงสุด 300 บาทต่อคูปอง</li>

@@ -242,7 +242,7 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
         />
       )}
 
-      <ul className="rules">
+      <ul className="rule-list">
         {choice.channel.instructions.map((t) => (
           <li key={t}>{t}</li>
         ))}
@@ -350,7 +350,7 @@ export default function Deposit() {
           <History />
           <section className="panel tips">
             <h2 className="panel__title">ข้อควรทราบ</h2>
-            <ul className="rules">
+            <ul className="rule-list">
               <li>ยอดฝากจะเข้ากระเป๋าหลักทันทีที่ระบบยืนยันรายการ</li>
               <li>มีรายการฝากค้างได้ครั้งละ 1 รายการ</li>
               <li>หากโอนแล้วยอดยังไม่เข้าภายใน 15 นาที กรุณาติดต่อเจ้าหน้าที่พร้อมสลิป</li>

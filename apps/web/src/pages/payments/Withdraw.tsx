@@ -182,7 +182,7 @@ export default function Withdraw() {
             >
               {pending ? 'กำลังส่งคำขอ…' : 'ยืนยันการถอน'}
             </button>
-            <ul className="rules">
+            <ul className="rule-list">
               <li>ถอนขั้นต่ำ {formatNumber(min)} บาท เป็นจำนวนเต็มบาท จากกระเป๋าหลัก</li>
               <li>ถอนได้ไม่เกิน {formatBaht(info.daily_cap)} บาทต่อวัน</li>
               <li>มีรายการถอนรอดำเนินการได้ครั้งละ 1 รายการ</li>

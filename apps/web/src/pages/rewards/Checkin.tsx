@@ -138,7 +138,7 @@ export default function Checkin() {
                 </li>
               ))}
             </ol>
-            <ul className="checkin-rules">
+            <ul className="rule-list">
               {data.deposit.required !== '0.00' && (
                 <li>
                   เช็คอินได้เมื่อมียอดฝากที่ยืนยันแล้วอย่างน้อย {plainBaht(data.deposit.required)} บาทในวันนั้น (ต่อ 1 รายการ)
