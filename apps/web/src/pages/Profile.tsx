@@ -130,7 +130,7 @@ export default function Profile() {
   return (
     <div className="container member-page">
       <h1 className="page-title">ข้อมูลส่วนตัว</h1>
-      <div className="profile-grid">
+      <div className="page-grid">
         <section className="panel profile-hero">
           <span className="profile-hero__avatar">
             <UserIcon size={34} />

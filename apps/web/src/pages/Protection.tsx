@@ -372,7 +372,7 @@ export default function Protection() {
               {state.block.until ? formatDateTime(state.block.until) : 'แบบถาวร'}
             </p>
           )}
-          <div className="profile-grid">
+          <div className="page-grid">
             <Limits state={state} kind="deposit" />
             <Limits state={state} kind="loss" />
             <RealityCheckSetting state={state} />

@@ -8,7 +8,7 @@ export default function Coupon() {
   return (
     <div className="container member-page coupon-page">
       <h1 className="page-title">ใช้คูปอง</h1>
-      <div className="coupon-grid">
+      <div className="page-grid page-grid--top">
         <div className="coupon-grid__main">
           <CouponForm />
           <section className="panel" aria-labelledby="coupon-rules-title">
