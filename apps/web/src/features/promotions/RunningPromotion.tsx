@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Progress } from '../../components/Progress';
 import { toastError, useAction } from '../../lib/action';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
@@ -48,17 +49,11 @@ export function RunningPromotion({ promotion: p }: { promotion: Running }) {
             {formatBaht(p.turnover)} / {formatBaht(p.required_turnover)} ฿
           </strong>
         </div>
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label="ความคืบหน้าเทิร์นโอเวอร์"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={p.progress_percent}
-          aria-valuetext={`${p.progress_percent}%`}
-        >
-          <div className="progress__bar" style={{ width: `${p.progress_percent}%` }} />
-        </div>
+        <Progress
+          percent={p.progress_percent}
+          label="ความคืบหน้าเทิร์นโอเวอร์"
+          valueText={`${p.progress_percent}%`}
+        />
         <p className="promo-running__remaining">
           {p.progress_percent}% · เหลืออีก {formatBaht(p.remaining_turnover)} ฿
         </p>
