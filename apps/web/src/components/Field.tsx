@@ -42,6 +42,29 @@ export function Field({ label, error, hint, addon, id, ...input }: Props) {
 }
 
 /**
+ * The member's phone number (log in, register, forgotten password): a Thai mobile number, ten digits,
+ * so the input keeps digits only and `onDigits` gets what is left.
+ */
+export function PhoneField({
+  label = 'เบอร์โทรศัพท์',
+  onDigits,
+  ...field
+}: Omit<Props, 'label' | 'onChange'> & { label?: string; onDigits: (digits: string) => void }) {
+  return (
+    <Field
+      label={label}
+      name="phone"
+      type="tel"
+      inputMode="numeric"
+      placeholder="0812345678"
+      maxLength={10}
+      onChange={(e) => onDigits(e.target.value.replace(/\D/g, ''))}
+      {...field}
+    />
+  );
+}
+
+/**
  * A new password and its confirmation (register, forgot password, profile): `label` names the first
  * ("รหัสผ่านใหม่"), the second reads "ยืนยัน" + label; `named` gives the inputs the names password and
  * confirm.

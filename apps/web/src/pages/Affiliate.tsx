@@ -17,7 +17,7 @@ export default function Affiliate() {
       <h1 className="page-title">แนะนำเพื่อน</h1>
       <p className="aff-intro">ชวนเพื่อนมาสมัครด้วยลิงก์ของคุณ รับค่าแนะนำจากยอดเสียของเพื่อนทุกวัน ถอนเข้ากระเป๋าหลักได้ทันที</p>
       {error && <p className="empty-text">{error.message}</p>}
-      <div className="aff-grid">
+      <div className="page-grid aff-grid">
         {configs.data ? <ReferralCard configs={configs.data} /> : <section className="panel aff-skeleton" />}
         {summary.data ? (
           <BalanceCard summary={summary.data} configs={configs.data} />

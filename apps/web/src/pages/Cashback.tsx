@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { LoadState } from '../components/LoadState';
 import { useCashbackStatus, useLossHistory, useTurnoverHistory } from '../features/cashback/api';
 import { ClaimCard } from '../features/cashback/ClaimCard';
 import { PayoutList } from '../features/cashback/PayoutList';
@@ -14,18 +15,13 @@ const TABS = [
 type Tab = (typeof TABS)[number][0];
 
 function LossTab({ page, onPage }: { page: number; onPage: (p: number) => void }) {
-  const { data: loaded, isLoading, isError, error } = useCashbackStatus();
+  const { data: loaded, isLoading, error } = useCashbackStatus();
   const loading = useMinimumPending(isLoading);
   const data = loading ? undefined : loaded;
   const history = useLossHistory('loss', page);
   return (
     <>
-      {loading && <p className="empty-text">กำลังโหลดยอดของเมื่อวาน…</p>}
-      {!loading && isError && (
-        <p className="form-alert" role="alert">
-          {error.message}
-        </p>
-      )}
+      <LoadState loading={loading} error={error} text="กำลังโหลดยอดของเมื่อวาน…" alert />
       {data && (
         <ClaimCard cashback={data.loss} closesAt={data.window.closes_at} title="คืนยอดเสีย คาสิโนและสล็อต" />
       )}
@@ -42,16 +38,11 @@ function LossTab({ page, onPage }: { page: number; onPage: (p: number) => void }
 }
 
 function TurnoverTab({ page, onPage }: { page: number; onPage: (p: number) => void }) {
-  const { data, isLoading, isError, error } = useTurnoverHistory(page);
+  const { data, isLoading, error } = useTurnoverHistory(page);
   const loading = useMinimumPending(isLoading);
   return (
     <>
-      {loading && <p className="empty-text">กำลังโหลด…</p>}
-      {!loading && isError && (
-        <p className="form-alert" role="alert">
-          {error.message}
-        </p>
-      )}
+      <LoadState loading={loading} error={error} text="กำลังโหลด…" alert />
       {!loading && data && (
         <section className="panel cb-card" aria-labelledby="cb-turnover-title">
           <h2 className="panel__title" id="cb-turnover-title">

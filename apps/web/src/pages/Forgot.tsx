@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard, FormAlert } from '../components/AuthCard';
-import { Field, NewPasswordFields } from '../components/Field';
+import { NewPasswordFields, PhoneField } from '../components/Field';
 import { resetPassword, resetPasswordV2 } from '../features/auth/api';
-import { useFormErrors } from '../features/auth/formErrors';
 import { OtpField } from '../features/auth/OtpField';
-import { useMinimumPending } from '../lib/pending';
+import { useAction } from '../lib/action';
+import { useFormErrors } from '../lib/form-errors';
 import { toast } from '../lib/toast';
 
 const FIELDS = ['phone', 'otp', 'password', 'confirm'] as const;
@@ -18,42 +18,34 @@ export default function Forgot() {
   const [otp, setOtp] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (password !== confirm) {
       errors.setField('confirm', 'รหัสผ่านทั้งสองช่องไม่ตรงกัน');
       return;
     }
-    setBusy(true);
-    try {
-      await resetPasswordV2({ phone, otp, password });
-      toast.success('ตั้งรหัสผ่านใหม่เรียบร้อย กรุณาเข้าสู่ระบบ', { duration: 3000 });
-      navigate('/login', { replace: true });
-    } catch (err) {
-      errors.fromError(err, FIELDS);
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        await resetPasswordV2({ phone, otp, password });
+        toast.success('ตั้งรหัสผ่านใหม่เรียบร้อย กรุณาเข้าสู่ระบบ', { duration: 3000 });
+        navigate('/login', { replace: true });
+      },
+      (err) => errors.fromError(err, FIELDS),
+    );
   }
 
   return (
     <AuthCard title="ลืมรหัสผ่าน" subtitle="รับรหัส OTP ทาง SMS เพื่อยืนยันตัวตนและตั้งรหัสผ่านใหม่">
       <form className="form" onSubmit={submit} noValidate>
         <FormAlert message={errors.form} />
-        <Field
+        <PhoneField
           label="เบอร์โทรศัพท์ที่สมัครไว้"
-          name="phone"
-          type="tel"
-          inputMode="numeric"
           autoComplete="tel-national"
-          placeholder="0812345678"
-          maxLength={10}
           value={phone}
-          onChange={(e) => {
-            setPhone(e.target.value.replace(/\D/g, ''));
+          onDigits={(v) => {
+            setPhone(v);
             errors.setField('phone', null);
           }}
           error={errors.fields.phone}

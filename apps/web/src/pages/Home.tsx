@@ -9,7 +9,7 @@ import { type GameCategory, type GameItem, useLobby } from '../features/games/ap
 import { useLaunchGame } from '../features/games/useLaunchGame';
 import { type LatestResult, type Lobby as LottoLobby, lottoQueries } from '../features/lotto/api';
 import { roundDate } from '../features/lotto/labels';
-import { CloseTime, marketBadge, RoundSide, useRoundState } from '../features/lotto/RoundClock';
+import { MarketCard } from '../features/lotto/MarketCard';
 import { useMinimumPending } from '../lib/pending';
 import { useLocalData } from '../stores/local';
 import { useUi } from '../stores/ui';
@@ -108,30 +108,6 @@ function featuredRounds(lobby: LottoLobby): MarketWithRound[] {
   return [glo, yeekee, ...rest].filter((m) => m !== undefined).slice(0, HOME_ROUNDS);
 }
 
-function HomeRound({ m }: { m: MarketWithRound }) {
-  const r = m.round;
-  const { open, status } = useRoundState(r);
-  return (
-    <Link
-      to={`/lotto/${r.round_id}`}
-      className={`market-card${open ? ' is-open' : ''}`}
-      data-testid={`home-round-${m.code}`}
-    >
-      <span className={`market-card__badge market-card__badge--${m.derive_rule}`} aria-hidden>
-        {marketBadge(m.code, m.name)}
-      </span>
-      <span className="market-card__main">
-        <span className="market-card__name">{m.name}</span>
-        <span className="market-card__meta">
-          {m.derive_rule === 'yeekee' ? `รอบที่ ${r.round_no} · ` : `งวด ${roundDate(r.business_date)} · `}
-          <CloseTime at={r.close_at} />
-        </span>
-      </span>
-      <RoundSide r={r} open={open} status={status} />
-    </Link>
-  );
-}
-
 /** The lottery rounds open now or next, each with its countdown on the server clock, to its round page. */
 function OpenRounds() {
   const { data } = useQuery({ ...lottoQueries.lobby(), refetchInterval: 60_000 });
@@ -147,9 +123,9 @@ function OpenRounds() {
           ดูทั้งหมด
         </Link>
       </div>
-      <div className="home-rounds" data-testid="home-rounds">
+      <div className="market-grid" data-testid="home-rounds">
         {rounds.map((m) => (
-          <HomeRound key={m.market_id} m={m} />
+          <MarketCard key={m.market_id} m={m} testId={`home-round-${m.code}`} />
         ))}
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LoadState } from '../components/LoadState';
 import { useCashbackStatus, useLossHistory, useWinloss } from '../features/cashback/api';
 import { ClaimCard } from '../features/cashback/ClaimCard';
 import { PayoutList } from '../features/cashback/PayoutList';
@@ -13,7 +14,7 @@ import './cashback.css';
  */
 export default function MemberWinloss() {
   const [page, setPage] = useState(1);
-  const { data: loaded, isLoading, isError, error } = useCashbackStatus();
+  const { data: loaded, isLoading, error } = useCashbackStatus();
   const loading = useMinimumPending(isLoading);
   const data = loading ? undefined : loaded;
   const winloss = useWinloss(30);
@@ -31,12 +32,7 @@ export default function MemberWinloss() {
   return (
     <div className="container member-page cb-page">
       <h1 className="page-title">คืนยอดได้เสีย</h1>
-      {loading && <p className="empty-text">กำลังโหลดยอดของเมื่อวาน…</p>}
-      {!loading && isError && (
-        <p className="form-alert" role="alert">
-          {error.message}
-        </p>
-      )}
+      <LoadState loading={loading} error={error} text="กำลังโหลดยอดของเมื่อวาน…" alert />
       {data && <ClaimCard cashback={data.lotto} closesAt={data.window.closes_at} title="คืนยอดเสียหวย" />}
       <section className="panel" aria-labelledby="mw-days">
         <h2 className="panel__title" id="mw-days">

@@ -162,7 +162,7 @@ function PollView({ config }: { config: PollConfig }) {
         <h2 id="poll-rules-title" className="panel__title">
           กติกา
         </h2>
-        <ul className="poll-rules">
+        <ul className="rule-list rule-list--roomy">
           <li>
             สมาชิกทุกคนได้ {poll.rules.base_votes} สิทธิ์ ฝากครบทุก {pollBaht(poll.rules.baht_per_vote)}{' '}
             บาทระหว่างเปิดโพลรับเพิ่ม 1 สิทธิ์ สูงสุด {poll.rules.max_votes} สิทธิ์

@@ -5,10 +5,11 @@ import { FormAlert } from '../components/AuthCard';
 import { Field, NewPasswordFields } from '../components/Field';
 import { CopyIcon, UserIcon } from '../components/Icons';
 import { changePassword, fetchUserInfo, updateSubBankAccount, userInfoKey } from '../features/auth/api';
-import { useFormErrors } from '../features/auth/formErrors';
 import { LineNotify } from '../features/line/LineNotify';
 import { useLobby } from '../features/lotto/api';
+import { useAction } from '../lib/action';
 import { formatDate } from '../lib/dates';
+import { useFormErrors } from '../lib/form-errors';
 import { formatBaht } from '../lib/money';
 import { useMinimumPending } from '../lib/pending';
 import { toast } from '../lib/toast';
@@ -29,28 +30,25 @@ function ChangePasswordForm() {
   const [oldPassword, setOld] = useState('');
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     errors.clear();
     if (newPassword !== confirm) {
       errors.setField('confirm', 'รหัสผ่านทั้งสองช่องไม่ตรงกัน');
       return;
     }
-    setBusy(true);
-    try {
-      await changePassword({ old_password: oldPassword, new_password: newPassword });
-      toast.success('เปลี่ยนรหัสผ่านเรียบร้อย', { duration: 3000 });
-      setOld('');
-      setNew('');
-      setConfirm('');
-    } catch (err) {
-      errors.fromError(err, ['old_password', 'new_password']);
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        await changePassword({ old_password: oldPassword, new_password: newPassword });
+        toast.success('เปลี่ยนรหัสผ่านเรียบร้อย', { duration: 3000 });
+        setOld('');
+        setNew('');
+        setConfirm('');
+      },
+      (err) => errors.fromError(err, ['old_password', 'new_password']),
+    );
   }
 
   return (
@@ -82,22 +80,19 @@ function TrueMoneyForm({ current }: { current: string | null }) {
   const queryClient = useQueryClient();
   const errors = useFormErrors();
   const [value, setValue] = useState(current ?? '');
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     errors.clear();
-    setBusy(true);
-    try {
-      await updateSubBankAccount(value);
-      await queryClient.invalidateQueries({ queryKey: userInfoKey });
-      toast.success('บันทึกเบอร์ทรูมันนี่วอลเล็ทเรียบร้อย', { duration: 3000 });
-    } catch (err) {
-      errors.fromError(err, ['sub_bank_account']);
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        await updateSubBankAccount(value);
+        await queryClient.invalidateQueries({ queryKey: userInfoKey });
+        toast.success('บันทึกเบอร์ทรูมันนี่วอลเล็ทเรียบร้อย', { duration: 3000 });
+      },
+      (err) => errors.fromError(err, ['sub_bank_account']),
+    );
   }
 
   return (
@@ -135,7 +130,7 @@ export default function Profile() {
   return (
     <div className="container member-page">
       <h1 className="page-title">ข้อมูลส่วนตัว</h1>
-      <div className="profile-grid">
+      <div className="page-grid">
         <section className="panel profile-hero">
           <span className="profile-hero__avatar">
             <UserIcon size={34} />

@@ -16,6 +16,7 @@ import {
   useProtectionHistory,
   useProtectionUpdate,
 } from '../features/protection/api';
+import { toastError, useAction } from '../lib/action';
 import { errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/dates';
 import { formatBaht } from '../lib/money';
@@ -46,30 +47,27 @@ function LimitRow({ limit, coolingOffHours }: { limit: ProtectionLimit; coolingO
   const update = useProtectionUpdate();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
   const label = `${KIND_TITLE[limit.kind]}${PERIOD[limit.period]} (บาท)`;
 
   async function save(amount: number | null) {
     setError(undefined);
-    setBusy(true);
-    try {
-      const r = await setLimit({ kind: limit.kind, period: limit.period, amount });
-      update(r.state);
-      setValue('');
-      toast.success(
-        r.effect === 'pending'
-          ? `บันทึกแล้ว วงเงินใหม่จะมีผลเมื่อครบ ${coolingOffHours} ชั่วโมง`
-          : r.effect === 'now'
-            ? 'บันทึกวงเงินแล้ว มีผลทันที'
-            : 'วงเงินนี้ใช้อยู่แล้ว',
-        { duration: 3000 },
-      );
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const r = await setLimit({ kind: limit.kind, period: limit.period, amount });
+        update(r.state);
+        setValue('');
+        toast.success(
+          r.effect === 'pending'
+            ? `บันทึกแล้ว วงเงินใหม่จะมีผลเมื่อครบ ${coolingOffHours} ชั่วโมง`
+            : r.effect === 'now'
+              ? 'บันทึกวงเงินแล้ว มีผลทันที'
+              : 'วงเงินนี้ใช้อยู่แล้ว',
+          { duration: 3000 },
+        );
+      },
+      (err) => setError(errorMessage(err)),
+    );
   }
 
   function submit(e: FormEvent) {
@@ -144,18 +142,12 @@ function Limits({ state, kind }: { state: ProtectionState; kind: 'deposit' | 'lo
 
 function RealityCheckSetting({ state }: { state: ProtectionState }) {
   const update = useProtectionUpdate();
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
-  async function choose(minutes: 30 | 60 | null) {
-    setBusy(true);
-    try {
+  const { pending, run } = useAction();
+  function choose(minutes: 30 | 60 | null) {
+    void run(async () => {
       update(await setRealityCheck(minutes));
       toast.success(minutes ? `จะแจ้งเตือนทุก ${minutes} นาที` : 'ปิดการแจ้งเตือนเวลาเล่นแล้ว', { duration: 3000 });
-    } catch (err) {
-      toast.error(errorMessage(err), { duration: 3000 });
-    } finally {
-      setBusy(false);
-    }
+    }, toastError);
   }
   return (
     <section className="panel" aria-labelledby="reality-title">
@@ -204,8 +196,7 @@ function Blocks({ state }: { state: ProtectionState }) {
   const [exclusion, setExclusion] = useState<(typeof EXCLUSIONS)[number]['value']>('6m');
   const [confirmText, setConfirmText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
 
   async function confirmTimeout() {
     const choice = timeout;
@@ -220,18 +211,16 @@ function Blocks({ state }: { state: ProtectionState }) {
     }
   }
 
-  async function exclude(e: FormEvent) {
+  function exclude(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    setBusy(true);
-    try {
-      await selfExclude({ duration: exclusion, confirm_text: confirmText });
-      await leave('ระงับการเล่นด้วยตนเองแล้ว ระบบออกจากระบบทุกอุปกรณ์');
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        await selfExclude({ duration: exclusion, confirm_text: confirmText });
+        await leave('ระงับการเล่นด้วยตนเองแล้ว ระบบออกจากระบบทุกอุปกรณ์');
+      },
+      (err) => setError(errorMessage(err)),
+    );
   }
 
   return (
@@ -383,7 +372,7 @@ export default function Protection() {
               {state.block.until ? formatDateTime(state.block.until) : 'แบบถาวร'}
             </p>
           )}
-          <div className="profile-grid">
+          <div className="page-grid">
             <Limits state={state} kind="deposit" />
             <Limits state={state} kind="loss" />
             <RealityCheckSetting state={state} />

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ChevronLeftIcon, ChevronRightIcon } from '../components/Icons';
+import { Pager } from '../components/Pager';
 import {
   type Quote,
   type Redeemed,
@@ -22,6 +22,7 @@ import { toast } from '../lib/toast';
 import { fetchWallets, walletsKey } from '../lib/wallets';
 import '../features/shop/shop.css';
 import './member.css';
+import { LoadState } from '../components/LoadState';
 
 type Tab = 'items' | 'history';
 const TABS: [Tab, string][] = [
@@ -116,12 +117,7 @@ export default function Redeem() {
 
       {tab === 'items' && (
         <section id="shop-panel-items" role="tabpanel" aria-labelledby="shop-tab-items">
-          {listLoading && <p className="empty-text">กำลังโหลดของรางวัล…</p>}
-          {!listLoading && list.isError && (
-            <p className="empty-text" role="alert">
-              {list.error.message}
-            </p>
-          )}
+          <LoadState loading={listLoading} error={list.error} text="กำลังโหลดของรางวัล…" />
           {items && items.length === 0 && <p className="empty-text">ยังไม่มีของรางวัลให้แลกในขณะนี้</p>}
           <div className="shop-grid">
             {items?.map((item) => (
@@ -133,38 +129,11 @@ export default function Redeem() {
 
       {tab === 'history' && (
         <section id="shop-panel-history" role="tabpanel" aria-labelledby="shop-tab-history" className="panel">
-          {historyLoading && <p className="empty-text">กำลังโหลดประวัติ…</p>}
-          {!historyLoading && history.isError && (
-            <p className="empty-text" role="alert">
-              {history.error.message}
-            </p>
-          )}
+          <LoadState loading={historyLoading} error={history.error} text="กำลังโหลดประวัติ…" />
           {orders && orders.items.length === 0 && <p className="empty-text">ยังไม่มีประวัติการแลกของรางวัล</p>}
           {orders && orders.items.length > 0 && <OrderList orders={orders.items} />}
           {orders && pages > 1 && (
-            <nav className="pager" aria-label="เปลี่ยนหน้า">
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label="หน้าก่อนหน้า"
-                disabled={page <= 1}
-                onClick={() => go({ page: page - 1 })}
-              >
-                <ChevronLeftIcon />
-              </button>
-              <span className="pager__text">
-                หน้า {page} / {pages}
-              </span>
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label="หน้าถัดไป"
-                disabled={page >= pages}
-                onClick={() => go({ page: page + 1 })}
-              >
-                <ChevronRightIcon />
-              </button>
-            </nav>
+            <Pager page={page} pages={pages} label="เปลี่ยนหน้า" onPage={(n) => go({ page: n })} />
           )}
         </section>
       )}

@@ -1,3 +1,4 @@
+import { LoadState } from '../components/LoadState';
 import { useGameList } from '../features/games/api';
 import { useLaunchGame } from '../features/games/useLaunchGame';
 import {
@@ -160,12 +161,7 @@ export default function Sooth() {
           ทุกตาแจกจากไพ่ที่สับแบบสุ่มและตรวจสอบได้ เค้าไพ่เป็นเพียงบันทึกผลที่ออกไปแล้ว
         </span>
       </p>
-      {roomsLoading && <p className="empty-text">กำลังโหลดห้องบาคาร่า…</p>}
-      {!roomsLoading && rooms.isError && (
-        <p className="form-alert" role="alert">
-          {rooms.error.message}
-        </p>
-      )}
+      <LoadState loading={roomsLoading} error={rooms.error} text="กำลังโหลดห้องบาคาร่า…" alert />
       {!roomsLoading && rooms.data && rooms.data.length === 0 && (
         <p className="empty-text">ยังไม่มีห้องบาคาร่าที่เปิดอยู่</p>
       )}

@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router';
-import { ChevronLeftIcon, ChevronRightIcon } from '../components/Icons';
+import { Pager } from '../components/Pager';
 import { type StatementQuery, useStatement } from '../features/wallet/api';
 import { formatDateTime } from '../lib/dates';
 import { formatBaht } from '../lib/money';
 import { useMinimumPending } from '../lib/pending';
 import './member.css';
+import { LoadState } from '../components/LoadState';
 
 const KINDS = [
   ['deposit', 'ฝากเงิน'],
@@ -37,7 +38,7 @@ function readQuery(params: URLSearchParams): StatementQuery {
 export default function Statement() {
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
-  const { data: loaded, isLoading, isError, error } = useStatement(query);
+  const { data: loaded, isLoading, error } = useStatement(query);
   const loading = useMinimumPending(isLoading);
   const data = loading ? undefined : loaded;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
@@ -110,12 +111,7 @@ export default function Statement() {
       </form>
 
       <section className="panel statement" aria-live="polite">
-        {loading && <p className="empty-text">กำลังโหลดรายการ…</p>}
-        {!loading && isError && (
-          <p className="empty-text" role="alert">
-            {error.message}
-          </p>
-        )}
+        <LoadState loading={loading} error={error} text="กำลังโหลดรายการ…" />
         {data && data.items.length === 0 && <p className="empty-text">ไม่พบรายการในช่วงที่เลือก</p>}
         {data && data.items.length > 0 && (
           <ul className="statement__list" data-testid="statement-list">
@@ -139,29 +135,9 @@ export default function Statement() {
           </ul>
         )}
         {data && data.total > 0 && (
-          <nav className="pager" aria-label="เปลี่ยนหน้า">
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="หน้าก่อนหน้า"
-              disabled={data.page <= 1}
-              onClick={() => update({ page: String(data.page - 1) })}
-            >
-              <ChevronLeftIcon />
-            </button>
-            <span className="pager__text">
-              หน้า {data.page} / {pages} · ทั้งหมด {data.total} รายการ
-            </span>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="หน้าถัดไป"
-              disabled={data.page >= pages}
-              onClick={() => update({ page: String(data.page + 1) })}
-            >
-              <ChevronRightIcon />
-            </button>
-          </nav>
+          <Pager page={data.page} pages={pages} label="เปลี่ยนหน้า" onPage={(n) => update({ page: String(n) })}>
+            {` · ทั้งหมด ${data.total} รายการ`}
+          </Pager>
         )}
       </section>
     </div>

@@ -10,6 +10,7 @@ import { formatDateTime } from '../lib/dates';
 import { useMinimumPending } from '../lib/pending';
 import '../features/wheel/wheel.css';
 import './member.css';
+import { LoadState } from '../components/LoadState';
 import { formatNumber } from '../lib/numbers';
 
 function Unclaimed({
@@ -49,7 +50,7 @@ function Unclaimed({
 
 /** /member/wheel: the prize wheel (tab 1) and the points tab (tab 2), docs/rules/engagement.md §9. */
 export default function Wheel() {
-  const { data: config, isLoading, isError, error } = useWheelConfig();
+  const { data: config, isLoading, error } = useWheelConfig();
   const loading = useMinimumPending(isLoading);
   const tab = useWheelStore((s) => s.tab);
   const setTab = useWheelStore((s) => s.setTab);
@@ -90,12 +91,7 @@ export default function Wheel() {
         ))}
       </div>
 
-      {loading && <p className="empty-text">กำลังโหลดวงล้อ…</p>}
-      {!loading && isError && (
-        <p className="empty-text" role="alert">
-          {error.message}
-        </p>
-      )}
+      <LoadState loading={loading} error={error} text="กำลังโหลดวงล้อ…" />
 
       {!loading && config && setting && (
         <>

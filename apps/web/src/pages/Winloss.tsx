@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { LoadState } from '../components/LoadState';
 import { useWinloss } from '../features/cashback/api';
 import { WinlossChart } from '../features/cashback/WinlossChart';
 import { Net, WinlossTable } from '../features/cashback/WinlossTable';
@@ -13,7 +14,7 @@ const SPANS = [7, 30, 90] as const;
 export default function Winloss() {
   const [params, setParams] = useSearchParams();
   const days = SPANS.find((s) => String(s) === params.get('days')) ?? 90;
-  const { data: loaded, isLoading, isError, error } = useWinloss(days);
+  const { data: loaded, isLoading, error } = useWinloss(days);
   const loading = useMinimumPending(isLoading);
   const data = loading ? undefined : loaded;
   return (
@@ -33,12 +34,7 @@ export default function Winloss() {
           </button>
         ))}
       </fieldset>
-      {loading && <p className="empty-text">กำลังโหลดยอดได้เสีย…</p>}
-      {!loading && isError && (
-        <p className="form-alert" role="alert">
-          {error.message}
-        </p>
-      )}
+      <LoadState loading={loading} error={error} text="กำลังโหลดยอดได้เสีย…" alert />
       {data && (
         <>
           <section className="panel cb-card" aria-labelledby="wl-total">

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorMessage } from '../../lib/api';
+import { toastError, useAction } from '../../lib/action';
 import { formatBaht, formatSatang, parseBaht, type Satang } from '../../lib/money';
-import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
 import { walletsKey } from '../../lib/wallets';
 import { type AffiliateConfigs, type AffiliateSummary, affiliateKeys, redeemToMain } from './api';
@@ -25,31 +24,25 @@ function blockedReason(s: AffiliateSummary): string | null {
 export function BalanceCard({ summary, configs }: { summary: AffiliateSummary; configs?: AffiliateConfigs }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
   const amount = Math.min(parseBaht(summary.balance), parseBaht(summary.daily_left)) as Satang;
   const reason = blockedReason(summary);
   const [level1, level2] = configs?.levels ?? [];
 
   async function redeem() {
     setConfirming(false);
-    setBusy(true);
-    try {
+    await run(async () => {
       const r = await redeemToMain();
       if (r.status === 'held')
         toast.info(`ถอนค่าแนะนำ ${formatBaht(r.amount)} บาท แล้ว รอเจ้าหน้าที่ตรวจสอบก่อนเข้ากระเป๋าหลัก`, {
           duration: 3000,
         });
       else toast.success(`ถอนค่าแนะนำ ${formatBaht(r.amount)} บาท เข้ากระเป๋าหลักแล้ว`, { duration: 3000 });
-    } catch (err) {
-      toast.error(errorMessage(err), { duration: 3000 });
-    } finally {
-      setBusy(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: affiliateKeys.all }),
-        queryClient.invalidateQueries({ queryKey: walletsKey }),
-      ]);
-    }
+    }, toastError);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: affiliateKeys.all }),
+      queryClient.invalidateQueries({ queryKey: walletsKey }),
+    ]);
   }
 
   return (

@@ -1,5 +1,6 @@
-import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
+import { Pager as PageBar } from '../../components/Pager';
 
+/** The affiliate lists' pager: shows once a list runs past one page. */
 export function Pager({
   page,
   total,
@@ -15,29 +16,5 @@ export function Pager({
 }) {
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (pages <= 1) return null;
-  return (
-    <nav className="aff-pager" aria-label={label}>
-      <button
-        type="button"
-        className="icon-btn"
-        aria-label="หน้าก่อนหน้า"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        <ChevronLeftIcon />
-      </button>
-      <span>
-        หน้า {page} / {pages}
-      </span>
-      <button
-        type="button"
-        className="icon-btn"
-        aria-label="หน้าถัดไป"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        <ChevronRightIcon />
-      </button>
-    </nav>
-  );
+  return <PageBar className="aff-pager" page={page} pages={pages} label={label} onPage={onPage} />;
 }

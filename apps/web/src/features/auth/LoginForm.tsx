@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/AuthCard';
-import { Field } from '../../components/Field';
-import { useMinimumPending } from '../../lib/pending';
+import { Field, PhoneField } from '../../components/Field';
+import { useAction } from '../../lib/action';
+import { useFormErrors } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { type FormPlace, SwitchLink } from './AuthSwitch';
 import { login } from './api';
-import { useFormErrors } from './formErrors';
 
 const FIELDS = ['phone', 'password'] as const;
 
@@ -20,40 +20,26 @@ export function LoginForm({ onDone, place }: { onDone: () => void; place?: FormP
   const errors = useFormErrors();
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     errors.clear();
-    setBusy(true);
-    try {
-      await login({ phone: phone.trim(), password });
-      queryClient.clear();
-      toast.success('เข้าสู่ระบบสำเร็จ', { duration: 3000 });
-      onDone();
-    } catch (err) {
-      errors.fromError(err, FIELDS);
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        await login({ phone: phone.trim(), password });
+        queryClient.clear();
+        toast.success('เข้าสู่ระบบสำเร็จ', { duration: 3000 });
+        onDone();
+      },
+      (err) => errors.fromError(err, FIELDS),
+    );
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate>
       <FormAlert message={errors.form} />
-      <Field
-        label="เบอร์โทรศัพท์"
-        name="phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="username"
-        placeholder="0812345678"
-        maxLength={10}
-        value={phone}
-        onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
-        error={errors.fields.phone}
-      />
+      <PhoneField autoComplete="username" value={phone} onDigits={setPhone} error={errors.fields.phone} />
       <Field
         label="รหัสผ่าน"
         name="password"

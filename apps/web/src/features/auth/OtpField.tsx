@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field } from '../../components/Field';
+import { useAction } from '../../lib/action';
 import { errorMessage } from '../../lib/api';
-import { useMinimumPending } from '../../lib/pending';
 import { useCountdown } from './useCountdown';
 
 interface Props {
@@ -17,21 +17,18 @@ interface Props {
 /** The OTP input with its "request OTP" button, reference code and resend countdown. */
 export function OtpField({ phone, value, onChange, error, send, onSendError }: Props) {
   const [left, startCountdown] = useCountdown();
-  const [sending, setSending] = useState(false);
-  const pending = useMinimumPending(sending);
+  const { pending, run } = useAction();
   const [sentRef, setSentRef] = useState<string | null>(null);
 
-  async function request() {
-    setSending(true);
-    try {
-      const sent = await send();
-      setSentRef(sent.ref);
-      startCountdown(sent.resend_in);
-    } catch (err) {
-      onSendError(errorMessage(err));
-    } finally {
-      setSending(false);
-    }
+  function request() {
+    void run(
+      async () => {
+        const sent = await send();
+        setSentRef(sent.ref);
+        startCountdown(sent.resend_in);
+      },
+      (err) => onSendError(errorMessage(err)),
+    );
   }
 
   const canSend = /^0\d{9}$/.test(phone) && left === 0 && !pending;

@@ -2,14 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/AuthCard';
-import { Field, NewPasswordFields } from '../../components/Field';
+import { Field, NewPasswordFields, PhoneField } from '../../components/Field';
+import { useAction } from '../../lib/action';
 import { useBanks } from '../../lib/banks';
-import { useMinimumPending } from '../../lib/pending';
+import { useFormErrors } from '../../lib/form-errors';
 import { forgetReferral, rememberedReferral, rememberReferral } from '../../lib/referral';
 import { toast } from '../../lib/toast';
 import { type FormPlace, SwitchLink } from './AuthSwitch';
 import { checkAccount, register, requestOtp } from './api';
-import { useFormErrors } from './formErrors';
 import { OtpField } from './OtpField';
 
 const FIELDS = [
@@ -43,8 +43,7 @@ export function RegisterForm({ onDone, place }: { onDone: () => void; place?: Fo
   const queryClient = useQueryClient();
   const { data: banks } = useBanks();
   const errors = useFormErrors();
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
   const [accountWarning, setAccountWarning] = useState<string | null>(null);
   const [form, setForm] = useState<Form>(() => ({
     phone: '',
@@ -87,33 +86,31 @@ export function RegisterForm({ onDone, place }: { onDone: () => void; place?: Fo
     }
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (form.password !== form.confirm) {
       errors.setField('confirm', 'รหัสผ่านทั้งสองช่องไม่ตรงกัน');
       return;
     }
-    setBusy(true);
-    try {
-      await register({
-        phone: form.phone,
-        otp: form.otp,
-        password: form.password,
-        bank_code: form.bank_code,
-        account_no: form.account_no,
-        account_name: form.account_name.trim(),
-        line_id: form.line_id.trim() || undefined,
-        referral_code: form.referral_code.trim() || undefined,
-      });
-      forgetReferral();
-      queryClient.clear();
-      toast.success('สมัครสมาชิกสำเร็จ ยินดีต้อนรับ', { duration: 3000 });
-      onDone();
-    } catch (err) {
-      errors.fromError(err, FIELDS);
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        await register({
+          phone: form.phone,
+          otp: form.otp,
+          password: form.password,
+          bank_code: form.bank_code,
+          account_no: form.account_no,
+          account_name: form.account_name.trim(),
+          line_id: form.line_id.trim() || undefined,
+          referral_code: form.referral_code.trim() || undefined,
+        });
+        forgetReferral();
+        queryClient.clear();
+        toast.success('สมัครสมาชิกสำเร็จ ยินดีต้อนรับ', { duration: 3000 });
+        onDone();
+      },
+      (err) => errors.fromError(err, FIELDS),
+    );
   }
 
   return (
@@ -121,16 +118,10 @@ export function RegisterForm({ onDone, place }: { onDone: () => void; place?: Fo
       <FormAlert message={errors.form} />
       <fieldset className="form__group">
         <legend className="form__legend">1. ยืนยันเบอร์โทรศัพท์</legend>
-        <Field
-          label="เบอร์โทรศัพท์"
-          name="phone"
-          type="tel"
-          inputMode="numeric"
+        <PhoneField
           autoComplete="tel-national"
-          placeholder="0812345678"
-          maxLength={10}
           value={form.phone}
-          onChange={digits('phone')}
+          onDigits={(v) => set('phone', v)}
           onBlur={checkPhone}
           error={errors.fields.phone}
         />

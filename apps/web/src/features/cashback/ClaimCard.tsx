@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { errorMessage } from '../../lib/api';
+import { toastError, useAction } from '../../lib/action';
 import { formatBaht } from '../../lib/money';
-import { useMinimumPending } from '../../lib/pending';
 import { useServerNow } from '../../lib/server-clock';
 import { toast } from '../../lib/toast';
 import { type DayCashback, formatDay, useClaim } from './api';
@@ -52,8 +50,7 @@ export function ClaimCard({
   title: string;
 }) {
   const claim = useClaim();
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
   const now = useServerNow(15_000);
   const windowClosed = now >= Date.parse(closesAt);
   const claimable = cashback.state === 'claimable' && !windowClosed;
@@ -63,20 +60,15 @@ export function ClaimCard({
       : cashback.reason;
   const headingId = `cb-${cashback.kind}-title`;
 
-  async function onClaim() {
-    setBusy(true);
-    try {
+  function onClaim() {
+    void run(async () => {
       const r = await claim(cashback.kind, cashback.day);
       if (r.claim.status === 'held') {
         toast.info('ได้รับคำขอแล้ว ยอดคืนจะเข้ากระเป๋าหลักเมื่อเจ้าหน้าที่ตรวจสอบ', { duration: 3000 });
       } else {
         toast.success(`รับคืนยอดเสีย ${formatBaht(r.claim.amount)} บาท เข้ากระเป๋าหลักแล้ว`, { duration: 3000 });
       }
-    } catch (err) {
-      toast.error(errorMessage(err), { duration: 3000 });
-    } finally {
-      setBusy(false);
-    }
+    }, toastError);
   }
 
   return (
@@ -88,7 +80,7 @@ export function ClaimCard({
           </h2>
           <p className="cb-muted">ยอดของเมื่อวาน วันที่ {formatDay(cashback.day)}</p>
         </div>
-        <span className={`cb-pill cb-pill--${TONE[cashback.state]}`} data-testid="cashback-state">
+        <span className={`pill pill--${TONE[cashback.state]}`} data-testid="cashback-state">
           {STATE_LABEL[cashback.state]}
         </span>
       </div>

@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
+import { Pager } from '../../components/Pager';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
 import { useMinimumPending } from '../../lib/pending';
@@ -53,37 +53,13 @@ export function PayoutList({
               </div>
               <div className="cb-history__side">
                 <p className="cb-history__amount">+{formatBaht(p.amount)}</p>
-                <span className={`cb-pill cb-pill--${TONE[p.status]}`}>{p.status_label}</span>
+                <span className={`pill pill--${TONE[p.status]}`}>{p.status_label}</span>
               </div>
             </li>
           ))}
         </ul>
       )}
-      {data && pages > 1 && (
-        <nav className="pager" aria-label="เปลี่ยนหน้าประวัติ">
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="หน้าก่อนหน้า"
-            disabled={data.page <= 1}
-            onClick={() => onPage(data.page - 1)}
-          >
-            <ChevronLeftIcon />
-          </button>
-          <span className="pager__text">
-            หน้า {data.page} / {pages}
-          </span>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="หน้าถัดไป"
-            disabled={data.page >= pages}
-            onClick={() => onPage(data.page + 1)}
-          >
-            <ChevronRightIcon />
-          </button>
-        </nav>
-      )}
+      {data && pages > 1 && <Pager page={data.page} pages={pages} label="เปลี่ยนหน้าประวัติ" onPage={onPage} />}
     </section>
   );
 }

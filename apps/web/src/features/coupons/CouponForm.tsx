@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../components/AuthCard';
 import { Field } from '../../components/Field';
-import { ApiError, errorMessage } from '../../lib/api';
+import { useAction } from '../../lib/action';
+import { useFormErrors } from '../../lib/form-errors';
 import { formatBaht, formatSatang, sumBaht } from '../../lib/money';
-import { useMinimumPending } from '../../lib/pending';
 import { fetchWallets, useWallets, walletsKey } from '../../lib/wallets';
 import { couponHistoryKey, type Redeemed, redeemCoupon } from './api';
 
@@ -18,39 +18,32 @@ const BALANCE_UNDER = 500;
 export function CouponForm() {
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { pending, run } = useAction();
+  const errors = useFormErrors();
   const [result, setResult] = useState<Redeemed | null>(null);
   const { data: wallets } = useWallets();
   const total = wallets ? sumBaht(wallets.map((w) => w.balance)) : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setFormError(null);
+    errors.clear();
     setResult(null);
     if (code.trim() === '') {
-      setFieldError('กรุณากรอกโค้ดคูปอง');
+      errors.setField('code', 'กรุณากรอกโค้ดคูปอง');
       return;
     }
-    setFieldError(undefined);
-    setBusy(true);
-    try {
-      const r = await redeemCoupon(code);
-      setResult(r);
-      setCode('');
-    } catch (err) {
-      if (err instanceof ApiError && err.fields.code) setFieldError(err.fields.code);
-      else setFormError(errorMessage(err));
-    } finally {
-      setBusy(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: couponHistoryKey }),
-        queryClient.invalidateQueries({ queryKey: ['free-credit'] }),
-        queryClient.fetchQuery({ queryKey: walletsKey, queryFn: fetchWallets, staleTime: 0 }),
-      ]);
-    }
+    await run(
+      async () => {
+        setResult(await redeemCoupon(code));
+        setCode('');
+      },
+      (err) => errors.fromError(err, ['code']),
+    );
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: couponHistoryKey }),
+      queryClient.invalidateQueries({ queryKey: ['free-credit'] }),
+      queryClient.fetchQuery({ queryKey: walletsKey, queryFn: fetchWallets, staleTime: 0 }),
+    ]);
   }
 
   return (
@@ -77,10 +70,10 @@ export function CouponForm() {
         placeholder="เช่น 7K2M9QX4TB"
         value={code}
         onChange={(e) => setCode(e.target.value.toUpperCase())}
-        error={fieldError}
+        error={errors.fields.code}
         hint="โค้ด 10 ตัวอักษร ภาษาอังกฤษและตัวเลข"
       />
-      <FormAlert message={formError} />
+      <FormAlert message={errors.form} />
       {result && (
         <div
           className={`coupon-result${result.held ? ' coupon-result--held' : ''}`}

@@ -18,18 +18,18 @@ export function CouponHistory() {
       {loading && <p className="empty-text">กำลังโหลด…</p>}
       {data && data.length === 0 && <p className="empty-text">ยังไม่เคยใช้คูปอง</p>}
       {data && data.length > 0 && (
-        <ul className="coupon-history" data-testid="coupon-history">
+        <ul className="record-list" data-testid="coupon-history">
           {data.map((c) => (
-            <li key={c.id} className="coupon-history__item">
-              <div className="coupon-history__main">
-                <p className="coupon-history__title">{c.title}</p>
-                <p className="coupon-history__meta">
+            <li key={c.id} className="record-list__item">
+              <div className="record-list__main">
+                <p>{c.title}</p>
+                <p className="record-list__meta">
                   <span className="coupon-history__code">{c.code}</span> · {formatDateTime(c.used_at)}
                 </p>
               </div>
               <div className="coupon-history__side">
                 <strong>+{formatBaht(c.amount)} ฿</strong>
-                <span className={`coupon-pill coupon-pill--${tone[c.status]}`}>{c.status_label}</span>
+                <span className={`coupon-pill pill--${tone[c.status]}`}>{c.status_label}</span>
               </div>
             </li>
           ))}

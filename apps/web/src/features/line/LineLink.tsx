@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useAction } from '../../lib/action';
 import { errorMessage } from '../../lib/api';
-import { useMinimumPending } from '../../lib/pending';
 import { useShareTarget } from '../../lib/share';
 import { toast } from '../../lib/toast';
 import { useLocalData } from '../../stores/local';
@@ -20,8 +20,7 @@ export function LineLink() {
   const liffId = config?.liff_id ?? null;
   const [liff, setLiff] = useState<LiffSession | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
   const setShareTarget = useShareTarget((s) => s.set);
 
   useEffect(() => {
@@ -56,17 +55,15 @@ export function LineLink() {
       setProblem('ไม่พบข้อมูลยืนยันจากไลน์ กรุณาเปิดหน้านี้จากแอปไลน์');
       return;
     }
-    setBusy(true);
     setProblem(null);
-    try {
-      await linkLine(token);
-      toast.success('เชื่อมบัญชีไลน์เรียบร้อย', { duration: 3000 });
-      await queryClient.invalidateQueries({ queryKey: ['line'] });
-    } catch (err) {
-      setProblem(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await linkLine(token);
+        toast.success('เชื่อมบัญชีไลน์เรียบร้อย', { duration: 3000 });
+        await queryClient.invalidateQueries({ queryKey: ['line'] });
+      },
+      (err) => setProblem(errorMessage(err)),
+    );
   }
 
   return (

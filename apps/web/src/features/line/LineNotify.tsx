@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormAlert } from '../../components/AuthCard';
+import { useAction } from '../../lib/action';
 import { errorMessage } from '../../lib/api';
-import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
 import {
   type LineNotify as LineNotifyData,
@@ -47,8 +47,7 @@ export function LineNotifyForm({
   const queryClient = useQueryClient();
   const [s, setS] = useState<LineNotifySettings>(data.settings);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
   useEffect(() => setS(data.settings), [data.settings]);
 
   if (!data.linked)
@@ -61,19 +60,17 @@ export function LineNotifyForm({
   const toggleMarket = (id: number, on: boolean) =>
     setS((x) => ({ ...x, markets: on ? [...x.markets, id] : x.markets.filter((m) => m !== id) }));
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     setProblem(null);
-    setBusy(true);
-    try {
-      const saved = await saveLineNotify(s);
-      queryClient.setQueryData(lineNotifyKey, { ...data, settings: saved });
-      toast.success('บันทึกการแจ้งเตือนทางไลน์แล้ว', { duration: 3000 });
-    } catch (err) {
-      setProblem(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        const saved = await saveLineNotify(s);
+        queryClient.setQueryData(lineNotifyKey, { ...data, settings: saved });
+        toast.success('บันทึกการแจ้งเตือนทางไลน์แล้ว', { duration: 3000 });
+      },
+      (err) => setProblem(errorMessage(err)),
+    );
   }
 
   return (

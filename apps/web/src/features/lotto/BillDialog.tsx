@@ -2,10 +2,10 @@ import { MAIN_WALLET_TYPE } from '@chok/contract/api/wallet';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { useAction } from '../../lib/action';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatBaht, formatSatang, type Satang } from '../../lib/money';
 import { formatNumber } from '../../lib/numbers';
-import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
 import { walletsKey } from '../../lib/wallets';
 import { type BillCreated, createBill, type RoundRates, useLottoWallets, validateBill } from './api';
@@ -38,8 +38,7 @@ export function BillDialog({ open, onClose, roundId, lines, setLines, rates, onB
   const [warnings, setWarnings] = useState<Record<number, string>>({});
   const [checkedRates, setCheckedRates] = useState<Record<number, string>>({});
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
   const [key, setKey] = useState(() => crypto.randomUUID());
 
   useEffect(() => {
@@ -81,45 +80,45 @@ export function BillDialog({ open, onClose, roundId, lines, setLines, rates, onB
       idempotency_key: key,
       items: lines.map((l) => ({ bet_type: l.bet_type, number: l.number, amount: Number(l.amount) })),
     };
-    setBusy(true);
-    try {
-      const check = await validateBill(payload);
-      const errs: Record<number, string> = {};
-      const warns: Record<number, string> = {};
-      const effective: Record<number, string> = {};
-      check.items.forEach((it, i) => {
-        effective[i] = it.rate;
-        const blocking = it.problems.find((p) => !p.warning);
-        const warning = it.problems.find((p) => p.warning);
-        if (blocking) errs[i] = blocking.message;
-        if (warning) warns[i] = warning.message;
-      });
-      setLineErrors(errs);
-      setWarnings(warns);
-      setCheckedRates(effective);
-      if (!check.ok) {
-        setError(check.problems[0]?.message ?? 'มีรายการที่แทงไม่ได้ กรุณาแก้ไขรายการที่แสดงข้อความสีแดง');
-        return;
-      }
-      const bill = await createBill(payload);
-      toast.success(`ส่งโพยเรียบร้อย ยอดแทง ${formatBaht(bill.bill.total_amount)} บาท`, { duration: 3000 });
-      void qc.invalidateQueries({ queryKey: walletsKey });
-      void qc.invalidateQueries({ queryKey: ['lotto'] });
-      onBought(bill);
-    } catch (err) {
-      // Server rejections land on the line they concern (fields `items.<index>`).
-      if (err instanceof ApiError) {
+    await run(
+      async () => {
+        const check = await validateBill(payload);
         const errs: Record<number, string> = {};
-        for (const [k, v] of Object.entries(err.fields)) {
-          const m = /^items\.(\d+)$/.exec(k);
-          if (m) errs[Number(m[1])] = v;
-        }
+        const warns: Record<number, string> = {};
+        const effective: Record<number, string> = {};
+        check.items.forEach((it, i) => {
+          effective[i] = it.rate;
+          const blocking = it.problems.find((p) => !p.warning);
+          const warning = it.problems.find((p) => p.warning);
+          if (blocking) errs[i] = blocking.message;
+          if (warning) warns[i] = warning.message;
+        });
         setLineErrors(errs);
-      }
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+        setWarnings(warns);
+        setCheckedRates(effective);
+        if (!check.ok) {
+          setError(check.problems[0]?.message ?? 'มีรายการที่แทงไม่ได้ กรุณาแก้ไขรายการที่แสดงข้อความสีแดง');
+          return;
+        }
+        const bill = await createBill(payload);
+        toast.success(`ส่งโพยเรียบร้อย ยอดแทง ${formatBaht(bill.bill.total_amount)} บาท`, { duration: 3000 });
+        void qc.invalidateQueries({ queryKey: walletsKey });
+        void qc.invalidateQueries({ queryKey: ['lotto'] });
+        onBought(bill);
+      },
+      (err) => {
+        // Server rejections land on the line they concern (fields `items.<index>`).
+        if (err instanceof ApiError) {
+          const errs: Record<number, string> = {};
+          for (const [k, v] of Object.entries(err.fields)) {
+            const m = /^items\.(\d+)$/.exec(k);
+            if (m) errs[Number(m[1])] = v;
+          }
+          setLineErrors(errs);
+        }
+        setError(errorMessage(err));
+      },
+    );
   };
 
   return (

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useAction } from '../../lib/action';
 import { errorMessage } from '../../lib/api';
 import { countdown } from '../../lib/countdown';
 import { formatTime } from '../../lib/dates';
 import { formatNumber } from '../../lib/numbers';
-import { useMinimumPending } from '../../lib/pending';
 import { useStream } from '../../lib/stream';
 import { useLocalData } from '../../stores/local';
 import { type RoundInfo, shootNumber, useRoundResult, useYeekeeList } from './api';
@@ -17,8 +17,7 @@ export function YeekeePanel({ round, now }: { round: RoundInfo; now: number }) {
   const [number, setNumber] = useState('');
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [cooldownUntil, setCooldownUntil] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
   const [liveCount, setLiveCount] = useState<number | null>(null);
   const data = list.data;
   const ended = data ? !data.shooting_open && data.shots !== null : false;
@@ -49,19 +48,17 @@ export function YeekeePanel({ round, now }: { round: RoundInfo; now: number }) {
       setMessage({ text: 'กรุณากรอกตัวเลข 5 หลัก', ok: false });
       return;
     }
-    setBusy(true);
-    try {
-      const shot = await shootNumber(round.round_id, number);
-      setMessage({ text: `ยิงเลข ${shot.number} สำเร็จ ลำดับที่ ${shot.seq}`, ok: true });
-      setCooldownUntil(Date.parse(shot.server_ts) + shot.cooldown_seconds * 1000);
-      setNumber('');
-      setLiveCount((c) => Math.max(c ?? 0, shot.seq));
-      void list.refetch();
-    } catch (err) {
-      setMessage({ text: errorMessage(err), ok: false });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const shot = await shootNumber(round.round_id, number);
+        setMessage({ text: `ยิงเลข ${shot.number} สำเร็จ ลำดับที่ ${shot.seq}`, ok: true });
+        setCooldownUntil(Date.parse(shot.server_ts) + shot.cooldown_seconds * 1000);
+        setNumber('');
+        setLiveCount((c) => Math.max(c ?? 0, shot.seq));
+        void list.refetch();
+      },
+      (err) => setMessage({ text: errorMessage(err), ok: false }),
+    );
   };
 
   return (

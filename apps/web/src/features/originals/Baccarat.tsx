@@ -4,7 +4,7 @@ import { formatSatang, parseBaht, type Satang } from '../../lib/money';
 import { useMinimumPending } from '../../lib/pending';
 import { syncServerClock, useServerNow } from '../../lib/server-clock';
 import { type BaccaratTable, type GameSession, gameCall } from './api';
-import { GameShell } from './GameShell';
+import { GameShell, useGameShell } from './GameShell';
 import { tone } from './sound';
 
 const CHIPS = ['10.00', '50.00', '100.00', '500.00', '1000.00'];
@@ -34,8 +34,7 @@ export function Baccarat({ session }: { session: GameSession }) {
   const loading = useMinimumPending(loadedTable === null);
   const table = loading ? null : loadedTable;
   const [room, setRoom] = useState<number | undefined>(undefined);
-  const [fair, setFair] = useState(session.fair);
-  const [sound, setSound] = useState(false);
+  const { sound, shell } = useGameShell(session);
   const [chip, setChip] = useState(0);
   const serverNow = useServerNow(250);
   const [error, setError] = useState<string | null>(null);
@@ -86,15 +85,7 @@ export function Baccarat({ session }: { session: GameSession }) {
       .reduce((s, b) => s + parseBaht(b.stake), 0) ?? 0;
 
   return (
-    <GameShell
-      session={session}
-      balance={table?.balance ?? session.balance}
-      sound={sound}
-      onSound={setSound}
-      fair={fair}
-      onFair={setFair}
-      className="ih--baccarat"
-    >
+    <GameShell {...shell} balance={table?.balance ?? session.balance} className="ih--baccarat">
       <div className="bac">
         <nav className="bac__rooms" aria-label="ห้อง">
           {table?.rooms.map((r) => (

@@ -2,7 +2,7 @@ import * as games from '@chok/contract/routes/games';
 import { useEffect, useRef, useState } from 'react';
 import { formatBaht } from '../../lib/money';
 import { type GameSession, gameCall } from './api';
-import { GameShell } from './GameShell';
+import { GameShell, useGameShell } from './GameShell';
 import { tone } from './sound';
 
 const BETS = ['1.00', '2.00', '5.00', '10.00', '20.00', '50.00'];
@@ -54,8 +54,7 @@ const school = (): Swimmer[] =>
 /** ยิงปลา: tap a fish to fire one shot at it; capture P = 0.96/m, pay bet × m (docs/rules/casino.md §5.3). */
 export function Fishing({ session }: { session: GameSession }) {
   const [balance, setBalance] = useState(session.balance);
-  const [fair, setFair] = useState(session.fair);
-  const [sound, setSound] = useState(false);
+  const { sound, setFair, shell } = useGameShell(session);
   const [bet, setBet] = useState(3);
   const [fish] = useState(school);
   const [pops, setPops] = useState<{ id: number; x: number; y: number; text: string; win: boolean }[]>([]);
@@ -92,15 +91,7 @@ export function Fishing({ session }: { session: GameSession }) {
   }
 
   return (
-    <GameShell
-      session={session}
-      balance={balance}
-      sound={sound}
-      onSound={setSound}
-      fair={fair}
-      onFair={setFair}
-      className="ih--fishing"
-    >
+    <GameShell {...shell} balance={balance} className="ih--fishing">
       <div className="sea" ref={sea}>
         <div className="sea__rays" />
         {fish.map((s) => (

@@ -4,7 +4,7 @@ import { formatTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
 import { syncServerClock, useServerNow } from '../../lib/server-clock';
 import { type FootballBoard, type GameSession, gameCall } from './api';
-import { GameShell } from './GameShell';
+import { GameShell, useGameShell } from './GameShell';
 import { tone } from './sound';
 
 const LABELS: Record<string, string> = {
@@ -26,8 +26,7 @@ function clock(ms: number) {
 /** Virtual football: 8 fixtures every 3 minutes, singles on 1X2 and over/under 2.5 (docs/rules/casino.md §5.4). */
 export function Football({ session }: { session: GameSession }) {
   const [board, setBoard] = useState<FootballBoard | null>(null);
-  const [fair, setFair] = useState(session.fair);
-  const [sound, setSound] = useState(false);
+  const { sound, shell } = useGameShell(session);
   const [slip, setSlip] = useState<{ fixture: Fixture; selection: (typeof SELECTIONS)[number] } | null>(null);
   const [amount, setAmount] = useState(AMOUNTS[1]!);
   const serverNow = useServerNow(500);
@@ -71,15 +70,7 @@ export function Football({ session }: { session: GameSession }) {
   const byId = new Map([...(board?.open ?? []), ...(board?.results ?? [])].map((f) => [f.id, f]));
 
   return (
-    <GameShell
-      session={session}
-      balance={board?.balance ?? session.balance}
-      sound={sound}
-      onSound={setSound}
-      fair={fair}
-      onFair={setFair}
-      className="ih--football"
-    >
+    <GameShell {...shell} balance={board?.balance ?? session.balance} className="ih--football">
       <div className="fb">
         {message && <p className={message.ok ? 'fb__ok' : 'slot__error'}>{message.text}</p>}
         {kickoffs.map((k) => {

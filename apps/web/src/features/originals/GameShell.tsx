@@ -39,6 +39,23 @@ function SoundIcon({ on }: { on: boolean }) {
   );
 }
 
+type ShellState = Pick<Props, 'session' | 'sound' | 'onSound' | 'fair' | 'onFair'>;
+
+/**
+ * What the shell shows that the game itself changes, kept by the game: the sound (off until the
+ * member turns it on; the game plays its tones only then) and the fairness seeds (a round's answer
+ * moves the nonce on). `shell` goes to GameShell as it is.
+ */
+export function useGameShell(session: GameSession): {
+  sound: boolean;
+  setFair: (f: GameSession['fair']) => void;
+  shell: ShellState;
+} {
+  const [sound, setSound] = useState(false);
+  const [fair, setFair] = useState(session.fair);
+  return { sound, setFair, shell: { session, sound, onSound: setSound, fair, onFair: setFair } };
+}
+
 /** The frame of every in-house game: balance, sound (off by default), history and fairness. */
 export function GameShell({ session, balance, sound, onSound, fair, onFair, children, className }: Props) {
   const [panel, setPanel] = useState<'history' | 'fair' | null>(null);

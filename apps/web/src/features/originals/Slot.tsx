@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatBaht, formatSatang, parseBaht, type Satang } from '../../lib/money';
 import { useMinimumPending } from '../../lib/pending';
 import { type GameSession, gameCall, type SpinResult } from './api';
-import { GameShell } from './GameShell';
+import { GameShell, useGameShell } from './GameShell';
 import { SYMBOL_ART, SYMBOL_NAMES } from './Symbols';
 import { tone, wait } from './sound';
 
@@ -22,8 +22,7 @@ const POSITIONS = ['top', 'middle', 'bottom'] as const;
 /** ช้างทอง: 5×3, 20 lines, free spins at ×2 (docs/rules/casino.md §5.1). */
 export function Slot({ session }: { session: GameSession }) {
   const [balance, setBalance] = useState(session.balance);
-  const [fair, setFair] = useState(session.fair);
-  const [sound, setSound] = useState(false);
+  const { sound, setFair, shell } = useGameShell(session);
   const [bet, setBet] = useState(2);
   const [reels, setReels] = useState<string[][]>(START);
   const [spinning, setSpinning] = useState(false);
@@ -90,15 +89,7 @@ export function Slot({ session }: { session: GameSession }) {
     ),
   );
   return (
-    <GameShell
-      session={session}
-      balance={balance}
-      sound={sound}
-      onSound={setSound}
-      fair={fair}
-      onFair={setFair}
-      className="ih--slot"
-    >
+    <GameShell {...shell} balance={balance} className="ih--slot">
       <div className="slot">
         <div className="slot__title">
           <span className="slot__logo">ช้างทอง</span>

@@ -24,7 +24,7 @@ const TONE: Record<Deposit['status'], string> = {
 export function StatusPill({ status, label }: { status: Deposit['status'] | 'pending'; label: string }) {
   const tone = status === 'pending' ? 'wait' : TONE[status];
   return (
-    <span className={`status-pill status-pill--${tone}`} data-testid="deposit-status">
+    <span className={`pill pill--${tone}`} data-testid="deposit-status">
       {label}
     </span>
   );

@@ -1,3 +1,4 @@
+import { LoadState } from '../../components/LoadState';
 import { formatBaht } from '../../lib/money';
 import { formatNumber } from '../../lib/numbers';
 import { useMinimumPending } from '../../lib/pending';
@@ -5,7 +6,7 @@ import { pollBaht, usePollWinners } from './api';
 
 /** The winners (docs/rules/engagement.md §10 rule 3), masked, most votes first. */
 export function WinnersList({ pollId }: { pollId: number }) {
-  const { data: loaded, isLoading, isError, error } = usePollWinners(pollId, true);
+  const { data: loaded, isLoading, error } = usePollWinners(pollId, true);
   const loading = useMinimumPending(isLoading);
   const data = loading ? undefined : loaded;
   return (
@@ -13,12 +14,7 @@ export function WinnersList({ pollId }: { pollId: number }) {
       <h2 id="poll-winners-title" className="panel__title">
         ผู้ทายถูก{data?.result_label ? `: ${data.result_label}` : ''}
       </h2>
-      {loading && <p className="empty-text">กำลังโหลด…</p>}
-      {!loading && isError && (
-        <p className="empty-text" role="alert">
-          {error.message}
-        </p>
-      )}
+      <LoadState loading={loading} error={error} text="กำลังโหลด…" />
       {data && data.items.length === 0 && <p className="empty-text">ไม่มีผู้ทายถูกในโพลนี้</p>}
       {data && data.items.length > 0 && (
         <>

@@ -17,7 +17,7 @@ export function PromotionCard({ promotion: p }: { promotion: ListedPromotion }) 
             {p.title}
           </h2>
           {p.rules && (
-            <span className={`promo-pill${p.eligible ? ' promo-pill--ok' : ' promo-pill--off'}`}>
+            <span className={`pill${p.eligible ? ' pill--ok' : ' pill--off'}`}>
               {p.eligible ? 'รับได้' : 'ยังรับไม่ได้'}
             </span>
           )}

@@ -20,16 +20,16 @@ export function PromotionHistory({ items }: { items: MyPromotions['history'] }) 
       {items.length === 0 ? (
         <p className="empty-text">ยังไม่เคยรับโปรโมชั่น</p>
       ) : (
-        <ul className="promo-history" data-testid="promotion-history">
+        <ul className="record-list" data-testid="promotion-history">
           {items.map((h) => (
-            <li key={h.id} className="promo-history__item">
-              <div className="promo-history__main">
+            <li key={h.id} className="record-list__item">
+              <div className="record-list__main">
                 <p className="promo-history__title">{h.title}</p>
-                <p className="promo-history__meta">
+                <p className="record-list__meta">
                   ฝาก {formatBaht(h.deposit)} ฿ · โบนัส {formatBaht(h.bonus)} ฿ · {formatDateTime(h.taken_at)}
                 </p>
                 {h.released !== null && (
-                  <p className="promo-history__meta">
+                  <p className="record-list__meta">
                     เข้ากระเป๋าหลัก {formatBaht(h.released)} ฿
                     {h.forfeited !== null && Number(h.forfeited) > 0
                       ? ` · ตัดออก ${formatBaht(h.forfeited)} ฿`
@@ -37,7 +37,7 @@ export function PromotionHistory({ items }: { items: MyPromotions['history'] }) 
                   </p>
                 )}
               </div>
-              <span className={`promo-pill promo-pill--${tone[h.status]}`}>{h.status_label}</span>
+              <span className={`pill pill--${tone[h.status]}`}>{h.status_label}</span>
             </li>
           ))}
         </ul>

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorMessage } from '../../lib/api';
+import { Progress } from '../../components/Progress';
+import { toastError, useAction } from '../../lib/action';
 import { formatDateTime } from '../../lib/dates';
 import { formatBaht } from '../../lib/money';
-import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
 import { fetchWallets, walletsKey } from '../../lib/wallets';
 import { cancelPromotion, promotionKeys, type RunningPromotion as Running } from './api';
@@ -17,25 +17,19 @@ import { cancelPromotion, promotionKeys, type RunningPromotion as Running } from
 export function RunningPromotion({ promotion: p }: { promotion: Running }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
 
   async function confirmCancel() {
     setAsking(false);
-    setBusy(true);
-    try {
+    await run(async () => {
       const out = await cancelPromotion(p.id);
       toast.success(out.message, { duration: 3000 });
-    } catch (err) {
-      toast.error(errorMessage(err), { duration: 3000 });
-    } finally {
-      setBusy(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: promotionKeys.mine }),
-        queryClient.invalidateQueries({ queryKey: ['promotions'] }),
-        queryClient.fetchQuery({ queryKey: walletsKey, queryFn: fetchWallets, staleTime: 0 }),
-      ]);
-    }
+    }, toastError);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: promotionKeys.mine }),
+      queryClient.invalidateQueries({ queryKey: ['promotions'] }),
+      queryClient.fetchQuery({ queryKey: walletsKey, queryFn: fetchWallets, staleTime: 0 }),
+    ]);
   }
 
   return (
@@ -55,17 +49,11 @@ export function RunningPromotion({ promotion: p }: { promotion: Running }) {
             {formatBaht(p.turnover)} / {formatBaht(p.required_turnover)} ฿
           </strong>
         </div>
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label="ความคืบหน้าเทิร์นโอเวอร์"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={p.progress_percent}
-          aria-valuetext={`${p.progress_percent}%`}
-        >
-          <div className="progress__bar" style={{ width: `${p.progress_percent}%` }} />
-        </div>
+        <Progress
+          percent={p.progress_percent}
+          label="ความคืบหน้าเทิร์นโอเวอร์"
+          valueText={`${p.progress_percent}%`}
+        />
         <p className="promo-running__remaining">
           {p.progress_percent}% · เหลืออีก {formatBaht(p.remaining_turnover)} ฿
         </p>

@@ -41,7 +41,7 @@ export function DepositLimits({ state }: { state: ProtectionState }) {
   return (
     <section className="panel protection-note" role="status" data-testid="deposit-protection">
       <h2 className="panel__title">วงเงินฝากที่คุณตั้งไว้</h2>
-      <ul className="rules">
+      <ul className="rule-list">
         {limits.map((l) => (
           <li key={l.period}>
             {l.amount !== null ? (

@@ -38,7 +38,7 @@ export function OrderList({ orders }: { orders: Order[] }) {
             {o.tracking && <p className="order-list__meta">เลขพัสดุ {o.tracking}</p>}
             {o.cancel_reason && <p className="order-list__reason">เหตุผล: {o.cancel_reason}</p>}
           </div>
-          <span className={`shop-pill shop-pill--${tone(o)}`} data-testid="shop-order-status">
+          <span className={`shop-pill pill--${tone(o)}`} data-testid="shop-order-status">
             {o.status_label}
           </span>
         </li>

@@ -2,6 +2,7 @@ import * as rewards from '@chok/contract/routes/rewards';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/Dialog';
+import { Progress } from '../../components/Progress';
 import { call, errorMessage } from '../../lib/api';
 import { formatNumber } from '../../lib/numbers';
 import { useMinimumPending } from '../../lib/pending';
@@ -60,16 +61,7 @@ export function WalletMenu({ open, onClose }: { open: boolean; onClose: () => vo
           <p>ยังไม่มีเครดิตฟรีที่ต้องทำเทิร์น</p>
         ) : (
           <>
-            <div
-              className="progress"
-              role="progressbar"
-              aria-label="ยอดเทิร์นเครดิตฟรี"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-            >
-              <div className="progress__bar" style={{ width: `${percent}%` }} />
-            </div>
+            <Progress percent={percent} label="ยอดเทิร์นเครดิตฟรี" />
             <dl className="wallet-menu__terms">
               <dt>ยอดเทิร์นที่ต้องทำ</dt>
               <dd>{baht(fc.requirement)} ฿</dd>

@@ -1,10 +1,11 @@
+import { LoadState } from '../../components/LoadState';
 import { formatDateTime } from '../../lib/dates';
 import { useMinimumPending } from '../../lib/pending';
 import { useBoard } from './api';
 
 /** The last big prizes (20 baht or more), names masked (docs/rules/engagement.md §9 rule 4). */
 export function Board() {
-  const { data: loaded, isLoading, isError, error } = useBoard();
+  const { data: loaded, isLoading, error } = useBoard();
   const loading = useMinimumPending(isLoading);
   const data = loading ? undefined : loaded;
   return (
@@ -12,12 +13,7 @@ export function Board() {
       <h2 id="wheel-board-title" className="panel__title">
         ผู้โชคดีล่าสุด
       </h2>
-      {loading && <p className="empty-text">กำลังโหลด…</p>}
-      {!loading && isError && (
-        <p className="empty-text" role="alert">
-          {error.message}
-        </p>
-      )}
+      <LoadState loading={loading} error={error} text="กำลังโหลด…" />
       {data && data.length === 0 && <p className="empty-text">ยังไม่มีผู้ได้รับรางวัลใหญ่ เป็นคนแรกเลย!</p>}
       {data && data.length > 0 && (
         <ul className="wheel-board__list">

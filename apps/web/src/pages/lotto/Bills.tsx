@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
+import { Pager } from '../../components/Pager';
 import { useBills } from '../../features/lotto/api';
 import { BillCard } from '../../features/lotto/BillCard';
 import { BillDetailDialog } from '../../features/lotto/BillDetailDialog';
@@ -60,29 +60,13 @@ export default function Bills() {
         ))}
       </div>
       {data && pages > 1 && (
-        <nav className="pager" aria-label="เลือกหน้า">
-          <button
-            type="button"
-            className="icon-btn"
-            disabled={page <= 1}
-            onClick={() => go({ page: String(page - 1) })}
-            aria-label="หน้าก่อน"
-          >
-            <ChevronLeftIcon />
-          </button>
-          <span>
-            หน้า {page} / {pages}
-          </span>
-          <button
-            type="button"
-            className="icon-btn"
-            disabled={page >= pages}
-            onClick={() => go({ page: String(page + 1) })}
-            aria-label="หน้าถัดไป"
-          >
-            <ChevronRightIcon />
-          </button>
-        </nav>
+        <Pager
+          className="lotto-pager"
+          page={page}
+          pages={pages}
+          label="เลือกหน้า"
+          onPage={(n) => go({ page: String(n) })}
+        />
       )}
       <BillDetailDialog billId={detail} onClose={() => setDetail(null)} />
     </div>

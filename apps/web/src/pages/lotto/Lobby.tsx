@@ -1,55 +1,14 @@
-import { memo, useState } from 'react';
-import { Link } from 'react-router';
-import { type Lobby as LobbyData, useLobby } from '../../features/lotto/api';
+import { useState } from 'react';
+import { useLobby } from '../../features/lotto/api';
 import { CategoryTabs, withAll } from '../../features/lotto/CategoryTabs';
 import { LottoNav } from '../../features/lotto/LottoNav';
-import { roundDate } from '../../features/lotto/labels';
-import { CloseTime, marketBadge, RoundSide, useRoundState } from '../../features/lotto/RoundClock';
+import { MarketCard } from '../../features/lotto/MarketCard';
 import { useMinimumPending } from '../../lib/pending';
 import './lotto.css';
-
-type Market = LobbyData['categories'][number]['markets'][number];
-
-/** A market and its current round; renders again when its round closes or the lobby changes. */
-const MarketCard = memo(function MarketCard({ m }: { m: Market }) {
-  const r = m.round;
-  const { open, status } = useRoundState(r);
-  const body = (
-    <>
-      <span className={`market-card__badge market-card__badge--${m.derive_rule}`} aria-hidden>
-        {marketBadge(m.code, m.name)}
-      </span>
-      <span className="market-card__main">
-        <span className="market-card__name">{m.name}</span>
-        <span className="market-card__meta">
-          {r ? (
-            <>
-              {m.derive_rule === 'yeekee' ? `รอบที่ ${r.round_no} · ` : `งวด ${roundDate(r.business_date)} · `}
-              <CloseTime at={r.close_at} />
-            </>
-          ) : (
-            'ยังไม่มีงวดที่เปิด'
-          )}
-        </span>
-      </span>
-      <RoundSide r={r} open={open} status={status} />
-    </>
-  );
-  return r ? (
-    <Link
-      to={`/lotto/${r.round_id}`}
-      className={`market-card${open ? ' is-open' : ''}`}
-      data-testid={`market-${m.code}`}
-    >
-      {body}
-    </Link>
-  ) : (
-    <div className="market-card is-idle">{body}</div>
-  );
-});
+import { LoadState } from '../../components/LoadState';
 
 export default function Lobby() {
-  const { data, isLoading, isError, error } = useLobby();
+  const { data, isLoading, error } = useLobby();
   const loading = useMinimumPending(isLoading);
   const [category, setCategory] = useState<string>('all');
   const cats = (loading ? undefined : data?.categories) ?? [];
@@ -73,12 +32,7 @@ export default function Lobby() {
         </div>
       </section>
       <CategoryTabs cats={withAll(cats)} current={category} onSelect={setCategory} />
-      {loading && <p className="empty-text">กำลังโหลดรายการหวย…</p>}
-      {!loading && isError && (
-        <p className="empty-text" role="alert">
-          {error.message}
-        </p>
-      )}
+      <LoadState loading={loading} error={error} text="กำลังโหลดรายการหวย…" />
       {shown.map((c) => (
         <section key={c.id} className="market-section" aria-labelledby={`cat-${c.id}`}>
           <h2 id={`cat-${c.id}`} className="market-section__title">
@@ -86,7 +40,7 @@ export default function Lobby() {
           </h2>
           <div className="market-grid">
             {c.markets.map((m) => (
-              <MarketCard key={m.market_id} m={m} />
+              <MarketCard key={m.market_id} m={m} testId={`market-${m.code}`} />
             ))}
           </div>
         </section>

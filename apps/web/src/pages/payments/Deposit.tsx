@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/AuthCard';
-import { Field } from '../../components/Field';
+import { AmountField } from '../../features/payments/AmountField';
 import {
   type Channel,
   createDeposit,
@@ -21,8 +21,9 @@ import { DepositNotice } from '../../features/payments/DepositNotice';
 import { DepositTicket, StatusPill } from '../../features/payments/DepositTicket';
 import { useProtection } from '../../features/protection/api';
 import { DepositLimits } from '../../features/protection/DepositLimits';
-import { ApiError, errorMessage } from '../../lib/api';
+import { useAction } from '../../lib/action';
 import { formatDateTime } from '../../lib/dates';
+import { useFormErrors } from '../../lib/form-errors';
 import { formatBaht } from '../../lib/money';
 import { scrollBehavior } from '../../lib/motion';
 import { useMinimumPending } from '../../lib/pending';
@@ -96,11 +97,9 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
   const { data: info } = useChannelInfo(choice?.channel.channel_id ?? null);
   const [amount, setAmount] = useState('');
   const [promotionId, setPromotionId] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
   const loading = useMinimumPending(isLoading);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const errors = useFormErrors();
   const key = useRef<string | null>(null);
   // A promotion picked on /promotions (?promotion=<id>) is chosen here once the list says it may be taken.
   const [params] = useSearchParams();
@@ -119,32 +118,28 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setFormError(null);
+    errors.clear();
     const n = Number(amount);
     if (!/^\d+$/.test(amount) || n < min || n > max) {
-      setFieldError(`กรุณากรอกยอดฝากเป็นจำนวนเต็ม ${formatNumber(min)}–${formatNumber(max)} บาท`);
+      errors.setField('amount', `กรุณากรอกยอดฝากเป็นจำนวนเต็ม ${formatNumber(min)}–${formatNumber(max)} บาท`);
       return;
     }
-    setFieldError(undefined);
-    setBusy(true);
     key.current ??= newIdempotencyKey();
-    try {
-      const d = await createDeposit({
-        channel_id: choice!.channel.channel_id,
-        sub_channel_id: choice!.sub,
-        amount: n,
-        promotion_id: promotionId,
-        idempotency_key: key.current,
-      });
-      key.current = null;
-      onCreated(d);
-    } catch (err) {
-      key.current = null;
-      if (err instanceof ApiError && err.fields.amount) setFieldError(err.fields.amount);
-      else setFormError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const idempotencyKey = key.current;
+    await run(
+      async () => {
+        const d = await createDeposit({
+          channel_id: choice!.channel.channel_id,
+          sub_channel_id: choice!.sub,
+          amount: n,
+          promotion_id: promotionId,
+          idempotency_key: idempotencyKey,
+        });
+        onCreated(d);
+      },
+      (err) => errors.fromError(err, ['amount']),
+    );
+    key.current = null;
   }
 
   const active = promos?.active;
@@ -179,29 +174,15 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
 
       <div className="deposit-form__section">
         <p className="section-label">2. ระบุยอดฝาก</p>
-        <Field
+        <AmountField
           label="ยอดฝาก (บาท)"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={`ขั้นต่ำ ${formatNumber(min)} บาท`}
+          min={min}
           value={amount}
-          onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, '').slice(0, 7))}
-          error={fieldError}
+          onChange={setAmount}
+          quick={QUICK.filter((q) => q >= min && q <= max)}
+          error={errors.fields.amount}
           hint={`ฝากได้ครั้งละ ${formatNumber(min)}–${formatNumber(max)} บาท ระบบจะเพิ่มเศษสตางค์ให้ยอดไม่ซ้ำกับผู้อื่น`}
         />
-        <fieldset className="quick-amounts">
-          <legend className="sr-only">เลือกยอดด่วน</legend>
-          {QUICK.filter((q) => q >= min && q <= max).map((q) => (
-            <button
-              key={q}
-              type="button"
-              className={`chip${amount === String(q) ? ' is-active' : ''}`}
-              onClick={() => setAmount(String(q))}
-            >
-              {formatNumber(q)}
-            </button>
-          ))}
-        </fieldset>
       </div>
 
       <fieldset className="deposit-form__section promo-picker">
@@ -261,12 +242,12 @@ function DepositForm({ onCreated }: { onCreated: (d: DepositRequest) => void }) 
         />
       )}
 
-      <ul className="rules">
+      <ul className="rule-list">
         {choice.channel.instructions.map((t) => (
           <li key={t}>{t}</li>
         ))}
       </ul>
-      <FormAlert message={formError} />
+      <FormAlert message={errors.form} />
       <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={pending}>
         {pending ? 'กำลังสร้างรายการ…' : choice.channel.channel_id === 3 ? 'สร้าง QR ชำระเงิน' : 'แจ้งฝากเงิน'}
       </button>
@@ -369,7 +350,7 @@ export default function Deposit() {
           <History />
           <section className="panel tips">
             <h2 className="panel__title">ข้อควรทราบ</h2>
-            <ul className="rules">
+            <ul className="rule-list">
               <li>ยอดฝากจะเข้ากระเป๋าหลักทันทีที่ระบบยืนยันรายการ</li>
               <li>มีรายการฝากค้างได้ครั้งละ 1 รายการ</li>
               <li>หากโอนแล้วยอดยังไม่เข้าภายใน 15 นาที กรุณาติดต่อเจ้าหน้าที่พร้อมสลิป</li>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/AuthCard';
-import { Field } from '../../components/Field';
+import { AmountField } from '../../features/payments/AmountField';
 import {
   newIdempotencyKey,
   paymentKeys,
@@ -13,8 +13,9 @@ import {
   type Withdrawal,
 } from '../../features/payments/api';
 import { MemberAccountBlock } from '../../features/payments/BankBlock';
-import { ApiError, errorMessage } from '../../lib/api';
+import { useAction } from '../../lib/action';
 import { formatDateTime } from '../../lib/dates';
+import { useFormErrors } from '../../lib/form-errors';
 import { formatBaht, parseBaht } from '../../lib/money';
 import { useMinimumPending } from '../../lib/pending';
 import { toast } from '../../lib/toast';
@@ -42,7 +43,7 @@ function WithdrawalItem({ w }: { w: Withdrawal }) {
         )}
         {w.status === 'rejected' && w.reason && <p className="history__reason">เหตุผล: {w.reason}</p>}
       </div>
-      <span className={`status-pill status-pill--${TONE[w.status]}`} data-testid="withdrawal-status">
+      <span className={`pill pill--${TONE[w.status]}`} data-testid="withdrawal-status">
         {w.status_label}
       </span>
     </li>
@@ -54,10 +55,8 @@ export default function Withdraw() {
   const { data: info, isLoading, isError, error } = useWithdrawInfo();
   const { data: list } = useWithdrawals();
   const [amount, setAmount] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const errors = useFormErrors();
+  const { pending, run } = useAction();
   const loading = useMinimumPending(isLoading);
   const key = useRef<string | null>(null);
   usePaymentEvents();
@@ -69,34 +68,30 @@ export default function Withdraw() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setFormError(null);
+    errors.clear();
     const n = Number(amount);
     if (!/^\d+$/.test(amount) || n < min) {
-      setFieldError(`กรุณากรอกยอดถอนเป็นจำนวนเต็ม ขั้นต่ำ ${formatNumber(min)} บาท`);
+      errors.setField('amount', `กรุณากรอกยอดถอนเป็นจำนวนเต็ม ขั้นต่ำ ${formatNumber(min)} บาท`);
       return;
     }
     if (n > wholeBalance) {
-      setFieldError('ยอดเงินในกระเป๋าหลักไม่เพียงพอ');
+      errors.setField('amount', 'ยอดเงินในกระเป๋าหลักไม่เพียงพอ');
       return;
     }
-    setFieldError(undefined);
-    setBusy(true);
     key.current ??= newIdempotencyKey();
-    try {
-      await requestWithdrawal(n, key.current);
-      key.current = null;
-      setAmount('');
-      toast.success('ส่งคำขอถอนเงินแล้ว', { duration: 3000 });
-      void queryClient.invalidateQueries({ queryKey: paymentKeys.withdrawInfo });
-      void queryClient.invalidateQueries({ queryKey: paymentKeys.withdrawList });
-      void queryClient.invalidateQueries({ queryKey: ['wallets'] });
-    } catch (err) {
-      key.current = null;
-      if (err instanceof ApiError && err.fields.amount) setFieldError(err.fields.amount);
-      else setFormError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const idempotencyKey = key.current;
+    await run(
+      async () => {
+        await requestWithdrawal(n, idempotencyKey);
+        setAmount('');
+        toast.success('ส่งคำขอถอนเงินแล้ว', { duration: 3000 });
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.withdrawInfo });
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.withdrawList });
+        void queryClient.invalidateQueries({ queryKey: ['wallets'] });
+      },
+      (err) => errors.fromError(err, ['amount']),
+    );
+    key.current = null;
   }
 
   const blocked = info?.blocked_reason ?? null;
@@ -160,29 +155,16 @@ export default function Withdraw() {
                 มีรายการถอน {formatBaht(open.amount)} บาท {open.status_label} — ทำรายการใหม่ได้เมื่อรายการนี้เสร็จ
               </div>
             )}
-            <Field
+            <AmountField
               label="ยอดถอน (บาท)"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={`ขั้นต่ำ ${formatNumber(min)} บาท`}
+              min={min}
               value={amount}
+              onChange={setAmount}
+              quick={[100, 500, 1000]}
+              unavailable={(q) => q > wholeBalance || Boolean(open) || Boolean(blocked)}
               disabled={Boolean(open) || Boolean(blocked)}
-              onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, '').slice(0, 7))}
-              error={fieldError}
-            />
-            <fieldset className="quick-amounts">
-              <legend className="sr-only">เลือกยอดด่วน</legend>
-              {[100, 500, 1000].map((q) => (
-                <button
-                  key={q}
-                  type="button"
-                  className={`chip${amount === String(q) ? ' is-active' : ''}`}
-                  disabled={q > wholeBalance || Boolean(open) || Boolean(blocked)}
-                  onClick={() => setAmount(String(q))}
-                >
-                  {formatNumber(q)}
-                </button>
-              ))}
+              error={errors.fields.amount}
+            >
               <button
                 type="button"
                 className="chip"
@@ -191,8 +173,8 @@ export default function Withdraw() {
               >
                 ถอนทั้งหมด
               </button>
-            </fieldset>
-            <FormAlert message={formError} />
+            </AmountField>
+            <FormAlert message={errors.form} />
             <button
               type="submit"
               className="btn btn--primary btn--lg btn--block"
@@ -200,7 +182,7 @@ export default function Withdraw() {
             >
               {pending ? 'กำลังส่งคำขอ…' : 'ยืนยันการถอน'}
             </button>
-            <ul className="rules">
+            <ul className="rule-list">
               <li>ถอนขั้นต่ำ {formatNumber(min)} บาท เป็นจำนวนเต็มบาท จากกระเป๋าหลัก</li>
               <li>ถอนได้ไม่เกิน {formatBaht(info.daily_cap)} บาทต่อวัน</li>
               <li>มีรายการถอนรอดำเนินการได้ครั้งละ 1 รายการ</li>

@@ -23,7 +23,7 @@ export default function MemberPromotions() {
       {loading && <p className="empty-text">กำลังโหลด…</p>}
       {!loading && isError && <FormAlert message={error.message} />}
       {data && (
-        <div className="promotions-grid">
+        <div className="page-grid page-grid--top">
           {data.active ? (
             <RunningPromotion promotion={data.active} />
           ) : (

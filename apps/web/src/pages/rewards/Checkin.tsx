@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/AuthCard';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/Icons';
 import { checkinKeys, stampToday, useCheckinMonth } from '../../features/checkin/api';
 import { CheckinCalendar, monthTitle } from '../../features/checkin/CheckinCalendar';
+import { useAction } from '../../lib/action';
 import { errorMessage } from '../../lib/api';
 import { formatBaht } from '../../lib/money';
 import { useMinimumPending } from '../../lib/pending';
@@ -23,33 +24,31 @@ export default function Checkin() {
   const { data: loaded, isLoading, isError, error } = useCheckinMonth(month);
   const loading = useMinimumPending(isLoading);
   const data = loading ? undefined : loaded;
-  const [busy, setBusy] = useState(false);
-  const pending = useMinimumPending(busy);
+  const { pending, run } = useAction();
   const [formError, setFormError] = useState<string | null>(null);
   const thisMonth = data?.today.slice(0, 7) ?? null;
   const shown = data?.month ?? month;
 
   async function stamp() {
-    setBusy(true);
     setFormError(null);
-    try {
-      const s = await stampToday();
-      const parts = [`เช็คอินสำเร็จ ต่อเนื่อง ${s.streak.length} วัน`];
-      if (s.points > 0) parts.push(`รับ ${s.points} แต้ม`);
-      if (s.milestone?.status === 'paid') parts.push(`และเครดิตฟรี ${plainBaht(s.milestone.free_credit)} บาท`);
-      toast.success(parts.join(' '), { duration: 3000 });
-      if (s.milestone?.status === 'held') {
-        toast.info(`เครดิตฟรี ${plainBaht(s.milestone.free_credit)} บาท รอตรวจสอบจากเจ้าหน้าที่`, {
-          duration: 3000,
-        });
-      }
-    } catch (err) {
-      setFormError(errorMessage(err));
-    } finally {
-      setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: checkinKeys.all });
-      void refreshRewards(queryClient);
-    }
+    await run(
+      async () => {
+        const s = await stampToday();
+        const parts = [`เช็คอินสำเร็จ ต่อเนื่อง ${s.streak.length} วัน`];
+        if (s.points > 0) parts.push(`รับ ${s.points} แต้ม`);
+        if (s.milestone?.status === 'paid')
+          parts.push(`และเครดิตฟรี ${plainBaht(s.milestone.free_credit)} บาท`);
+        toast.success(parts.join(' '), { duration: 3000 });
+        if (s.milestone?.status === 'held') {
+          toast.info(`เครดิตฟรี ${plainBaht(s.milestone.free_credit)} บาท รอตรวจสอบจากเจ้าหน้าที่`, {
+            duration: 3000,
+          });
+        }
+      },
+      (err) => setFormError(errorMessage(err)),
+    );
+    void queryClient.invalidateQueries({ queryKey: checkinKeys.all });
+    void refreshRewards(queryClient);
   }
 
   const next = data?.next_milestone ?? null;
@@ -139,7 +138,7 @@ export default function Checkin() {
                 </li>
               ))}
             </ol>
-            <ul className="checkin-rules">
+            <ul className="rule-list">
               {data.deposit.required !== '0.00' && (
                 <li>
                   เช็คอินได้เมื่อมียอดฝากที่ยืนยันแล้วอย่างน้อย {plainBaht(data.deposit.required)} บาทในวันนั้น (ต่อ 1 รายการ)

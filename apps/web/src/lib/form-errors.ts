@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from './api';
 
 /** Which field an API error code belongs to, when the server names none (contract errors.ts). */
 const FIELD_OF_CODE: Record<number, string> = {
