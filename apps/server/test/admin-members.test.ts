@@ -2,16 +2,9 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { satang } from '@chok/engine/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
-import {
-  call,
-  createTestApp,
-  FixedClock,
-  lastOtp,
-  registerMember,
-  staffToken,
-  type TestApp,
-} from './helpers.ts';
+import { call, FixedClock, lastOtp, registerMember, type TestApp } from './helpers.ts';
 import { newMember, type Withdrawal, withdraw } from './payments-fixtures.ts';
+import { suiteApp } from './suite-app.ts';
 
 // The operator console's member pages (its Members section): search, the member page's tabs, notes,
 // lock/unlock, the reset OTP, the member's own withdrawal cap, and the paged SMS outbox.
@@ -74,10 +67,7 @@ async function registerReferred(referralCode: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  support = await staffToken(t, 'support', clock);
-  finance = await staffToken(t, 'finance', clock);
-  content = await staffToken(t, 'content', clock);
+  ({ t, support, finance, content } = await suiteApp({ clock, staff: ['support', 'finance', 'content'] }));
 });
 afterAll(async () => t.close());
 

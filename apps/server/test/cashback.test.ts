@@ -6,10 +6,9 @@ import { commissionJob } from '../src/modules/cashback/day-run.ts';
 import { claimCashback } from '../src/modules/cashback/loss-claim.ts';
 import type { CashbackDeps } from '../src/modules/cashback/pay.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, launchToken, SIM, settledSimRound } from './games-support.ts';
+import { addSimGames, launchToken, SIM, settledSimRound } from './games-support.ts';
 import {
   call,
-  createTestApp,
   expectReconciled,
   FixedClock,
   LONG_SESSIONS,
@@ -18,6 +17,7 @@ import {
   type TestApp,
 } from './helpers.ts';
 import { balanceOf, buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 /**
  * Loss cashback, lotto loss cashback, turnover commission and the win/loss report
@@ -102,25 +102,15 @@ async function transfers(key: string) {
 
 beforeAll(async () => {
   // Sessions outlive the days the clock moves through.
-  t = await createTestApp({
+  // The staff sessions are the ones the calls below and the lotto fixtures sign in with.
+  ({ t, sim } = await simSuiteApp({
     clock,
     seed: true,
     env: LONG_SESSIONS,
-  });
+    staff: ['lotto', 'owner', 'finance', 'content', 'support'],
+  }));
   d = { db: t.db, clock, ledger: t.ledger };
-  sim = await addSimProvider(t, () => clock.now().getTime());
-  await t.db
-    .insertInto('game')
-    .values([
-      { provider_id: SIM.provider, code: FISH, name: 'Sim Fish', image: '/x.svg', categories: ['fishing'] },
-      { provider_id: SIM.provider, code: SPORT, name: 'Sim Sport', image: '/x.svg', categories: ['sport'] },
-    ])
-    .execute();
-  await staffToken(t, 'lotto', clock);
-  await staffToken(t, 'owner', clock);
-  await staffToken(t, 'finance', clock);
-  await staffToken(t, 'content', clock);
-  await staffToken(t, 'support', clock);
+  await addSimGames(t, { [FISH]: ['fishing'], [SPORT]: ['sport'] });
 
   // §3's example, with fishing that does not count: casino 12,000/9,400, slot 3,000/3,900.
   await member('known', 20_000);

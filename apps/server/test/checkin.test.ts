@@ -9,16 +9,9 @@ import {
   resetWriteQuota,
   SettableClock,
 } from './checkin-quests-fixtures.ts';
-import {
-  type ApiAnswer,
-  call,
-  createTestApp,
-  LONG_SESSIONS,
-  registerMember,
-  staffToken,
-  type TestApp,
-} from './helpers.ts';
+import { type ApiAnswer, call, LONG_SESSIONS, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
+import { suiteApp } from './suite-app.ts';
 
 // The daily check-in (docs/rules/engagement.md §5) against the real database, on a server clock the
 // tests move from day to day (sessions outlive the moves).
@@ -27,11 +20,11 @@ let t: TestApp;
 let content: string;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, content } = await suiteApp({
     clock,
     env: LONG_SESSIONS,
-  });
-  content = await staffToken(t, 'content', clock);
+    staff: ['content'],
+  }));
 });
 afterAll(async () => {
   await t?.close();

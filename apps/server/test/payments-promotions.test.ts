@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
+import { launchToken, SIM } from './games-support.ts';
+import { call, type TestApp } from './helpers.ts';
 import { fund, openRound } from './lotto-fixtures.ts';
 import { generateQr, newMember, walletBalances, welcomePromotion, withdraw } from './payments-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 /**
  * Deposit promotions as decided (docs/rules/engagement.md §1, docs/rules/casino.md §1): turnover is the settled
@@ -16,9 +17,7 @@ let finance: string;
 let sim: ProviderSimulator;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  finance = await staffToken(t, 'finance');
-  sim = await addSimProvider(t);
+  ({ t, sim, finance } = await simSuiteApp({ staff: ['finance'] }));
 });
 afterAll(async () => {
   await t?.close();

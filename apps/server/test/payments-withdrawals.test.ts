@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
 import {
   call,
-  createTestApp,
   FixedClock,
   lockWaiters,
   registerMember,
@@ -13,14 +12,14 @@ import {
   type TestApp,
 } from './helpers.ts';
 import { newMember, type Withdrawal, walletBalances, withdraw } from './payments-fixtures.ts';
+import { suiteApp } from './suite-app.ts';
 
 const clock = new FixedClock(new Date('2026-03-02T03:00:00Z')); // 10:00 Bangkok
 let t: TestApp;
 let finance: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  finance = await staffToken(t, 'finance', clock);
+  ({ t, finance } = await suiteApp({ clock, staff: ['finance'] }));
 });
 afterAll(async () => {
   await t?.close();

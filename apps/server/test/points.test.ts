@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { accrue, changePoints } from '../src/modules/points/service.ts';
 import { inTransaction } from '../src/platform/db.ts';
-import { addSimProvider, fundedMembers, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
+import { fundedMembers, launchToken, SIM } from './games-support.ts';
+import { call, FixedClock, registerMember, type TestApp } from './helpers.ts';
 import { buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 let t: TestApp;
 let sim: ProviderSimulator;
@@ -15,11 +16,8 @@ const id = (p: string) => `${p}-${process.pid}-${++seq}`;
 const deps = () => ({ db: t.db, clock });
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, seed: true });
-  sim = await addSimProvider(t, () => clock.now().getTime());
-  // The staff session enterResult uses, signed in with a code for the app's (fixed) time.
-  await staffToken(t, 'lotto', clock);
-  await staffToken(t, 'owner', clock);
+  // The staff sessions enterResult uses, signed in with a code for the app's (fixed) time.
+  ({ t, sim } = await simSuiteApp({ clock, seed: true, staff: ['lotto', 'owner'] }));
 });
 afterAll(async () => t.close());
 

@@ -8,10 +8,10 @@ import {
   createTestApp,
   LONG_SESSIONS,
   registerMember,
-  staffToken,
   type TestApp,
 } from './helpers.ts';
 import { newMember } from './payments-fixtures.ts';
+import { suiteApp } from './suite-app.ts';
 
 // Polls and events, docs/rules/engagement.md §10, against the real database.
 
@@ -20,12 +20,12 @@ const clock = new SettableClock(START);
 let t: TestApp;
 let content: string;
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, content } = await suiteApp({
     clock,
     seed: true,
     env: LONG_SESSIONS,
-  });
-  content = await staffToken(t, 'content', clock);
+    staff: ['content'],
+  }));
 });
 afterAll(async () => {
   await t.close();

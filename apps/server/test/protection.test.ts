@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, launchToken, SIM } from './games-support.ts';
+import { launchToken, SIM } from './games-support.ts';
 import {
   type ApiAnswer,
   call,
-  createTestApp,
   FixedClock,
   registerMember,
   staffLogin,
@@ -14,6 +13,7 @@ import {
 } from './helpers.ts';
 import { balanceOf, buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
 import { type Deposit, generateQr, newMember, withdraw } from './payments-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 /** Player protection (docs/rules/protection.md). One app; the app's clock is moved where a rule needs time. */
 let t: TestApp;
@@ -38,8 +38,7 @@ interface State {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  sim = await addSimProvider(t, () => clock.now().getTime());
+  ({ t, sim } = await simSuiteApp({ clock }));
 });
 afterAll(async () => t?.close());
 

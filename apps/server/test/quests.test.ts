@@ -9,8 +9,9 @@ import {
   SettableClock,
 } from './checkin-quests-fixtures.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, LONG_SESSIONS, registerMember, staffToken, type TestApp } from './helpers.ts';
+import { call, LONG_SESSIONS, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
+import { suiteApp } from './suite-app.ts';
 
 // Quests (docs/rules/engagement.md §6) against the real database: live progress from confirmed
 // deposits, settled play and stamps; claims paid once per period; the operator's quests.
@@ -20,11 +21,11 @@ let content: string;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, content } = await suiteApp({
     clock,
     env: LONG_SESSIONS,
-  });
-  content = await staffToken(t, 'content', clock);
+    staff: ['content'],
+  }));
   for (const q of await t.db.selectFrom('quest').select(['id', 'code']).execute()) ids[q.code!] = q.id;
 });
 afterAll(async () => {

@@ -6,24 +6,9 @@ import { countsAsMemberAddress } from '../src/modules/rewards/risk.ts';
 import { payReward, settleFreeCredit } from '../src/modules/rewards/service.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import { takeWriteQuota } from '../src/platform/write-quota.ts';
-import {
-  addSimProvider,
-  balances,
-  fundedMembers,
-  launchToken,
-  SIM,
-  settledSimRound,
-  simSession,
-} from './games-support.ts';
-import {
-  call,
-  createTestApp,
-  expectReconciled,
-  FixedClock,
-  registerMember,
-  staffToken,
-  type TestApp,
-} from './helpers.ts';
+import { balances, fundedMembers, launchToken, SIM, settledSimRound, simSession } from './games-support.ts';
+import { call, expectReconciled, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 let t: TestApp;
 let sim: ProviderSimulator;
@@ -33,9 +18,7 @@ const id = (p: string) => `${p}-${process.pid}-${++seq}`;
 const deps = () => ({ ledger: t.ledger });
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, seed: true });
-  sim = await addSimProvider(t, () => clock.now().getTime());
-  await staffToken(t, 'finance', clock);
+  ({ t, sim } = await simSuiteApp({ clock, seed: true, staff: ['finance'] }));
 });
 afterAll(async () => t.close());
 

@@ -6,10 +6,11 @@ import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { nightlyReconciliation } from '../src/modules/wallet/jobs.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { inTransaction } from '../src/platform/db.ts';
-import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
+import { launchToken, SIM } from './games-support.ts';
+import { call, staffToken, type TestApp } from './helpers.ts';
 import { buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
 import { generateQr, newMember, walletBalances, welcomePromotion, withdraw } from './payments-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 /**
  * The three withdrawal blocks of docs/rules/payments.md §5 rule 5 — a reconciliation freeze, an
@@ -20,9 +21,7 @@ let finance: string;
 let sim: ProviderSimulator;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  finance = await staffToken(t, 'finance');
-  sim = await addSimProvider(t);
+  ({ t, sim, finance } = await simSuiteApp({ staff: ['finance'] }));
 });
 afterAll(async () => {
   await t?.close();
