@@ -1,8 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { satang } from '@chok/engine/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/platform/db.ts';
 import { call, FixedClock, lastOtp, registerMember, type TestApp } from './helpers.ts';
+import { fund } from './lotto-fixtures.ts';
 import { newMember, type Withdrawal, withdraw } from './payments-fixtures.ts';
 import { suiteApp } from './suite-app.ts';
 
@@ -24,18 +23,6 @@ interface Page<T> {
 
 const get = <T>(url: string, token = support) => call<T>(t.app, 'GET', url, { token });
 const post = <T>(url: string, body: unknown, token = support) => call<T>(t.app, 'POST', url, { token, body });
-
-async function fund(memberId: number, baht: number) {
-  await inTransaction(t.db, (tx) =>
-    t.ledger.transfer(tx, {
-      from: { system: 'sys:test' },
-      to: { member: memberId, wallet: 1 },
-      amount: satang(baht * 100),
-      kind: 'deposit',
-      idempotencyKey: `test:fund:${memberId}:${randomUUID()}`,
-    }),
-  );
-}
 
 async function auditRows(action: string, memberId: number) {
   return t.db
@@ -120,7 +107,7 @@ describe('member search and page', () => {
     const mCode = (await get<{ member: { referral_code: string } }>(`/api/admin/members/${m.memberId}`)).body
       .data.member.referral_code;
     const down = await registerReferred(mCode);
-    await fund(m.memberId, 800);
+    await fund(t, m.memberId, 800);
 
     const page = await get<{
       member: { id: number; phone: string; status: string; status_label: string };
@@ -298,7 +285,7 @@ describe('member actions', () => {
 
   it("the member's own daily cap is audited and holds against parallel withdrawals", async () => {
     const m = await newMember(t);
-    await fund(m.memberId, 5000);
+    await fund(t, m.memberId, 5000);
     const set = await call<{ member_daily_cap: string | null }>(
       t.app,
       'PUT',

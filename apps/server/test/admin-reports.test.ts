@@ -10,7 +10,7 @@ import { inTransaction } from '../src/platform/db.ts';
 import { confirmedDeposit } from './checkin-quests-fixtures.ts';
 import { addSimGames, fundedMembers, launchToken, SIM } from './games-support.ts';
 import { call, FixedClock, staffToken, type TestApp } from './helpers.ts';
-import { buy, closeNow, enterResult, fundedMember, openRound } from './lotto-fixtures.ts';
+import { buy, closeNow, enterResult, fundedMember, openRound, R1 } from './lotto-fixtures.ts';
 import { newMember, type Withdrawal, withdraw } from './payments-fixtures.ts';
 import { simSuiteApp } from './suite-app.ts';
 
@@ -427,12 +427,7 @@ describe('dashboard figures (GET /api/admin/reports/dashboard)', () => {
     await closeNow(t, roundId);
     // The result is entered after the close by the app's clock too.
     clock.advance(Date.now() + 2000 - clock.now().getTime());
-    const result = await enterResult(t, roundId, {
-      first: '845312',
-      front3: ['207', '519'],
-      back3: ['663', '048'],
-      last2: '71',
-    });
+    const result = await enterResult(t, roundId, R1);
     expect(result.body.error, result.body.message).toBe(0);
 
     // Rewards: a quest paid to the main wallet, a check-in paid as free credit.

@@ -16,7 +16,7 @@ import {
   staffToken,
   type TestApp,
 } from './helpers.ts';
-import { balanceOf, buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
+import { balanceOf, buy, closeAndEnterR1, fund, openRound } from './lotto-fixtures.ts';
 import { simSuiteApp } from './suite-app.ts';
 
 /**
@@ -153,14 +153,7 @@ beforeAll(async () => {
   ];
   expect((await buy(t, m.lotto!.token, roundId, lines)).body.error).toBe(0);
   expect((await buy(t, m.commission!.token, roundId, lines)).body.error).toBe(0);
-  await closeNow(t, roundId);
-  clock.advance(Math.max(0, Date.now() - clock.now().getTime()) + 5_000);
-  const result = await enterResult(t, roundId, {
-    first: '845312',
-    front3: ['207', '519'],
-    back3: ['663', '048'],
-    last2: '71',
-  });
+  const result = await closeAndEnterR1(t, roundId, clock);
   expect(result.body).toMatchObject({ error: 0, data: { status: 'settled' } });
 }, 120_000);
 afterAll(async () => t?.close());

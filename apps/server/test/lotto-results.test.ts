@@ -17,6 +17,7 @@ import {
   lottoOf,
   openRound,
   proposeResult,
+  R1,
   winTransfers,
 } from './lotto-fixtures.ts';
 
@@ -69,8 +70,6 @@ function feedDeps(checkUrl?: string): LottoDeps {
     connectors: createConnectors({ db: t.db, clock: systemClock, env: {}, key: null, previousKey: null }),
   };
 }
-
-const R1 = { first: '845312', front3: ['207', '519'], back3: ['663', '048'], last2: '71' } as const;
 
 describe('a result needs two sides (docs/rules/lottery.md §8)', () => {
   it('is refused before the draw time; one person, even twice, settles nothing; a second person entering the same settles once', async () => {

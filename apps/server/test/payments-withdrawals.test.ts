@@ -1,7 +1,5 @@
-import { satang } from '@chok/engine/money';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/platform/db.ts';
 import {
   call,
   FixedClock,
@@ -11,6 +9,7 @@ import {
   staffToken,
   type TestApp,
 } from './helpers.ts';
+import { fund as fundFromTest } from './lotto-fixtures.ts';
 import { newMember, type Withdrawal, walletBalances, withdraw } from './payments-fixtures.ts';
 import { suiteApp } from './suite-app.ts';
 
@@ -25,17 +24,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function fund(memberId: number, baht: number, wallet: 1 | 2 = 1) {
-  await inTransaction(t.db, (tx) =>
-    t.ledger.transfer(tx, {
-      from: { system: 'sys:test' },
-      to: { member: memberId, wallet },
-      amount: satang(baht * 100),
-      kind: 'adjustment',
-      idempotencyKey: `test:fund:${memberId}:${wallet}:${Date.now()}:${baht}`,
-    }),
-  );
-}
+/** Money in as an operator's adjustment, not a deposit. */
+const fund = (memberId: number, baht: number) => fundFromTest(t, memberId, baht, 1, 'adjustment');
 
 const pendingHeld = async () =>
   (
