@@ -6,7 +6,7 @@ import { creditCommission } from '../src/modules/affiliate/account-queries.ts';
 import { computeDay, computeDueDays } from '../src/modules/affiliate/commission.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { settledSimRound, simSession } from './games-support.ts';
-import { call, createTestApp, FixedClock, lastOtp, staffToken, type TestApp } from './helpers.ts';
+import { auditRows, call, createTestApp, FixedClock, lastOtp, staffToken, type TestApp } from './helpers.ts';
 import { balanceOf, fund } from './lotto-fixtures.ts';
 import { simSuiteApp } from './suite-app.ts';
 
@@ -339,11 +339,7 @@ describe('the operator (§11, issue 12 item 7)', () => {
       { token: finance, body: { date: day } },
     );
     expect(rerun.body.data).toMatchObject({ paid: 0, repeated: 4, paid_amount: '0.00', by_staff: true });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'actor_type'])
-      .where('action', '=', 'affiliate_commission.rerun')
-      .execute();
+    const audit = await auditRows(t, { action: 'affiliate_commission.rerun' }, ['action', 'actor_type']);
     expect(audit).toEqual([{ action: 'affiliate_commission.rerun', actor_type: 'staff' }]);
     const today = await call(t.app, 'POST', '/api/admin/affiliate/commission/run', {
       token: finance,
@@ -389,11 +385,7 @@ describe('the operator (§11, issue 12 item 7)', () => {
       min_redeem: '100.00',
       daily_limit: '150.00',
     });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('entity_id')
-      .where('action', '=', 'reward_setting.update')
-      .execute();
+    const audit = await auditRows(t, { action: 'reward_setting.update' }, ['entity_id']);
     expect(audit.map((a) => a.entity_id)).toContain('affiliate');
     const finance = await staffToken(t, 'finance', clock);
     expect(

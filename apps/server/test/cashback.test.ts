@@ -8,6 +8,7 @@ import type { CashbackDeps } from '../src/modules/cashback/pay.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { addSimGames, launchToken, SIM, settledSimRound } from './games-support.ts';
 import {
+  auditRows,
   call,
   expectReconciled,
   FixedClock,
@@ -463,12 +464,11 @@ describe('operator settings (item 7): rates and switches, with roles and audit',
     });
     const saved = await call(t.app, 'PUT', '/api/admin/cashback/settings', { token: content, body });
     expect(saved.body.data).toMatchObject({ loss: { rate_percent: '10.00', lotto_rate_percent: '5.00' } });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'entity_id', 'after'])
-      .where('action', '=', 'reward_setting.update')
-      .where('entity_id', '=', 'cashback')
-      .execute();
+    const audit = await auditRows(t, { action: 'reward_setting.update', entityId: 'cashback' }, [
+      'action',
+      'entity_id',
+      'after',
+    ]);
     expect(audit).toHaveLength(1);
     // A claim from now on uses the new rate: 10% of 1,000.
     const r = await claim(m.settings!);
@@ -595,11 +595,7 @@ describe('turnover commission (§4) and re-runs (item 7); whole-day runs come la
     const lotto = await rerun({ kind: 'lotto', day: D });
     expect(lotto.body.data).toMatchObject({ members: 2, paid: 1, paid_amount: '12.50', already: 1 });
     expect(await transfers(`cashback:${m.lotto!.memberId}:lotto:${D}`)).toHaveLength(1);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['actor_type', 'entity_id'])
-      .where('action', '=', 'cashback.rerun')
-      .execute();
+    const audit = await auditRows(t, { action: 'cashback.rerun' }, ['actor_type', 'entity_id']);
     expect(audit).toHaveLength(5);
     expect(audit[0]).toEqual({ actor_type: 'staff', entity_id: `loss:${D}` });
     // Today, a day to come or one past 90 days: refused in Thai, nothing paid.

@@ -9,7 +9,15 @@ import {
   resetWriteQuota,
   SettableClock,
 } from './checkin-quests-fixtures.ts';
-import { type ApiAnswer, call, LONG_SESSIONS, registerMember, staffToken, type TestApp } from './helpers.ts';
+import {
+  type ApiAnswer,
+  auditRows,
+  call,
+  LONG_SESSIONS,
+  registerMember,
+  staffToken,
+  type TestApp,
+} from './helpers.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
 import { suiteApp } from './suite-app.ts';
 
@@ -391,12 +399,10 @@ describe('daily check-in (docs/rules/engagement.md §5)', () => {
     });
     expect(day31.body.code).toBe('VALIDATION_FAILED');
 
-    const audits = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'entity_id'])
-      .where('action', '=', 'reward_setting.update')
-      .where('entity_id', '=', 'checkin')
-      .execute();
+    const audits = await auditRows(t, { action: 'reward_setting.update', entityId: 'checkin' }, [
+      'action',
+      'entity_id',
+    ]);
     expect(audits.length).toBeGreaterThanOrEqual(4);
 
     // Closed: nobody can stamp, with the Thai reason on the calendar.

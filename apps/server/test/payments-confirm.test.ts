@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSandbox } from '../src/modules/payments/gateway.ts';
 import { verifyAuditChain } from '../src/platform/audit.ts';
-import { call, FixedClock, staffToken, type TestApp } from './helpers.ts';
+import { auditRows, call, FixedClock, staffToken, type TestApp } from './helpers.ts';
 import {
   type Deposit,
   depositCredits,
@@ -179,13 +179,7 @@ describe('operator confirmation', () => {
     expect((await walletBalances(t.db, m.memberId))[1]).toBe(Math.round(Number(d.pay_amount) * 100));
     const again = await confirm(d.request_id, finance, 'KB001');
     expect(again.body.data.outcome).toBe('already_confirmed');
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'deposit_request')
-      .where('entity_id', '=', String(d.request_id))
-      .orderBy('id')
-      .execute();
+    const audit = await auditRows(t, { entity: 'deposit_request', entityId: d.request_id }, ['action']);
     expect(audit.map((a) => a.action)).toEqual([
       'payments.deposit_first_approval',
       'payments.deposit_confirmed',

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditRows,
   call,
   FixedClock,
   lockWaiters,
@@ -129,12 +130,7 @@ describe('withdrawal requests', () => {
     expect(kinds.filter((k) => k !== 'withdraw_hold')).toHaveLength(1);
     const balance = (await walletBalances(t.db, m.memberId))[1];
     expect(balance).toBe(won[0]!.body.data.status === 'paid' ? 200_00 : 1000_00);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'withdrawal')
-      .where('entity_id', '=', String(w2.id))
-      .execute();
+    const audit = await auditRows(t, { entity: 'withdrawal', entityId: w2.id }, ['action']);
     expect(audit).toHaveLength(1);
   });
 

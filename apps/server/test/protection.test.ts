@@ -4,6 +4,7 @@ import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { launchToken, SIM } from './games-support.ts';
 import {
   type ApiAnswer,
+  auditRows,
   call,
   FixedClock,
   registerMember,
@@ -545,12 +546,10 @@ describe('time-out and self-exclusion (docs/rules/protection.md §3–4)', () =>
     expect(payout.body.data.amount).toBe('500.00');
     expect(['pending', 'review']).toContain(payout.body.data.status);
     expect(await balanceOf(t, p.memberId)).toBe(before + 3200 - 50000);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'actor_type'])
-      .where('entity', '=', 'withdrawal')
-      .where('entity_id', '=', String(payout.body.data.id))
-      .execute();
+    const audit = await auditRows(t, { entity: 'withdrawal', entityId: payout.body.data.id }, [
+      'action',
+      'actor_type',
+    ]);
     expect(audit).toEqual([{ action: 'withdrawal.request_for_excluded', actor_type: 'staff' }]);
     // Paid by another operator than the one who requested it (released first if it went to review).
     const wid = payout.body.data.id;

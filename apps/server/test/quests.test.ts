@@ -9,7 +9,7 @@ import {
   SettableClock,
 } from './checkin-quests-fixtures.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, LONG_SESSIONS, registerMember, staffToken, type TestApp } from './helpers.ts';
+import { auditRows, call, LONG_SESSIONS, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
 import { suiteApp } from './suite-app.ts';
 
@@ -399,13 +399,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
     expect((await call(t.app, 'PUT', '/api/admin/quests/999999', { token: content, body })).body.code).toBe(
       'RECORD_NOT_FOUND',
     );
-    const audits = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'quest')
-      .where('entity_id', '=', String(id))
-      .orderBy('id')
-      .execute();
+    const audits = await auditRows(t, { entity: 'quest', entityId: id }, ['action']);
     expect(audits.map((a) => a.action)).toEqual(['quest.create', 'quest.update']);
 
     // Retired: gone from the list and refused.

@@ -7,7 +7,7 @@ import { nightlyReconciliation } from '../src/modules/wallet/jobs.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import { launchToken, SIM } from './games-support.ts';
-import { call, staffToken, type TestApp } from './helpers.ts';
+import { auditRows, call, staffToken, type TestApp } from './helpers.ts';
 import { buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
 import { generateQr, newMember, walletBalances, welcomePromotion, withdraw } from './payments-fixtures.ts';
 import { simSuiteApp } from './suite-app.ts';
@@ -188,13 +188,7 @@ describe('a reconciliation mismatch freezes the member’s withdrawals (docs/rul
       body: { note: 'ซ้ำ' },
     });
     expect(again.body.code).toBe('WITHDRAW_FREEZE_NOT_OPEN');
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'actor_type'])
-      .where('entity', '=', 'member')
-      .where('entity_id', '=', String(bad.memberId))
-      .orderBy('id')
-      .execute();
+    const audit = await auditRows(t, { entity: 'member', entityId: bad.memberId }, ['action', 'actor_type']);
     expect(audit).toEqual([
       { action: 'wallet.withdrawal_freeze', actor_type: 'system' },
       { action: 'wallet.withdrawal_freeze_cleared', actor_type: 'staff' },
