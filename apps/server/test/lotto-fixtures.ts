@@ -175,6 +175,11 @@ export async function closeAndEnterR1(t: TestApp, roundId: number, clock: FixedC
   return enterResult(t, roundId, R1);
 }
 
+/** The ids of a member's lottery bills. */
+export function billIdsOf(t: TestApp, memberId: number) {
+  return t.db.selectFrom('lotto_bill').select('id').where('member_id', '=', memberId).execute();
+}
+
 export async function winTransfers(t: TestApp, billId: number): Promise<number> {
   const rows = await t.db
     .selectFrom('ledger_transfer')

@@ -28,6 +28,12 @@ afterAll(async () => {
 /** Money in as an operator's adjustment, not a deposit. */
 const fund = (memberId: number, baht: number) => fundFromTest(t, memberId, baht, 1, 'adjustment');
 
+/** A withdrawal's status as the database holds it. */
+async function storedStatus(id: number) {
+  return (await t.db.selectFrom('withdrawal').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+    .status;
+}
+
 const pendingHeld = async () =>
   (
     await call<{ system_balances: { code: string; balance: string }[] }>(
@@ -233,12 +239,7 @@ describe('two clicks of one operator that overlap', () => {
       const [released, paid] = await Promise.all([release, pay]);
       expect(released.body.data.status).toBe('pending');
       expect(paid.body.code).toBe('WITHDRAW_SECOND_OPERATOR');
-      const row = await t.db
-        .selectFrom('withdrawal')
-        .select('status')
-        .where('id', '=', w.id)
-        .executeTakeFirstOrThrow();
-      expect(row.status).toBe('pending');
+      expect(await storedStatus(w.id)).toBe('pending');
     } finally {
       await other.end();
     }
@@ -290,12 +291,7 @@ describe("the first payout checks the bank's account name (docs/rules/payments.m
     expect(wrong.body).toMatchObject({ code: 'WITHDRAW_NAME_MISMATCH' });
     expect(wrong.body.message).toContain('มานะ มีนา');
     expect(await walletBalances(t.db, m.memberId)).toEqual(held);
-    const row = await t.db
-      .selectFrom('withdrawal')
-      .select('status')
-      .where('id', '=', w.id)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('pending');
+    expect(await storedStatus(w.id)).toBe('pending');
 
     const paid = await approveWith(w.id, { bank_account_name: 'น.ส. มานี  มีนา' });
     expect(paid.body).toMatchObject({
