@@ -1,17 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { satang } from '@chok/engine/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/platform/db.ts';
-import {
-  call,
-  createTestApp,
-  FixedClock,
-  lastOtp,
-  registerMember,
-  staffToken,
-  type TestApp,
-} from './helpers.ts';
+import { auditRows, call, FixedClock, lastOtp, registerMember, type TestApp } from './helpers.ts';
+import { fund } from './lotto-fixtures.ts';
 import { newMember, type Withdrawal, withdraw } from './payments-fixtures.ts';
+import { suiteApp } from './suite-app.ts';
 
 // The operator console's member pages (its Members section): search, the member page's tabs, notes,
 // lock/unlock, the reset OTP, the member's own withdrawal cap, and the paged SMS outbox.
@@ -32,26 +24,15 @@ interface Page<T> {
 const get = <T>(url: string, token = support) => call<T>(t.app, 'GET', url, { token });
 const post = <T>(url: string, body: unknown, token = support) => call<T>(t.app, 'POST', url, { token, body });
 
-async function fund(memberId: number, baht: number) {
-  await inTransaction(t.db, (tx) =>
-    t.ledger.transfer(tx, {
-      from: { system: 'sys:test' },
-      to: { member: memberId, wallet: 1 },
-      amount: satang(baht * 100),
-      kind: 'deposit',
-      idempotencyKey: `test:fund:${memberId}:${randomUUID()}`,
-    }),
-  );
-}
-
-async function auditRows(action: string, memberId: number) {
-  return t.db
-    .selectFrom('audit_log')
-    .select(['actor_type', 'actor_id', 'action', 'before', 'after'])
-    .where('action', '=', action)
-    .where('entity', '=', 'member')
-    .where('entity_id', '=', String(memberId))
-    .execute();
+/** The audit rows of `action` on one member. */
+function memberAudit(action: string, memberId: number) {
+  return auditRows(t, { action, entity: 'member', entityId: memberId }, [
+    'actor_type',
+    'actor_id',
+    'action',
+    'before',
+    'after',
+  ]);
 }
 
 /** Registers a member through the public API with a referral code. */
@@ -74,10 +55,7 @@ async function registerReferred(referralCode: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  support = await staffToken(t, 'support', clock);
-  finance = await staffToken(t, 'finance', clock);
-  content = await staffToken(t, 'content', clock);
+  ({ t, support, finance, content } = await suiteApp({ clock, staff: ['support', 'finance', 'content'] }));
 });
 afterAll(async () => t.close());
 
@@ -130,7 +108,7 @@ describe('member search and page', () => {
     const mCode = (await get<{ member: { referral_code: string } }>(`/api/admin/members/${m.memberId}`)).body
       .data.member.referral_code;
     const down = await registerReferred(mCode);
-    await fund(m.memberId, 800);
+    await fund(t, m.memberId, 800);
 
     const page = await get<{
       member: { id: number; phone: string; status: string; status_label: string };
@@ -198,7 +176,7 @@ describe('member actions', () => {
     await post(`/api/admin/members/${m.memberId}/notes`, { body: 'ตรวจสอบแล้ว' });
     const list = await get<Page<{ body: string }>>(`/api/admin/members/${m.memberId}/notes`);
     expect(list.body.data.items.map((n) => n.body)).toEqual(['ตรวจสอบแล้ว', 'สมาชิกโทรแจ้งว่าไม่ได้รับ SMS']);
-    const audit = await auditRows('member.note_add', m.memberId);
+    const audit = await memberAudit('member.note_add', m.memberId);
     expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({ actor_type: 'staff', after: { note_id: a.body.data.id } });
     expect((await post(`/api/admin/members/${m.memberId}/notes`, { body: 'x' }, finance)).status).toBe(403);
@@ -245,7 +223,7 @@ describe('member actions', () => {
     expect((await post(`/api/admin/members/${m.memberId}/reset_otp`, { reason: 'ลืมรหัส' })).body.code).toBe(
       'MEMBER_SUSPENDED_NO_RESET',
     );
-    expect(await auditRows('member.lock', m.memberId)).toEqual([
+    expect(await memberAudit('member.lock', m.memberId)).toEqual([
       expect.objectContaining({
         before: { status: 'active' },
         after: { status: 'suspended', reason: 'สงสัยบัญชีถูกใช้งานโดยผู้อื่น', sessions_revoked: 2 },
@@ -258,7 +236,7 @@ describe('member actions', () => {
     expect(unlock.body.data.status).toBe('active');
     const back = await call(t.app, 'POST', '/api/login', { body: { phone: m.phone, password: m.password } });
     expect(back.body.error, back.body.message).toBe(0);
-    expect(await auditRows('member.unlock', m.memberId)).toHaveLength(1);
+    expect(await memberAudit('member.unlock', m.memberId)).toHaveLength(1);
     expect((await post(`/api/admin/members/${m.memberId}/unlock`, { reason: 'ซ้ำ' })).body.code).toBe(
       'MEMBER_NOT_SUSPENDED',
     );
@@ -291,7 +269,7 @@ describe('member actions', () => {
       body: { phone: m.phone, password: 'brand-new-pass-9' },
     });
     expect(login.body.error).toBe(0);
-    expect(await auditRows('member.reset_otp', m.memberId)).toEqual([
+    expect(await memberAudit('member.reset_otp', m.memberId)).toEqual([
       expect.objectContaining({
         after: expect.objectContaining({ phone: m.phone, ref: sent.body.data.ref }),
       }),
@@ -308,7 +286,7 @@ describe('member actions', () => {
 
   it("the member's own daily cap is audited and holds against parallel withdrawals", async () => {
     const m = await newMember(t);
-    await fund(m.memberId, 5000);
+    await fund(t, m.memberId, 5000);
     const set = await call<{ member_daily_cap: string | null }>(
       t.app,
       'PUT',
@@ -317,7 +295,7 @@ describe('member actions', () => {
     );
     expect(set.body.error, set.body.message).toBe(0);
     expect(set.body.data.member_daily_cap).toBe('700.00');
-    expect(await auditRows('member.withdraw_cap', m.memberId)).toEqual([
+    expect(await memberAudit('member.withdraw_cap', m.memberId)).toEqual([
       expect.objectContaining({
         before: { daily_cap_satang: null },
         after: { daily_cap_satang: 70_000, reason: 'ลูกค้าขอจำกัดยอดถอน' },
@@ -378,7 +356,7 @@ describe('member actions', () => {
       { token: support, body: { daily_cap: null, reason: 'ยกเลิกการจำกัด' } },
     );
     expect(cleared.body.data.member_daily_cap).toBeNull();
-    expect(await auditRows('member.withdraw_cap', m.memberId)).toHaveLength(2);
+    expect(await memberAudit('member.withdraw_cap', m.memberId)).toHaveLength(2);
     expect(
       (
         await call(t.app, 'PUT', `/api/admin/members/${m.memberId}/withdraw_cap`, {

@@ -8,10 +8,11 @@ import { lockMember } from '../src/modules/members/service.ts';
 import { payReward } from '../src/modules/rewards/service.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import { confirmedDeposit } from './checkin-quests-fixtures.ts';
-import { addSimProvider, fundedMembers, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
-import { buy, closeNow, enterResult, fundedMember, openRound } from './lotto-fixtures.ts';
+import { addSimGames, fundedMembers, launchToken, SIM } from './games-support.ts';
+import { call, FixedClock, staffToken, type TestApp } from './helpers.ts';
+import { buy, closeNow, enterResult, fundedMember, openRound, R1 } from './lotto-fixtures.ts';
 import { newMember, type Withdrawal, withdraw } from './payments-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 // The console's dashboard: its figures must equal sums computed here, independently, from the ledger's
 // rows (docs/rules/casino.md §2). Today's activity goes through the product's own paths; the ledger
@@ -230,36 +231,8 @@ async function mainAccount(memberId: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, seed: true });
-  sim = await addSimProvider(t, () => clock.now().getTime());
-  await t.db
-    .insertInto('game')
-    .values([
-      {
-        provider_id: SIM.provider,
-        code: 'sim-fish',
-        name: 'Sim Fish',
-        image: '/x.svg',
-        categories: ['fishing'],
-      },
-      {
-        provider_id: SIM.provider,
-        code: 'sim-ball',
-        name: 'Sim Ball',
-        image: '/x.svg',
-        categories: ['sport'],
-      },
-      {
-        provider_id: SIM.provider,
-        code: 'sim-spin',
-        name: 'Sim Spin',
-        image: '/x.svg',
-        categories: ['freespin', 'slot'],
-      },
-    ])
-    .execute();
-  owner = await staffToken(t, 'owner', clock);
-  finance = await staffToken(t, 'finance', clock);
+  ({ t, sim, owner, finance } = await simSuiteApp({ clock, seed: true, staff: ['owner', 'finance'] }));
+  await addSimGames(t, { 'sim-fish': ['fishing'], 'sim-ball': ['sport'], 'sim-spin': ['freespin', 'slot'] });
 });
 afterAll(async () => t.close());
 
@@ -454,12 +427,7 @@ describe('dashboard figures (GET /api/admin/reports/dashboard)', () => {
     await closeNow(t, roundId);
     // The result is entered after the close by the app's clock too.
     clock.advance(Date.now() + 2000 - clock.now().getTime());
-    const result = await enterResult(t, roundId, {
-      first: '845312',
-      front3: ['207', '519'],
-      back3: ['663', '048'],
-      last2: '71',
-    });
+    const result = await enterResult(t, roundId, R1);
     expect(result.body.error, result.body.message).toBe(0);
 
     // Rewards: a quest paid to the main wallet, a check-in paid as free credit.

@@ -3,17 +3,10 @@ import type { DataOf } from '@chok/contract/endpoint';
 import { addDays, bangkokDate, bangkokTime } from '@chok/engine/bangkok-calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, settledSimRound, simSession } from './games-support.ts';
-import {
-  call,
-  createTestApp,
-  FixedClock,
-  LONG_SESSIONS,
-  registerMember,
-  staffToken,
-  type TestApp,
-} from './helpers.ts';
+import { settledSimRound, simSession } from './games-support.ts';
+import { call, FixedClock, LONG_SESSIONS, registerMember, type TestApp } from './helpers.ts';
 import { fund } from './lotto-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 /**
  * The console's rewards and content reads (packages/contract/src/api/admin-rewards.ts): cashback and
@@ -27,13 +20,7 @@ let sim: ProviderSimulator;
 const clock = new FixedClock(new Date());
 /** The day of all play (Bangkok, by the real clock the database stamps settling times with). */
 const D = bangkokDate(new Date());
-const tokens: Record<'owner' | 'content' | 'finance' | 'support' | 'lotto', string> = {
-  owner: '',
-  content: '',
-  finance: '',
-  support: '',
-  lotto: '',
-};
+let tokens: Record<'owner' | 'content' | 'finance' | 'support' | 'lotto', string>;
 type Member = Awaited<ReturnType<typeof registerMember>>;
 const m: Record<string, Member> = {};
 let seq = 0;
@@ -60,14 +47,12 @@ async function lose(who: Member, stake: string) {
 const get = <T>(url: string, token: string) => call<T>(t.app, 'GET', url, { token });
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, sim, ...tokens } = await simSuiteApp({
     clock,
     seed: true,
     env: LONG_SESSIONS,
-  });
-  sim = await addSimProvider(t, () => clock.now().getTime());
-  for (const role of Object.keys(tokens) as (keyof typeof tokens)[])
-    tokens[role] = await staffToken(t, role, clock);
+    staff: ['owner', 'content', 'finance', 'support', 'lotto'],
+  }));
   // Loss on slots on day D: 1,000 (cashback 50.00), 2,000 (100.00) and 400 (20.00) baht; the last two
   // share a bank-account name, so the risk rule holds their rewards (G5).
   await member('solo', 2_000, 'รายงาน ทดสอบเดี่ยว');

@@ -100,6 +100,16 @@ const daysAgo = (n: number) =>
   new Date(Date.now() + 7 * 3_600_000 - n * 86_400_000).toISOString().slice(0, 10);
 
 /** A member with money in the main wallet, through a confirmed deposit. */
+/** A Lao round open now with one member's bill on it (10 baht on two-bottom 12); its id. */
+async function laoRoundWithBill(): Promise<number> {
+  const roundId = await openRound(t, 'lao');
+  const m = await registerMember(t);
+  await fund(t, m.memberId, 500);
+  const b = await buy(t, m.token, roundId, [{ bet_type: 'two_bottom', number: '12', amount: 10 }]);
+  if (b.body.error !== 0) throw new Error(`bill failed: ${b.body.message}`);
+  return roundId;
+}
+
 async function fundedPaymentsMember(baht: number) {
   const m = await newMember(t);
   const d = (await generateQr(t, m.token, { channel_id: 1, amount: baht })).body.data;
@@ -267,11 +277,7 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
   },
   'POST /api/admin/lotto/rounds/:id/result': {
     prepare: async () => {
-      const roundId = await openRound(t, 'lao');
-      const m = await registerMember(t);
-      await fund(t, m.memberId, 500);
-      const b = await buy(t, m.token, roundId, [{ bet_type: 'two_bottom', number: '12', amount: 10 }]);
-      if (b.body.error !== 0) throw new Error(`bill failed: ${b.body.message}`);
+      const roundId = await laoRoundWithBill();
       await closeNow(t, roundId);
       // The owner proposed it: the lotto account's matching entry writes and settles it (docs/rules/lottery.md §8).
       const first = await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/result`, {
@@ -289,11 +295,7 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
   // A settled round whose result is corrected: the wins of version 1 are reversed and the round re-settled.
   'POST /api/admin/lotto/rounds/:id/result/correct': {
     prepare: async () => {
-      const roundId = await openRound(t, 'lao');
-      const m = await registerMember(t);
-      await fund(t, m.memberId, 500);
-      const b = await buy(t, m.token, roundId, [{ bet_type: 'two_bottom', number: '12', amount: 10 }]);
-      if (b.body.error !== 0) throw new Error(`bill failed: ${b.body.message}`);
+      const roundId = await laoRoundWithBill();
       await closeNow(t, roundId);
       for (const token of [tokens.lotto, tokens.owner]) {
         const first = await call(t.app, 'POST', `/api/admin/lotto/rounds/${roundId}/result`, {
@@ -407,11 +409,7 @@ const cases: Partial<Record<MoneyRoute, Case>> = {
   },
   'POST /api/admin/lotto/rounds/:id/cancel': {
     prepare: async () => {
-      const roundId = await openRound(t, 'lao');
-      const m = await registerMember(t);
-      await fund(t, m.memberId, 500);
-      const b = await buy(t, m.token, roundId, [{ bet_type: 'two_bottom', number: '12', amount: 10 }]);
-      if (b.body.error !== 0) throw new Error(`bill failed: ${b.body.message}`);
+      const roundId = await laoRoundWithBill();
       return {
         url: `/api/admin/lotto/rounds/${roundId}/cancel`,
         body: { reason: 'ทดสอบการยกเลิก' },

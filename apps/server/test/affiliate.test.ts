@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCommission } from '../src/modules/affiliate/account-queries.ts';
 import { computeDay, computeDueDays } from '../src/modules/affiliate/commission.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, settledSimRound, simSession } from './games-support.ts';
-import { call, createTestApp, FixedClock, lastOtp, staffToken, type TestApp } from './helpers.ts';
+import { settledSimRound, simSession } from './games-support.ts';
+import { auditRows, call, createTestApp, FixedClock, lastOtp, staffToken, type TestApp } from './helpers.ts';
 import { balanceOf, fund } from './lotto-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 // docs/rules/engagement.md §11: the referral link, the 01:30 commission on the downline's net loss
 // (5% / 1%, floored at 0 per member-day, nothing for a G5-flagged downline), the affiliate balance
@@ -133,8 +134,7 @@ let day: string;
 
 beforeAll(async () => {
   // Members play on D and read their commission on D+1: sessions outlive the night.
-  t = await createTestApp({ clock, seed: true, env: { SESSION_IDLE_MINUTES: String(7 * 24 * 60) } });
-  sim = await addSimProvider(t, () => clock.now().getTime());
+  ({ t, sim } = await simSuiteApp({ clock, seed: true, env: { SESSION_IDLE_MINUTES: String(7 * 24 * 60) } }));
   R = await register('ผู้แนะนำ รากหญ้า');
   // Not 'สมชาย ใจดี': a demo member has that bank-account name, which would flag A (G5).
   A = await register('สมชาย ใจเย็น', R.code);
@@ -339,11 +339,7 @@ describe('the operator (§11, issue 12 item 7)', () => {
       { token: finance, body: { date: day } },
     );
     expect(rerun.body.data).toMatchObject({ paid: 0, repeated: 4, paid_amount: '0.00', by_staff: true });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'actor_type'])
-      .where('action', '=', 'affiliate_commission.rerun')
-      .execute();
+    const audit = await auditRows(t, { action: 'affiliate_commission.rerun' }, ['action', 'actor_type']);
     expect(audit).toEqual([{ action: 'affiliate_commission.rerun', actor_type: 'staff' }]);
     const today = await call(t.app, 'POST', '/api/admin/affiliate/commission/run', {
       token: finance,
@@ -389,11 +385,7 @@ describe('the operator (§11, issue 12 item 7)', () => {
       min_redeem: '100.00',
       daily_limit: '150.00',
     });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('entity_id')
-      .where('action', '=', 'reward_setting.update')
-      .execute();
+    const audit = await auditRows(t, { action: 'reward_setting.update' }, ['entity_id']);
     expect(audit.map((a) => a.entity_id)).toContain('affiliate');
     const finance = await staffToken(t, 'finance', clock);
     expect(

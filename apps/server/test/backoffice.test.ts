@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { satang } from '@chok/engine/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/platform/db.ts';
-import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
+import { auditRows, call, createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { generateQr, newMember, withdraw } from './payments-fixtures.ts';
 import { builtDist } from './product.ts';
 import { frameOf, openSse } from './sse-fixtures.ts';
@@ -385,11 +385,7 @@ describe('payment settings (GET/PUT /api/admin/payments/settings)', () => {
       body: { second_approval: 25000 },
     });
     expect(changed.body.data.second_approval).toBe('25000.00');
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'before', 'after'])
-      .where('action', '=', 'payments.settings')
-      .execute();
+    const audit = await auditRows(t, { action: 'payments.settings' }, ['action', 'before', 'after']);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toEqual({ second_approval_satang: 2_500_000 });
     const restored = await call<Settings>(t.app, 'PUT', '/api/admin/payments/settings', {
@@ -420,12 +416,7 @@ describe('payment settings (GET/PUT /api/admin/payments/settings)', () => {
       'PAYMENT_CHANNEL_DISABLED',
     );
     expect((await put({ enabled: true })).body.data.enabled).toBe(true);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['after'])
-      .where('action', '=', 'payments.channel')
-      .orderBy('id')
-      .execute();
+    const audit = await auditRows(t, { action: 'payments.channel' }, ['after']);
     expect(audit.map((a) => a.after)).toEqual([
       { min_satang: 50_000 },
       { enabled: false, min_satang: 10_000 },
@@ -484,13 +475,9 @@ describe('payment settings (GET/PUT /api/admin/payments/settings)', () => {
       is_active: false,
       bank_account_id: bank.id,
     });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'promptpay_account')
-      .where('entity_id', '=', String(created.body.data.id))
-      .orderBy('id')
-      .execute();
+    const audit = await auditRows(t, { entity: 'promptpay_account', entityId: created.body.data.id }, [
+      'action',
+    ]);
     expect(audit.map((a) => a.action)).toEqual(['payments.promptpay_create', 'payments.promptpay_update']);
   });
 });

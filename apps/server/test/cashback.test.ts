@@ -6,10 +6,10 @@ import { commissionJob } from '../src/modules/cashback/day-run.ts';
 import { claimCashback } from '../src/modules/cashback/loss-claim.ts';
 import type { CashbackDeps } from '../src/modules/cashback/pay.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, launchToken, SIM, settledSimRound } from './games-support.ts';
+import { addSimGames, launchToken, SIM, settledSimRound } from './games-support.ts';
 import {
+  auditRows,
   call,
-  createTestApp,
   expectReconciled,
   FixedClock,
   LONG_SESSIONS,
@@ -17,7 +17,8 @@ import {
   staffToken,
   type TestApp,
 } from './helpers.ts';
-import { balanceOf, buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
+import { balanceOf, buy, closeAndEnterR1, fund, openRound } from './lotto-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 /**
  * Loss cashback, lotto loss cashback, turnover commission and the win/loss report
@@ -102,25 +103,15 @@ async function transfers(key: string) {
 
 beforeAll(async () => {
   // Sessions outlive the days the clock moves through.
-  t = await createTestApp({
+  // The staff sessions are the ones the calls below and the lotto fixtures sign in with.
+  ({ t, sim } = await simSuiteApp({
     clock,
     seed: true,
     env: LONG_SESSIONS,
-  });
+    staff: ['lotto', 'owner', 'finance', 'content', 'support'],
+  }));
   d = { db: t.db, clock, ledger: t.ledger };
-  sim = await addSimProvider(t, () => clock.now().getTime());
-  await t.db
-    .insertInto('game')
-    .values([
-      { provider_id: SIM.provider, code: FISH, name: 'Sim Fish', image: '/x.svg', categories: ['fishing'] },
-      { provider_id: SIM.provider, code: SPORT, name: 'Sim Sport', image: '/x.svg', categories: ['sport'] },
-    ])
-    .execute();
-  await staffToken(t, 'lotto', clock);
-  await staffToken(t, 'owner', clock);
-  await staffToken(t, 'finance', clock);
-  await staffToken(t, 'content', clock);
-  await staffToken(t, 'support', clock);
+  await addSimGames(t, { [FISH]: ['fishing'], [SPORT]: ['sport'] });
 
   // §3's example, with fishing that does not count: casino 12,000/9,400, slot 3,000/3,900.
   await member('known', 20_000);
@@ -163,14 +154,7 @@ beforeAll(async () => {
   ];
   expect((await buy(t, m.lotto!.token, roundId, lines)).body.error).toBe(0);
   expect((await buy(t, m.commission!.token, roundId, lines)).body.error).toBe(0);
-  await closeNow(t, roundId);
-  clock.advance(Math.max(0, Date.now() - clock.now().getTime()) + 5_000);
-  const result = await enterResult(t, roundId, {
-    first: '845312',
-    front3: ['207', '519'],
-    back3: ['663', '048'],
-    last2: '71',
-  });
+  const result = await closeAndEnterR1(t, roundId, clock);
   expect(result.body).toMatchObject({ error: 0, data: { status: 'settled' } });
 }, 120_000);
 afterAll(async () => t?.close());
@@ -480,12 +464,11 @@ describe('operator settings (item 7): rates and switches, with roles and audit',
     });
     const saved = await call(t.app, 'PUT', '/api/admin/cashback/settings', { token: content, body });
     expect(saved.body.data).toMatchObject({ loss: { rate_percent: '10.00', lotto_rate_percent: '5.00' } });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'entity_id', 'after'])
-      .where('action', '=', 'reward_setting.update')
-      .where('entity_id', '=', 'cashback')
-      .execute();
+    const audit = await auditRows(t, { action: 'reward_setting.update', entityId: 'cashback' }, [
+      'action',
+      'entity_id',
+      'after',
+    ]);
     expect(audit).toHaveLength(1);
     // A claim from now on uses the new rate: 10% of 1,000.
     const r = await claim(m.settings!);
@@ -612,11 +595,7 @@ describe('turnover commission (§4) and re-runs (item 7); whole-day runs come la
     const lotto = await rerun({ kind: 'lotto', day: D });
     expect(lotto.body.data).toMatchObject({ members: 2, paid: 1, paid_amount: '12.50', already: 1 });
     expect(await transfers(`cashback:${m.lotto!.memberId}:lotto:${D}`)).toHaveLength(1);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['actor_type', 'entity_id'])
-      .where('action', '=', 'cashback.rerun')
-      .execute();
+    const audit = await auditRows(t, { action: 'cashback.rerun' }, ['actor_type', 'entity_id']);
     expect(audit).toHaveLength(5);
     expect(audit[0]).toEqual({ actor_type: 'staff', entity_id: `loss:${D}` });
     // Today, a day to come or one past 90 days: refused in Thai, nothing paid.

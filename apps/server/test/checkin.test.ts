@@ -11,14 +11,15 @@ import {
 } from './checkin-quests-fixtures.ts';
 import {
   type ApiAnswer,
+  auditRows,
   call,
-  createTestApp,
   LONG_SESSIONS,
   registerMember,
   staffToken,
   type TestApp,
 } from './helpers.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
+import { suiteApp } from './suite-app.ts';
 
 // The daily check-in (docs/rules/engagement.md §5) against the real database, on a server clock the
 // tests move from day to day (sessions outlive the moves).
@@ -27,11 +28,11 @@ let t: TestApp;
 let content: string;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, content } = await suiteApp({
     clock,
     env: LONG_SESSIONS,
-  });
-  content = await staffToken(t, 'content', clock);
+    staff: ['content'],
+  }));
 });
 afterAll(async () => {
   await t?.close();
@@ -398,12 +399,10 @@ describe('daily check-in (docs/rules/engagement.md §5)', () => {
     });
     expect(day31.body.code).toBe('VALIDATION_FAILED');
 
-    const audits = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'entity_id'])
-      .where('action', '=', 'reward_setting.update')
-      .where('entity_id', '=', 'checkin')
-      .execute();
+    const audits = await auditRows(t, { action: 'reward_setting.update', entityId: 'checkin' }, [
+      'action',
+      'entity_id',
+    ]);
     expect(audits.length).toBeGreaterThanOrEqual(4);
 
     // Closed: nobody can stamp, with the Thai reason on the calendar.

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, launchToken, SIM } from './games-support.ts';
+import { launchToken, SIM } from './games-support.ts';
 import {
   call,
-  createTestApp,
   expectReconciled,
   FixedClock,
   lockWaiters,
@@ -16,6 +15,7 @@ import {
 } from './helpers.ts';
 import { buy, fund, openRound } from './lotto-fixtures.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 /**
  * Coupons (docs/rules/engagement.md §2): codes from randomBytes in Crockford base32, once per member,
@@ -29,9 +29,7 @@ let sim: ProviderSimulator;
 const clock = new FixedClock(new Date());
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  content = await staffToken(t, 'content', clock);
-  sim = await addSimProvider(t, () => clock.now().getTime());
+  ({ t, sim, content } = await simSuiteApp({ clock, staff: ['content'] }));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { GameCategory } from '@chok/contract/api/games';
 import { satang } from '@chok/engine/money';
 import { expect } from 'vitest';
 import { createMemberSession } from '../src/modules/auth/sessions.ts';
@@ -42,6 +43,30 @@ export async function addSimProvider(t: TestApp, now: () => number = Date.now): 
     .onConflict((oc) => oc.doNothing())
     .execute();
   return new ProviderSimulator(SIM.provider, SIM.secret, injectTransport(t.app), now);
+}
+
+/**
+ * More games of the simulator's provider, each with its categories (a code `sim-fish` is named `Sim
+ * Fish`), for tests of what a game's category decides.
+ */
+export async function addSimGames(t: TestApp, games: Record<string, GameCategory[]>): Promise<void> {
+  const nameOf = (code: string) =>
+    code
+      .split('-')
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join(' ');
+  await t.db
+    .insertInto('game')
+    .values(
+      Object.entries(games).map(([code, categories]) => ({
+        provider_id: SIM.provider,
+        code,
+        name: nameOf(code),
+        image: '/x.svg',
+        categories,
+      })),
+    )
+    .execute();
 }
 
 let phoneSeq = 0;

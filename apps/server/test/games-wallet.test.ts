@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody } from '../src/modules/games/adapter.ts';
 import { hasOpenRound } from '../src/modules/games/seamless.ts';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, balances, fundedMembers, launchToken, SIM } from './games-support.ts';
-import { createTestApp, FixedClock, type TestApp } from './helpers.ts';
+import { balances, fundedMembers, launchToken, SIM } from './games-support.ts';
+import { FixedClock, type TestApp } from './helpers.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 let t: TestApp;
 let sim: ProviderSimulator;
@@ -24,8 +25,7 @@ const win = (player: string, tx: string, betTx: string, amount: string, round = 
   sim.credit({ player, tx_id: tx, bet_tx_id: betTx, round_id: round, game: SIM.game, amount });
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, seed: false });
-  sim = await addSimProvider(t, () => clock.now().getTime());
+  ({ t, sim } = await simSuiteApp({ clock, seed: false }));
 });
 afterAll(async () => t.close());
 

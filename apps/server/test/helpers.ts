@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import type { DB } from '../src/db/database.generated.ts';
 import { totpFor } from '../src/modules/admin/staff.ts';
 import { createLedger, type Ledger } from '../src/modules/wallet/service.ts';
 import { type Clock, FixedClock, systemClock } from '../src/platform/clock.ts';
@@ -88,6 +92,20 @@ export async function createTestApp(
 }
 
 export { FixedClock };
+
+/**
+ * A member site build for WEB_DIST in a folder of its own: a bare index.html and the `files` given
+ * (name → content). Made in beforeAll; `remove` in afterAll.
+ */
+export function scratchWebDist(files: Record<string, string> = {}): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'chok-web-'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>x</title></head><body></body></html>',
+  );
+  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -215,6 +233,21 @@ export async function lockWaiters(
     await new Promise((res) => setTimeout(res, 10));
   }
   throw new Error(`fewer than ${n} backends waited on ${events.join(' or ')}`);
+}
+
+/**
+ * Audit rows, oldest first, of an action, an entity and one entity's id (those given), with `columns`.
+ */
+export function auditRows<C extends keyof Selectable<DB['audit_log']>>(
+  t: TestApp,
+  f: { action?: string; entity?: string; entityId?: string | number },
+  columns: readonly C[],
+) {
+  let q = t.db.selectFrom('audit_log').select(columns as C[]);
+  if (f.action !== undefined) q = q.where('action', '=', f.action);
+  if (f.entity !== undefined) q = q.where('entity', '=', f.entity);
+  if (f.entityId !== undefined) q = q.where('entity_id', '=', String(f.entityId));
+  return q.orderBy('id').execute();
 }
 
 /** The ledger reconciles: every balance equals its entries and the books net to zero. */

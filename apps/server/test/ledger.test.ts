@@ -3,7 +3,7 @@ import { type Satang, satang } from '@chok/engine/money';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountRef } from '../src/modules/wallet/service.ts';
+import type { AccountRef, Ledger } from '../src/modules/wallet/service.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -52,13 +52,20 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The ledger's writes, each in a transaction of its own (as one request makes it). */
+const own = {
+  transfer: (r: Parameters<Ledger['transfer']>[1]) => inTransaction(t.db, (tx) => t.ledger.transfer(tx, r)),
+  hold: (r: Parameters<Ledger['hold']>[1]) => inTransaction(t.db, (tx) => t.ledger.hold(tx, r)),
+  release: (r: Parameters<Ledger['release']>[1]) => inTransaction(t.db, (tx) => t.ledger.release(tx, r)),
+  payOutHold: (r: Parameters<Ledger['payOutHold']>[1]) =>
+    inTransaction(t.db, (tx) => t.ledger.payOutHold(tx, r)),
+};
+
 type Outcome = 'ok' | 'replayed' | 'insufficient_funds' | 'key_mismatch';
 
 async function attempt(from: AccountRef, to: AccountRef, amount: Satang, key: string): Promise<Outcome> {
   try {
-    const r = await inTransaction(t.db, (tx) =>
-      t.ledger.transfer(tx, { from, to, amount, kind: 'bet', idempotencyKey: key }),
-    );
+    const r = await own.transfer({ from, to, amount, kind: 'bet', idempotencyKey: key });
     return r.replayed ? 'replayed' : 'ok';
   } catch (err) {
     if (err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS') return 'insufficient_funds';
@@ -204,84 +211,57 @@ describe('ledger rules', () => {
   it('a replay returns the first transfer; a different request under the same key is refused', async () => {
     const to: AccountRef = { member: memberIds[0]!, wallet: 1 };
     const from: AccountRef = { system: 'sys:bank:1' };
-    const first = await inTransaction(t.db, (tx) =>
-      t.ledger.transfer(tx, {
-        from,
-        to,
-        amount: satang(1234),
-        kind: 'deposit',
-        idempotencyKey: 'dep:replay',
-      }),
-    );
-    const second = await inTransaction(t.db, (tx) =>
-      t.ledger.transfer(tx, {
-        from,
-        to,
-        amount: satang(1234),
-        kind: 'deposit',
-        idempotencyKey: 'dep:replay',
-      }),
-    );
+    const request = {
+      from,
+      to,
+      amount: satang(1234),
+      kind: 'deposit' as const,
+      idempotencyKey: 'dep:replay',
+    };
+    const first = await own.transfer(request);
+    const second = await own.transfer(request);
     expect(second).toEqual({ transferId: first.transferId, replayed: true, recovered: 0 });
-    await expect(
-      inTransaction(t.db, (tx) =>
-        t.ledger.transfer(tx, {
-          from,
-          to,
-          amount: satang(999),
-          kind: 'deposit',
-          idempotencyKey: 'dep:replay',
-        }),
-      ),
-    ).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    await expect(own.transfer({ ...request, amount: satang(999) })).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_CONFLICT',
+    });
   });
 
   it('hold, release and pay out a withdrawal', async () => {
     const memberId = memberIds[1]!;
-    await inTransaction(t.db, (tx) =>
-      t.ledger.transfer(tx, {
-        from: { system: 'sys:bank:1' },
-        to: { member: memberId, wallet: 1 },
-        amount: satang(50_000),
-        kind: 'deposit',
-        idempotencyKey: 'hold:fund',
-      }),
-    );
+    await own.transfer({
+      from: { system: 'sys:bank:1' },
+      to: { member: memberId, wallet: 1 },
+      amount: satang(50_000),
+      kind: 'deposit',
+      idempotencyKey: 'hold:fund',
+    });
     const main = async () =>
       (await t.ledger.wallets(t.db, memberId)).find((w) => w.wallet_type_id === 1)!.balance;
     const start = await main();
     const held = { memberId, amount: satang(30_000), idempotencyKey: 'wd:1:hold', reference: 'wd:1' };
-    await inTransaction(t.db, (tx) => t.ledger.hold(tx, held));
-    await inTransaction(t.db, (tx) => t.ledger.hold(tx, held)); // double click
+    await own.hold(held);
+    await own.hold(held); // double click
     const afterHold = await main();
     expect(Number(start.replace('.', '')) - Number(afterHold.replace('.', ''))).toBe(30_000);
-    await inTransaction(t.db, (tx) =>
-      t.ledger.release(tx, {
-        memberId,
-        amount: satang(30_000),
-        idempotencyKey: 'wd:1:rejected',
-        reference: 'wd:1',
-      }),
-    );
+    await own.release({
+      memberId,
+      amount: satang(30_000),
+      idempotencyKey: 'wd:1:rejected',
+      reference: 'wd:1',
+    });
     expect(await main()).toBe(start);
-    await inTransaction(t.db, (tx) =>
-      t.ledger.hold(tx, { ...held, idempotencyKey: 'wd:2:hold', reference: 'wd:2' }),
-    );
-    await inTransaction(t.db, (tx) =>
-      t.ledger.payOutHold(tx, { amount: satang(30_000), idempotencyKey: 'wd:2:paid', reference: 'wd:2' }),
-    );
+    await own.hold({ ...held, idempotencyKey: 'wd:2:hold', reference: 'wd:2' });
+    await own.payOutHold({ amount: satang(30_000), idempotencyKey: 'wd:2:paid', reference: 'wd:2' });
     const report = await t.ledger.reconcile(t.db);
     expect(report.system_balances.find((s) => s.code === 'sys:withdraw_pending')?.balance).toBe('0.00');
     expect(report.system_balances.find((s) => s.code === 'sys:payout')?.balance).toBe('300.00');
     await expect(
-      inTransaction(t.db, (tx) =>
-        t.ledger.hold(tx, {
-          memberId,
-          amount: satang(10_000_000),
-          idempotencyKey: 'wd:3:hold',
-          reference: 'wd:3',
-        }),
-      ),
+      own.hold({
+        memberId,
+        amount: satang(10_000_000),
+        idempotencyKey: 'wd:3:hold',
+        reference: 'wd:3',
+      }),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
   });
 
@@ -289,15 +269,13 @@ describe('ledger rules', () => {
     const before = (await t.ledger.reconcile(t.db)).system_balances;
     await t.ledger.rollupSystemBalances(t.db, 0);
     expect((await t.ledger.reconcile(t.db)).system_balances).toEqual(before);
-    await inTransaction(t.db, (tx) =>
-      t.ledger.transfer(tx, {
-        from: { system: 'sys:bank:1' },
-        to: { member: memberIds[2]!, wallet: 1 },
-        amount: satang(777),
-        kind: 'deposit',
-        idempotencyKey: 'after-rollup',
-      }),
-    );
+    await own.transfer({
+      from: { system: 'sys:bank:1' },
+      to: { member: memberIds[2]!, wallet: 1 },
+      amount: satang(777),
+      kind: 'deposit',
+      idempotencyKey: 'after-rollup',
+    });
     const after = (await t.ledger.reconcile(t.db)).system_balances;
     const bank = (list: typeof before) =>
       Number(list.find((s) => s.code === 'sys:bank:1')!.balance.replace('.', ''));

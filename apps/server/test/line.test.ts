@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, registerMember, type TestApp } from './helpers.ts';
+import { auditRows, call, createTestApp, registerMember, type TestApp } from './helpers.ts';
 import { type LineStandIn, lineUserId, startLineStandIn } from './line-standin.ts';
 
 // The LINE (LIFF) pages' account link: the ID token is verified with LINE's verify endpoint (here a
@@ -127,13 +127,7 @@ describe('with LIFF_ID', () => {
     expect((await config(t, m.token)).body.data.link).toBeNull();
     const second = await call<{ unlinked: boolean }>(t.app, 'POST', '/api/line/unlink', { token: m.token });
     expect(second.body.data).toEqual({ unlinked: false });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'member_line_link')
-      .where('entity_id', '=', String(m.memberId))
-      .orderBy('id')
-      .execute();
+    const audit = await auditRows(t, { entity: 'member_line_link', entityId: m.memberId }, ['action']);
     expect(audit.map((a) => a.action)).toEqual(['line.link', 'line.unlink']);
   });
 

@@ -17,6 +17,7 @@ import {
   fundedMember,
   marketId,
   openRound,
+  R1,
   winTransfers,
 } from './lotto-fixtures.ts';
 
@@ -435,7 +436,6 @@ describe('a correction of the full first prize alone (docs/rules/lottery.md §8.
     const bill = (await buy(t, m.token, roundId, [{ bet_type: 'three_top', number: '312', amount: 10 }])).body
       .data.bill.bill_id;
     await closeNow(t, roundId);
-    const R1 = { first: '845312', front3: ['207', '519'], back3: ['663', '048'], last2: '71' };
     expect((await enterResult(t, roundId, R1)).body.data).toMatchObject({
       result_version: 1,
       status: 'settled',

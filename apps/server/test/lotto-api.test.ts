@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, FixedClock, type TestApp } from './helpers.ts';
-import { lottoOf } from './lotto-fixtures.ts';
+import { billIdsOf, lottoOf } from './lotto-fixtures.ts';
 
 // 10:00 Bangkok on Saturday 16 March 2030 (a GLO draw day).
 const clock = new FixedClock(new Date('2030-03-16T03:00:00Z'));
@@ -257,11 +257,7 @@ describe('one site, one agent (spec: lotto, poll and affiliate calls send agent_
       },
     });
     expect(bill.body.code).toBe('AGENT_MISMATCH');
-    const bills = await t.db
-      .selectFrom('lotto_bill')
-      .select('id')
-      .where('member_id', '=', m.memberId)
-      .execute();
+    const bills = await billIdsOf(t, m.memberId);
     expect(bills).toEqual([]);
   });
 });

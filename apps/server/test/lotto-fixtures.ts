@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { LottoDeps } from '../src/modules/lotto/deps.ts';
 import { createLotto, type Lotto } from '../src/modules/lotto/service.ts';
-import type { Clock } from '../src/platform/clock.ts';
+import type { Clock, FixedClock } from '../src/platform/clock.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
 import { call, registerMember, staffToken, type TestApp } from './helpers.ts';
@@ -61,13 +61,20 @@ export async function openRound(
   return rows[0]!.id;
 }
 
-export async function fund(t: TestApp, memberId: number, baht: number, wallet: 1 | 2 | 3 = 1): Promise<void> {
+/** Puts `baht` in a member's wallet from `sys:test`, booked as a deposit unless told otherwise. */
+export async function fund(
+  t: TestApp,
+  memberId: number,
+  baht: number,
+  wallet: 1 | 2 | 3 = 1,
+  kind: 'deposit' | 'adjustment' = 'deposit',
+): Promise<void> {
   await inTransaction(t.db, (tx) =>
     t.ledger.transfer(tx, {
       from: { system: 'sys:test' },
       to: { member: memberId, wallet },
       amount: satang(baht * 100),
-      kind: 'deposit',
+      kind,
       idempotencyKey: `test:fund:${memberId}:${wallet}:${Date.now()}:${Math.trunc(performance.now() * 1000)}`,
     }),
   );
@@ -153,6 +160,24 @@ export async function closeNow(t: TestApp, roundId: number): Promise<void> {
     open_at = least(open_at, clock_timestamp() - interval '2 seconds'), status = 'closed' WHERE id = ${roundId}`.execute(
     t.db,
   );
+}
+
+/** The GLO draw the lotto tests enter: first prize 845312, front threes 207 519, back threes 663 048, last two 71. */
+export const R1 = { first: '845312', front3: ['207', '519'], back3: ['663', '048'], last2: '71' } as const;
+
+/**
+ * Closes the round now (closeNow, by the database's clock), moves the app's fixed clock 5 s past that
+ * close so the result is entered after it by both clocks, and enters R1.
+ */
+export async function closeAndEnterR1(t: TestApp, roundId: number, clock: FixedClock) {
+  await closeNow(t, roundId);
+  clock.advance(Math.max(0, Date.now() - clock.now().getTime()) + 5_000);
+  return enterResult(t, roundId, R1);
+}
+
+/** The ids of a member's lottery bills. */
+export function billIdsOf(t: TestApp, memberId: number) {
+  return t.db.selectFrom('lotto_bill').select('id').where('member_id', '=', memberId).execute();
 }
 
 export async function winTransfers(t: TestApp, billId: number): Promise<number> {

@@ -7,7 +7,7 @@ import { settleRound } from '../src/modules/lotto/settlement.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import type { Jobs } from '../src/platform/jobs.ts';
 import { type GloStandIn, startGloStandIn } from '../src/standins/glo.ts';
-import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
+import { auditRows, call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
 import {
   balanceOf,
   buy,
@@ -17,6 +17,7 @@ import {
   lottoOf,
   openRound,
   proposeResult,
+  R1,
   winTransfers,
 } from './lotto-fixtures.ts';
 
@@ -69,8 +70,6 @@ function feedDeps(checkUrl?: string): LottoDeps {
     connectors: createConnectors({ db: t.db, clock: systemClock, env: {}, key: null, previousKey: null }),
   };
 }
-
-const R1 = { first: '845312', front3: ['207', '519'], back3: ['663', '048'], last2: '71' } as const;
 
 describe('a result needs two sides (docs/rules/lottery.md §8)', () => {
   it('is refused before the draw time; one person, even twice, settles nothing; a second person entering the same settles once', async () => {
@@ -367,11 +366,7 @@ describe('rate and เลขอั้น templates (docs/rules/lottery.md §3, �
     ]);
     const detail = await as('lotto', 'GET', `/api/admin/lotto/rounds/${rounds[0]!.id}`);
     expect(detail.data.template).toEqual({ id: saved.data.id, name: 'งวดปกติ' });
-    const audits = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('action', '=', 'lotto.template.save')
-      .execute();
+    const audits = await auditRows(t, { action: 'lotto.template.save' }, ['action']);
     expect(audits).toHaveLength(2);
   });
 });

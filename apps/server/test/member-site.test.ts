@@ -1,24 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { layoutNames, memberRoutes } from '@chok/contract/layouts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startupPayload } from '../src/platform/member-site.ts';
-import { createTestApp, FixedClock, type TestApp } from './helpers.ts';
+import { createTestApp, FixedClock, scratchWebDist, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-let webDist: string;
+let web: ReturnType<typeof scratchWebDist>;
 beforeAll(async () => {
-  webDist = mkdtempSync(path.join(tmpdir(), 'chok-web-'));
-  writeFileSync(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>x</title></head><body></body></html>',
-  );
-  t = await createTestApp({ env: { WEB_DIST: webDist } });
+  web = scratchWebDist();
+  t = await createTestApp({ env: { WEB_DIST: web.dir } });
 });
 afterAll(async () => {
   await t.close();
-  rmSync(webDist, { recursive: true, force: true });
+  web.remove();
 });
 
 /** The start-up payload the server put into a page's HTML. */

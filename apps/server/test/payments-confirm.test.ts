@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSandbox } from '../src/modules/payments/gateway.ts';
 import { verifyAuditChain } from '../src/platform/audit.ts';
-import { call, createTestApp, FixedClock, staffToken, type TestApp } from './helpers.ts';
+import { auditRows, call, FixedClock, staffToken, type TestApp } from './helpers.ts';
 import {
   type Deposit,
   depositCredits,
@@ -12,6 +12,7 @@ import {
   walletBalances,
   welcomePromotion,
 } from './payments-fixtures.ts';
+import { suiteApp } from './suite-app.ts';
 
 const clock = new FixedClock(new Date('2026-03-01T07:00:00Z')); // 14:00 Bangkok
 let t: TestApp;
@@ -20,9 +21,7 @@ let owner: string;
 let secret: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  finance = await staffToken(t, 'finance', clock);
-  owner = await staffToken(t, 'owner', clock);
+  ({ t, finance, owner } = await suiteApp({ clock, staff: ['finance', 'owner'] }));
   secret = (
     await t.db
       .selectFrom('payment_gateway')
@@ -180,13 +179,7 @@ describe('operator confirmation', () => {
     expect((await walletBalances(t.db, m.memberId))[1]).toBe(Math.round(Number(d.pay_amount) * 100));
     const again = await confirm(d.request_id, finance, 'KB001');
     expect(again.body.data.outcome).toBe('already_confirmed');
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'deposit_request')
-      .where('entity_id', '=', String(d.request_id))
-      .orderBy('id')
-      .execute();
+    const audit = await auditRows(t, { entity: 'deposit_request', entityId: d.request_id }, ['action']);
     expect(audit.map((a) => a.action)).toEqual([
       'payments.deposit_first_approval',
       'payments.deposit_confirmed',

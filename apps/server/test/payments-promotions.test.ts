@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
-import { fund, openRound } from './lotto-fixtures.ts';
+import { launchToken, SIM } from './games-support.ts';
+import { call, type TestApp } from './helpers.ts';
+import { billIdsOf, fund, openRound } from './lotto-fixtures.ts';
 import { generateQr, newMember, walletBalances, welcomePromotion, withdraw } from './payments-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 /**
  * Deposit promotions as decided (docs/rules/engagement.md §1, docs/rules/casino.md §1): turnover is the settled
@@ -16,9 +17,7 @@ let finance: string;
 let sim: ProviderSimulator;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  finance = await staffToken(t, 'finance');
-  sim = await addSimProvider(t);
+  ({ t, sim, finance } = await simSuiteApp({ staff: ['finance'] }));
 });
 afterAll(async () => {
   await t?.close();
@@ -153,11 +152,7 @@ describe('the bonus wallet cannot pay a lottery bill', () => {
     const checked = await call(t.app, 'POST', '/api/lotto/bill/validate', { token: m.token, body });
     expect(checked.body).toMatchObject({ code: 'LOTTO_BONUS_WALLET', message });
     expect(await walletBalances(t.db, m.memberId)).toEqual({ 1: 100_00, 2: m.bonusWallet, 3: 0 });
-    const bills = await t.db
-      .selectFrom('lotto_bill')
-      .select('id')
-      .where('member_id', '=', m.memberId)
-      .execute();
+    const bills = await billIdsOf(t, m.memberId);
     expect(bills).toEqual([]);
     const wallets = await call<{ wallet_type_id: number }[]>(t.app, 'POST', '/api/lotto/wallets', {
       token: m.token,

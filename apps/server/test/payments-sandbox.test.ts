@@ -5,7 +5,7 @@ import { createLedger } from '../src/modules/wallet/service.ts';
 import { verifyAuditChain } from '../src/platform/audit.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { createDb } from '../src/platform/db.ts';
-import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
+import { auditRows, call, createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { type Deposit, depositCredits, generateQr, newMember, walletBalances } from './payments-fixtures.ts';
 
 /** A second app on `t`'s database with other settings, as a restart with other env would be. */
@@ -205,12 +205,7 @@ describe('the owner switches the sandbox (demo)', () => {
     expect(paid.body.error).toBe(0);
     expect(await depositCredits(t.db, m.memberId)).toHaveLength(1);
 
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['actor_id', 'before', 'after'])
-      .where('action', '=', 'payments.sandbox')
-      .orderBy('id')
-      .execute();
+    const audit = await auditRows(t, { action: 'payments.sandbox' }, ['actor_id', 'before', 'after']);
     expect(audit.map((a) => [a.before, a.after])).toEqual([
       [{ sandbox_enabled: true }, { sandbox_enabled: false }],
       [{ sandbox_enabled: false }, { sandbox_enabled: true }],

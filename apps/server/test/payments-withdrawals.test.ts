@@ -1,10 +1,8 @@
-import { satang } from '@chok/engine/money';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/platform/db.ts';
 import {
+  auditRows,
   call,
-  createTestApp,
   FixedClock,
   lockWaiters,
   registerMember,
@@ -12,30 +10,28 @@ import {
   staffToken,
   type TestApp,
 } from './helpers.ts';
+import { fund as fundFromTest } from './lotto-fixtures.ts';
 import { newMember, type Withdrawal, walletBalances, withdraw } from './payments-fixtures.ts';
+import { suiteApp } from './suite-app.ts';
 
 const clock = new FixedClock(new Date('2026-03-02T03:00:00Z')); // 10:00 Bangkok
 let t: TestApp;
 let finance: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  finance = await staffToken(t, 'finance', clock);
+  ({ t, finance } = await suiteApp({ clock, staff: ['finance'] }));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function fund(memberId: number, baht: number, wallet: 1 | 2 = 1) {
-  await inTransaction(t.db, (tx) =>
-    t.ledger.transfer(tx, {
-      from: { system: 'sys:test' },
-      to: { member: memberId, wallet },
-      amount: satang(baht * 100),
-      kind: 'adjustment',
-      idempotencyKey: `test:fund:${memberId}:${wallet}:${Date.now()}:${baht}`,
-    }),
-  );
+/** Money in as an operator's adjustment, not a deposit. */
+const fund = (memberId: number, baht: number) => fundFromTest(t, memberId, baht, 1, 'adjustment');
+
+/** A withdrawal's status as the database holds it. */
+async function storedStatus(id: number) {
+  return (await t.db.selectFrom('withdrawal').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+    .status;
 }
 
 const pendingHeld = async () =>
@@ -140,12 +136,7 @@ describe('withdrawal requests', () => {
     expect(kinds.filter((k) => k !== 'withdraw_hold')).toHaveLength(1);
     const balance = (await walletBalances(t.db, m.memberId))[1];
     expect(balance).toBe(won[0]!.body.data.status === 'paid' ? 200_00 : 1000_00);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'withdrawal')
-      .where('entity_id', '=', String(w2.id))
-      .execute();
+    const audit = await auditRows(t, { entity: 'withdrawal', entityId: w2.id }, ['action']);
     expect(audit).toHaveLength(1);
   });
 
@@ -248,12 +239,7 @@ describe('two clicks of one operator that overlap', () => {
       const [released, paid] = await Promise.all([release, pay]);
       expect(released.body.data.status).toBe('pending');
       expect(paid.body.code).toBe('WITHDRAW_SECOND_OPERATOR');
-      const row = await t.db
-        .selectFrom('withdrawal')
-        .select('status')
-        .where('id', '=', w.id)
-        .executeTakeFirstOrThrow();
-      expect(row.status).toBe('pending');
+      expect(await storedStatus(w.id)).toBe('pending');
     } finally {
       await other.end();
     }
@@ -305,12 +291,7 @@ describe("the first payout checks the bank's account name (docs/rules/payments.m
     expect(wrong.body).toMatchObject({ code: 'WITHDRAW_NAME_MISMATCH' });
     expect(wrong.body.message).toContain('มานะ มีนา');
     expect(await walletBalances(t.db, m.memberId)).toEqual(held);
-    const row = await t.db
-      .selectFrom('withdrawal')
-      .select('status')
-      .where('id', '=', w.id)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('pending');
+    expect(await storedStatus(w.id)).toBe('pending');
 
     const paid = await approveWith(w.id, { bank_account_name: 'น.ส. มานี  มีนา' });
     expect(paid.body).toMatchObject({

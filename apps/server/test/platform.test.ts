@@ -1,26 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { errorCatalogue } from '@chok/contract/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLO_OFFICIAL_RESULTS_URL, loadConfig } from '../src/platform/config.ts';
 import { AppError } from '../src/platform/errors.ts';
-import { call, createTestApp, registerMember, type TestApp } from './helpers.ts';
+import { call, createTestApp, registerMember, scratchWebDist, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-let webDist: string;
+let web: ReturnType<typeof scratchWebDist>;
 beforeAll(async () => {
-  webDist = mkdtempSync(path.join(tmpdir(), 'chok-web-'));
-  writeFileSync(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>x</title></head><body></body></html>',
-  );
-  writeFileSync(path.join(webDist, 'app.js'), 'console.log(1)');
-  t = await createTestApp({ env: { WEB_DIST: webDist, RATE_LIMIT_PER_MINUTE_LOGIN: '3' } });
+  web = scratchWebDist({ 'app.js': 'console.log(1)' });
+  t = await createTestApp({ env: { WEB_DIST: web.dir, RATE_LIMIT_PER_MINUTE_LOGIN: '3' } });
 });
 afterAll(async () => {
   await t.close();
-  rmSync(webDist, { recursive: true, force: true });
+  web.remove();
 });
 
 describe('AppError', () => {

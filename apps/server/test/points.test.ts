@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { accrue, changePoints } from '../src/modules/points/service.ts';
 import { inTransaction } from '../src/platform/db.ts';
-import { addSimProvider, fundedMembers, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, FixedClock, registerMember, staffToken, type TestApp } from './helpers.ts';
-import { buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
+import { fundedMembers, launchToken, SIM } from './games-support.ts';
+import { call, FixedClock, registerMember, type TestApp } from './helpers.ts';
+import { buy, closeAndEnterR1, fund, openRound } from './lotto-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 let t: TestApp;
 let sim: ProviderSimulator;
@@ -15,11 +16,8 @@ const id = (p: string) => `${p}-${process.pid}-${++seq}`;
 const deps = () => ({ db: t.db, clock });
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, seed: true });
-  sim = await addSimProvider(t, () => clock.now().getTime());
-  // The staff session enterResult uses, signed in with a code for the app's (fixed) time.
-  await staffToken(t, 'lotto', clock);
-  await staffToken(t, 'owner', clock);
+  // The staff sessions enterResult uses, signed in with a code for the app's (fixed) time.
+  ({ t, sim } = await simSuiteApp({ clock, seed: true, staff: ['lotto', 'owner'] }));
 });
 afterAll(async () => t.close());
 
@@ -158,15 +156,7 @@ describe('points accrue from settled main-wallet play (docs/rules/engagement.md 
     expect(bill.body.error).toBe(0);
     await accrue(deps());
     expect((await pointsOf(member.memberId)).balance).toBe(0); // pending: not settled yet
-    await closeNow(t, roundId);
-    // closeNow closes by the database's clock; the app's fixed clock catches up past it.
-    clock.advance(Math.max(0, Date.now() - clock.now().getTime()) + 5_000);
-    const result = await enterResult(t, roundId, {
-      first: '845312',
-      front3: ['207', '519'],
-      back3: ['663', '048'],
-      last2: '71',
-    });
+    const result = await closeAndEnterR1(t, roundId, clock);
     expect(result.body).toMatchObject({ error: 0, data: { status: 'settled' } });
     await accrue(deps());
     await accrue(deps());

@@ -4,14 +4,15 @@ import { FREE_CREDIT_WALLET, memberBalance } from '../src/modules/wallet/service
 import { confirmedDeposit, expectBalancesMatchTransfers, SettableClock } from './checkin-quests-fixtures.ts';
 import {
   type ApiAnswer,
+  auditRows,
   call,
   createTestApp,
   LONG_SESSIONS,
   registerMember,
-  staffToken,
   type TestApp,
 } from './helpers.ts';
 import { newMember } from './payments-fixtures.ts';
+import { suiteApp } from './suite-app.ts';
 
 // Polls and events, docs/rules/engagement.md §10, against the real database.
 
@@ -20,12 +21,12 @@ const clock = new SettableClock(START);
 let t: TestApp;
 let content: string;
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, content } = await suiteApp({
     clock,
     seed: true,
     env: LONG_SESSIONS,
-  });
-  content = await staffToken(t, 'content', clock);
+    staff: ['content'],
+  }));
 });
 afterAll(async () => {
   await t.close();
@@ -212,13 +213,7 @@ describe('the operator and what members see', () => {
     expect(c.body.data.reason).toBe(early.body.message);
     const again = await call(t.app, 'POST', `/api/admin/polls/${draft.id}/open`, { token: content });
     expect(again.body.code).toBe('POLL_WRONG_STATE');
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'poll')
-      .where('entity_id', '=', String(draft.id))
-      .orderBy('id')
-      .execute();
+    const audit = await auditRows(t, { entity: 'poll', entityId: draft.id }, ['action']);
     expect(audit.map((a) => a.action)).toEqual(['poll.create', 'poll.open']);
   });
 
@@ -350,13 +345,7 @@ describe('votes and quota (rules 1 and 2)', () => {
     expect(closed.body.data).toMatchObject({ status: 'closed', close_at: START.toISOString() });
     expect(Date.parse(closed.body.data.open_at)).toBeLessThan(START.getTime());
     expect((await submit(m.token, poll.id, poll.choices[0]!.id)).body.code).toBe('POLL_CLOSED');
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'poll')
-      .where('entity_id', '=', String(poll.id))
-      .where('action', '=', 'poll.close')
-      .execute();
+    const audit = await auditRows(t, { entity: 'poll', entityId: poll.id, action: 'poll.close' }, ['action']);
     expect(audit).toHaveLength(1);
   });
 
@@ -472,13 +461,9 @@ describe('the result and the winners (rule 3)', () => {
       `/api/poll/config?poll_id=${poll.id}`,
     );
     expect(config.body.data.poll).toMatchObject({ phase: 'resulted', result_choice_id: win!.id });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'poll')
-      .where('entity_id', '=', String(poll.id))
-      .where('action', '=', 'poll.result')
-      .execute();
+    const audit = await auditRows(t, { entity: 'poll', entityId: poll.id, action: 'poll.result' }, [
+      'action',
+    ]);
     expect(audit).toHaveLength(1);
     clock.set(START);
   });

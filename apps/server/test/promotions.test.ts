@@ -7,8 +7,8 @@ import { gatewayRegistry } from '../src/modules/payments/gateway.ts';
 import { settleDuePromotions } from '../src/modules/payments/sweep.ts';
 import { isUniqueViolation } from '../src/platform/db.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
-import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, expectReconciled, staffToken, type TestApp } from './helpers.ts';
+import { launchToken, SIM } from './games-support.ts';
+import { call, expectReconciled, type TestApp } from './helpers.ts';
 import {
   basePaymentsDeps,
   type Deposit,
@@ -17,6 +17,7 @@ import {
   walletBalances,
   withdraw,
 } from './payments-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 /**
  * Deposit promotions end to end (docs/rules/engagement.md §1): the list with rules and eligibility,
@@ -31,10 +32,7 @@ let sim: ProviderSimulator;
 let deps: PaymentsDeps;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  finance = await staffToken(t, 'finance');
-  content = await staffToken(t, 'content');
-  sim = await addSimProvider(t);
+  ({ t, sim, finance, content } = await simSuiteApp({ staff: ['finance', 'content'] }));
   deps = {
     ...basePaymentsDeps(t, { now: () => new Date() }),
     gateways: gatewayRegistry(t.db, () => new Date(), { sandboxAllowed: true }),

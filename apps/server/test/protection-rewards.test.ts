@@ -7,18 +7,10 @@ import { lockMember } from '../src/modules/members/service.ts';
 import { payAllWinners } from '../src/modules/polls/result.ts';
 import { payReward } from '../src/modules/rewards/service.ts';
 import { inTransaction } from '../src/platform/db.ts';
-import { addSimProvider, SIM, settledSimRound, simSession } from './games-support.ts';
-import {
-  call,
-  createTestApp,
-  FixedClock,
-  LONG_SESSIONS,
-  lastOtp,
-  registerMember,
-  staffToken,
-  type TestApp,
-} from './helpers.ts';
+import { SIM, settledSimRound, simSession } from './games-support.ts';
+import { call, FixedClock, LONG_SESSIONS, lastOtp, registerMember, type TestApp } from './helpers.ts';
 import { balanceOf, fund } from './lotto-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 /**
  * No reward reaches a member during a time-out or self-exclusion (docs/rules/protection.md §3.2,
@@ -114,14 +106,12 @@ const affiliateBalance = async (memberId: number) =>
   )?.balance_satang ?? 0;
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, sim, content, finance } = await simSuiteApp({
     clock,
     seed: true,
     env: LONG_SESSIONS,
-  });
-  sim = await addSimProvider(t, () => clock.now().getTime());
-  content = await staffToken(t, 'content', clock);
-  finance = await staffToken(t, 'finance', clock);
+    staff: ['content', 'finance'],
+  }));
 
   // A slot turnover of 15,000 lost: commission 30.00, loss cashback 750.00.
   player = await registerMember(t, { account_name: 'พักเล่น ผู้เล่น' });

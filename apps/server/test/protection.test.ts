@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
-import { addSimProvider, launchToken, SIM } from './games-support.ts';
+import { launchToken, SIM } from './games-support.ts';
 import {
   type ApiAnswer,
+  auditRows,
   call,
-  createTestApp,
   FixedClock,
   registerMember,
   staffLogin,
@@ -14,6 +14,7 @@ import {
 } from './helpers.ts';
 import { balanceOf, buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
 import { type Deposit, generateQr, newMember, withdraw } from './payments-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 /** Player protection (docs/rules/protection.md). One app; the app's clock is moved where a rule needs time. */
 let t: TestApp;
@@ -38,8 +39,7 @@ interface State {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  sim = await addSimProvider(t, () => clock.now().getTime());
+  ({ t, sim } = await simSuiteApp({ clock }));
 });
 afterAll(async () => t?.close());
 
@@ -546,12 +546,10 @@ describe('time-out and self-exclusion (docs/rules/protection.md §3–4)', () =>
     expect(payout.body.data.amount).toBe('500.00');
     expect(['pending', 'review']).toContain(payout.body.data.status);
     expect(await balanceOf(t, p.memberId)).toBe(before + 3200 - 50000);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'actor_type'])
-      .where('entity', '=', 'withdrawal')
-      .where('entity_id', '=', String(payout.body.data.id))
-      .execute();
+    const audit = await auditRows(t, { entity: 'withdrawal', entityId: payout.body.data.id }, [
+      'action',
+      'actor_type',
+    ]);
     expect(audit).toEqual([{ action: 'withdrawal.request_for_excluded', actor_type: 'staff' }]);
     // Paid by another operator than the one who requested it (released first if it went to review).
     const wid = payout.body.data.id;

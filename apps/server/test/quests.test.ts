@@ -9,8 +9,9 @@ import {
   SettableClock,
 } from './checkin-quests-fixtures.ts';
 import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, LONG_SESSIONS, registerMember, staffToken, type TestApp } from './helpers.ts';
+import { auditRows, call, LONG_SESSIONS, registerMember, staffToken, type TestApp } from './helpers.ts';
 import { newMember, walletBalances } from './payments-fixtures.ts';
+import { suiteApp } from './suite-app.ts';
 
 // Quests (docs/rules/engagement.md §6) against the real database: live progress from confirmed
 // deposits, settled play and stamps; claims paid once per period; the operator's quests.
@@ -20,11 +21,11 @@ let content: string;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({
+  ({ t, content } = await suiteApp({
     clock,
     env: LONG_SESSIONS,
-  });
-  content = await staffToken(t, 'content', clock);
+    staff: ['content'],
+  }));
   for (const q of await t.db.selectFrom('quest').select(['id', 'code']).execute()) ids[q.code!] = q.id;
 });
 afterAll(async () => {
@@ -398,13 +399,7 @@ describe('quests (docs/rules/engagement.md §6)', () => {
     expect((await call(t.app, 'PUT', '/api/admin/quests/999999', { token: content, body })).body.code).toBe(
       'RECORD_NOT_FOUND',
     );
-    const audits = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'quest')
-      .where('entity_id', '=', String(id))
-      .orderBy('id')
-      .execute();
+    const audits = await auditRows(t, { entity: 'quest', entityId: id }, ['action']);
     expect(audits.map((a) => a.action)).toEqual(['quest.create', 'quest.update']);
 
     // Retired: gone from the list and refused.

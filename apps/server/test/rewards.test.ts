@@ -6,24 +6,17 @@ import { countsAsMemberAddress } from '../src/modules/rewards/risk.ts';
 import { payReward, settleFreeCredit } from '../src/modules/rewards/service.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import { takeWriteQuota } from '../src/platform/write-quota.ts';
+import { balances, fundedMembers, launchToken, SIM, settledSimRound, simSession } from './games-support.ts';
 import {
-  addSimProvider,
-  balances,
-  fundedMembers,
-  launchToken,
-  SIM,
-  settledSimRound,
-  simSession,
-} from './games-support.ts';
-import {
+  auditRows,
   call,
-  createTestApp,
   expectReconciled,
   FixedClock,
   registerMember,
   staffToken,
   type TestApp,
 } from './helpers.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 let t: TestApp;
 let sim: ProviderSimulator;
@@ -33,9 +26,7 @@ const id = (p: string) => `${p}-${process.pid}-${++seq}`;
 const deps = () => ({ ledger: t.ledger });
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, seed: true });
-  sim = await addSimProvider(t, () => clock.now().getTime());
-  await staffToken(t, 'finance', clock);
+  ({ t, sim } = await simSuiteApp({ clock, seed: true, staff: ['finance'] }));
 });
 afterAll(async () => t.close());
 
@@ -291,13 +282,10 @@ describe('once-only rewards and risk holds (docs/rules/engagement.md §0 G2, G5)
     const seconds = await Promise.all(Array.from({ length: 3 }, () => release(owner, big.claim.id)));
     expect(seconds.filter((r) => r.body.error === 0 && r.body.data.status === 'paid')).toHaveLength(1);
     expect((await balances(t, b.memberId))[1]).toBe(before + 1_999_999 + 2_500_000);
-    const audits = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'actor_id'])
-      .where('entity', '=', 'reward_claim')
-      .where('entity_id', '=', String(big.claim.id))
-      .orderBy('id')
-      .execute();
+    const audits = await auditRows(t, { entity: 'reward_claim', entityId: big.claim.id }, [
+      'action',
+      'actor_id',
+    ]);
     expect(audits).toEqual([
       { action: 'reward_hold.first_approval', actor_id: await idOf(finance) },
       { action: 'reward_hold.release', actor_id: await idOf(owner) },

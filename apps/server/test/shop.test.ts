@@ -6,6 +6,7 @@ import { changePoints } from '../src/modules/points/service.ts';
 import { inTransaction } from '../src/platform/db.ts';
 import {
   type ApiAnswer,
+  auditRows,
   call,
   createTestApp,
   FixedClock,
@@ -465,13 +466,7 @@ describe('stock', () => {
     expect(tooMany.body.code).toBe('VALIDATION_FAILED');
     expect(tooMany.body.fields?.add).toMatch(/[ก-๙]/);
     expect((await itemRow(goods.id)).stock).toBe(10);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'after'])
-      .where('entity', '=', 'shop_item')
-      .where('entity_id', '=', String(goods.id))
-      .orderBy('id')
-      .execute();
+    const audit = await auditRows(t, { entity: 'shop_item', entityId: goods.id }, ['action', 'after']);
     expect(audit.map((a) => a.action)).toEqual(['shop_item.create', 'shop_item.stock']);
   });
 });
@@ -573,13 +568,7 @@ describe('goods orders', () => {
       'SHOP_ORDER_ILLEGAL_MOVE',
     );
     expect(await pointsOf(m)).toBe(600);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'shop_order')
-      .where('entity_id', '=', String(id))
-      .orderBy('id')
-      .execute();
+    const audit = await auditRows(t, { entity: 'shop_order', entityId: id }, ['action']);
     expect(audit.map((a) => a.action)).toEqual(['shop_order.ship', 'shop_order.deliver']);
     expect((await admin('GET', '/api/admin/shop/orders', undefined, 'finance')).status).toBe(403);
   });
@@ -662,12 +651,7 @@ describe('operator items', () => {
         )
       ).status,
     ).toBe(403);
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'shop_item')
-      .where('entity_id', '=', String(v.id))
-      .execute();
+    const audit = await auditRows(t, { entity: 'shop_item', entityId: v.id }, ['action']);
     expect(audit.map((a) => a.action)).toEqual(['shop_item.create']);
   });
 });

@@ -29,6 +29,12 @@ function staffCli(args: string[], env: Record<string, string>, stdin?: string) {
   );
 }
 
+/** `staff create ROLE --username NAME` with `env`; a password given goes in on stdin (--password-stdin). */
+function createStaff(env: Record<string, string>, role: string, username: string, password?: string) {
+  const stdin = password === undefined ? [] : ['--password-stdin'];
+  return staffCli(['create', role, '--username', username, ...stdin], env, password);
+}
+
 /** The enrolment the CLI printed: the TOTP secret from the otpauth URL, and a generated password if any. */
 function enrolment(stdout: string) {
   const url = /otpauth:\/\/totp\/\S+/.exec(stdout)?.[0];
@@ -63,13 +69,11 @@ describe('npm run staff against DATABASE_URL', () => {
   });
   const login = async (body: unknown) =>
     (await app.inject({ method: 'POST', url: '/api/admin/login', payload: body as object })).json();
+  const create = (role: string, username: string, password?: string) =>
+    createStaff({ DATABASE_URL: url }, role, username, password);
 
   it('creates an owner with the password from stdin and prints a TOTP enrolment that logs in', async () => {
-    const r = await staffCli(
-      ['create', 'owner', '--username', 'somchai', '--password-stdin'],
-      { DATABASE_URL: url },
-      'correct horse battery\n',
-    );
+    const r = await create('owner', 'somchai', 'correct horse battery\n');
     expect(r.stderr).not.toMatch(/Error/);
     expect(r.code).toBe(0);
     const e = enrolment(r.stdout);
@@ -94,7 +98,7 @@ describe('npm run staff against DATABASE_URL', () => {
   });
 
   it('without a terminal or --password-stdin, generates a password and prints it once', async () => {
-    const r = await staffCli(['create', 'finance', '--username', 'nok'], { DATABASE_URL: url });
+    const r = await create('finance', 'nok');
     expect(r.code).toBe(0);
     const e = enrolment(r.stdout);
     expect(e.password).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -103,35 +107,19 @@ describe('npm run staff against DATABASE_URL', () => {
   });
 
   it('refuses a taken username, an unknown role and a short, common or username password, changing nothing', async () => {
-    const taken = await staffCli(
-      ['create', 'owner', '--username', 'somchai', '--password-stdin'],
-      { DATABASE_URL: url },
-      'another long password',
-    );
+    const taken = await create('owner', 'somchai', 'another long password');
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('staff "somchai" already exists');
-    const role = await staffCli(['create', 'king', '--username', 'x1x'], { DATABASE_URL: url });
+    const role = await create('king', 'x1x');
     expect(role.code).toBe(2);
     expect(role.stderr).toContain('unknown role "king"');
-    const short = await staffCli(
-      ['create', 'lotto', '--username', 'short', '--password-stdin'],
-      { DATABASE_URL: url },
-      'abc\n',
-    );
+    const short = await create('lotto', 'short', 'abc\n');
     expect(short.code).toBe(2);
     expect(short.stderr).toContain('at least 10 characters');
-    const common = await staffCli(
-      ['create', 'owner', '--username', 'boss2', '--password-stdin'],
-      { DATABASE_URL: url },
-      'password123\n',
-    );
+    const common = await create('owner', 'boss2', 'password123\n');
     expect(common.code).toBe(2);
     expect(common.stderr).toContain('too common');
-    const own = await staffCli(
-      ['create', 'owner', '--username', 'longusername', '--password-stdin'],
-      { DATABASE_URL: url },
-      'LongUsername\n',
-    );
+    const own = await create('owner', 'longusername', 'LongUsername\n');
     expect(own.code).toBe(2);
     expect(own.stderr).toContain('must not be the username');
     const names = await db.selectFrom('staff').select('username').orderBy('id').execute();
@@ -142,17 +130,17 @@ describe('npm run staff against DATABASE_URL', () => {
 describe('npm run staff on the embedded database (DATA_DIR)', () => {
   const data = scratchDataDir('staff-cli');
   afterAll(() => data.remove());
+  /** On the embedded database of `data`, on a free port (used only when no server runs there). */
+  const create = async (role: string, username: string, password: string) =>
+    createStaff(
+      { DATABASE_URL: '', DATA_DIR: data.dir, EMBEDDED_PG_PORT: String(await freePort()) },
+      role,
+      username,
+      password,
+    );
 
   it('starts the embedded server for the command when none runs, and uses the running one under npm start', async () => {
-    const first = await staffCli(
-      ['create', 'owner', '--username', 'boss', '--password-stdin'],
-      {
-        DATABASE_URL: '',
-        DATA_DIR: data.dir,
-        EMBEDDED_PG_PORT: String(await freePort()),
-      },
-      'owner password 1\n',
-    );
+    const first = await create('owner', 'boss', 'owner password 1\n');
     expect(first.code).toBe(0);
     expect(first.stderr).toContain('starting embedded PostgreSQL');
     expect(existsSync(path.join(data.dir, 'pg', 'postmaster.pid'))).toBe(false); // stopped after the command
@@ -186,15 +174,7 @@ describe('npm run staff on the embedded database (DATA_DIR)', () => {
       expect(sandbox.status).toBe(404);
 
       // While npm start runs, the CLI uses its PostgreSQL (whatever EMBEDDED_PG_PORT says).
-      const second = await staffCli(
-        ['create', 'support', '--username', 'helper', '--password-stdin'],
-        {
-          DATABASE_URL: '',
-          DATA_DIR: data.dir,
-          EMBEDDED_PG_PORT: String(await freePort()),
-        },
-        'support password 2\n',
-      );
+      const second = await create('support', 'helper', 'support password 2\n');
       expect(second.code).toBe(0);
       expect(second.stderr).toContain('using the PostgreSQL already running');
       const helper = enrolment(second.stdout);

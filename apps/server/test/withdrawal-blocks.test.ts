@@ -6,10 +6,11 @@ import type { ProviderSimulator } from '../src/modules/games/simulator.ts';
 import { nightlyReconciliation } from '../src/modules/wallet/jobs.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { inTransaction } from '../src/platform/db.ts';
-import { addSimProvider, launchToken, SIM } from './games-support.ts';
-import { call, createTestApp, staffToken, type TestApp } from './helpers.ts';
+import { launchToken, SIM } from './games-support.ts';
+import { auditRows, call, staffToken, type TestApp } from './helpers.ts';
 import { buy, closeNow, enterResult, fund, openRound } from './lotto-fixtures.ts';
 import { generateQr, newMember, walletBalances, welcomePromotion, withdraw } from './payments-fixtures.ts';
+import { simSuiteApp } from './suite-app.ts';
 
 /**
  * The three withdrawal blocks of docs/rules/payments.md §5 rule 5 — a reconciliation freeze, an
@@ -20,9 +21,7 @@ let finance: string;
 let sim: ProviderSimulator;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  finance = await staffToken(t, 'finance');
-  sim = await addSimProvider(t);
+  ({ t, sim, finance } = await simSuiteApp({ staff: ['finance'] }));
 });
 afterAll(async () => {
   await t?.close();
@@ -189,13 +188,7 @@ describe('a reconciliation mismatch freezes the member’s withdrawals (docs/rul
       body: { note: 'ซ้ำ' },
     });
     expect(again.body.code).toBe('WITHDRAW_FREEZE_NOT_OPEN');
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'actor_type'])
-      .where('entity', '=', 'member')
-      .where('entity_id', '=', String(bad.memberId))
-      .orderBy('id')
-      .execute();
+    const audit = await auditRows(t, { entity: 'member', entityId: bad.memberId }, ['action', 'actor_type']);
     expect(audit).toEqual([
       { action: 'wallet.withdrawal_freeze', actor_type: 'system' },
       { action: 'wallet.withdrawal_freeze_cleared', actor_type: 'staff' },

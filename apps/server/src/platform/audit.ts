@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AuditAction } from '@chok/contract/audit-actions';
 import { sql } from 'kysely';
 import type { Executor } from './db.ts';
+import { pageOf } from './page.ts';
 
 const AUDIT_CHAIN_LOCK = 7_341_002;
 
@@ -167,24 +168,22 @@ export async function auditPage(ex: Executor, f: AuditFilter, page: { limit: num
   if (f.entityId) q = q.where('entity_id', '=', f.entityId);
   if (f.from) q = q.where('created_at', '>=', f.from);
   if (f.to) q = q.where('created_at', '<', f.to);
-  const [rows, count] = await Promise.all([
-    q
-      .select([
-        'id',
-        'created_at',
-        'actor_type',
-        'actor_id',
-        'action',
-        'entity',
-        'entity_id',
-        'before',
-        'after',
-      ])
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(
+    q,
+    (q) =>
+      q
+        .select([
+          'id',
+          'created_at',
+          'actor_type',
+          'actor_id',
+          'action',
+          'entity',
+          'entity_id',
+          'before',
+          'after',
+        ])
+        .orderBy('id', 'desc'),
+    page,
+  );
 }

@@ -1,9 +1,12 @@
 import type { StaffRole } from '@chok/contract/endpoint';
 import type { Executor } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
+
+const staffTable = (ex: Executor) => ex.selectFrom('staff as s');
 
 /** A staff account as the console lists it (never its password hash or TOTP secret). */
-function accounts(ex: Executor, now: Date) {
-  return ex.selectFrom('staff as s').select((eb) => [
+function withAccountColumns(q: ReturnType<typeof staffTable>, now: Date) {
+  return q.select((eb) => [
     's.id',
     's.username',
     's.role',
@@ -25,27 +28,20 @@ function accounts(ex: Executor, now: Date) {
   ]);
 }
 
+function accounts(ex: Executor, now: Date) {
+  return withAccountColumns(staffTable(ex), now);
+}
+
 export type AccountRow = Awaited<ReturnType<ReturnType<typeof accounts>['execute']>>[number];
 
 export async function accountPage(
   ex: Executor,
   f: { role?: StaffRole; active?: boolean; limit: number; offset: number; now: Date },
 ): Promise<{ rows: AccountRow[]; total: number }> {
-  let q = accounts(ex, f.now);
-  let c = ex.selectFrom('staff as s').select((eb) => eb.fn.countAll<string>().as('n'));
-  if (f.role) {
-    q = q.where('s.role', '=', f.role);
-    c = c.where('s.role', '=', f.role);
-  }
-  if (f.active !== undefined) {
-    q = q.where('s.is_active', '=', f.active);
-    c = c.where('s.is_active', '=', f.active);
-  }
-  const [rows, count] = await Promise.all([
-    q.orderBy('s.username').limit(f.limit).offset(f.offset).execute(),
-    c.executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  let q = staffTable(ex);
+  if (f.role) q = q.where('s.role', '=', f.role);
+  if (f.active !== undefined) q = q.where('s.is_active', '=', f.active);
+  return pageOf(q, (q) => withAccountColumns(q, f.now).orderBy('s.username'), f);
 }
 
 export function account(ex: Executor, id: number, now: Date) {

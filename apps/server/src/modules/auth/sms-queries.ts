@@ -1,4 +1,5 @@
 import type { Executor } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
 
 export type SmsStatus = 'queued' | 'sent' | 'delivered' | 'failed';
 
@@ -171,15 +172,7 @@ export async function smsOutboxPage(
   ex: Executor,
   q: { phone?: string | undefined; limit: number; offset: number },
 ) {
-  let rows = ex.selectFrom('sms_outbox').select(outboxColumns);
-  let count = ex.selectFrom('sms_outbox').select((eb) => eb.fn.countAll<string>().as('n'));
-  if (q.phone) {
-    rows = rows.where('phone', '=', q.phone);
-    count = count.where('phone', '=', q.phone);
-  }
-  const [page, n] = await Promise.all([
-    rows.orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { rows: page, total: Number(n.n) };
+  let outbox = ex.selectFrom('sms_outbox');
+  if (q.phone) outbox = outbox.where('phone', '=', q.phone);
+  return pageOf(outbox, (o) => o.select(outboxColumns).orderBy('id', 'desc'), q);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
 import type { DepositStatus, WithdrawalStatus } from '../payments/service.ts';
 import type { ClaimRow } from '../rewards/service.ts';
 
@@ -43,16 +44,7 @@ export async function searchMembers(ex: Executor, q: string | null, limit: numbe
         : eb.or([eb(sql`upper(referral_code)`, '=', q.toUpperCase()), eb('account_name', 'ilike', like)]),
     );
   }
-  const [rows, count] = await Promise.all([
-    base
-      .select([...LIST_COLUMNS])
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(base, (q) => q.select([...LIST_COLUMNS]).orderBy('id', 'desc'), { limit, offset });
 }
 
 export function memberForStaff(ex: Executor, memberId: number) {
@@ -116,22 +108,11 @@ export async function directDownline(ex: Executor, memberId: number, limit: numb
 }
 
 export async function notesPage(ex: Executor, memberId: number, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    ex
-      .selectFrom('member_note')
-      .select(['id', 'body', 'staff_id', 'created_at'])
-      .where('member_id', '=', memberId)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    ex
-      .selectFrom('member_note')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(
+    ex.selectFrom('member_note').where('member_id', '=', memberId),
+    (q) => q.select(['id', 'body', 'staff_id', 'created_at']).orderBy('id', 'desc'),
+    { limit, offset },
+  );
 }
 
 // modules/wallet: the member's wallets with their names, and their reconciliation freezes still open.
@@ -219,22 +200,12 @@ export async function memberBetsPage(ex: Executor, memberId: number, limit: numb
  * (docs/rules/engagement.md §0 G5).
  */
 export async function memberClaimsPage(ex: Executor, memberId: number, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    ex
-      .selectFrom('reward_claim')
-      .selectAll()
-      .where('member_id', '=', memberId)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    ex
-      .selectFrom('reward_claim')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as ClaimRow[], total: Number(count.n) };
+  const { rows, total } = await pageOf(
+    ex.selectFrom('reward_claim').where('member_id', '=', memberId),
+    (q) => q.selectAll().orderBy('id', 'desc'),
+    { limit, offset },
+  );
+  return { rows: rows as ClaimRow[], total };
 }
 
 /** How many of the member's claims wait on a hold, and their money (points excluded). */
@@ -268,58 +239,43 @@ export async function memberDepositsPage(ex: Executor, memberId: number, limit: 
 }
 
 export async function memberWithdrawalsPage(ex: Executor, memberId: number, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    ex
-      .selectFrom('withdrawal')
-      .select([
-        'id',
-        'created_at',
-        'amount_satang',
-        'status',
-        'bank_code',
-        'account_no',
-        'bank_ref',
-        'reason',
-        'decided_at',
-      ])
-      .where('member_id', '=', memberId)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    ex
-      .selectFrom('withdrawal')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as ((typeof rows)[number] & { status: WithdrawalStatus })[], total: Number(count.n) };
+  const { rows, total } = await pageOf(
+    ex.selectFrom('withdrawal').where('member_id', '=', memberId),
+    (q) =>
+      q
+        .select([
+          'id',
+          'created_at',
+          'amount_satang',
+          'status',
+          'bank_code',
+          'account_no',
+          'bank_ref',
+          'reason',
+          'decided_at',
+        ])
+        .orderBy('id', 'desc'),
+    { limit, offset },
+  );
+  return { rows: rows as ((typeof rows)[number] & { status: WithdrawalStatus })[], total };
 }
 
 export async function memberPromotionsPage(ex: Executor, memberId: number, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    ex
-      .selectFrom('member_promotion')
-      .select([
-        'id',
-        'promotion_id',
-        'taken_at',
-        'deposit_satang',
-        'bonus_satang',
-        'required_turnover_satang',
-        'status',
-        'ends_at',
-      ])
-      .where('member_id', '=', memberId)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    ex
-      .selectFrom('member_promotion')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(
+    ex.selectFrom('member_promotion').where('member_id', '=', memberId),
+    (q) =>
+      q
+        .select([
+          'id',
+          'promotion_id',
+          'taken_at',
+          'deposit_satang',
+          'bonus_satang',
+          'required_turnover_satang',
+          'status',
+          'ends_at',
+        ])
+        .orderBy('id', 'desc'),
+    { limit, offset },
+  );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
 
 export function insertCampaign(
   ex: Executor,
@@ -174,31 +175,28 @@ function codeQuery(ex: Executor, f: CodeFilter) {
 
 /** Codes over all campaigns with their campaign's title, kind, amount and expiry, newest first. */
 export async function searchCodes(ex: Executor, f: CodeFilter, limit: number, offset: number) {
-  const [items, total] = await Promise.all([
-    codeQuery(ex, f)
-      .select([
-        'c.id',
-        'c.campaign_id',
-        'c.code',
-        'c.member_id',
-        'c.quota',
-        'c.used',
-        'c.status',
-        'c.disabled_at',
-        'k.title as campaign_title',
-        'k.kind as campaign_kind',
-        'k.amount_satang',
-        'k.expires_at',
-      ])
-      .orderBy('c.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    codeQuery(ex, f)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  const { rows, total } = await pageOf(
+    codeQuery(ex, f),
+    (q) =>
+      q
+        .select([
+          'c.id',
+          'c.campaign_id',
+          'c.code',
+          'c.member_id',
+          'c.quota',
+          'c.used',
+          'c.status',
+          'c.disabled_at',
+          'k.title as campaign_title',
+          'k.kind as campaign_kind',
+          'k.amount_satang',
+          'k.expires_at',
+        ])
+        .orderBy('c.id', 'desc'),
+    { limit, offset },
+  );
+  return { items: rows, total };
 }
 
 export interface UseFilter {
@@ -220,26 +218,23 @@ function useQuery(ex: Executor, f: UseFilter) {
 
 /** Redemptions, newest first, with their code and campaign. */
 export async function couponUses(ex: Executor, f: UseFilter, limit: number, offset: number) {
-  const [items, total] = await Promise.all([
-    useQuery(ex, f)
-      .select([
-        'u.id',
-        'u.coupon_id',
-        'c.code',
-        'c.campaign_id',
-        'k.title as campaign_title',
-        'u.member_id',
-        'u.amount_satang',
-        'u.claim_id',
-        'u.created_at',
-      ])
-      .orderBy('u.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    useQuery(ex, f)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  const { rows, total } = await pageOf(
+    useQuery(ex, f),
+    (q) =>
+      q
+        .select([
+          'u.id',
+          'u.coupon_id',
+          'c.code',
+          'c.campaign_id',
+          'k.title as campaign_title',
+          'u.member_id',
+          'u.amount_satang',
+          'u.claim_id',
+          'u.created_at',
+        ])
+        .orderBy('u.id', 'desc'),
+    { limit, offset },
+  );
+  return { items: rows, total };
 }

@@ -1,9 +1,13 @@
 import type { GameCategory } from '@chok/contract/api/games';
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
 
-function providers(ex: Executor) {
-  return ex.selectFrom('game_provider as p').select((eb) => [
+const providerTable = (ex: Executor) => ex.selectFrom('game_provider as p');
+
+/** A provider's columns as the console shows it, with how many of its games there are and are active. */
+function withProviderColumns(q: ReturnType<typeof providerTable>) {
+  return q.select((eb) => [
     'p.id',
     'p.name',
     'p.logo',
@@ -23,17 +27,14 @@ function providers(ex: Executor) {
       .as('active_games'),
   ]);
 }
+
+function providers(ex: Executor) {
+  return withProviderColumns(providerTable(ex));
+}
 export type ProviderRow = Awaited<ReturnType<ReturnType<typeof providers>['execute']>>[number];
 
 export async function providerPage(ex: Executor, p: { limit: number; offset: number }) {
-  const [rows, count] = await Promise.all([
-    providers(ex).orderBy('p.sort_order').orderBy('p.id').limit(p.limit).offset(p.offset).execute(),
-    ex
-      .selectFrom('game_provider')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(providerTable(ex), (q) => withProviderColumns(q).orderBy('p.sort_order').orderBy('p.id'), p);
 }
 
 export function providerById(ex: Executor, id: string) {
@@ -57,23 +58,27 @@ export async function updateProvider(
   await ex.updateTable('game_provider').set(set).where('id', '=', id).execute();
 }
 
+/** Games with their provider, before any columns are picked (the page's filters apply here). */
+function gamesOfProviders(ex: Executor) {
+  return ex.selectFrom('game as g').innerJoin('game_provider as p', 'p.id', 'g.provider_id');
+}
+
+const GAME_COLUMNS = [
+  'g.id',
+  'g.provider_id',
+  'p.name as provider_name',
+  'g.code',
+  'g.name',
+  'g.image',
+  'g.categories',
+  'g.is_active',
+  'g.is_hot',
+  'g.sort_order',
+  'g.demo_allowed',
+] as const;
+
 function games(ex: Executor) {
-  return ex
-    .selectFrom('game as g')
-    .innerJoin('game_provider as p', 'p.id', 'g.provider_id')
-    .select([
-      'g.id',
-      'g.provider_id',
-      'p.name as provider_name',
-      'g.code',
-      'g.name',
-      'g.image',
-      'g.categories',
-      'g.is_active',
-      'g.is_hot',
-      'g.sort_order',
-      'g.demo_allowed',
-    ]);
+  return gamesOfProviders(ex).select(GAME_COLUMNS);
 }
 export type AdminGameRow = Awaited<ReturnType<ReturnType<typeof games>['execute']>>[number];
 
@@ -86,26 +91,16 @@ export interface GameFilter {
 }
 
 export async function gamePage(ex: Executor, f: GameFilter, p: { limit: number; offset: number }) {
-  let q = games(ex);
-  let c = ex.selectFrom('game as g').select((eb) => eb.fn.countAll<string>().as('n'));
-  const name = f.q ? `%${f.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : undefined;
-  // The same filters on the page and on its count.
-  for (const apply of [
-    (x: typeof q) => (f.provider ? x.where('g.provider_id', '=', f.provider) : x),
-    (x: typeof q) => (f.category ? x.where(sql<boolean>`${f.category} = ANY (g.categories)`) : x),
-    (x: typeof q) =>
-      name ? x.where((eb) => eb.or([eb('g.name', 'ilike', name), eb('g.code', 'ilike', name)])) : x,
-    (x: typeof q) => (f.active !== undefined ? x.where('g.is_active', '=', f.active) : x),
-    (x: typeof q) => (f.hot !== undefined ? x.where('g.is_hot', '=', f.hot) : x),
-  ]) {
-    q = apply(q);
-    c = apply(c as unknown as typeof q) as unknown as typeof c;
+  let q = gamesOfProviders(ex);
+  if (f.provider) q = q.where('g.provider_id', '=', f.provider);
+  if (f.category) q = q.where(sql<boolean>`${f.category} = ANY (g.categories)`);
+  if (f.q) {
+    const name = `%${f.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    q = q.where((eb) => eb.or([eb('g.name', 'ilike', name), eb('g.code', 'ilike', name)]));
   }
-  const [rows, count] = await Promise.all([
-    q.orderBy('g.sort_order').orderBy('g.id').limit(p.limit).offset(p.offset).execute(),
-    c.executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  if (f.active !== undefined) q = q.where('g.is_active', '=', f.active);
+  if (f.hot !== undefined) q = q.where('g.is_hot', '=', f.hot);
+  return pageOf(q, (q) => q.select(GAME_COLUMNS).orderBy('g.sort_order').orderBy('g.id'), p);
 }
 
 export function gameById(ex: Executor, id: number) {

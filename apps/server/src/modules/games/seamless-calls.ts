@@ -128,6 +128,10 @@ export const txKeyOf = (r: { provider: string; player: string; providerTxId: str
 export const systemAccount = (provider: string) => ({ system: `sys:game:${provider}` });
 export const ledgerKey = (provider: string, player: string, cls: 'tx' | 'rb', txId: string) =>
   `game:${provider}:${player}:${cls}:${txId}`;
+/** The ledger key of a stake's or a win's transfer: its own transaction id's. */
+export const txLedgerKey = (r: DebitRequest) => ledgerKey(r.provider, r.player, 'tx', r.providerTxId);
+/** A stake's or a win's ledger reference: its round, or the bet's transaction id when it has none. */
+export const roundReference = (r: DebitRequest, betTxId: string) => `${r.provider}:${r.roundId || betTxId}`;
 
 /** A status with the member's balance of the wallet (main when none is known). */
 export async function answer(
@@ -167,6 +171,20 @@ export async function done(
   transferId: number | null,
 ): Promise<WalletAnswer> {
   return { status: 'OK', balance: (await memberBalance(tx, memberId, wallet)) as Satang, transferId };
+}
+
+/**
+ * A stake or a win whose id an earlier call claimed: that call's stored answer replayed (see `replay`),
+ * or undefined when none is stored.
+ */
+export async function replayStored(
+  tx: Tx,
+  r: DebitRequest,
+  fp: Buffer,
+  key: string,
+): Promise<WalletAnswer | undefined> {
+  const stored = await q.findOp(tx, txKeyOf(r));
+  return stored ? replay(tx, stored, fp, key) : undefined;
 }
 
 /** A replayed key: the stored answer with today's balance, or why it cannot be replayed. */

@@ -4,13 +4,14 @@ import {
   type CreditRequest,
   done,
   fingerprint,
-  ledgerKey,
   oneCallOrTransaction,
   opOf,
-  replay,
+  replayStored,
+  roundReference,
   type SeamlessDeps,
   systemAccount,
   txKeyOf,
+  txLedgerKey,
   validMember,
   type WalletAnswer,
   WalletRefusal,
@@ -30,7 +31,7 @@ export async function creditIn(
   const memberId = validMember(r, true);
   if (memberId === null) throw new WalletRefusal('INVALID_REQUEST', null, null);
   const fp = fingerprint('credit', r.roundId, r.game, r.amount, r.betTxId);
-  const key = ledgerKey(r.provider, r.player, 'tx', r.providerTxId);
+  const key = txLedgerKey(r);
   // The bet's row is locked first, so a racing rollback of the same bet waits for this credit.
   const bet = await q.findOp(tx, txKeyOf({ ...r, providerTxId: r.betTxId }), true);
   const claimedKey = await q.claimOp(tx, {
@@ -43,8 +44,8 @@ export async function creditIn(
     status: 'OK',
   });
   if (!claimedKey) {
-    const stored = await q.findOp(tx, txKeyOf(r));
-    if (stored) return replay(tx, stored, fp, key);
+    const replayed = await replayStored(tx, r, fp, key);
+    if (replayed) return replayed;
   }
   if (bet?.op !== 'debit') throw new WalletRefusal('BET_NOT_FOUND', memberId, null);
   const wallet = (bet.wallet_type_id ?? MAIN_WALLET) as WalletTypeId;
@@ -56,7 +57,7 @@ export async function creditIn(
       to: { member: memberId, wallet },
       amount: r.amount,
       kind: 'win',
-      reference: `${r.provider}:${r.roundId || r.betTxId}`,
+      reference: roundReference(r, r.betTxId),
       idempotencyKey: key,
     }));
   }
@@ -76,8 +77,8 @@ export async function credit(
       ...opOf(r, memberId),
       betTxId: r.betTxId,
       fingerprint: fingerprint('credit', r.roundId, r.game, r.amount, r.betTxId),
-      ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
-      reference: `${r.provider}:${r.roundId || r.betTxId}`,
+      ledgerKey: txLedgerKey(r),
+      reference: roundReference(r, r.betTxId),
     });
   return oneCallOrTransaction(d.db, r, nonce, validMember(r, true), fast, (tx) => creditIn(d, tx, r));
 }

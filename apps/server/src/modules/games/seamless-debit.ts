@@ -6,14 +6,14 @@ import {
   type DebitRequest,
   done,
   fingerprint,
-  ledgerKey,
   oneCallOrTransaction,
   opOf,
-  replay,
+  replayStored,
+  roundReference,
   SESSION_IDLE_MINUTES,
   type SeamlessDeps,
   systemAccount,
-  txKeyOf,
+  txLedgerKey,
   validMember,
   type WalletAnswer,
   WalletRefusal,
@@ -44,11 +44,11 @@ export async function debitIn(
   if (memberId === null) throw new WalletRefusal('INVALID_REQUEST', null, null);
   const claim = debitClaim(r, memberId, d.clock.now());
   const fp = claim.fingerprint;
-  const key = ledgerKey(r.provider, r.player, 'tx', r.providerTxId);
+  const key = txLedgerKey(r);
   const { session, claimed } = await q.claimDebit(tx, claim);
   if (!claimed) {
-    const stored = await q.findOp(tx, txKeyOf(r));
-    if (stored) return replay(tx, stored, fp, key);
+    const replayed = await replayStored(tx, r, fp, key);
+    if (replayed) return replayed;
     if (!session) throw new WalletRefusal('SESSION_EXPIRED', memberId, null);
     if (session.member_status !== 'active')
       throw new WalletRefusal('PLAYER_BLOCKED', memberId, session.wallet_type_id);
@@ -62,7 +62,7 @@ export async function debitIn(
       to: systemAccount(r.provider),
       amount: r.amount,
       kind: 'bet',
-      reference: `${r.provider}:${r.roundId || r.providerTxId}`,
+      reference: roundReference(r, r.providerTxId),
       idempotencyKey: key,
     }));
   } catch (err) {
@@ -93,8 +93,8 @@ export async function debit(
     q.fastDebit(d.db, {
       nonce,
       ...debitClaim(r, memberId, d.clock.now()),
-      ledgerKey: ledgerKey(r.provider, r.player, 'tx', r.providerTxId),
-      reference: `${r.provider}:${r.roundId || r.providerTxId}`,
+      ledgerKey: txLedgerKey(r),
+      reference: roundReference(r, r.providerTxId),
     });
   return oneCallOrTransaction(d.db, r, nonce, validMember(r, false), fast, (tx) => debitIn(d, tx, r));
 }

@@ -2,24 +2,14 @@ import type { Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { LottoMarket } from '../../db/database.generated.ts';
 import type { Executor, Tx } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
 
 /** One page of markets in display order, and how many there are. */
 export async function marketPage(ex: Executor, offset: number, limit: number) {
-  const [rows, total] = await Promise.all([
-    ex
-      .selectFrom('lotto_market')
-      .selectAll()
-      .orderBy('sort_order')
-      .orderBy('id')
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-    ex
-      .selectFrom('lotto_market')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  return pageOf(ex.selectFrom('lotto_market'), (q) => q.selectAll().orderBy('sort_order').orderBy('id'), {
+    limit,
+    offset,
+  });
 }
 
 export function lockMarket(tx: Tx, id: number) {

@@ -124,15 +124,17 @@ export async function paidNow(ex: Executor, roundId: number): Promise<number> {
  * if it comes (the items' potential wins, at the rates they were placed at), and for every other
  * type the stake the exposure slots have accepted on the number (docs/rules/lottery.md §4).
  */
+export interface ExposureRow {
+  bet_type: string;
+  number: string;
+  stake: number;
+  accepted: number | null;
+  payout: number;
+  items: number;
+}
+
 export async function exposureRows(ex: Executor, roundId: number) {
-  const { rows } = await sql<{
-    bet_type: string;
-    number: string;
-    stake: number;
-    accepted: number | null;
-    payout: number;
-    items: number;
-  }>`
+  const { rows } = await sql<ExposureRow>`
     WITH agg AS (
       SELECT i.bet_type, CASE WHEN i.bet_type = 'three_tod' THEN i.tod_key ELSE i.number END AS number,
         sum(i.stake)::bigint AS stake, sum(i.potential_win)::bigint AS payout, count(*)::int AS items

@@ -11,6 +11,7 @@ import { mergeRates, type RateChanges, rateOverrides, rateTableView } from './ad
 import {
   type AdminRoundRow,
   billCounts,
+  type ExposureRow,
   exposureRows,
   lockRoundByKey,
   openRoundNow,
@@ -314,14 +315,7 @@ export async function roundExposure(
   const r = await mustRound(d, roundId);
   const [rows, limits] = await Promise.all([exposureRows(d.db, r.id), numberLimitsWithExposure(d.db, r.id)]);
   const limitOf = new Map(limits.map((l) => [`${l.bet_type}:${l.number}`, l]));
-  const view = (x: {
-    bet_type: string;
-    number: string;
-    stake: number;
-    accepted: number | null;
-    payout: number;
-    items: number;
-  }) => {
+  const view = (x: ExposureRow) => {
     const t = x.bet_type as BetType;
     const l = t === 'three_tod' ? undefined : limitOf.get(`${t}:${x.number}`);
     const ceiling = Math.min(

@@ -36,6 +36,26 @@ async function mustRound(d: LottoDeps, roundId: number) {
   return r;
 }
 
+type MarketRow = Awaited<ReturnType<typeof activeMarketRows>>[number];
+
+/**
+ * Categories, each with its markets in order, each market as `view` shows it with its current round
+ * (none when it has no round taking bets or next).
+ */
+function byCategory<V>(
+  cats: { id: string; name: string }[],
+  markets: MarketRow[],
+  current: RoundRow[],
+  view: (m: MarketRow, r: RoundRow | undefined) => V,
+) {
+  const byMarket = new Map(current.map((r) => [r.market_id, r]));
+  return cats.map((c) => ({
+    id: c.id,
+    name: c.name,
+    markets: markets.filter((m) => m.category_id === c.id).map((m) => view(m, byMarket.get(m.id))),
+  }));
+}
+
 /** Every category with its active markets, each with its current round (and yeekee's open count). */
 export async function lobby(d: LottoDeps) {
   const now = d.clock.now();
@@ -45,26 +65,16 @@ export async function lobby(d: LottoDeps) {
     currentRounds(d.db, now),
     openRoundCounts(d.db, now),
   ]);
-  const byMarket = new Map(current.map((r) => [r.market_id, r]));
   const openCount = new Map(yeekeeOpen.map((r) => [r.market_id, r.n]));
   return {
     server_now: now.toISOString(),
-    categories: cats.map((c) => ({
-      id: c.id,
-      name: c.name,
-      markets: markets
-        .filter((m) => m.category_id === c.id)
-        .map((m) => {
-          const r = byMarket.get(m.id);
-          return {
-            market_id: m.id,
-            code: m.code,
-            name: m.name,
-            derive_rule: m.derive_rule as RoundRow['derive_rule'],
-            round: r ? roundSummary(r) : null,
-            ...(m.derive_rule === 'yeekee' ? { yeekee_open_rounds: openCount.get(m.id) ?? 0 } : {}),
-          };
-        }),
+    categories: byCategory(cats, markets, current, (m, r) => ({
+      market_id: m.id,
+      code: m.code,
+      name: m.name,
+      derive_rule: m.derive_rule as RoundRow['derive_rule'],
+      round: r ? roundSummary(r) : null,
+      ...(m.derive_rule === 'yeekee' ? { yeekee_open_rounds: openCount.get(m.id) ?? 0 } : {}),
     })),
   };
 }
@@ -114,27 +124,16 @@ export async function marketRates(d: LottoDeps, categoryId?: string) {
     currentRounds(d.db, d.clock.now()),
   ]);
   if (categoryId && !cats.some((c) => c.id === categoryId)) throw unknownCategory();
-  const byMarket = new Map(current.map((r) => [r.market_id, r]));
+  const shown = cats.filter((c) => !categoryId || c.id === categoryId);
   return {
-    categories: cats
-      .filter((c) => !categoryId || c.id === categoryId)
-      .map((c) => ({
-        id: c.id,
-        name: c.name,
-        markets: markets
-          .filter((m) => m.category_id === c.id)
-          .map((m) => {
-            const r = byMarket.get(m.id);
-            return {
-              market_id: m.id,
-              code: m.code,
-              name: m.name,
-              round_id: r?.id ?? null,
-              special: r?.rate_overridden ?? false,
-              rates: rateLines(r ? r.settings.rates : (m.rates as unknown as RateTable)),
-            };
-          }),
-      })),
+    categories: byCategory(shown, markets, current, (m, r) => ({
+      market_id: m.id,
+      code: m.code,
+      name: m.name,
+      round_id: r?.id ?? null,
+      special: r?.rate_overridden ?? false,
+      rates: rateLines(r ? r.settings.rates : (m.rates as unknown as RateTable)),
+    })),
   };
 }
 

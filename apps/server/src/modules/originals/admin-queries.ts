@@ -1,4 +1,5 @@
 import type { Executor } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
 
 export interface SeedFilter {
   kind?: 'player' | 'shared' | undefined;
@@ -14,26 +15,24 @@ export async function seedPage(ex: Executor, f: SeedFilter, p: { limit: number; 
   if (f.state === 'active') q = q.where('activated_at', 'is not', null).where('revealed_at', 'is', null);
   if (f.state === 'next') q = q.where('activated_at', 'is', null);
   if (f.state === 'revealed') q = q.where('revealed_at', 'is not', null);
-  const [rows, count] = await Promise.all([
-    q
-      .select([
-        'id',
-        'member_id',
-        'server_seed',
-        'server_seed_hash',
-        'client_seed',
-        'next_nonce',
-        'created_at',
-        'activated_at',
-        'revealed_at',
-      ])
-      .orderBy('id', 'desc')
-      .limit(p.limit)
-      .offset(p.offset)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(
+    q,
+    (q) =>
+      q
+        .select([
+          'id',
+          'member_id',
+          'server_seed',
+          'server_seed_hash',
+          'client_seed',
+          'next_nonce',
+          'created_at',
+          'activated_at',
+          'revealed_at',
+        ])
+        .orderBy('id', 'desc'),
+    p,
+  );
 }
 
 /** Locks a player's seed while it is active; undefined when it is not (or not a player's). */
@@ -60,27 +59,25 @@ export async function roundPage(ex: Executor, f: RoundFilter, p: { limit: number
   if (f.gameId !== undefined) q = q.where('game_id', '=', f.gameId);
   if (f.memberId !== undefined) q = q.where('member_id', '=', f.memberId);
   if (f.status) q = q.where('status', '=', f.status);
-  const [rows, count] = await Promise.all([
-    q
-      .select([
-        'id',
-        'member_id',
-        'game_id',
-        'wallet_type_id',
-        'stake',
-        'payout',
-        'status',
-        'server_seed_hash',
-        'client_seed',
-        'nonce',
-        'created_at',
-        'settled_at',
-      ])
-      .orderBy('id', 'desc')
-      .limit(p.limit)
-      .offset(p.offset)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(
+    q,
+    (q) =>
+      q
+        .select([
+          'id',
+          'member_id',
+          'game_id',
+          'wallet_type_id',
+          'stake',
+          'payout',
+          'status',
+          'server_seed_hash',
+          'client_seed',
+          'nonce',
+          'created_at',
+          'settled_at',
+        ])
+        .orderBy('id', 'desc'),
+    p,
+  );
 }

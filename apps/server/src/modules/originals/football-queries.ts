@@ -6,11 +6,14 @@ export async function lockFootballAdvance(ex: Executor, lockKey: number): Promis
   await sql`SELECT pg_advisory_xact_lock(${lockKey})`.execute(ex);
 }
 
+/** Fixtures (x) with their seeds (f). */
+function fixturesWithSeeds(ex: Executor) {
+  return ex.selectFrom('football_fixture as x').innerJoin('fair_seed as f', 'f.id', 'x.seed_id');
+}
+
 /** Fixtures not settled yet that kicked off by `kickedOffBy`, with their seeds. */
 export function fixturesToSettle(ex: Executor, kickedOffBy: Date) {
-  return ex
-    .selectFrom('football_fixture as x')
-    .innerJoin('fair_seed as f', 'f.id', 'x.seed_id')
+  return fixturesWithSeeds(ex)
     .select([
       'x.id',
       'x.lambda_home',
@@ -72,19 +75,16 @@ export async function insertFixture(
 }
 
 function fixtures(ex: Executor) {
-  return ex
-    .selectFrom('football_fixture as x')
-    .innerJoin('fair_seed as f', 'f.id', 'x.seed_id')
-    .select([
-      'x.id',
-      'x.kickoff_at',
-      'x.home',
-      'x.away',
-      'x.odds',
-      'x.home_goals',
-      'x.away_goals',
-      'f.server_seed_hash',
-    ]);
+  return fixturesWithSeeds(ex).select([
+    'x.id',
+    'x.kickoff_at',
+    'x.home',
+    'x.away',
+    'x.odds',
+    'x.home_goals',
+    'x.away_goals',
+    'f.server_seed_hash',
+  ]);
 }
 
 /** The next 16 fixtures still open for betting after `closesAfter`. */

@@ -1,4 +1,5 @@
 import type { Executor } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
 import type { DepositStatus, LineStatus, WithdrawalStatus } from './row-types.ts';
 
 /** One page of deposit requests in `statuses` (of one member, if given), and how many there are. */
@@ -8,11 +9,7 @@ export async function depositsPage(
 ) {
   let q = ex.selectFrom('deposit_request').where('status', 'in', f.statuses);
   if (f.memberId !== undefined) q = q.where('member_id', '=', f.memberId);
-  const [items, total] = await Promise.all([
-    q.selectAll().orderBy('id', f.order).limit(f.limit).offset(f.offset).execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  return pageOf(q, (q) => q.selectAll().orderBy('id', f.order), f);
 }
 
 export function lockDeposit(ex: Executor, id: number) {
@@ -68,11 +65,7 @@ export async function withdrawalsPage(
 ) {
   let q = ex.selectFrom('withdrawal').where('status', 'in', f.statuses);
   if (f.memberId !== undefined) q = q.where('member_id', '=', f.memberId);
-  const [items, total] = await Promise.all([
-    q.selectAll().orderBy('id', f.order).limit(f.limit).offset(f.offset).execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  return pageOf(q, (q) => q.selectAll().orderBy('id', f.order), f);
 }
 
 /** One line by id. */
@@ -83,9 +76,5 @@ export function statementLineRow(ex: Executor, id: number) {
 /** One page of lines in one status, newest first, and how many there are. */
 export async function statementLinesPage(ex: Executor, status: LineStatus, limit: number, offset: number) {
   const q = ex.selectFrom('statement_line').where('status', '=', status);
-  const [items, total] = await Promise.all([
-    q.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  return pageOf(q, (q) => q.selectAll().orderBy('id', 'desc'), { limit, offset });
 }

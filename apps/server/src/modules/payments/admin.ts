@@ -92,7 +92,7 @@ export async function depositQueue(deps: PaymentsDeps, f: QueueFilter<DepositSta
   await expireDeposits(deps, deps.clock.now());
   const memberId = await memberOfPhone(deps, f.phone);
   if (memberId === null) return emptyPage(f);
-  const { items, total } = await depositsPage(deps.db, {
+  const { rows: items, total } = await depositsPage(deps.db, {
     statuses: f.status ? [f.status] : ['open', 'review'],
     ...(memberId === undefined ? {} : { memberId }),
     order: f.status && f.status !== 'open' && f.status !== 'review' ? 'desc' : 'asc',
@@ -221,7 +221,7 @@ export async function withdrawalQueue(deps: PaymentsDeps, f: QueueFilter<Withdra
   const memberId = await memberOfPhone(deps, f.phone);
   if (memberId === null) return emptyPage(f);
   const open = !f.status || f.status === 'pending' || f.status === 'review';
-  const { items, total } = await withdrawalsPage(deps.db, {
+  const { rows: items, total } = await withdrawalsPage(deps.db, {
     statuses: f.status ? [f.status] : ['pending', 'review'],
     ...(memberId === undefined ? {} : { memberId }),
     order: open ? 'asc' : 'desc',
@@ -236,7 +236,7 @@ export async function statementLinesQueue(
   deps: PaymentsDeps,
   f: { status: LineStatus; page: number; page_size: number },
 ) {
-  const { items, total } = await statementLinesPage(
+  const { rows: items, total } = await statementLinesPage(
     deps.db,
     f.status,
     f.page_size,

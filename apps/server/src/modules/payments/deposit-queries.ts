@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { DB as Database } from '../../db/database.generated.ts';
 import { earliestOf } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db.ts';
@@ -28,6 +28,17 @@ export async function releaseLapsedReservations(ex: Executor, expiredBy: Date): 
     .execute();
 }
 
+/** Reserved requests for a pay amount just above `amountSatang` (less than a baht more) on one receiving account. */
+const reservedJustAbove =
+  (target: ReceivingTarget, amountSatang: number) => (eb: ExpressionBuilder<Database, 'deposit_request'>) =>
+    eb.and([
+      eb('account_kind', '=', target.accountKind),
+      eb('account_id', '=', target.accountId),
+      eb('reserved', '=', true),
+      eb('pay_amount_satang', '>', amountSatang),
+      eb('pay_amount_satang', '<', amountSatang + 100),
+    ]);
+
 /** Releases the lapsed reservations of pay amounts just above `amountSatang` on one receiving account. */
 export async function releaseLapsedPayAmounts(
   ex: Executor,
@@ -38,11 +49,7 @@ export async function releaseLapsedPayAmounts(
   await ex
     .updateTable('deposit_request')
     .set({ reserved: false })
-    .where('account_kind', '=', target.accountKind)
-    .where('account_id', '=', target.accountId)
-    .where('pay_amount_satang', '>', amountSatang)
-    .where('pay_amount_satang', '<', amountSatang + 100)
-    .where('reserved', '=', true)
+    .where(reservedJustAbove(target, amountSatang))
     .where('expires_at', '<=', reservedAfter)
     .execute();
 }
@@ -52,11 +59,7 @@ export function reservedPayAmounts(ex: Executor, target: ReceivingTarget, amount
   return ex
     .selectFrom('deposit_request')
     .select('pay_amount_satang')
-    .where('account_kind', '=', target.accountKind)
-    .where('account_id', '=', target.accountId)
-    .where('reserved', '=', true)
-    .where('pay_amount_satang', '>', amountSatang)
-    .where('pay_amount_satang', '<', amountSatang + 100)
+    .where(reservedJustAbove(target, amountSatang))
     .execute();
 }
 
@@ -68,22 +71,16 @@ export function depositByIdOrThrow(ex: Executor, id: number) {
   return ex.selectFrom('deposit_request').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
+/** The member's open request (a member has one at most). */
+const openDeposit = (ex: Executor, memberId: number) =>
+  ex.selectFrom('deposit_request').where('member_id', '=', memberId).where('status', '=', 'open');
+
 export function openDepositOf(ex: Executor, memberId: number) {
-  return ex
-    .selectFrom('deposit_request')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
+  return openDeposit(ex, memberId).selectAll().executeTakeFirst();
 }
 
 export function openDepositIdOf(ex: Executor, memberId: number) {
-  return ex
-    .selectFrom('deposit_request')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
+  return openDeposit(ex, memberId).select('id').executeTakeFirst();
 }
 
 export function subChannelEnabled(ex: Executor, channelId: number, subChannelId: number) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
 
 /** What a point transfer is for; the member's point statement labels them (views.ts). */
 export type PointKind =
@@ -89,20 +90,11 @@ export async function setCarry(ex: Executor, memberId: number, carrySatang: numb
 }
 
 export async function historyPage(ex: Executor, memberId: number, limit: number, offset: number) {
-  const [items, total] = await Promise.all([
-    ex
-      .selectFrom('point_transfer')
-      .select(['id', 'created_at', 'kind', 'reference', 'amount', 'balance_after'])
-      .where('member_id', '=', memberId)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    ex
-      .selectFrom('point_transfer')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  const { rows, total } = await pageOf(
+    ex.selectFrom('point_transfer').where('member_id', '=', memberId),
+    (q) =>
+      q.select(['id', 'created_at', 'kind', 'reference', 'amount', 'balance_after']).orderBy('id', 'desc'),
+    { limit, offset },
+  );
+  return { items: rows, total };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
 
 export interface StandingRow {
   poll_id: number;
@@ -135,22 +136,12 @@ export async function winnersPage(
   limit: number,
   offset: number,
 ): Promise<{ items: StandingRow[]; total: number }> {
-  const base = () =>
-    ex.selectFrom('poll_member').where('poll_id', '=', pollId).where('choice_id', '=', choiceId);
-  const [items, total] = await Promise.all([
-    base()
-      .select(standingColumns)
-      .orderBy('used', 'desc')
-      .orderBy('first_vote_at')
-      .orderBy('member_id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  const { rows, total } = await pageOf(
+    ex.selectFrom('poll_member').where('poll_id', '=', pollId).where('choice_id', '=', choiceId),
+    (q) => q.select(standingColumns).orderBy('used', 'desc').orderBy('first_vote_at').orderBy('member_id'),
+    { limit, offset },
+  );
+  return { items: rows, total };
 }
 
 /** Winners not paid yet, by member (a batch of the payment run). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
 
 export type RewardKind = 'points' | 'free_credit' | 'main' | 'none';
 /** `withheld`: fell due during a time-out or self-exclusion; final, never paid (claims.ts). */
@@ -130,13 +131,11 @@ export async function claimsPage(ex: Executor, status: ClaimStatus, limit: numbe
     const q = ex.selectFrom('reward_claim').where('status', '=', status);
     return status === 'held' || status === 'withheld' ? q : q.where('decided_by', 'is not', null);
   };
-  const [items, total] = await Promise.all([
-    base().select(columns).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: items as ClaimRow[], total: Number(total.n) };
+  const { rows, total } = await pageOf(base(), (q) => q.select(columns).orderBy('id', 'desc'), {
+    limit,
+    offset,
+  });
+  return { items: rows as ClaimRow[], total };
 }
 
 /** The status of each claim found, by id (operators' lists of what became of a reward). */

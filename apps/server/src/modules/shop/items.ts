@@ -1,6 +1,6 @@
 import { parseBaht } from '@chok/engine/money';
 import { appendAudit } from '../../platform/audit.ts';
-import { inTransaction } from '../../platform/db.ts';
+import { inTransaction, type Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ShopDeps } from './catalogue.ts';
 import {
@@ -52,6 +52,31 @@ function checkVoucher(kind: ItemRow['kind'], wallet: Wallet | null, satang: numb
   }
 }
 
+/** One staff change of an item in the audit log. */
+function auditItem(
+  tx: Tx,
+  staffId: number,
+  action: 'shop_item.create' | 'shop_item.update' | 'shop_item.stock',
+  id: number,
+  change: { before?: unknown; after: unknown },
+) {
+  return appendAudit(tx, {
+    actorType: 'staff',
+    actorId: staffId,
+    action,
+    entity: 'shop_item',
+    entityId: id,
+    ...change,
+  });
+}
+
+/** The item, locked for a change; RECORD_NOT_FOUND when there is none. */
+async function lockedItem(tx: Tx, id: number): Promise<ItemRow> {
+  const row = await lockItem(tx, id);
+  if (!row) throw new AppError('RECORD_NOT_FOUND');
+  return row;
+}
+
 export async function listItems(d: ShopDeps) {
   return (await allItems(d.db)).map(adminItemView);
 }
@@ -77,14 +102,7 @@ export async function createItem(d: ShopDeps, staffId: number, input: ItemInput)
       updated_at: now,
     });
     const view = adminItemView(row);
-    await appendAudit(tx, {
-      actorType: 'staff',
-      actorId: staffId,
-      action: 'shop_item.create',
-      entity: 'shop_item',
-      entityId: row.id,
-      after: view,
-    });
+    await auditItem(tx, staffId, 'shop_item.create', row.id, { after: view });
     return view;
   });
 }
@@ -92,8 +110,7 @@ export async function createItem(d: ShopDeps, staffId: number, input: ItemInput)
 /** Edits an item; a new price moves its price version, so quotes at the old price are refused. */
 export async function editItem(d: ShopDeps, staffId: number, id: number, input: ItemEdit) {
   return inTransaction(d.db, async (tx) => {
-    const before = await lockItem(tx, id);
-    if (!before) throw new AppError('RECORD_NOT_FOUND');
+    const before = await lockedItem(tx, id);
     const { voucher_amount, ...rest } = input;
     const patch: ItemPatch = Object.fromEntries(
       Object.entries(rest).filter(([, v]) => v !== undefined),
@@ -108,15 +125,7 @@ export async function editItem(d: ShopDeps, staffId: number, id: number, input: 
     }
     const row = await updateItem(tx, id, patch, d.clock.now());
     const view = adminItemView(row);
-    await appendAudit(tx, {
-      actorType: 'staff',
-      actorId: staffId,
-      action: 'shop_item.update',
-      entity: 'shop_item',
-      entityId: id,
-      before: adminItemView(before),
-      after: view,
-    });
+    await auditItem(tx, staffId, 'shop_item.update', id, { before: adminItemView(before), after: view });
     return view;
   });
 }
@@ -127,18 +136,12 @@ export async function editItem(d: ShopDeps, staffId: number, id: number, input: 
  */
 export async function changeStock(d: ShopDeps, staffId: number, id: number, add: number) {
   return inTransaction(d.db, async (tx) => {
-    const before = await lockItem(tx, id);
-    if (!before) throw new AppError('RECORD_NOT_FOUND');
+    const before = await lockedItem(tx, id);
     if (before.stock === null) throw fieldError('add', 'ของรางวัลนี้ไม่จำกัดจำนวน ตั้งจำนวนคงเหลือก่อนเติมสต็อก');
     const row = await addStock(tx, id, add, d.clock.now());
     if (!row) throw fieldError('add', `ลดสต็อกได้ไม่เกินจำนวนคงเหลือ (${before.stock} ชิ้น)`);
     const view = adminItemView(row);
-    await appendAudit(tx, {
-      actorType: 'staff',
-      actorId: staffId,
-      action: 'shop_item.stock',
-      entity: 'shop_item',
-      entityId: id,
+    await auditItem(tx, staffId, 'shop_item.stock', id, {
       before: { stock: before.stock },
       after: { stock: row.stock, add },
     });

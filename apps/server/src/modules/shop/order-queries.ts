@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DB } from '../../db/database.generated.ts';
 import type { Executor } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
 
 export type OrderRow = Selectable<DB['shop_order']>;
 export type OrderStatus = OrderRow['status'];
@@ -39,20 +40,9 @@ export async function memberOrdersPage(
   limit: number,
   offset: number,
 ): Promise<{ items: OrderRow[]; total: number }> {
-  const items = await ex
-    .selectFrom('shop_order')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const { total } = await ex
-    .selectFrom('shop_order')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('member_id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  return { items, total };
+  const q = ex.selectFrom('shop_order').where('member_id', '=', memberId);
+  const { rows, total } = await pageOf(q, (q) => q.selectAll().orderBy('id', 'desc'), { limit, offset });
+  return { items: rows, total };
 }
 
 export async function ordersPage(
@@ -61,7 +51,6 @@ export async function ordersPage(
 ): Promise<{ items: OrderRow[]; total: number }> {
   let q = ex.selectFrom('shop_order').where('kind', '=', f.kind);
   if (f.status) q = q.where('status', '=', f.status);
-  const items = await q.selectAll().orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute();
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  return { items, total };
+  const { rows, total } = await pageOf(q, (q) => q.selectAll().orderBy('id', 'desc'), f);
+  return { items: rows, total };
 }

@@ -16,14 +16,17 @@ export async function insertMemberWallets(ex: Executor, memberId: number): Promi
     .execute();
 }
 
+/** The ledger account of one of a member's wallets. */
+function memberAccount(ex: Executor, memberId: number, walletTypeId: number) {
+  return ex
+    .selectFrom('ledger_account')
+    .where('member_id', '=', memberId)
+    .where('wallet_type_id', '=', walletTypeId);
+}
+
 /** A member wallet's balance in satang (0 when the wallet does not exist). */
 export async function memberBalance(ex: Executor, memberId: number, walletTypeId: number): Promise<number> {
-  const row = await ex
-    .selectFrom('ledger_account')
-    .select('balance')
-    .where('member_id', '=', memberId)
-    .where('wallet_type_id', '=', walletTypeId)
-    .executeTakeFirst();
+  const row = await memberAccount(ex, memberId, walletTypeId).select('balance').executeTakeFirst();
   return row?.balance ?? 0;
 }
 
@@ -34,15 +37,18 @@ export interface MemberWalletRow {
   balance: number | null;
 }
 
-/** One member wallet by wallet type, with its name. */
-export function memberWallet(ex: Executor, memberId: number, walletTypeId: number) {
+/** A member's wallets with their names (a MemberWalletRow each). */
+function namedWallets(ex: Executor, memberId: number) {
   return ex
     .selectFrom('ledger_account as a')
     .innerJoin('wallet_type as t', 't.id', 'a.wallet_type_id')
     .select(['a.id as account_id', 'a.wallet_type_id', 't.name as wallet_name', 'a.balance'])
-    .where('a.member_id', '=', memberId)
-    .where('a.wallet_type_id', '=', walletTypeId)
-    .executeTakeFirst();
+    .where('a.member_id', '=', memberId);
+}
+
+/** One member wallet by wallet type, with its name. */
+export function memberWallet(ex: Executor, memberId: number, walletTypeId: number) {
+  return namedWallets(ex, memberId).where('a.wallet_type_id', '=', walletTypeId).executeTakeFirst();
 }
 
 /**
@@ -50,11 +56,7 @@ export function memberWallet(ex: Executor, memberId: number, walletTypeId: numbe
  * an account id match wins over a wallet type match.
  */
 export function memberWalletByIdOrType(ex: Executor, memberId: number, walletIdOrType: number) {
-  return ex
-    .selectFrom('ledger_account as a')
-    .innerJoin('wallet_type as t', 't.id', 'a.wallet_type_id')
-    .select(['a.id as account_id', 'a.wallet_type_id', 't.name as wallet_name', 'a.balance'])
-    .where('a.member_id', '=', memberId)
+  return namedWallets(ex, memberId)
     .where((eb) => eb.or([eb('a.id', '=', walletIdOrType), eb('a.wallet_type_id', '=', walletIdOrType)]))
     .orderBy(sql`a.id = ${walletIdOrType}`, 'desc')
     .limit(1)
@@ -97,12 +99,7 @@ export async function findMemberAccountId(
   memberId: number,
   walletTypeId: number,
 ): Promise<number | undefined> {
-  const row = await ex
-    .selectFrom('ledger_account')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .where('wallet_type_id', '=', walletTypeId)
-    .executeTakeFirst();
+  const row = await memberAccount(ex, memberId, walletTypeId).select('id').executeTakeFirst();
   return row?.id;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db.ts';
+import { pageOf } from '../../platform/page.ts';
 import type { PrizeKind } from './version-queries.ts';
 
 export type PaidWith = 'free' | 'points';
@@ -100,19 +101,14 @@ export async function spinsPage(
   limit: number,
   offset: number,
 ): Promise<{ items: SpinRow[]; total: number }> {
-  const base = () => {
-    let q = ex.selectFrom('wheel_spin');
-    if (f.memberId !== undefined) q = q.where('member_id', '=', f.memberId);
-    if (f.paidWith !== undefined) q = q.where('paid_with', '=', f.paidWith);
-    return q;
-  };
-  const [items, total] = await Promise.all([
-    base().select(spinColumns).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  let q = ex.selectFrom('wheel_spin');
+  if (f.memberId !== undefined) q = q.where('member_id', '=', f.memberId);
+  if (f.paidWith !== undefined) q = q.where('paid_with', '=', f.paidWith);
+  const { rows, total } = await pageOf(q, (q) => q.select(spinColumns).orderBy('id', 'desc'), {
+    limit,
+    offset,
+  });
+  return { items: rows, total };
 }
 
 export interface BoardRow {
