@@ -78,6 +78,11 @@ describe('the public pages are rendered on the server (spec §4 start-up)', () =
     await threeTop.waitFor();
     expect(await threeTop.getByRole('cell').nth(1).textContent()).toMatch(/^\d[\d,.]*$/);
     expect(await page.locator('.rates-grid').evaluate((el) => getComputedStyle(el).display)).toBe('grid');
+    // The announcements the server opened are on screen with the page: their first slide (and its
+    // picture) does not fade in from transparent.
+    const slide = page.getByTestId('notification-dialog').locator('.notice-slide');
+    expect(await slide.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    expect(await slide.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
 
     await page.goto(`${baseUrl}/lotto/lobby`);
     await page.getByRole('heading', { name: 'หวยออนไลน์', level: 1 }).waitFor();
