@@ -1,15 +1,19 @@
 /**
- * The member site over the wire: `npm run bench:web`. Builds the site if its sources changed, starts
- * the product as `npm start` does (embedded PostgreSQL, demo seed) on free ports, and records
- *   - what `/` and `/lotto/lobby` download (gzip and brotli, apps/web/scripts/bundle-report.mjs)
- *     against the JavaScript gzip budget, and
+ * The member site and the console's login over the wire: `npm run bench:web`. Builds the sites if
+ * their sources changed, starts the product as `npm start` does (embedded PostgreSQL, demo seed) on
+ * free ports, and records
+ *   - what each public page of the member site downloads (gzip and brotli,
+ *     apps/web/scripts/bundle-report.mjs) against its JavaScript gzip budget (150 KB), and what the
+ *     console's first screens download — its login screen, and the first screen after login — against
+ *     theirs (250 KB, apps/backoffice/scripts/bundle-report.mjs), and
  *   - Lighthouse's mobile performance (its default config: a mid-range phone, simulated slow 4G and
  *     4× CPU slowdown) for each route, the median of WEB_BENCH_RUNS runs (default 3), each in a fresh
  *     Debian Chromium (/usr/bin/chromium, or CHROMIUM_PATH) headless,
  * into bench/results/web.json (each run's full Lighthouse report beside it as web-lhr-*.json).
  * WEB_BENCH_RUNS and WEB_BENCH_ROUTES (comma-separated) change how often and what it measures.
- * Lighthouse's simulated throttling scales with this machine's speed: note the load average (printed
- * and recorded) when comparing runs. Exits non-zero when a route's JavaScript is over budget.
+ * Lighthouse's simulated throttling scales with this machine's speed: note the load average and
+ * Lighthouse's benchmark index (printed and recorded) when comparing runs. Exits non-zero when a
+ * route's or a console screen's JavaScript is over budget.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,8 +29,19 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench/results');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 3);
+/** The console's login screen, served by the same product (apps/server/src/platform/backoffice-site.ts). */
+const CONSOLE_LOGIN = '/backoffice/login';
 /** WEB_BENCH_ROUTES=/lotto/lobby (comma-separated) measures a subset. */
-const ROUTES = process.env.WEB_BENCH_ROUTES?.split(',') ?? ['/', '/lotto/lobby'];
+const ROUTES = process.env.WEB_BENCH_ROUTES?.split(',') ?? [
+  // The member site's public pages (issue 38), rendered on the server (apps/web/src/app/server-rendered.ts).
+  '/',
+  '/lotto/lobby',
+  '/promotions',
+  '/lotto/rates',
+  '/lotto/results',
+  '/lobby/casino',
+  CONSOLE_LOGIN,
+];
 const TARGET_SCORE = 95;
 
 interface Run {
@@ -46,6 +61,18 @@ interface Run {
    * do the scores, since Lighthouse multiplies the observed CPU time by 4.
    */
   benchmark_index: number;
+}
+
+interface BundleReport {
+  budget_js_gzip: number;
+  routes: Record<string, { js: Record<string, number>; css: Record<string, number> }>;
+}
+
+/** A site's bundle report (its scripts/bundle-report.mjs --json): what each of its routes downloads. */
+function bundleReport(script: string): BundleReport {
+  const report = spawnSync(process.execPath, [script, '--json'], { encoding: 'utf8' });
+  if (report.error || !report.stdout) throw report.error ?? new Error(report.stderr);
+  return JSON.parse(report.stdout) as BundleReport;
 }
 
 const loadavg = () => os.loadavg().map((n) => Number(n.toFixed(2)));
@@ -165,14 +192,8 @@ async function main() {
   });
   if (built.status !== 0) process.exit(built.status ?? 1);
 
-  const report = spawnSync(process.execPath, ['apps/web/scripts/bundle-report.mjs', '--json'], {
-    encoding: 'utf8',
-  });
-  if (report.error || !report.stdout) throw report.error ?? new Error(report.stderr);
-  const bundle = JSON.parse(report.stdout) as {
-    budget_js_gzip: number;
-    routes: Record<string, { js: Record<string, number>; css: Record<string, number> }>;
-  };
+  const bundle = bundleReport('apps/web/scripts/bundle-report.mjs');
+  const consoleBundle = bundleReport('apps/backoffice/scripts/bundle-report.mjs');
 
   // Debian's full Chromium, as a phone's browser is (the tests use the lighter headless shell).
   await ensureChromium(CHROMIUM, ['chromium', 'fonts-thai-tlwg']);
@@ -216,12 +237,19 @@ async function main() {
   console.log('|---|---|---|---|---|---|---|---|');
   for (const route of ROUTES) {
     const m = lighthouseResults[route]!.median;
-    const js = bundle.routes[route]?.js;
+    const js = (bundle.routes[route] ?? consoleBundle.routes[route])?.js;
     console.log(
       `| \`${route}\` | ${m.performance} (runs ${lighthouseResults[route]!.runs.map((r) => r.performance).join(', ')}) | ${m.fcp_ms} | ${m.lcp_ms} | ${m.tbt_ms} | ${m.cls} | ${kb(js?.gzip)} | ${kb(js?.brotli)} |`,
     );
   }
-  console.log(`load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')}`);
+  for (const [screen, r] of Object.entries(consoleBundle.routes))
+    console.log(
+      `console \`${screen}\`: JavaScript ${kb(r.js.gzip)} KB gzip, ${kb(r.js.brotli)} KB br (budget ${kb(consoleBundle.budget_js_gzip)} KB gzip)`,
+    );
+  const indexes = Object.values(lighthouseResults).flatMap((l) => l.runs.map((r) => r.benchmark_index));
+  console.log(
+    `load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')}; benchmark index ${Math.min(...indexes)}–${Math.max(...indexes)}`,
+  );
 
   const lighthouseVersion = (
     JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as {
@@ -237,6 +265,7 @@ async function main() {
         target_performance: TARGET_SCORE,
         lighthouse: lighthouseResults,
         bundle,
+        console_bundle: consoleBundle,
         lighthouse_version: lighthouseVersion,
         chromium: chromiumVersion,
         node: process.version,
@@ -249,7 +278,9 @@ async function main() {
     )}\n`,
   );
 
-  const over = Object.entries(bundle.routes).filter(([, r]) => (r.js.gzip ?? 0) > bundle.budget_js_gzip);
+  const over = [bundle, consoleBundle].flatMap((b) =>
+    Object.entries(b.routes).filter(([, r]) => (r.js.gzip ?? 0) > b.budget_js_gzip),
+  );
   for (const [route] of over) console.error(`JavaScript for \`${route}\` is over budget`);
   if (over.length > 0) process.exit(1);
 }

@@ -280,9 +280,10 @@ describe('the operator console: finance works the payments queues', () => {
       const proxy = `08${String(Date.now()).slice(-8)}`;
       await add.getByLabel('หมายเลขพร้อมเพย์').fill(proxy);
       await add.getByLabel('ชื่อบัญชี').fill('บริษัท ทดสอบ จำกัด');
-      expect(
-        await add.getByRole('combobox', { name: 'บัญชีธนาคารรับเงิน' }).locator('option').count(),
-      ).toBeGreaterThan(0);
+      // The accounts arrive with the page's read, which may still be under way when the dialog opens.
+      await expect
+        .poll(() => add.getByRole('combobox', { name: 'บัญชีธนาคารรับเงิน' }).locator('option').count())
+        .toBeGreaterThan(0);
       await axeClean(page, 'add PromptPay dialog');
       await add.getByRole('button', { name: 'เพิ่ม', exact: true }).click();
       await page.getByText('เพิ่มพร้อมเพย์แล้ว').waitFor();

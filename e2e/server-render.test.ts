@@ -51,7 +51,7 @@ const stored = (page: Page, storage: 'localStorage' | 'sessionStorage', key: str
   );
 
 describe('the public pages are rendered on the server (spec §4 start-up)', () => {
-  it('without JavaScript, /, /lotto/results and /lotto/rates show their real content, styled', async () => {
+  it('without JavaScript, the public pages show their real content, styled', async () => {
     const { context, page } = await openWithoutScripts();
 
     const home = await page.goto(`${baseUrl}/`);
@@ -78,6 +78,11 @@ describe('the public pages are rendered on the server (spec §4 start-up)', () =
     await threeTop.waitFor();
     expect(await threeTop.getByRole('cell').nth(1).textContent()).toMatch(/^\d[\d,.]*$/);
     expect(await page.locator('.rates-grid').evaluate((el) => getComputedStyle(el).display)).toBe('grid');
+    // The announcements the server opened are on screen with the page: their first slide (and its
+    // picture) does not fade in from transparent.
+    const slide = page.getByTestId('notification-dialog').locator('.notice-slide');
+    expect(await slide.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    expect(await slide.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
 
     await page.goto(`${baseUrl}/lotto/lobby`);
     await page.getByRole('heading', { name: 'หวยออนไลน์', level: 1 }).waitFor();
@@ -86,6 +91,13 @@ describe('the public pages are rendered on the server (spec §4 start-up)', () =
     await page.goto(`${baseUrl}/promotions`);
     await page.getByRole('heading', { name: 'โปรโมชั่น', level: 1 }).waitFor();
     expect(await page.getByTestId('promotion-card').count()).toBeGreaterThan(0);
+
+    await page.goto(`${baseUrl}/lobby/casino`);
+    await page.getByRole('heading', { name: 'คาสิโน', level: 1 }).waitFor();
+    expect(await page.locator('.lobby-grid [data-testid="game-card"]').count()).toBeGreaterThan(0);
+    // Shown as it is: the page a visitor opens does not fade in from transparent.
+    expect(await page.locator('main').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    expect(await page.locator('main').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
 
     // A guarded page is not rendered on the server: its guard runs in the browser first.
     await page.goto(`${baseUrl}/member/deposit`);
@@ -125,6 +137,16 @@ describe('the public pages are rendered on the server (spec §4 start-up)', () =
         await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
       },
     ],
+    [
+      '/lobby/casino',
+      async (page: Page) => {
+        const search = page.getByRole('searchbox', { name: 'ค้นหาเกม' });
+        await search.fill('ห้องสยาม');
+        await page.getByRole('heading', { name: 'ผลการค้นหา' }).waitFor();
+        await expect.poll(() => page.locator('.lobby-grid [data-testid="game-card"]').count()).toBe(1);
+        await page.locator('.lobby-grid [data-game="baccarat-1"]').waitFor();
+      },
+    ],
   ] as const)(
     'with JavaScript, %s hydrates the server’s markup as it is, with no console warning',
     async (path, interact) => {
@@ -142,7 +164,7 @@ describe('the public pages are rendered on the server (spec §4 start-up)', () =
         await route.continue();
       });
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
-      await page.locator('main .container').waitFor({ state: 'attached' });
+      await page.locator('main .container').first().waitFor({ state: 'attached' });
       await page.evaluate(() => {
         document.querySelector('main .container')!.setAttribute('data-server-markup', '');
         document.querySelector('header')!.setAttribute('data-server-markup', '');

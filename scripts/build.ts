@@ -13,7 +13,7 @@
  *
  * A target's hash covers every file of it (but dist/ and node_modules/), the sources of the
  * packages it imports (packages/contract and packages/engine; packages/client for both sites), the
- * root tsconfig files, the shared Vite plugin and the lockfile.
+ * root tsconfig files, the shared Vite plugins and the lockfile.
  * The stamp is written after a successful build only; each build empties its dist/ first, so a
  * failed or interrupted build leaves no stamp and the next start builds again.
  */
@@ -72,6 +72,7 @@ const ROOT_FILES = [
   'package-lock.json',
   'tsconfig.base.json',
   'tsconfig.json',
+  'scripts/vite-chunk-modules.ts',
   'scripts/vite-precompress.ts',
   'scripts/vite-preload-fonts.ts',
 ];

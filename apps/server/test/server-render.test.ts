@@ -121,6 +121,41 @@ describe('the public pages are rendered on the server with their data (spec §4 
     ]);
   });
 
+  it('/lobby/casino: the category’s banner, tabs and games in the markup, its data for hydration; the banner asked for first', async () => {
+    const res = await get('/lobby/casino');
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    const games = (await get('/api/game/list?category=casino&limit=120')).json().data as {
+      game_id: string;
+      name: string;
+    }[];
+    expect(games.length).toBeGreaterThan(0);
+    for (const g of games) expect(root).toContain(`data-game="${g.game_id}"`);
+    expect(root).toContain('<h1 class="lobby-hero__title">คาสิโน</h1>');
+    expect(root).toContain('เกมยอดนิยม');
+    expect(root).toMatch(/<a aria-current="page" class="lobby-tab active" href="\/lobby\/casino"/);
+    expect(res.body).toContain('<title>ล็อบบี้เกม | Chok</title>');
+    const keys = ssrData(res.body)!.queries.queries.map((q) => q.queryKey);
+    expect(keys).toContainEqual(['lobby-config', 'casino']);
+    expect(keys).toContainEqual(['game-lobby', false]);
+    expect(keys).toContainEqual(['game-list', { category: 'casino' }]);
+    // The banner (a background, found by the browser only once styled) is preloaded from the top of
+    // the head, before the site's scripts and fonts; the opened page does not fade in.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    const banner = head.indexOf(
+      '<link rel="preload" href="/games/art/banner-casino.svg" as="image" fetchPriority="high"/>',
+    );
+    expect(banner).toBeGreaterThan(0);
+    expect(banner).toBeLessThan(head.indexOf('<script type="module"'));
+    expect(banner).toBeLessThan(head.indexOf('as="font"'));
+    expect(root).not.toContain('<link rel="preload"');
+    expect(root).toContain('<main id="main">');
+    // Any other name is the lobby of every game.
+    const all = rootOf((await get('/lobby/nothing')).body);
+    expect(all).toContain('data-game="golden-elephant"');
+    expect(all).toContain('data-game="baccarat-1"');
+  });
+
   it('the page’s stylesheets are in the head itself (nothing to fetch before the first paint), their links kept for the cache', async () => {
     const res = await get('/lotto/lobby');
     const inline = [...res.body.matchAll(/<style data-href="(\/assets\/[^"]+\.css)">(.*?)<\/style>/gs)];
@@ -216,7 +251,14 @@ describe('the public pages are rendered on the server with their data (spec §4 
   it('rendering the public pages writes nothing to the console (no store of the browser is written on the server)', async () => {
     const spies = (['log', 'info', 'warn', 'error'] as const).map((level) => vi.spyOn(console, level));
     try {
-      for (const url of ['/', '/promotions', '/lotto/results', '/lotto/rates', '/lotto/lobby']) {
+      for (const url of [
+        '/',
+        '/promotions',
+        '/lotto/results',
+        '/lotto/rates',
+        '/lotto/lobby',
+        '/lobby/casino',
+      ]) {
         expect((await get(url)).statusCode, url).toBe(200);
       }
       for (const spy of spies) expect(spy.mock.calls).toEqual([]);

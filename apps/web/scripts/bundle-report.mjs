@@ -1,5 +1,5 @@
-// Prints the size of the JavaScript and CSS a visitor downloads for `/` and `/lotto/lobby` (the
-// entry, its static imports and the page's lazy chunk), gzip and brotli as the server sends them,
+// Prints the size of the JavaScript and CSS a visitor downloads for each public page (the entry, its
+// static imports and the page's lazy chunk), gzip and brotli as the server sends them,
 // and fails when the JavaScript of a route is over budget.
 // Run after `npm run build`: `npm run bench -w @chok/web` (`--json` prints the figures as JSON;
 // `npm run bench:web` runs it beside Lighthouse, bench/web.ts).
@@ -10,7 +10,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const BUDGET_JS_GZIP_BYTES = 150 * 1024;
 /** Each measured route and the manifest key of its page (apps/web/src/app/routes.tsx). */
-export const ROUTES = { '/': 'src/pages/Home.tsx', '/lotto/lobby': 'src/pages/lotto/Lobby.tsx' };
+export const ROUTES = {
+  '/': 'src/pages/Home.tsx',
+  '/lotto/lobby': 'src/pages/lotto/Lobby.tsx',
+  '/promotions': 'src/pages/promotions/Promotions.tsx',
+  '/lotto/rates': 'src/pages/lotto/Rates.tsx',
+  '/lotto/results': 'src/pages/lotto/Results.tsx',
+  '/lobby/casino': 'src/pages/games/Lobby.tsx',
+};
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
 /** What each route downloads before its page renders, per file and in total (bytes). */

@@ -1,9 +1,5 @@
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
-import { ConfirmHost } from '../components/ConfirmDialog';
-import { ApiError } from '../lib/api';
 import { setNavigate } from '../lib/navigation';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
@@ -12,29 +8,34 @@ import { sections } from '../sections';
 import type { SectionPage } from '../sections/types';
 import { useSession } from '../stores/session';
 import { useTheme } from '../stores/theme';
-import { Layout } from './Layout';
+import { loadStaffShell } from './staff-shell';
 
-export function makeQueryClient(): QueryClient {
-  return new QueryClient({
-    // A read that failed keeps its message on the page (tables show it); a lost session was handled.
-    queryCache: new QueryCache({}),
-    defaultOptions: {
-      queries: {
-        staleTime: 10_000,
-        refetchOnWindowFocus: true,
-        retry: (count, err) =>
-          !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-      },
-    },
-  });
-}
+/** The signed-in console (StaffShell.tsx: the frame, the query cache, the confirm dialog, the toasts). */
+const StaffShell = lazy(loadStaffShell);
+const Toasts = lazy(() => loadStaffShell().then((m) => ({ default: m.Toasts })));
 
 /** Only a logged-in staff member gets past; the others go to the login screen. */
 function RequireStaff() {
   const token = useSession((s) => s.token);
   const location = useLocation();
   if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  return <Layout />;
+  return (
+    <Suspense fallback={<p className="loading">กำลังโหลด…</p>}>
+      <StaffShell />
+    </Suspense>
+  );
+}
+
+/** The toasts, on the page from the first sign-in of the tab on (none before: the login screen has none). */
+function StaffToasts() {
+  const signedIn = useSession((s) => s.token !== null);
+  const [shown, setShown] = useState(signedIn);
+  if (signedIn && !shown) setShown(true);
+  return shown ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
 }
 
 /** A section page, for its roles only (the menu hides it from the others; the server refuses them). */
@@ -91,21 +92,11 @@ function ThemeRoot({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-export function App({
-  router,
-  queryClient,
-}: {
-  router: ReturnType<typeof createRouter>;
-  queryClient: QueryClient;
-}) {
-  const theme = useTheme((s) => s.theme);
+export function App({ router }: { router: ReturnType<typeof createRouter> }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeRoot>
-        <RouterProvider router={router} />
-        <ConfirmHost />
-        <Toaster position="top-right" theme={theme} richColors closeButton />
-      </ThemeRoot>
-    </QueryClientProvider>
+    <ThemeRoot>
+      <RouterProvider router={router} />
+      <StaffToasts />
+    </ThemeRoot>
   );
 }

@@ -1,6 +1,7 @@
 import * as admin from '@chok/contract/routes/admin';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { loadStaffShell } from '../app/staff-shell';
 import { ApiError, call, errorMessage } from '../lib/api';
 import { useSession } from '../stores/session';
 
@@ -37,7 +38,11 @@ export function LoginPage() {
     if (!password) missing.password = 'กรุณากรอกรหัสผ่าน';
     setErrors(missing);
     setMessage(null);
-    if (Object.keys(missing).length === 0) setStep('code');
+    if (Object.keys(missing).length === 0) {
+      setStep('code');
+      // The console after login, fetched while the code is typed.
+      void loadStaffShell();
+    }
   };
 
   const second = async (e: FormEvent) => {

@@ -140,7 +140,19 @@ export function inlineStylesheets(html: string, styleOf: (file: string) => strin
   });
 }
 
-/** The HTML answer: index.html with the payload, and the server-rendered page when there is one. */
+/**
+ * The resource hints React writes at the very start of a page's markup: its preloads of the first
+ * pictures (the header's logo, the announcement's picture, a lobby's banner: `preload()` in the
+ * page's code).
+ */
+const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*>)+/;
+
+/**
+ * The HTML answer: index.html with the payload, and the server-rendered page when there is one. The
+ * page's picture preloads move to the top of the head, before the site's scripts and fonts: on a
+ * phone's connection the browser asks for what comes first first, and the largest thing a visitor
+ * sees is often such a picture (docs/architecture.md "Start-up and server rendering").
+ */
 export function pageHtml(
   indexHtml: string,
   payload: StartupPayload,
@@ -152,10 +164,13 @@ export function pageHtml(
   const data = `<script type="application/json" id="chok-ssr">${scriptJson(rendered.data)}</script>`;
   // Replacements as functions: a `$` in the page's text or styles is not a replacement pattern.
   const assets = inlineStylesheets(rendered.assets, styleOf);
+  const preloads = LEADING_PRELOADS.exec(rendered.html)?.[0] ?? '';
+  const markup = rendered.html.slice(preloads.length);
   return inlineStylesheets(indexHtml, styleOf)
+    .replace(/<\/title>/, () => `</title>${preloads}`)
     .replace('</head>', () => `${assets}${startup}</head>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
     .replace('</body>', () => `${data}</body>`);
 }
 

@@ -1,7 +1,7 @@
 import type { MemberRoute } from '@chok/contract/layouts';
 import type { QueryClient } from '@tanstack/react-query';
 import { contentQueries } from '../features/content/api';
-import { lobbyQuery } from '../features/games/api';
+import { gameListQuery, lobbyCategoryOf, lobbyConfigQuery, lobbyQuery } from '../features/games/api';
 import { lottoQueries, resultsDateOf } from '../features/lotto/api';
 import { promotionListQuery } from '../features/promotions/api';
 
@@ -55,5 +55,18 @@ export const serverRendered: Partial<Record<MemberRoute, ServerRenderedPage>> = 
       ...layoutData(qc, agentCode),
       qc.prefetchQuery(lottoQueries.results(resultsDateOf(url.searchParams))),
     ],
+  },
+  // The game lobby's layout has no header, events or announcements of its own: the page's data only,
+  // as a visitor sees it (a member's last-played row follows in the browser).
+  '/lobby/:name?': {
+    source: 'src/pages/games/Lobby.tsx',
+    prefetch: (qc, url) => {
+      const category = lobbyCategoryOf(url.pathname.split('/')[2]);
+      return [
+        qc.prefetchQuery(lobbyConfigQuery(category ?? '')),
+        qc.prefetchQuery(lobbyQuery(false)),
+        qc.prefetchQuery(gameListQuery({ category, provider: undefined, q: undefined })),
+      ];
+    },
   },
 };

@@ -87,9 +87,14 @@ function Page() {
   // On the first visit the layout renders at once and the page's code is still loading (the
   // router's `initialized` is false until it has): the page shows as pending meanwhile.
   const loading = useContext(UNSAFE_DataRouterStateContext)?.initialized === false;
+  // The page the site opened on shows at once: rendered on the server it is there before any script
+  // runs, and a fade from transparent would hide it from the first paint (and from the browser's
+  // largest-paint measure, which never counts what it first painted transparent). The pages reached
+  // from it fade in.
+  const opened = useUi((s) => s.startupPath === pathname);
   if (loading) return <PendingPage />;
   return (
-    <main id="main" className="page-fade" key={pathname}>
+    <main id="main" className={opened ? undefined : 'page-fade'} key={pathname}>
       <PageTitle />
       {outlet}
       <GameLauncher />

@@ -147,7 +147,10 @@ export function NotificationDialog() {
       }
     >
       {current ? (
-        <article className="notice-slide" key={current.id}>
+        // Only a slide the member moved to fades in: the first comes with its dialog (from the server's
+        // markup, on screen with the page: a fade from transparent would keep its picture out of the
+        // first paint until the scripts had run).
+        <article className={index > 0 ? 'notice-slide notice-slide--next' : 'notice-slide'} key={current.id}>
           {current.image && <img className="notice-slide__image" src={current.image} alt="" />}
           <h3 className="notice-slide__title">{current.title}</h3>
           <p className="notice-slide__text">{current.description}</p>

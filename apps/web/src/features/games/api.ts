@@ -10,12 +10,21 @@ export type GameWallet = Data<typeof games.gameWallets>[number];
 export type GameCategory = GameItem['categories'][number];
 export type FairRound = Data<typeof games.fairRound>;
 
-export function useGameList(f: Omit<Input<typeof games.gameList>, 'limit'>) {
-  return useQuery({
+/** The lobby's game categories (`/lobby/{name}`); any other name shows every game. */
+export const LOBBY_CATEGORIES = ['casino', 'slot', 'sport', 'fishing', 'freespin'] as const;
+export type LobbyCategory = (typeof LOBBY_CATEGORIES)[number];
+export const lobbyCategoryOf = (name: string | undefined): LobbyCategory | undefined =>
+  LOBBY_CATEGORIES.includes(name as LobbyCategory) ? (name as LobbyCategory) : undefined;
+
+/** A page of the catalogue (entry-server.tsx prefetches the lobby's first one: app/server-rendered.ts). */
+export const gameListQuery = (f: Omit<Input<typeof games.gameList>, 'limit'>) =>
+  queryOptions({
     queryKey: ['game-list', f],
     queryFn: () => call(games.gameList, { ...f, limit: 120 }),
-    placeholderData: (previous) => previous,
   });
+
+export function useGameList(f: Omit<Input<typeof games.gameList>, 'limit'>) {
+  return useQuery({ ...gameListQuery(f), placeholderData: (previous) => previous });
 }
 
 /** The lobby lists (last played for members, hot, each category); kept under `local_data` as last seen. */
@@ -38,11 +47,15 @@ export function useLobby() {
   return useQuery({ ...lobbyQuery(isLoggedIn), placeholderData: stored ?? undefined });
 }
 
-export function useLobbyConfig(lobbyKey: string) {
-  return useQuery({
+/** A lobby's title, banner, categories and providers ('' for the lobby of every game). */
+export const lobbyConfigQuery = (lobbyKey: string) =>
+  queryOptions({
     queryKey: ['lobby-config', lobbyKey],
     queryFn: () => call(games.lobbyConfigs, { lobby_key: lobbyKey }),
   });
+
+export function useLobbyConfig(lobbyKey: string) {
+  return useQuery(lobbyConfigQuery(lobbyKey));
 }
 
 export const fetchGameWallets = (body: Input<typeof games.gameWallets>) => call(games.gameWallets, body);

@@ -1,18 +1,21 @@
 import { useDeferredValue, useState } from 'react';
+import { preload } from 'react-dom';
 import { Link, NavLink, useParams } from 'react-router';
 import { ChevronLeftIcon } from '../../components/Icons';
 import { Logo } from '../../components/Logo';
-import { type GameItem, useGameList, useLobby, useLobbyConfig } from '../../features/games/api';
+import {
+  type GameItem,
+  lobbyCategoryOf,
+  useGameList,
+  useLobby,
+  useLobbyConfig,
+} from '../../features/games/api';
 import { GameCard } from '../../features/games/GameCard';
 import { useLaunchGame } from '../../features/games/useLaunchGame';
 import { WalletChip } from '../../features/wallet/WalletChip';
 import { useMinimumPending } from '../../lib/pending';
 import { useLocalData } from '../../stores/local';
 import '../../features/games/lobby.css';
-
-const CATEGORIES = ['casino', 'slot', 'sport', 'fishing', 'freespin'] as const;
-type Category = (typeof CATEGORIES)[number];
-const isCategory = (x: string | undefined): x is Category => CATEGORIES.includes(x as Category);
 
 function Row({
   title,
@@ -44,7 +47,7 @@ function Row({
 /** /lobby/{name}: category tabs, provider filter, search, hot and last-played rows, the games. */
 export default function Lobby() {
   const { name } = useParams();
-  const category = isCategory(name) ? name : undefined;
+  const category = lobbyCategoryOf(name);
   const isLoggedIn = useLocalData((s) => s.isLoggedIn);
   const [provider, setProvider] = useState<string>('');
   const [search, setSearch] = useState('');
@@ -57,6 +60,9 @@ export default function Lobby() {
   const launch = useLaunchGame();
   const play = (g: GameItem, demo: boolean) => launch(g, { demo, source: `lobby:${category ?? 'all'}` });
   const filtering = provider !== '' || q !== '';
+  // The banner is the largest thing on the first screen and a background, which the browser finds
+  // only once the page is styled: asked for at once (in the head of the server's page).
+  if (config.data?.banner) preload(config.data.banner, { as: 'image', fetchPriority: 'high' });
   const inCategory = (games: GameItem[] | undefined) =>
     (games ?? []).filter((g) => !category || g.categories.includes(category));
 

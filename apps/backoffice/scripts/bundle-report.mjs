@@ -1,0 +1,122 @@
+// Prints the size of the JavaScript and CSS the console's first screens download — the login screen
+// (everything a browser loads before a staff member has logged in) and the first screen after login
+// (the frame, its menu and the home page) — gzip and brotli as the server sends them, and fails when
+// a screen's JavaScript is over budget (issue 38: 250 KB gzip).
+// Run after `npm run build`: `npm run bench -w @chok/backoffice` (`--json` prints the figures as JSON;
+// `npm run bench:web` runs it beside Lighthouse, bench/web.ts; apps/server/test/backoffice.test.ts
+// holds the same budget and what the login screen must not load).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const BUDGET_JS_GZIP_BYTES = 250 * 1024;
+/**
+ * Each first screen and the manifest entries it loads: the entry (index.html) with the login screen,
+ * and after login the staff frame (src/app/StaffShell.tsx, loaded once a staff member is signed in).
+ */
+export const SCREENS = {
+  '/backoffice/login': ['index.html'],
+  '/backoffice/': ['index.html', 'src/app/StaffShell.tsx'],
+};
+const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+/** Every manifest key an entry pulls in before it runs: itself and its static imports. */
+export function closure(manifest, key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  if (!manifest[key]) throw new Error(`${key} is not a chunk of the console's build`);
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
+  return seen;
+}
+
+/**
+ * The modules the screen's scripts hold (`src/app/App.tsx`, `node_modules/react-dom/…`) and the size of
+ * each as bundled (bytes before minifying), heaviest first (.vite/modules.json, scripts/vite-chunk-modules.ts).
+ */
+export function screenModules(dist, files) {
+  const file = path.join(dist, '.vite/modules.json');
+  if (!existsSync(file)) return [];
+  const chunks = JSON.parse(readFileSync(file, 'utf8'));
+  return files.flatMap((f) => chunks[f] ?? []).sort((a, b) => b.bytes - a.bytes);
+}
+
+/** The same by package or source folder (`node_modules/react-dom`, `src/app`), heaviest first. */
+export function byPackage(modules) {
+  const sums = new Map();
+  for (const m of modules) {
+    const pkg = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(m.id)?.[0] ?? path.posix.dirname(m.id);
+    sums.set(pkg, (sums.get(pkg) ?? 0) + m.bytes);
+  }
+  return [...sums].map(([id, bytes]) => ({ id, bytes })).sort((a, b) => b.bytes - a.bytes);
+}
+
+/** What each screen downloads before it renders, per file and in total (bytes). */
+export function bundleReport(dist = DIST) {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const screens = {};
+  for (const [screen, entries] of Object.entries(SCREENS)) {
+    const keys = new Set();
+    for (const entry of entries) closure(manifest, entry, keys);
+    const files = new Set();
+    for (const key of keys) {
+      files.add(manifest[key].file);
+      for (const css of manifest[key].css ?? []) files.add(css);
+    }
+    const rows = [...files].map((file) => {
+      const bytes = readFileSync(path.join(dist, file));
+      return {
+        file,
+        kind: file.endsWith('.css') ? 'css' : 'js',
+        raw: bytes.length,
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      };
+    });
+    rows.sort((a, b) => b.gzip - a.gzip);
+    const sum = (kind, field) => rows.filter((r) => r.kind === kind).reduce((s, r) => s + r[field], 0);
+    screens[screen] = {
+      keys: [...keys],
+      files: rows,
+      modules: screenModules(
+        dist,
+        rows.filter((r) => r.kind === 'js').map((r) => r.file),
+      ),
+      js: { raw: sum('js', 'raw'), gzip: sum('js', 'gzip'), brotli: sum('js', 'brotli') },
+      css: { raw: sum('css', 'raw'), gzip: sum('css', 'gzip'), brotli: sum('css', 'brotli') },
+    };
+  }
+  return { budget_js_gzip: BUDGET_JS_GZIP_BYTES, routes: screens };
+}
+
+function main() {
+  const report = bundleReport();
+  if (process.argv.includes('--json')) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    for (const [screen, r] of Object.entries(report.routes)) {
+      console.log(`What the console downloads for \`${screen}\` (gzip -9, brotli 11):`);
+      for (const f of r.files) {
+        console.log(
+          `  ${f.file.padEnd(40)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip ${kb(f.brotli).padStart(10)} br`,
+        );
+      }
+      console.log(
+        `  JavaScript: ${kb(r.js.gzip)} gzip, ${kb(r.js.brotli)} br (budget ${kb(BUDGET_JS_GZIP_BYTES)} gzip)`,
+      );
+      console.log(`  CSS:        ${kb(r.css.gzip)} gzip, ${kb(r.css.brotli)} br`);
+      console.log(
+        `  Heaviest (as bundled, before minifying): ${byPackage(r.modules)
+          .slice(0, 6)
+          .map((m) => `${m.id} ${kb(m.bytes)}`)
+          .join(', ')}`,
+      );
+    }
+  }
+  const over = Object.entries(report.routes).filter(([, r]) => r.js.gzip > BUDGET_JS_GZIP_BYTES);
+  for (const [screen] of over) console.error(`JavaScript for \`${screen}\` is over budget`);
+  if (over.length > 0) process.exit(1);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
