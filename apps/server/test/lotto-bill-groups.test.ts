@@ -138,6 +138,25 @@ function script(seed: number, batches: number, maxBatch: number): Step[] {
       bills.push(bill);
       sent.push(bill);
     }
+    if (s === 2) {
+      // Every rare kind at least once, whatever the seed: a conflict, the bonus wallet, a wallet that
+      // does not exist, the member in a time-out, a closed number, the one with a loss limit.
+      const first = sent[0]!;
+      const line = { bet_type: 'three_top' as const, number: '123', amount: 2 };
+      bills.push(
+        { member: first.member, key: first.key, repeat: true, input: { ...first.input, items: [line] } },
+        { member: 1, key: `model-${seed}-bonus`, input: { wallet_id: 2, items: [line] } },
+        { member: 1, key: `model-${seed}-nowallet`, input: { wallet_id: 99, items: [line] } },
+        { member: 8, key: `model-${seed}-timeout`, input: { wallet_id: 1, items: [line] } },
+        {
+          member: 0,
+          key: `model-${seed}-closed`,
+          input: { wallet_id: 1, items: [line, { bet_type: 'two_bottom', number: '99', amount: 1 }] },
+        },
+        { member: 9, key: `model-${seed}-loss`, input: { wallet_id: 1, items: [line] } },
+        { member: 2, key: `model-${seed}-after-loss`, input: { wallet_id: 1, items: [line] } },
+      );
+    }
     steps.push({ kind: 'bills', bills });
   }
   steps.push({ kind: 'close' });
