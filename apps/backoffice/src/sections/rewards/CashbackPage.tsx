@@ -1,17 +1,18 @@
 import * as reports from '@chok/contract/routes/admin-rewards';
 import * as cashback from '@chok/contract/routes/cashback';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
+import { Check, SaveButton, SubmitForm } from '../../components/Field';
+import { Loading } from '../../components/Loading';
 import { CashbackPreview } from '../../components/Preview';
 import { call, fieldErrors } from '../../lib/api';
+import { useLoadedValues, useSettingsForm } from '../../lib/editor';
 import { formatBaht, formatCount, formatDateTime, formatDay } from '../../lib/format';
-import { useAction, useApi } from '../../lib/query';
 import { useSession } from '../../stores/session';
 import { Inputs } from './SimpleTable';
 import './rewards.css';
-import { FormError } from '../../components/Field';
 
 const kindLabels = { loss: 'คืนยอดเสีย คาสิโนและสล็อต', lotto: 'คืนยอดเสียหวย', commission: 'คืนยอดเทิร์น' } as const;
 type Kind = keyof typeof kindLabels;
@@ -31,27 +32,24 @@ type F = 'loss_rate' | 'lotto_rate' | 'loss_minimum' | 'commission_rate' | 'comm
 
 /** The settings form: loss cashback (casino, slot, lotto) and the turnover commission. */
 function Settings({ canEdit }: { canEdit: boolean }) {
-  const settings = useApi(cashback.adminCashbackSettings, {});
-  const save = useAction(cashback.adminUpdateCashbackSettings, {
-    success: 'บันทึกการตั้งค่าแล้ว',
-    refresh: [cashback.adminCashbackSettings],
-  });
-  const [v, setV] = useState<Record<F, string> | null>(null);
-  const [enabled, setEnabled] = useState({ loss: true, commission: true });
-  const id = useId();
-  useEffect(() => {
-    const s = settings.data;
-    if (!s || v) return;
-    setV({
+  const { settings, save, values, setValues } = useSettingsForm(
+    cashback.adminCashbackSettings,
+    cashback.adminUpdateCashbackSettings,
+    'บันทึกการตั้งค่าแล้ว',
+    (s): Record<F, string> => ({
       loss_rate: s.loss.rate_percent,
       lotto_rate: s.loss.lotto_rate_percent,
       loss_minimum: s.loss.minimum,
       commission_rate: s.commission.rate_percent,
       commission_minimum: s.commission.minimum,
-    });
-    setEnabled({ loss: s.loss.enabled, commission: s.commission.enabled });
-  }, [settings.data, v]);
-  if (!v) return <p className="loading">{settings.isError ? settings.error.message : 'กำลังโหลด…'}</p>;
+    }),
+  );
+  const [enabled, setEnabled] = useLoadedValues(settings.data, (s) => ({
+    loss: s.loss.enabled,
+    commission: s.commission.enabled,
+  }));
+  const id = useId();
+  if (!values || !enabled) return <Loading error={settings.error} />;
   // The server names fields by their place in the body (loss.rate_percent …).
   const raw = fieldErrors(save.error);
   const errors: Record<string, string> = {
@@ -61,64 +59,49 @@ function Settings({ canEdit }: { canEdit: boolean }) {
     commission_rate: raw['commission.rate_percent'] ?? '',
     commission_minimum: raw['commission.minimum'] ?? '',
   };
-  const submit = async () => {
-    const ok = await confirm({
-      title: 'บันทึกการตั้งค่าคืนยอด',
-      message: 'อัตราใหม่ใช้กับการกดรับและการคำนวณตั้งแต่ตอนนี้ วันที่จ่ายไปแล้วไม่เปลี่ยน',
-      confirmLabel: 'บันทึก',
-    });
-    if (!ok) return;
+  const ask = {
+    title: 'บันทึกการตั้งค่าคืนยอด',
+    message: 'อัตราใหม่ใช้กับการกดรับและการคำนวณตั้งแต่ตอนนี้ วันที่จ่ายไปแล้วไม่เปลี่ยน',
+    confirmLabel: 'บันทึก',
+  };
+  const submit = () => {
     save.mutate({
       loss: {
         enabled: enabled.loss,
-        rate_percent: v.loss_rate,
-        lotto_rate_percent: v.lotto_rate,
-        minimum: v.loss_minimum,
+        rate_percent: values.loss_rate,
+        lotto_rate_percent: values.lotto_rate,
+        minimum: values.loss_minimum,
       },
       commission: {
         enabled: enabled.commission,
-        rate_percent: v.commission_rate,
-        minimum: v.commission_minimum,
+        rate_percent: values.commission_rate,
+        minimum: values.commission_minimum,
       },
     });
   };
   return (
-    <form
-      className="card"
-      aria-labelledby={`${id}-h`}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <SubmitForm
+      ask={ask}
+      id={id}
+      title="การตั้งค่า"
+      error={{ error: save.error, fields: errors }}
+      onSubmit={submit}
     >
-      <h2 id={`${id}-h`}>การตั้งค่า</h2>
-      <FormError error={save.error} fields={errors} />
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
-        <div className="field">
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={enabled.loss}
-              onChange={(e) => setEnabled({ ...enabled, loss: e.target.checked })}
-            />{' '}
-            เปิดคืนยอดเสีย
-          </label>
-        </div>
-        <div className="field">
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={enabled.commission}
-              onChange={(e) => setEnabled({ ...enabled, commission: e.target.checked })}
-            />{' '}
-            เปิดคืนยอดเทิร์น
-          </label>
-        </div>
+        <Check
+          label="เปิดคืนยอดเสีย"
+          checked={enabled.loss}
+          onChange={(loss) => setEnabled({ ...enabled, loss })}
+        />
+        <Check
+          label="เปิดคืนยอดเทิร์น"
+          checked={enabled.commission}
+          onChange={(commission) => setEnabled({ ...enabled, commission })}
+        />
         <Inputs
           idPrefix={id}
-          values={v}
-          set={(k, x) => setV({ ...v, [k]: x })}
+          values={values}
+          onChange={setValues}
           errors={errors}
           fields={[
             { name: 'loss_rate', label: 'คืนยอดเสีย คาสิโนและสล็อต (%)' },
@@ -131,20 +114,16 @@ function Settings({ canEdit }: { canEdit: boolean }) {
         <CashbackPreview
           c={{
             lossEnabled: enabled.loss,
-            lossRate: v.loss_rate,
-            lossMinimum: v.loss_minimum,
+            lossRate: values.loss_rate,
+            lossMinimum: values.loss_minimum,
             commissionEnabled: enabled.commission,
-            commissionRate: v.commission_rate,
-            commissionMinimum: v.commission_minimum,
+            commissionRate: values.commission_rate,
+            commissionMinimum: values.commission_minimum,
           }}
         />
-        {canEdit && (
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? 'กำลังบันทึก…' : 'บันทึกการตั้งค่า'}
-          </button>
-        )}
+        {canEdit && <SaveButton saving={save.isPending} label="บันทึกการตั้งค่า" />}
       </fieldset>
-    </form>
+    </SubmitForm>
   );
 }
 

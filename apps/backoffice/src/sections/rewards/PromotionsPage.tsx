@@ -1,9 +1,9 @@
 import * as promo from '@chok/contract/routes/promotions';
 import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { EditorButtons, FormError } from '../../components/Field';
+import { EditorButtons, SubmitForm } from '../../components/Field';
 import { call, type Data } from '../../lib/api';
-import { useEditor } from '../../lib/editor';
+import { orNull, useEditor, wholeOr } from '../../lib/editor';
 import { formatBaht, formatCount } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { Inputs, SimpleTable } from './SimpleTable';
@@ -75,25 +75,22 @@ function valuesOf(p: Promotion): Values {
   };
 }
 
-const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
-const num = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : v);
-
 function bodyOf(v: Values) {
   return {
     title: v.title,
     description: v.description,
     image: orNull(v.image),
     terms: v.terms,
-    sort_order: num(v.sort_order),
+    sort_order: wholeOr(v.sort_order),
     kind: v.kind,
-    percent: v.kind === 'percent' ? (orNull(v.percent) === null ? null : num(v.percent)) : null,
+    percent: v.kind === 'percent' ? (orNull(v.percent) === null ? null : wholeOr(v.percent)) : null,
     fixed_bonus: v.kind === 'fixed' ? orNull(v.fixed_bonus) : null,
     cap: v.kind === 'percent' ? orNull(v.cap) : null,
     min_deposit: v.min_deposit,
-    turnover_multiplier: num(v.turnover_multiplier),
+    turnover_multiplier: wholeOr(v.turnover_multiplier),
     eligibility: v.eligibility,
     max_withdraw: orNull(v.max_withdraw),
-    expiry_days: num(v.expiry_days),
+    expiry_days: wholeOr(v.expiry_days),
   };
 }
 
@@ -143,15 +140,14 @@ export default function PromotionsPage() {
   });
   const { editing, values, setValues, save, errors, pick } = useEditor(blank, valuesOf, create, version);
 
-  const submit = async () => {
-    const ok = await confirm({
-      title: editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น',
-      message: editing
-        ? 'เวอร์ชันใหม่จะเปิดรับแทนเวอร์ชันเดิมทันที สมาชิกที่รับเวอร์ชันเดิมไปแล้วยังใช้เงื่อนไขเดิม'
-        : `สร้าง "${values.title}" และเปิดรับทันที`,
-      confirmLabel: 'บันทึก',
-    });
-    if (!ok) return;
+  const ask = {
+    title: editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น',
+    message: editing
+      ? 'เวอร์ชันใหม่จะเปิดรับแทนเวอร์ชันเดิมทันที สมาชิกที่รับเวอร์ชันเดิมไปแล้วยังใช้เงื่อนไขเดิม'
+      : `สร้าง "${values.title}" และเปิดรับทันที`,
+    confirmLabel: 'บันทึก',
+  };
+  const submit = () => {
     const body = bodyOf(values);
     if (editing) version.mutate({ id: editing.id, ...body } as never, { onSuccess: (p) => pick(p) });
     else create.mutate(body as never, { onSuccess: () => pick(null) });
@@ -167,7 +163,6 @@ export default function PromotionsPage() {
       success: 'สิ้นสุดโปรโมชั่นแล้ว',
     }).then(() => list.refetch());
 
-  const set = (k: Field, v: string) => setValues((x) => ({ ...x, [k]: v }));
   const fields: { name: Field; label: string; hint?: string; options?: typeof kinds; textarea?: boolean }[] =
     [
       { name: 'title', label: 'ชื่อโปรโมชั่น' },
@@ -238,24 +233,20 @@ export default function PromotionsPage() {
         ]}
       />
       <div className="editor">
-        <form
-          className="card"
-          aria-labelledby={`${id}-title`}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+        <SubmitForm
+          ask={ask}
+          id={id}
+          title={editing ? `แก้ไข "${editing.title}" (สร้างเวอร์ชันใหม่)` : 'สร้างโปรโมชั่นใหม่'}
+          error={{ error: save.error, fields: errors }}
+          onSubmit={submit}
         >
-          <h2 id={`${id}-title`}>{editing ? `แก้ไข "${editing.title}" (สร้างเวอร์ชันใหม่)` : 'สร้างโปรโมชั่นใหม่'}</h2>
-          <FormError error={save.error} fields={errors} />
-          <Inputs idPrefix={id} values={values} set={set} errors={errors} fields={fields} />
+          <Inputs idPrefix={id} values={values} onChange={setValues} errors={errors} fields={fields} />
           <EditorButtons
             saving={save.isPending}
             label={editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น'}
             onCancel={editing ? () => pick(null) : undefined}
           />
-        </form>
+        </SubmitForm>
         <PromotionPreview v={values} lines={editing?.rules?.lines ?? null} />
       </div>
     </>

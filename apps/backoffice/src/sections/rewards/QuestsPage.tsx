@@ -1,7 +1,6 @@
 import * as quests from '@chok/contract/routes/quests';
 import { useId } from 'react';
-import { confirm } from '../../components/ConfirmDialog';
-import { EditorButtons, FormError, fromLocalInput, toLocalInput } from '../../components/Field';
+import { EditorButtons, fromLocalInput, SubmitForm, toLocalInput } from '../../components/Field';
 import { QuestPreview } from '../../components/Preview';
 import type { Data } from '../../lib/api';
 import { useEditor } from '../../lib/editor';
@@ -87,13 +86,12 @@ export default function QuestsPage() {
     errors,
     pick,
   } = useEditor(blank, valuesOf, create, update);
-  const submit = async () => {
-    const ok = await confirm({
-      title: editing ? 'บันทึกภารกิจ' : 'เพิ่มภารกิจ',
-      message: editing ? 'รางวัลที่รับไปแล้วไม่เปลี่ยน' : `เพิ่ม "${v.title}"`,
-      confirmLabel: 'บันทึก',
-    });
-    if (!ok) return;
+  const ask = {
+    title: editing ? 'บันทึกภารกิจ' : 'เพิ่มภารกิจ',
+    message: editing ? 'รางวัลที่รับไปแล้วไม่เปลี่ยน' : `เพิ่ม "${v.title}"`,
+    confirmLabel: 'บันทึก',
+  };
+  const submit = () => {
     const body = {
       title: v.title,
       task: v.task,
@@ -152,21 +150,18 @@ export default function QuestsPage() {
           },
         ]}
       />
-      <form
+      <SubmitForm
+        ask={ask}
         className="card page-block"
-        aria-labelledby={`${id}-h`}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        id={id}
+        title={editing ? `แก้ไขภารกิจ #${editing.id}` : 'เพิ่มภารกิจใหม่'}
+        error={{ error: save.error, fields: errors }}
+        onSubmit={submit}
       >
-        <h2 id={`${id}-h`}>{editing ? `แก้ไขภารกิจ #${editing.id}` : 'เพิ่มภารกิจใหม่'}</h2>
-        <FormError error={save.error} fields={errors} />
         <Inputs
           idPrefix={id}
           values={v}
-          set={(k, x) => setV({ ...v, [k]: x })}
+          onChange={setV}
           errors={errors}
           fields={[
             { name: 'title', label: 'ชื่อภารกิจ' },
@@ -205,7 +200,7 @@ export default function QuestsPage() {
           label={editing ? 'บันทึกการแก้ไข' : 'เพิ่มภารกิจ'}
           onCancel={editing ? () => pick(null) : undefined}
         />
-      </form>
+      </SubmitForm>
     </>
   );
 }

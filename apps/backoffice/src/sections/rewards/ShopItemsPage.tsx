@@ -1,10 +1,10 @@
 import * as shop from '@chok/contract/routes/shop';
 import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { EditorButtons, FormError } from '../../components/Field';
+import { EditorButtons, SubmitForm } from '../../components/Field';
 import { ShopItemPreview } from '../../components/Preview';
 import { call, type Data } from '../../lib/api';
-import { useEditor } from '../../lib/editor';
+import { orNull, useEditor, wholeOr } from '../../lib/editor';
 import { formatBaht, formatCount } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { Inputs, SimpleTable } from './SimpleTable';
@@ -48,7 +48,6 @@ const valuesOf = (i: Item): Record<F, string> => ({
   sort_order: String(i.sort_order),
   active: i.active ? 'true' : 'false',
 });
-const num = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : s);
 
 /** The point shop's items (docs/rules/engagement.md §8): vouchers and goods, prices, stock, limits. */
 export default function ShopItemsPage() {
@@ -70,22 +69,21 @@ export default function ShopItemsPage() {
     errors,
     pick,
   } = useEditor(blank, valuesOf, create, update);
-  const submit = async () => {
-    const ok = await confirm({
-      title: editing ? 'บันทึกของรางวัล' : 'เพิ่มของรางวัล',
-      message: editing ? 'การเปลี่ยนราคาแต้มมีผลกับการแลกครั้งถัดไป' : `เพิ่ม "${v.title}"`,
-      confirmLabel: 'บันทึก',
-    });
-    if (!ok) return;
+  const ask = {
+    title: editing ? 'บันทึกของรางวัล' : 'เพิ่มของรางวัล',
+    message: editing ? 'การเปลี่ยนราคาแต้มมีผลกับการแลกครั้งถัดไป' : `เพิ่ม "${v.title}"`,
+    confirmLabel: 'บันทึก',
+  };
+  const submit = () => {
     const voucher = v.kind === 'voucher';
     const common = {
       title: v.title,
       description: v.description,
-      image: v.image.trim() === '' ? null : v.image.trim(),
-      price_points: num(v.price_points),
-      stock: v.stock.trim() === '' ? null : num(v.stock),
-      monthly_limit: num(v.monthly_limit),
-      sort_order: num(v.sort_order),
+      image: orNull(v.image),
+      price_points: wholeOr(v.price_points),
+      stock: v.stock.trim() === '' ? null : wholeOr(v.stock),
+      monthly_limit: wholeOr(v.monthly_limit),
+      sort_order: wholeOr(v.sort_order),
       active: v.active === 'true',
     };
     if (editing) {
@@ -167,21 +165,18 @@ export default function ShopItemsPage() {
           },
         ]}
       />
-      <form
+      <SubmitForm
+        ask={ask}
         className="card page-block"
-        aria-labelledby={`${id}-h`}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        id={id}
+        title={editing ? `แก้ไขของรางวัล #${editing.id}` : 'เพิ่มของรางวัลใหม่'}
+        error={{ error: save.error, fields: errors }}
+        onSubmit={submit}
       >
-        <h2 id={`${id}-h`}>{editing ? `แก้ไขของรางวัล #${editing.id}` : 'เพิ่มของรางวัลใหม่'}</h2>
-        <FormError error={save.error} fields={errors} />
         <Inputs
           idPrefix={id}
           values={v}
-          set={(k, x) => setV({ ...v, [k]: x })}
+          onChange={setV}
           errors={errors}
           fields={[
             ...(editing
@@ -244,7 +239,7 @@ export default function ShopItemsPage() {
           label={editing ? 'บันทึกการแก้ไข' : 'เพิ่มของรางวัล'}
           onCancel={editing ? () => pick(null) : undefined}
         />
-      </form>
+      </SubmitForm>
     </>
   );
 }

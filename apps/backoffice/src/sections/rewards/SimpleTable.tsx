@@ -65,11 +65,11 @@ export function SimpleTable<T>(p: {
   );
 }
 
-/** Text inputs of a form in a grid, each with its Thai error from the server. */
+/** Text inputs of a form in a grid, each with its Thai error from the server; `onChange` gets all the values. */
 export function Inputs<K extends string>(p: {
   idPrefix: string;
   values: Record<K, string>;
-  set: (k: K, v: string) => void;
+  onChange: (values: Record<K, string>) => void;
   errors: Record<string, string>;
   fields: readonly {
     name: K;
@@ -87,16 +87,12 @@ export function Inputs<K extends string>(p: {
         const id = `${p.idPrefix}-field-${f.name}`;
         const err = p.errors[f.name];
         const aria = err ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+        const set = (value: string) => p.onChange({ ...p.values, [f.name]: value });
         return (
           <div className="field" key={f.name}>
             <label htmlFor={id}>{f.label}</label>
             {f.options ? (
-              <select
-                id={id}
-                value={p.values[f.name]}
-                onChange={(e) => p.set(f.name, e.target.value)}
-                {...aria}
-              >
+              <select id={id} value={p.values[f.name]} onChange={(e) => set(e.target.value)} {...aria}>
                 {f.options.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -108,7 +104,7 @@ export function Inputs<K extends string>(p: {
                 id={id}
                 rows={3}
                 value={p.values[f.name]}
-                onChange={(e) => p.set(f.name, e.target.value)}
+                onChange={(e) => set(e.target.value)}
                 {...aria}
               />
             ) : (
@@ -116,7 +112,7 @@ export function Inputs<K extends string>(p: {
                 id={id}
                 type={f.type ?? 'text'}
                 value={p.values[f.name]}
-                onChange={(e) => p.set(f.name, e.target.value)}
+                onChange={(e) => set(e.target.value)}
                 {...aria}
               />
             )}
