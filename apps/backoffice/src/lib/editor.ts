@@ -29,6 +29,24 @@ export function useEditor<Row, V, C extends Mutation, U extends Mutation>(
 }
 
 /**
+ * An editor page over a list the server answers whole (quests, shop items, promotions): the list's
+ * read, the create and update actions (each with its Thai toast, then the list refreshed) and the
+ * editor's state over them (useEditor).
+ */
+export function useListEditor<L extends Endpoint, C extends Endpoint, U extends Endpoint, V>(
+  routes: { list: Route<L>; create: Route<C>; update: Route<U> },
+  success: { create: string; update: string | ((data: DataOf<U>) => string) },
+  blank: V,
+  valuesOf: (row: ListRow<L>) => V,
+) {
+  const list = useApi(routes.list, {} as CallInputOf<L>);
+  const create = useAction(routes.create, { success: success.create, refresh: [routes.list] });
+  const update = useAction(routes.update, { success: success.update, refresh: [routes.list] });
+  return { list, create, update, ...useEditor(blank, valuesOf, create, update) };
+}
+type ListRow<L extends Endpoint> = DataOf<L> extends readonly (infer R)[] ? R : never;
+
+/**
  * The values of a settings form, filled once from the server's answer: null until it arrives, then
  * the operator's edits (a later refresh of the read does not overwrite them).
  */

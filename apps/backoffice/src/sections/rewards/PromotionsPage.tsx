@@ -3,9 +3,8 @@ import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { EditorButtons, SubmitForm } from '../../components/Field';
 import { call, type Data } from '../../lib/api';
-import { orNull, useEditor, wholeOr } from '../../lib/editor';
+import { orNull, useListEditor, wholeOr } from '../../lib/editor';
 import { formatBaht, formatCount } from '../../lib/format';
-import { useAction, useApi } from '../../lib/query';
 import { Inputs, SimpleTable } from './SimpleTable';
 
 type Promotion = Data<typeof promo.adminPromotions>[number];
@@ -128,17 +127,13 @@ function PromotionPreview({ v, lines }: { v: Values; lines: readonly string[] | 
 
 /** Deposit promotions (docs/rules/engagement.md §1): create, edit as a new version, end. */
 export default function PromotionsPage() {
-  const list = useApi(promo.adminPromotions, {});
+  const { list, create, update, editing, values, setValues, save, errors, pick } = useListEditor(
+    { list: promo.adminPromotions, create: promo.adminCreatePromotion, update: promo.adminPromotionVersion },
+    { create: 'สร้างโปรโมชั่นแล้ว', update: (p) => `บันทึกเป็นเวอร์ชัน ${p.version} แล้ว` },
+    blank,
+    valuesOf,
+  );
   const id = useId();
-  const create = useAction(promo.adminCreatePromotion, {
-    success: 'สร้างโปรโมชั่นแล้ว',
-    refresh: [promo.adminPromotions],
-  });
-  const version = useAction(promo.adminPromotionVersion, {
-    success: (p) => `บันทึกเป็นเวอร์ชัน ${p.version} แล้ว`,
-    refresh: [promo.adminPromotions],
-  });
-  const { editing, values, setValues, save, errors, pick } = useEditor(blank, valuesOf, create, version);
 
   const ask = {
     title: editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น',
@@ -149,7 +144,7 @@ export default function PromotionsPage() {
   };
   const submit = () => {
     const body = bodyOf(values);
-    if (editing) version.mutate({ id: editing.id, ...body } as never, { onSuccess: (p) => pick(p) });
+    if (editing) update.mutate({ id: editing.id, ...body } as never, { onSuccess: (p) => pick(p) });
     else create.mutate(body as never, { onSuccess: () => pick(null) });
   };
 

@@ -3,9 +3,8 @@ import { useId } from 'react';
 import { EditorButtons, fromLocalInput, SubmitForm, toLocalInput } from '../../components/Field';
 import { QuestPreview } from '../../components/Preview';
 import type { Data } from '../../lib/api';
-import { useEditor } from '../../lib/editor';
+import { useListEditor } from '../../lib/editor';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { useAction, useApi } from '../../lib/query';
 import { Inputs, SimpleTable } from './SimpleTable';
 
 type Quest = Data<typeof quests.adminQuests>[number];
@@ -68,42 +67,31 @@ const valuesOf = (q: Quest): Record<F, string> => ({
 
 /** Quests (docs/rules/engagement.md §6): the task, target, period and reward of each. */
 export default function QuestsPage() {
-  const list = useApi(quests.adminQuests, {});
+  const { list, create, update, editing, values, setValues, save, errors, pick } = useListEditor(
+    { list: quests.adminQuests, create: quests.adminCreateQuest, update: quests.adminUpdateQuest },
+    { create: 'เพิ่มภารกิจแล้ว', update: 'บันทึกภารกิจแล้ว' },
+    blank,
+    valuesOf,
+  );
   const id = useId();
-  const create = useAction(quests.adminCreateQuest, {
-    success: 'เพิ่มภารกิจแล้ว',
-    refresh: [quests.adminQuests],
-  });
-  const update = useAction(quests.adminUpdateQuest, {
-    success: 'บันทึกภารกิจแล้ว',
-    refresh: [quests.adminQuests],
-  });
-  const {
-    editing,
-    values: v,
-    setValues: setV,
-    save,
-    errors,
-    pick,
-  } = useEditor(blank, valuesOf, create, update);
   const ask = {
     title: editing ? 'บันทึกภารกิจ' : 'เพิ่มภารกิจ',
-    message: editing ? 'รางวัลที่รับไปแล้วไม่เปลี่ยน' : `เพิ่ม "${v.title}"`,
+    message: editing ? 'รางวัลที่รับไปแล้วไม่เปลี่ยน' : `เพิ่ม "${values.title}"`,
     confirmLabel: 'บันทึก',
   };
   const submit = () => {
     const body = {
-      title: v.title,
-      task: v.task,
-      target: v.target,
-      period: v.period,
-      starts_at: fromLocalInput(v.starts_at),
-      ends_at: fromLocalInput(v.ends_at),
-      event_id: v.event_id.trim() === '' ? null : v.event_id.trim(),
-      reward_kind: v.reward_kind,
-      reward_amount: v.reward_amount,
-      sort_order: /^\d+$/.test(v.sort_order) ? Number(v.sort_order) : v.sort_order,
-      is_active: v.is_active === 'true',
+      title: values.title,
+      task: values.task,
+      target: values.target,
+      period: values.period,
+      starts_at: fromLocalInput(values.starts_at),
+      ends_at: fromLocalInput(values.ends_at),
+      event_id: values.event_id.trim() === '' ? null : values.event_id.trim(),
+      reward_kind: values.reward_kind,
+      reward_amount: values.reward_amount,
+      sort_order: /^\d+$/.test(values.sort_order) ? Number(values.sort_order) : values.sort_order,
+      is_active: values.is_active === 'true',
     };
     if (editing) update.mutate({ id: editing.id, ...body } as never, { onSuccess: (q) => pick(q) });
     else create.mutate(body as never, { onSuccess: () => pick(null) });
@@ -160,8 +148,8 @@ export default function QuestsPage() {
       >
         <Inputs
           idPrefix={id}
-          values={v}
-          onChange={setV}
+          values={values}
+          onChange={setValues}
           errors={errors}
           fields={[
             { name: 'title', label: 'ชื่อภารกิจ' },
@@ -186,13 +174,13 @@ export default function QuestsPage() {
         />
         <QuestPreview
           q={{
-            title: v.title,
-            task: v.task,
-            target: v.target,
-            period: v.period,
-            endsAt: fromLocalInput(v.ends_at) ?? '',
-            rewardKind: v.reward_kind,
-            rewardAmount: v.reward_amount,
+            title: values.title,
+            task: values.task,
+            target: values.target,
+            period: values.period,
+            endsAt: fromLocalInput(values.ends_at) ?? '',
+            rewardKind: values.reward_kind,
+            rewardAmount: values.reward_amount,
           }}
         />
         <EditorButtons

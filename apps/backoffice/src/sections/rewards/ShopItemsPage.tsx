@@ -4,9 +4,8 @@ import { confirm } from '../../components/ConfirmDialog';
 import { EditorButtons, SubmitForm } from '../../components/Field';
 import { ShopItemPreview } from '../../components/Preview';
 import { call, type Data } from '../../lib/api';
-import { orNull, useEditor, wholeOr } from '../../lib/editor';
+import { orNull, useListEditor, wholeOr } from '../../lib/editor';
 import { formatBaht, formatCount } from '../../lib/format';
-import { useAction, useApi } from '../../lib/query';
 import { Inputs, SimpleTable } from './SimpleTable';
 
 type Item = Data<typeof shop.adminShopItems>[number];
@@ -51,57 +50,48 @@ const valuesOf = (i: Item): Record<F, string> => ({
 
 /** The point shop's items (docs/rules/engagement.md §8): vouchers and goods, prices, stock, limits. */
 export default function ShopItemsPage() {
-  const list = useApi(shop.adminShopItems, {});
+  const { list, create, update, editing, values, setValues, save, errors, pick } = useListEditor(
+    { list: shop.adminShopItems, create: shop.adminCreateShopItem, update: shop.adminUpdateShopItem },
+    { create: 'เพิ่มของรางวัลแล้ว', update: 'บันทึกของรางวัลแล้ว' },
+    blank,
+    valuesOf,
+  );
   const id = useId();
-  const create = useAction(shop.adminCreateShopItem, {
-    success: 'เพิ่มของรางวัลแล้ว',
-    refresh: [shop.adminShopItems],
-  });
-  const update = useAction(shop.adminUpdateShopItem, {
-    success: 'บันทึกของรางวัลแล้ว',
-    refresh: [shop.adminShopItems],
-  });
-  const {
-    editing,
-    values: v,
-    setValues: setV,
-    save,
-    errors,
-    pick,
-  } = useEditor(blank, valuesOf, create, update);
   const ask = {
     title: editing ? 'บันทึกของรางวัล' : 'เพิ่มของรางวัล',
-    message: editing ? 'การเปลี่ยนราคาแต้มมีผลกับการแลกครั้งถัดไป' : `เพิ่ม "${v.title}"`,
+    message: editing ? 'การเปลี่ยนราคาแต้มมีผลกับการแลกครั้งถัดไป' : `เพิ่ม "${values.title}"`,
     confirmLabel: 'บันทึก',
   };
   const submit = () => {
-    const voucher = v.kind === 'voucher';
+    const voucher = values.kind === 'voucher';
     const common = {
-      title: v.title,
-      description: v.description,
-      image: orNull(v.image),
-      price_points: wholeOr(v.price_points),
-      stock: v.stock.trim() === '' ? null : wholeOr(v.stock),
-      monthly_limit: wholeOr(v.monthly_limit),
-      sort_order: wholeOr(v.sort_order),
-      active: v.active === 'true',
+      title: values.title,
+      description: values.description,
+      image: orNull(values.image),
+      price_points: wholeOr(values.price_points),
+      stock: values.stock.trim() === '' ? null : wholeOr(values.stock),
+      monthly_limit: wholeOr(values.monthly_limit),
+      sort_order: wholeOr(values.sort_order),
+      active: values.active === 'true',
     };
     if (editing) {
       update.mutate(
         {
           id: editing.id,
           ...common,
-          ...(voucher ? { voucher_wallet: v.voucher_wallet, voucher_amount: v.voucher_amount } : {}),
+          ...(voucher
+            ? { voucher_wallet: values.voucher_wallet, voucher_amount: values.voucher_amount }
+            : {}),
         } as never,
         { onSuccess: (i) => pick(i) },
       );
     } else {
       create.mutate(
         {
-          kind: v.kind,
+          kind: values.kind,
           ...common,
-          voucher_wallet: voucher ? v.voucher_wallet : null,
-          voucher_amount: voucher ? v.voucher_amount : null,
+          voucher_wallet: voucher ? values.voucher_wallet : null,
+          voucher_amount: voucher ? values.voucher_amount : null,
         } as never,
         { onSuccess: () => pick(null) },
       );
@@ -175,8 +165,8 @@ export default function ShopItemsPage() {
       >
         <Inputs
           idPrefix={id}
-          values={v}
-          onChange={setV}
+          values={values}
+          onChange={setValues}
           errors={errors}
           fields={[
             ...(editing
@@ -193,7 +183,7 @@ export default function ShopItemsPage() {
                 ]),
             { name: 'title', label: 'ชื่อของรางวัล' },
             { name: 'price_points', label: 'ราคา (แต้ม)' },
-            ...(v.kind === 'voucher'
+            ...(values.kind === 'voucher'
               ? [
                   {
                     name: 'voucher_wallet' as const,
@@ -223,15 +213,15 @@ export default function ShopItemsPage() {
         />
         <ShopItemPreview
           item={{
-            kind: editing?.kind ?? v.kind,
-            title: v.title,
-            description: v.description,
-            image: v.image,
-            pricePoints: v.price_points,
-            voucherAmount: v.voucher_amount,
-            voucherWallet: v.voucher_wallet,
-            stock: v.stock,
-            monthlyLimit: v.monthly_limit,
+            kind: editing?.kind ?? values.kind,
+            title: values.title,
+            description: values.description,
+            image: values.image,
+            pricePoints: values.price_points,
+            voucherAmount: values.voucher_amount,
+            voucherWallet: values.voucher_wallet,
+            stock: values.stock,
+            monthlyLimit: values.monthly_limit,
           }}
         />
         <EditorButtons
