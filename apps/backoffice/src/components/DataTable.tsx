@@ -5,7 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { call, errorMessage } from '../lib/api';
 import { downloadText, toCsv } from '../lib/csv';
-import { formatCount } from '../lib/format';
+import { formatCount, formatDateTime } from '../lib/format';
 import { useApi } from '../lib/query';
 
 /** The answer of every list endpoint the console pages through (apps/backoffice/README.md). */
@@ -27,6 +27,23 @@ export interface Column<T> {
   /** The CSV value (default: the row's field named `key`). */
   csv?: (row: T) => unknown;
   align?: 'end';
+}
+
+/**
+ * A column of an instant, shown in Thai (formatDateTime); the CSV keeps the ISO value, or what `csv`
+ * makes of it (`csvDateTime`: Bangkok wall-clock for a spreadsheet).
+ */
+export function timeColumn<K extends string>(
+  key: K,
+  header: string,
+  csv?: (iso: string | null) => unknown,
+): Column<{ [k in K]: string | null }> {
+  return {
+    key,
+    header,
+    cell: (row) => formatDateTime(row[key]),
+    ...(csv ? { csv: (row: { [k in K]: string | null }) => csv(row[key]) } : {}),
+  };
 }
 
 export interface FilterField {

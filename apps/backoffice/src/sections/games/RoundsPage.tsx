@@ -1,6 +1,6 @@
 import * as api from '@chok/contract/routes/admin-games';
-import { DataTable } from '../../components/DataTable';
-import { formatBaht, formatDateTime } from '../../lib/format';
+import { DataTable, timeColumn } from '../../components/DataTable';
+import { formatBaht } from '../../lib/format';
 
 const statusLabels: Record<string, string> = { open: 'รอผล', settled: 'จบแล้ว', refunded: 'คืนเงิน' };
 const walletLabels: Record<number, string> = { 1: 'หลัก', 2: 'โบนัส', 3: 'เครดิตฟรี' };
@@ -31,7 +31,7 @@ export default function RoundsPage() {
         ]}
         columns={[
           { key: 'id', header: 'รอบ', align: 'end' },
-          { key: 'created_at', header: 'เวลา', cell: (r) => formatDateTime(r.created_at) },
+          timeColumn('created_at', 'เวลา'),
           { key: 'game_name', header: 'เกม' },
           {
             key: 'member',

@@ -1,7 +1,7 @@
 import * as api from '@chok/contract/routes/admin-games';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable, type RowOf } from '../../components/DataTable';
+import { DataTable, type RowOf, timeColumn } from '../../components/DataTable';
 import { call } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 
@@ -82,7 +82,7 @@ export default function SeedsPage() {
           },
           { key: 'client_seed', header: 'เมล็ดของผู้เล่น' },
           { key: 'next_nonce', header: 'รอบถัดไป', align: 'end' },
-          { key: 'created_at', header: 'สร้างเมื่อ', cell: (r) => formatDateTime(r.created_at) },
+          timeColumn('created_at', 'สร้างเมื่อ'),
           {
             key: 'revealed_at',
             header: 'เปิดเผยเมื่อ',

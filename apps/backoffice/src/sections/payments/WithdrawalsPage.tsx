@@ -2,9 +2,9 @@ import * as payments from '@chok/contract/routes/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { BankName, bankCodeOf } from '../../components/Bank';
 import { confirm } from '../../components/ConfirmDialog';
-import { type Column, DataTable, type Row } from '../../components/DataTable';
+import { type Column, DataTable, type Row, timeColumn } from '../../components/DataTable';
 import { ApiError, call } from '../../lib/api';
-import { csvDateTime, formatBaht, formatDateTime } from '../../lib/format';
+import { csvDateTime, formatBaht } from '../../lib/format';
 import { statusTone, withdrawalStatusOptions } from './labels';
 
 type Withdrawal = Row<typeof payments.adminWithdrawals>;
@@ -107,12 +107,7 @@ export default function WithdrawalsPage() {
 
   const columns: Column<Withdrawal>[] = [
     { key: 'id', header: 'เลขที่', cell: (w) => `#${w.id}` },
-    {
-      key: 'created_at',
-      header: 'เวลาแจ้งถอน',
-      cell: (w) => formatDateTime(w.created_at),
-      csv: (w) => csvDateTime(w.created_at),
-    },
+    timeColumn('created_at', 'เวลาแจ้งถอน', csvDateTime),
     { key: 'phone', header: 'สมาชิก', cell: (w) => w.member.phone, csv: (w) => w.member.phone },
     {
       key: 'account',

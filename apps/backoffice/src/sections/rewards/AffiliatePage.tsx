@@ -2,13 +2,13 @@ import * as affiliate from '@chok/contract/routes/affiliate';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, timeColumn } from '../../components/DataTable';
 import { SaveButton, SubmitForm } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { AffiliatePreview } from '../../components/Preview';
 import { call, fieldErrors } from '../../lib/api';
 import { useSettingsForm } from '../../lib/editor';
-import { formatBaht, formatCount, formatDateTime, formatDay } from '../../lib/format';
+import { formatBaht, formatCount, formatDay } from '../../lib/format';
 import { useSession } from '../../stores/session';
 import { Inputs } from './SimpleTable';
 import './rewards.css';
@@ -114,7 +114,7 @@ export default function AffiliatePage() {
               align: 'end',
               cell: (r) => `${formatBaht(r.withheld_amount)} (${formatCount(r.withheld)})`,
             },
-            { key: 'finished_at', header: 'เสร็จเมื่อ', cell: (r) => formatDateTime(r.finished_at) },
+            timeColumn('finished_at', 'เสร็จเมื่อ'),
           ]}
         />
       </section>

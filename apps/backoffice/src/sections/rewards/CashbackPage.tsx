@@ -3,13 +3,13 @@ import * as cashback from '@chok/contract/routes/cashback';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, timeColumn } from '../../components/DataTable';
 import { Check, SaveButton, SubmitForm } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { CashbackPreview } from '../../components/Preview';
 import { call, fieldErrors } from '../../lib/api';
 import { useLoadedValues, useSettingsForm } from '../../lib/editor';
-import { formatBaht, formatCount, formatDateTime, formatDay } from '../../lib/format';
+import { formatBaht, formatCount, formatDay } from '../../lib/format';
 import { useSession } from '../../stores/session';
 import { Inputs } from './SimpleTable';
 import './rewards.css';
@@ -251,7 +251,7 @@ export default function CashbackPage() {
               { key: 'amount', header: 'ยอดคืน', align: 'end', cell: (r) => formatBaht(r.amount) },
               { key: 'status', header: 'สถานะ', cell: (r) => statusLabels[r.status] },
               { key: 'paid_by', header: 'จ่ายโดย', cell: (r) => byLabels[r.paid_by] },
-              { key: 'created_at', header: 'เวลา', cell: (r) => formatDateTime(r.created_at) },
+              timeColumn('created_at', 'เวลา'),
             ]}
           />
         </section>

@@ -3,10 +3,10 @@ import * as coupons from '@chok/contract/routes/coupons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, timeColumn } from '../../components/DataTable';
 import { CouponPreview } from '../../components/Preview';
 import { call } from '../../lib/api';
-import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
+import { formatBaht, formatCount } from '../../lib/format';
 import './rewards.css';
 
 const statusLabel = (s: 'active' | 'disabled') => (
@@ -168,7 +168,7 @@ export default function CouponsPage() {
                 align: 'end',
                 cell: (c) => `${formatCount(c.used)} / ${formatCount(c.quota)}`,
               },
-              { key: 'expires_at', header: 'หมดอายุ', cell: (c) => formatDateTime(c.expires_at) },
+              timeColumn('expires_at', 'หมดอายุ'),
               { key: 'status', header: 'สถานะ', cell: (c) => statusLabel(c.status) },
               {
                 key: 'actions',
@@ -270,7 +270,7 @@ export default function CouponsPage() {
               { name: 'campaign_id', label: 'รหัสแคมเปญ' },
             ]}
             columns={[
-              { key: 'used_at', header: 'เวลา', cell: (u) => formatDateTime(u.used_at) },
+              timeColumn('used_at', 'เวลา'),
               { key: 'code', header: 'โค้ด' },
               { key: 'campaign_title', header: 'แคมเปญ' },
               { key: 'phone', header: 'สมาชิก' },

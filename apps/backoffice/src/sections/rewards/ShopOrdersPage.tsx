@@ -1,9 +1,9 @@
 import * as shop from '@chok/contract/routes/shop';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, timeColumn } from '../../components/DataTable';
 import { call, type Data } from '../../lib/api';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import './rewards.css';
 
 type Order = Data<typeof shop.adminShopOrders>['items'][number];
@@ -66,7 +66,7 @@ export default function ShopOrdersPage() {
         ]}
         columns={[
           { key: 'id', header: 'เลขที่' },
-          { key: 'created_at', header: 'เวลา', cell: (o) => formatDateTime(o.created_at) },
+          timeColumn('created_at', 'เวลา'),
           { key: 'phone', header: 'สมาชิก' },
           { key: 'title', header: 'ของรางวัล', cell: (o) => `${o.title} × ${o.quantity}` },
           { key: 'points', header: 'แต้ม', align: 'end', cell: (o) => formatCount(o.points) },

@@ -1,10 +1,10 @@
 import * as wheel from '@chok/contract/routes/wheel';
 import { useId, useState } from 'react';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, timeColumn } from '../../components/DataTable';
 import { WheelPreview } from '../../components/Preview';
 import { type Data, fieldErrors } from '../../lib/api';
 import { wholeOr } from '../../lib/editor';
-import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
+import { formatBaht, formatCount } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { SimpleTable } from './SimpleTable';
 import './rewards.css';
@@ -226,7 +226,7 @@ export default function WheelPage() {
           rowKey={(s) => s.id}
           filters={[{ name: 'member_id', label: 'รหัสสมาชิก' }]}
           columns={[
-            { key: 'created_at', header: 'เวลา', cell: (s) => formatDateTime(s.created_at) },
+            timeColumn('created_at', 'เวลา'),
             { key: 'phone', header: 'สมาชิก' },
             { key: 'version', header: 'เวอร์ชัน', align: 'end' },
             { key: 'prize_label', header: 'รางวัล' },

@@ -6,7 +6,7 @@ import {
 } from '@chok/contract/audit-actions';
 import * as api from '@chok/contract/routes/admin-staff';
 import { useState } from 'react';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, timeColumn } from '../../components/DataTable';
 import { formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/query';
 
@@ -95,7 +95,7 @@ export default function AuditPage() {
         ]}
         columns={[
           { key: 'id', header: 'ลำดับ', align: 'end' },
-          { key: 'created_at', header: 'เวลา', cell: (r) => formatDateTime(r.created_at) },
+          timeColumn('created_at', 'เวลา'),
           {
             key: 'actor',
             header: 'ผู้ทำรายการ',

@@ -2,7 +2,7 @@ import * as api from '@chok/contract/routes/admin-staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable, type RowOf } from '../../components/DataTable';
+import { DataTable, type RowOf, timeColumn } from '../../components/DataTable';
 import { call, fieldErrors } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/query';
@@ -149,7 +149,7 @@ export default function StaffUsersPage() {
             cell: (r) => (r.last_login_at ? formatDateTime(r.last_login_at) : '—'),
           },
           { key: 'live_sessions', header: 'เซสชันที่ใช้อยู่', align: 'end' },
-          { key: 'created_at', header: 'สร้างเมื่อ', cell: (r) => formatDateTime(r.created_at) },
+          timeColumn('created_at', 'สร้างเมื่อ'),
           {
             key: 'actions',
             header: 'จัดการ',
