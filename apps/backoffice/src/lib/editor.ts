@@ -1,5 +1,5 @@
 import type { CallInputOf, DataOf, Endpoint, Route } from '@chok/contract/endpoint';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { fieldErrors } from './api';
 import { useAction, useApi } from './query';
 
@@ -30,8 +30,9 @@ export function useEditor<Row, V, C extends Mutation, U extends Mutation>(
 
 /**
  * An editor page over a list the server answers whole (quests, shop items, promotions): the list's
- * read, the create and update actions (each with its Thai toast, then the list refreshed) and the
- * editor's state over them (useEditor).
+ * read, the create and update actions (each with its Thai toast, then the list refreshed), the
+ * editor's state over them (useEditor) and the form's id. `send` saves the form: the open row's
+ * update (the row then shown as saved) or a create (then a blank form).
  */
 export function useListEditor<L extends Endpoint, C extends Endpoint, U extends Endpoint, V>(
   routes: { list: Route<L>; create: Route<C>; update: Route<U> },
@@ -42,7 +43,16 @@ export function useListEditor<L extends Endpoint, C extends Endpoint, U extends 
   const list = useApi(routes.list, {} as CallInputOf<L>);
   const create = useAction(routes.create, { success: success.create, refresh: [routes.list] });
   const update = useAction(routes.update, { success: success.update, refresh: [routes.list] });
-  return { list, create, update, ...useEditor(blank, valuesOf, create, update) };
+  const editor = useEditor(blank, valuesOf, create, update);
+  const send = (createBody: object, updateBody: object = createBody) => {
+    const open = editor.editing as (ListRow<L> & { id: number }) | null;
+    if (open) {
+      update.mutate({ id: open.id, ...updateBody } as CallInputOf<U>, {
+        onSuccess: (row) => editor.pick(row as ListRow<L>),
+      });
+    } else create.mutate(createBody as CallInputOf<C>, { onSuccess: () => editor.pick(null) });
+  };
+  return { list, create, update, id: useId(), send, ...editor };
 }
 type ListRow<L extends Endpoint> = DataOf<L> extends readonly (infer R)[] ? R : never;
 

@@ -1,11 +1,9 @@
 import * as promo from '@chok/contract/routes/promotions';
-import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { EditorButtons, SubmitForm } from '../../components/Field';
 import { call, type Data } from '../../lib/api';
 import { orNull, useListEditor, wholeOr } from '../../lib/editor';
 import { formatBaht, formatCount } from '../../lib/format';
-import { Inputs, SimpleTable } from './SimpleTable';
+import { EditorForm, SimpleTable } from './SimpleTable';
 
 type Promotion = Data<typeof promo.adminPromotions>[number];
 
@@ -127,13 +125,13 @@ function PromotionPreview({ v, lines }: { v: Values; lines: readonly string[] | 
 
 /** Deposit promotions (docs/rules/engagement.md §1): create, edit as a new version, end. */
 export default function PromotionsPage() {
-  const { list, create, update, editing, values, setValues, save, errors, pick } = useListEditor(
+  const editor = useListEditor(
     { list: promo.adminPromotions, create: promo.adminCreatePromotion, update: promo.adminPromotionVersion },
     { create: 'สร้างโปรโมชั่นแล้ว', update: (p) => `บันทึกเป็นเวอร์ชัน ${p.version} แล้ว` },
     blank,
     valuesOf,
   );
-  const id = useId();
+  const { list, editing, values, pick } = editor;
 
   const ask = {
     title: editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น',
@@ -143,9 +141,7 @@ export default function PromotionsPage() {
     confirmLabel: 'บันทึก',
   };
   const submit = () => {
-    const body = bodyOf(values);
-    if (editing) update.mutate({ id: editing.id, ...body } as never, { onSuccess: (p) => pick(p) });
-    else create.mutate(body as never, { onSuccess: () => pick(null) });
+    editor.send(bodyOf(values));
   };
 
   const end = (p: Promotion) =>
@@ -228,20 +224,15 @@ export default function PromotionsPage() {
         ]}
       />
       <div className="editor">
-        <SubmitForm
+        <EditorForm
+          editor={editor}
           ask={ask}
-          id={id}
-          title={editing ? `แก้ไข "${editing.title}" (สร้างเวอร์ชันใหม่)` : 'สร้างโปรโมชั่นใหม่'}
-          error={{ error: save.error, fields: errors }}
           onSubmit={submit}
-        >
-          <Inputs idPrefix={id} values={values} onChange={setValues} errors={errors} fields={fields} />
-          <EditorButtons
-            saving={save.isPending}
-            label={editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น'}
-            onCancel={editing ? () => pick(null) : undefined}
-          />
-        </SubmitForm>
+          className="card"
+          title={editing ? `แก้ไข "${editing.title}" (สร้างเวอร์ชันใหม่)` : 'สร้างโปรโมชั่นใหม่'}
+          saveLabel={editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น'}
+          fields={fields}
+        />
         <PromotionPreview v={values} lines={editing?.rules?.lines ?? null} />
       </div>
     </>

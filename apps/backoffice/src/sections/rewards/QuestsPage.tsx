@@ -1,11 +1,10 @@
 import * as quests from '@chok/contract/routes/quests';
-import { useId } from 'react';
-import { EditorButtons, fromLocalInput, SubmitForm, toLocalInput } from '../../components/Field';
+import { fromLocalInput, toLocalInput } from '../../components/Field';
 import { QuestPreview } from '../../components/Preview';
 import type { Data } from '../../lib/api';
 import { useListEditor } from '../../lib/editor';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { Inputs, SimpleTable } from './SimpleTable';
+import { EditorForm, SimpleTable } from './SimpleTable';
 
 type Quest = Data<typeof quests.adminQuests>[number];
 const tasks = [
@@ -67,13 +66,13 @@ const valuesOf = (q: Quest): Record<F, string> => ({
 
 /** Quests (docs/rules/engagement.md §6): the task, target, period and reward of each. */
 export default function QuestsPage() {
-  const { list, create, update, editing, values, setValues, save, errors, pick } = useListEditor(
+  const editor = useListEditor(
     { list: quests.adminQuests, create: quests.adminCreateQuest, update: quests.adminUpdateQuest },
     { create: 'เพิ่มภารกิจแล้ว', update: 'บันทึกภารกิจแล้ว' },
     blank,
     valuesOf,
   );
-  const id = useId();
+  const { list, editing, values, pick } = editor;
   const ask = {
     title: editing ? 'บันทึกภารกิจ' : 'เพิ่มภารกิจ',
     message: editing ? 'รางวัลที่รับไปแล้วไม่เปลี่ยน' : `เพิ่ม "${values.title}"`,
@@ -93,8 +92,7 @@ export default function QuestsPage() {
       sort_order: /^\d+$/.test(values.sort_order) ? Number(values.sort_order) : values.sort_order,
       is_active: values.is_active === 'true',
     };
-    if (editing) update.mutate({ id: editing.id, ...body } as never, { onSuccess: (q) => pick(q) });
-    else create.mutate(body as never, { onSuccess: () => pick(null) });
+    editor.send(body);
   };
   return (
     <>
@@ -138,40 +136,33 @@ export default function QuestsPage() {
           },
         ]}
       />
-      <SubmitForm
+      <EditorForm
+        editor={editor}
         ask={ask}
-        className="card page-block"
-        id={id}
-        title={editing ? `แก้ไขภารกิจ #${editing.id}` : 'เพิ่มภารกิจใหม่'}
-        error={{ error: save.error, fields: errors }}
         onSubmit={submit}
+        title={editing ? `แก้ไขภารกิจ #${editing.id}` : 'เพิ่มภารกิจใหม่'}
+        saveLabel={editing ? 'บันทึกการแก้ไข' : 'เพิ่มภารกิจ'}
+        fields={[
+          { name: 'title', label: 'ชื่อภารกิจ' },
+          { name: 'task', label: 'เงื่อนไข', options: tasks },
+          { name: 'target', label: 'เป้าหมาย' },
+          { name: 'period', label: 'รอบ', options: periods },
+          { name: 'starts_at', label: 'เริ่ม (แคมเปญ, เวลาไทย)', type: 'datetime-local' },
+          { name: 'ends_at', label: 'สิ้นสุด (แคมเปญ, เวลาไทย)', type: 'datetime-local' },
+          { name: 'event_id', label: 'รหัสกิจกรรม (ไม่บังคับ)' },
+          { name: 'reward_kind', label: 'รางวัล', options: rewards },
+          { name: 'reward_amount', label: 'จำนวนรางวัล' },
+          { name: 'sort_order', label: 'ลำดับ' },
+          {
+            name: 'is_active',
+            label: 'สถานะ',
+            options: [
+              { value: 'true', label: 'เปิด' },
+              { value: 'false', label: 'ปิด' },
+            ],
+          },
+        ]}
       >
-        <Inputs
-          idPrefix={id}
-          values={values}
-          onChange={setValues}
-          errors={errors}
-          fields={[
-            { name: 'title', label: 'ชื่อภารกิจ' },
-            { name: 'task', label: 'เงื่อนไข', options: tasks },
-            { name: 'target', label: 'เป้าหมาย' },
-            { name: 'period', label: 'รอบ', options: periods },
-            { name: 'starts_at', label: 'เริ่ม (แคมเปญ, เวลาไทย)', type: 'datetime-local' },
-            { name: 'ends_at', label: 'สิ้นสุด (แคมเปญ, เวลาไทย)', type: 'datetime-local' },
-            { name: 'event_id', label: 'รหัสกิจกรรม (ไม่บังคับ)' },
-            { name: 'reward_kind', label: 'รางวัล', options: rewards },
-            { name: 'reward_amount', label: 'จำนวนรางวัล' },
-            { name: 'sort_order', label: 'ลำดับ' },
-            {
-              name: 'is_active',
-              label: 'สถานะ',
-              options: [
-                { value: 'true', label: 'เปิด' },
-                { value: 'false', label: 'ปิด' },
-              ],
-            },
-          ]}
-        />
         <QuestPreview
           q={{
             title: values.title,
@@ -183,12 +174,7 @@ export default function QuestsPage() {
             rewardAmount: values.reward_amount,
           }}
         />
-        <EditorButtons
-          saving={save.isPending}
-          label={editing ? 'บันทึกการแก้ไข' : 'เพิ่มภารกิจ'}
-          onCancel={editing ? () => pick(null) : undefined}
-        />
-      </SubmitForm>
+      </EditorForm>
     </>
   );
 }

@@ -1,12 +1,10 @@
 import * as shop from '@chok/contract/routes/shop';
-import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { EditorButtons, SubmitForm } from '../../components/Field';
 import { ShopItemPreview } from '../../components/Preview';
 import { call, type Data } from '../../lib/api';
 import { orNull, useListEditor, wholeOr } from '../../lib/editor';
 import { formatBaht, formatCount } from '../../lib/format';
-import { Inputs, SimpleTable } from './SimpleTable';
+import { EditorForm, SimpleTable } from './SimpleTable';
 
 type Item = Data<typeof shop.adminShopItems>[number];
 type F =
@@ -50,13 +48,13 @@ const valuesOf = (i: Item): Record<F, string> => ({
 
 /** The point shop's items (docs/rules/engagement.md §8): vouchers and goods, prices, stock, limits. */
 export default function ShopItemsPage() {
-  const { list, create, update, editing, values, setValues, save, errors, pick } = useListEditor(
+  const editor = useListEditor(
     { list: shop.adminShopItems, create: shop.adminCreateShopItem, update: shop.adminUpdateShopItem },
     { create: 'เพิ่มของรางวัลแล้ว', update: 'บันทึกของรางวัลแล้ว' },
     blank,
     valuesOf,
   );
-  const id = useId();
+  const { list, editing, values, pick } = editor;
   const ask = {
     title: editing ? 'บันทึกของรางวัล' : 'เพิ่มของรางวัล',
     message: editing ? 'การเปลี่ยนราคาแต้มมีผลกับการแลกครั้งถัดไป' : `เพิ่ม "${values.title}"`,
@@ -74,28 +72,18 @@ export default function ShopItemsPage() {
       sort_order: wholeOr(values.sort_order),
       active: values.active === 'true',
     };
-    if (editing) {
-      update.mutate(
-        {
-          id: editing.id,
-          ...common,
-          ...(voucher
-            ? { voucher_wallet: values.voucher_wallet, voucher_amount: values.voucher_amount }
-            : {}),
-        } as never,
-        { onSuccess: (i) => pick(i) },
-      );
-    } else {
-      create.mutate(
-        {
-          kind: values.kind,
-          ...common,
-          voucher_wallet: voucher ? values.voucher_wallet : null,
-          voucher_amount: voucher ? values.voucher_amount : null,
-        } as never,
-        { onSuccess: () => pick(null) },
-      );
-    }
+    editor.send(
+      {
+        kind: values.kind,
+        ...common,
+        voucher_wallet: voucher ? values.voucher_wallet : null,
+        voucher_amount: voucher ? values.voucher_amount : null,
+      },
+      {
+        ...common,
+        ...(voucher ? { voucher_wallet: values.voucher_wallet, voucher_amount: values.voucher_amount } : {}),
+      },
+    );
   };
   const restock = (i: Item) =>
     confirm({
@@ -155,62 +143,55 @@ export default function ShopItemsPage() {
           },
         ]}
       />
-      <SubmitForm
+      <EditorForm
+        editor={editor}
         ask={ask}
-        className="card page-block"
-        id={id}
-        title={editing ? `แก้ไขของรางวัล #${editing.id}` : 'เพิ่มของรางวัลใหม่'}
-        error={{ error: save.error, fields: errors }}
         onSubmit={submit}
+        title={editing ? `แก้ไขของรางวัล #${editing.id}` : 'เพิ่มของรางวัลใหม่'}
+        saveLabel={editing ? 'บันทึกการแก้ไข' : 'เพิ่มของรางวัล'}
+        fields={[
+          ...(editing
+            ? []
+            : [
+                {
+                  name: 'kind' as const,
+                  label: 'ชนิด',
+                  options: [
+                    { value: 'voucher', label: 'บัตรกำนัล (เครดิต)' },
+                    { value: 'goods', label: 'สินค้า (จัดส่ง)' },
+                  ],
+                },
+              ]),
+          { name: 'title', label: 'ชื่อของรางวัล' },
+          { name: 'price_points', label: 'ราคา (แต้ม)' },
+          ...(values.kind === 'voucher'
+            ? [
+                {
+                  name: 'voucher_wallet' as const,
+                  label: 'เข้ากระเป๋า',
+                  options: [
+                    { value: 'free_credit', label: 'เครดิตฟรี' },
+                    { value: 'main', label: 'กระเป๋าหลัก' },
+                  ],
+                },
+                { name: 'voucher_amount' as const, label: 'มูลค่า (บาท)' },
+              ]
+            : []),
+          { name: 'stock', label: 'จำนวนคงเหลือ (เว้นว่าง = ไม่จำกัด)' },
+          { name: 'monthly_limit', label: 'แลกได้ต่อคนต่อเดือน' },
+          { name: 'sort_order', label: 'ลำดับ' },
+          {
+            name: 'active',
+            label: 'สถานะ',
+            options: [
+              { value: 'true', label: 'เปิดแลก' },
+              { value: 'false', label: 'ปิด' },
+            ],
+          },
+          { name: 'image', label: 'ที่อยู่รูปภาพ (ไม่บังคับ)' },
+          { name: 'description', label: 'รายละเอียด', textarea: true },
+        ]}
       >
-        <Inputs
-          idPrefix={id}
-          values={values}
-          onChange={setValues}
-          errors={errors}
-          fields={[
-            ...(editing
-              ? []
-              : [
-                  {
-                    name: 'kind' as const,
-                    label: 'ชนิด',
-                    options: [
-                      { value: 'voucher', label: 'บัตรกำนัล (เครดิต)' },
-                      { value: 'goods', label: 'สินค้า (จัดส่ง)' },
-                    ],
-                  },
-                ]),
-            { name: 'title', label: 'ชื่อของรางวัล' },
-            { name: 'price_points', label: 'ราคา (แต้ม)' },
-            ...(values.kind === 'voucher'
-              ? [
-                  {
-                    name: 'voucher_wallet' as const,
-                    label: 'เข้ากระเป๋า',
-                    options: [
-                      { value: 'free_credit', label: 'เครดิตฟรี' },
-                      { value: 'main', label: 'กระเป๋าหลัก' },
-                    ],
-                  },
-                  { name: 'voucher_amount' as const, label: 'มูลค่า (บาท)' },
-                ]
-              : []),
-            { name: 'stock', label: 'จำนวนคงเหลือ (เว้นว่าง = ไม่จำกัด)' },
-            { name: 'monthly_limit', label: 'แลกได้ต่อคนต่อเดือน' },
-            { name: 'sort_order', label: 'ลำดับ' },
-            {
-              name: 'active',
-              label: 'สถานะ',
-              options: [
-                { value: 'true', label: 'เปิดแลก' },
-                { value: 'false', label: 'ปิด' },
-              ],
-            },
-            { name: 'image', label: 'ที่อยู่รูปภาพ (ไม่บังคับ)' },
-            { name: 'description', label: 'รายละเอียด', textarea: true },
-          ]}
-        />
         <ShopItemPreview
           item={{
             kind: editing?.kind ?? values.kind,
@@ -224,12 +205,7 @@ export default function ShopItemsPage() {
             monthlyLimit: values.monthly_limit,
           }}
         />
-        <EditorButtons
-          saving={save.isPending}
-          label={editing ? 'บันทึกการแก้ไข' : 'เพิ่มของรางวัล'}
-          onCancel={editing ? () => pick(null) : undefined}
-        />
-      </SubmitForm>
+      </EditorForm>
     </>
   );
 }

@@ -1,5 +1,7 @@
 import './rewards.css';
 import type { ReactNode } from 'react';
+import type { ConfirmOptions } from '../../components/ConfirmDialog';
+import { EditorButtons, SubmitForm } from '../../components/Field';
 import { errorMessage } from '../../lib/api';
 
 export interface SimpleColumn<T> {
@@ -126,5 +128,51 @@ export function Inputs<K extends string>(p: {
         );
       })}
     </div>
+  );
+}
+
+/** The state of an editor form beside a list (useListEditor) that EditorForm draws. */
+interface EditorState<K extends string> {
+  id: string;
+  values: Record<K, string>;
+  setValues: (values: Record<K, string>) => void;
+  errors: Record<string, string>;
+  save: { error: Error | null; isPending: boolean };
+  editing: unknown;
+  pick: (row: null) => void;
+}
+
+/**
+ * The editor form under a list: its heading, the inputs in a grid, what the page puts after them (a
+ * preview), and save with the way back to a blank form while a row is open.
+ */
+export function EditorForm<K extends string>(p: {
+  editor: EditorState<K>;
+  title: string;
+  ask: ConfirmOptions;
+  onSubmit: () => void;
+  fields: Parameters<typeof Inputs<K>>[0]['fields'];
+  saveLabel: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const e = p.editor;
+  return (
+    <SubmitForm
+      ask={p.ask}
+      className={p.className ?? 'card page-block'}
+      id={e.id}
+      title={p.title}
+      error={{ error: e.save.error, fields: e.errors }}
+      onSubmit={p.onSubmit}
+    >
+      <Inputs idPrefix={e.id} values={e.values} onChange={e.setValues} errors={e.errors} fields={p.fields} />
+      {p.children}
+      <EditorButtons
+        saving={e.save.isPending}
+        label={p.saveLabel}
+        onCancel={e.editing ? () => e.pick(null) : undefined}
+      />
+    </SubmitForm>
   );
 }
