@@ -6,6 +6,7 @@ import { call } from '../../lib/api';
 import { csvDateTime, formatBaht } from '../../lib/format';
 import { useSession } from '../../stores/session';
 import { channelLabels, depositStatusOptions, statusTone } from './labels';
+import { memberColumn, queueFilters } from './queue';
 
 type Deposit = Row<typeof payments.adminDeposits>;
 
@@ -78,7 +79,7 @@ export default function DepositsPage() {
   const columns: Column<Deposit>[] = [
     { key: 'request_id', header: 'เลขที่', cell: (d) => `#${d.request_id}` },
     timeColumn('created_at', 'เวลาแจ้งฝาก', csvDateTime),
-    { key: 'phone', header: 'สมาชิก', cell: (d) => d.member.phone, csv: (d) => d.member.phone },
+    memberColumn,
     { key: 'name', header: 'ชื่อบัญชี', cell: (d) => d.member.account_name, csv: (d) => d.member.account_name },
     {
       key: 'channel',
@@ -164,10 +165,7 @@ export default function DepositsPage() {
         caption="รายการฝาก"
         rowKey={(d) => d.request_id}
         columns={columns}
-        filters={[
-          { name: 'status', label: 'สถานะ', type: 'select', options: depositStatusOptions },
-          { name: 'phone', label: 'เบอร์โทรสมาชิก', placeholder: '0812345678' },
-        ]}
+        filters={queueFilters(depositStatusOptions)}
       />
     </>
   );

@@ -6,6 +6,7 @@ import { type Column, DataTable, type Row, timeColumn } from '../../components/D
 import { ApiError, call } from '../../lib/api';
 import { csvDateTime, formatBaht } from '../../lib/format';
 import { statusTone, withdrawalStatusOptions } from './labels';
+import { memberColumn, queueFilters } from './queue';
 
 type Withdrawal = Row<typeof payments.adminWithdrawals>;
 
@@ -108,7 +109,7 @@ export default function WithdrawalsPage() {
   const columns: Column<Withdrawal>[] = [
     { key: 'id', header: 'เลขที่', cell: (w) => `#${w.id}` },
     timeColumn('created_at', 'เวลาแจ้งถอน', csvDateTime),
-    { key: 'phone', header: 'สมาชิก', cell: (w) => w.member.phone, csv: (w) => w.member.phone },
+    memberColumn,
     {
       key: 'account',
       header: 'บัญชีรับเงิน',
@@ -188,10 +189,7 @@ export default function WithdrawalsPage() {
         caption="รายการถอน"
         rowKey={(w) => w.id}
         columns={columns}
-        filters={[
-          { name: 'status', label: 'สถานะ', type: 'select', options: withdrawalStatusOptions },
-          { name: 'phone', label: 'เบอร์โทรสมาชิก', placeholder: '0812345678' },
-        ]}
+        filters={queueFilters(withdrawalStatusOptions)}
       />
     </>
   );
