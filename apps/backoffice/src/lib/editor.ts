@@ -70,7 +70,7 @@ export function useLoadedValues<D, V>(data: D | undefined, valuesOf: (data: D) =
 
 /**
  * A settings page's form: the read of the current settings (no input), the action saving them (its
- * Thai toast, then the read refreshed) and the form's values filled once from the read.
+ * Thai toast, then the read refreshed), the form's values filled once from the read and its id.
  */
 export function useSettingsForm<R extends Endpoint, S extends Endpoint, V>(
   read: Route<R>,
@@ -81,7 +81,7 @@ export function useSettingsForm<R extends Endpoint, S extends Endpoint, V>(
   const settings = useApi(read, {} as CallInputOf<R>);
   const save = useAction(update, { success, refresh: [read] });
   const [values, setValues] = useLoadedValues(settings.data, valuesOf);
-  return { settings, save, values, setValues };
+  return { settings, save, values, setValues, id: useId() };
 }
 
 /**

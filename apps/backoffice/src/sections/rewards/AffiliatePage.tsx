@@ -1,16 +1,14 @@
 import * as affiliate from '@chok/contract/routes/affiliate';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { DataTable, timeColumn } from '../../components/DataTable';
-import { SaveButton, SubmitForm } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { AffiliatePreview } from '../../components/Preview';
 import { call, fieldErrors } from '../../lib/api';
 import { useSettingsForm } from '../../lib/editor';
 import { formatBaht, formatCount, formatDay } from '../../lib/format';
 import { useSession } from '../../stores/session';
-import { Inputs } from './SimpleTable';
+import { SettingsForm } from './SimpleTable';
 import './rewards.css';
 
 type F = 'level1_percent' | 'level2_percent' | 'min_redeem' | 'daily_limit';
@@ -19,13 +17,13 @@ type F = 'level1_percent' | 'level2_percent' | 'min_redeem' | 'daily_limit';
 export default function AffiliatePage() {
   const role = useSession((s) => s.staff?.role);
   const canEdit = role === 'owner' || role === 'content';
-  const { settings, save, values, setValues } = useSettingsForm(
+  const form = useSettingsForm(
     affiliate.adminAffiliateSettings,
     affiliate.adminUpdateAffiliateSettings,
     'บันทึกอัตราค่าแนะนำแล้ว',
     (s): Record<F, string> => ({ ...s }),
   );
-  const id = useId();
+  const { settings, save, values } = form;
   const client = useQueryClient();
 
   const ask = {
@@ -54,37 +52,29 @@ export default function AffiliatePage() {
     <>
       <h1>ค่าแนะนำเพื่อน</h1>
       {values ? (
-        <SubmitForm
+        <SettingsForm
+          form={{ ...form, values }}
+          errors={errors}
           ask={ask}
-          id={id}
-          title="อัตราและเงื่อนไขการถอน"
-          error={{ error: save.error, fields: errors }}
           onSubmit={submit}
+          title="อัตราและเงื่อนไขการถอน"
+          canEdit={canEdit}
+          fields={[
+            { name: 'level1_percent', label: 'ชั้นที่ 1 (%)' },
+            { name: 'level2_percent', label: 'ชั้นที่ 2 (%)' },
+            { name: 'min_redeem', label: 'ถอนขั้นต่ำ (บาท)' },
+            { name: 'daily_limit', label: 'ถอนได้สูงสุดต่อวัน (บาท)' },
+          ]}
         >
-          <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Inputs
-              idPrefix={id}
-              values={values}
-              onChange={setValues}
-              errors={errors}
-              fields={[
-                { name: 'level1_percent', label: 'ชั้นที่ 1 (%)' },
-                { name: 'level2_percent', label: 'ชั้นที่ 2 (%)' },
-                { name: 'min_redeem', label: 'ถอนขั้นต่ำ (บาท)' },
-                { name: 'daily_limit', label: 'ถอนได้สูงสุดต่อวัน (บาท)' },
-              ]}
-            />
-            <AffiliatePreview
-              a={{
-                level1Percent: values.level1_percent,
-                level2Percent: values.level2_percent,
-                minRedeem: values.min_redeem,
-                dailyLimit: values.daily_limit,
-              }}
-            />
-            {canEdit && <SaveButton saving={save.isPending} />}
-          </fieldset>
-        </SubmitForm>
+          <AffiliatePreview
+            a={{
+              level1Percent: values.level1_percent,
+              level2Percent: values.level2_percent,
+              minRedeem: values.min_redeem,
+              dailyLimit: values.daily_limit,
+            }}
+          />
+        </SettingsForm>
       ) : (
         <Loading error={settings.error} />
       )}

@@ -1,17 +1,17 @@
 import * as reports from '@chok/contract/routes/admin-rewards';
 import * as cashback from '@chok/contract/routes/cashback';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { DataTable, timeColumn } from '../../components/DataTable';
-import { Check, SaveButton, SubmitForm } from '../../components/Field';
+import { Check } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { CashbackPreview } from '../../components/Preview';
 import { call, fieldErrors } from '../../lib/api';
 import { useLoadedValues, useSettingsForm } from '../../lib/editor';
 import { formatBaht, formatCount, formatDay } from '../../lib/format';
 import { useSession } from '../../stores/session';
-import { Inputs } from './SimpleTable';
+import { SettingsForm } from './SimpleTable';
 import './rewards.css';
 
 const kindLabels = { loss: 'คืนยอดเสีย คาสิโนและสล็อต', lotto: 'คืนยอดเสียหวย', commission: 'คืนยอดเทิร์น' } as const;
@@ -32,7 +32,7 @@ type F = 'loss_rate' | 'lotto_rate' | 'loss_minimum' | 'commission_rate' | 'comm
 
 /** The settings form: loss cashback (casino, slot, lotto) and the turnover commission. */
 function Settings({ canEdit }: { canEdit: boolean }) {
-  const { settings, save, values, setValues } = useSettingsForm(
+  const form = useSettingsForm(
     cashback.adminCashbackSettings,
     cashback.adminUpdateCashbackSettings,
     'บันทึกการตั้งค่าแล้ว',
@@ -44,11 +44,11 @@ function Settings({ canEdit }: { canEdit: boolean }) {
       commission_minimum: s.commission.minimum,
     }),
   );
+  const { settings, save, values } = form;
   const [enabled, setEnabled] = useLoadedValues(settings.data, (s) => ({
     loss: s.loss.enabled,
     commission: s.commission.enabled,
   }));
-  const id = useId();
   if (!values || !enabled) return <Loading error={settings.error} />;
   // The server names fields by their place in the body (loss.rate_percent …).
   const raw = fieldErrors(save.error);
@@ -80,50 +80,47 @@ function Settings({ canEdit }: { canEdit: boolean }) {
     });
   };
   return (
-    <SubmitForm
+    <SettingsForm
+      form={{ ...form, values }}
+      errors={errors}
       ask={ask}
-      id={id}
-      title="การตั้งค่า"
-      error={{ error: save.error, fields: errors }}
       onSubmit={submit}
+      title="การตั้งค่า"
+      canEdit={canEdit}
+      saveLabel="บันทึกการตั้งค่า"
+      before={
+        <>
+          <Check
+            label="เปิดคืนยอดเสีย"
+            checked={enabled.loss}
+            onChange={(loss) => setEnabled({ ...enabled, loss })}
+          />
+          <Check
+            label="เปิดคืนยอดเทิร์น"
+            checked={enabled.commission}
+            onChange={(commission) => setEnabled({ ...enabled, commission })}
+          />
+        </>
+      }
+      fields={[
+        { name: 'loss_rate', label: 'คืนยอดเสีย คาสิโนและสล็อต (%)' },
+        { name: 'lotto_rate', label: 'คืนยอดเสียหวย (%)' },
+        { name: 'loss_minimum', label: 'คืนยอดเสียขั้นต่ำ (บาท)' },
+        { name: 'commission_rate', label: 'คืนยอดเทิร์น (%)' },
+        { name: 'commission_minimum', label: 'คืนยอดเทิร์นขั้นต่ำ (บาท)' },
+      ]}
     >
-      <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
-        <Check
-          label="เปิดคืนยอดเสีย"
-          checked={enabled.loss}
-          onChange={(loss) => setEnabled({ ...enabled, loss })}
-        />
-        <Check
-          label="เปิดคืนยอดเทิร์น"
-          checked={enabled.commission}
-          onChange={(commission) => setEnabled({ ...enabled, commission })}
-        />
-        <Inputs
-          idPrefix={id}
-          values={values}
-          onChange={setValues}
-          errors={errors}
-          fields={[
-            { name: 'loss_rate', label: 'คืนยอดเสีย คาสิโนและสล็อต (%)' },
-            { name: 'lotto_rate', label: 'คืนยอดเสียหวย (%)' },
-            { name: 'loss_minimum', label: 'คืนยอดเสียขั้นต่ำ (บาท)' },
-            { name: 'commission_rate', label: 'คืนยอดเทิร์น (%)' },
-            { name: 'commission_minimum', label: 'คืนยอดเทิร์นขั้นต่ำ (บาท)' },
-          ]}
-        />
-        <CashbackPreview
-          c={{
-            lossEnabled: enabled.loss,
-            lossRate: values.loss_rate,
-            lossMinimum: values.loss_minimum,
-            commissionEnabled: enabled.commission,
-            commissionRate: values.commission_rate,
-            commissionMinimum: values.commission_minimum,
-          }}
-        />
-        {canEdit && <SaveButton saving={save.isPending} label="บันทึกการตั้งค่า" />}
-      </fieldset>
-    </SubmitForm>
+      <CashbackPreview
+        c={{
+          lossEnabled: enabled.loss,
+          lossRate: values.loss_rate,
+          lossMinimum: values.loss_minimum,
+          commissionEnabled: enabled.commission,
+          commissionRate: values.commission_rate,
+          commissionMinimum: values.commission_minimum,
+        }}
+      />
+    </SettingsForm>
   );
 }
 

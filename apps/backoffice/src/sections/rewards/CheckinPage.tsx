@@ -1,10 +1,9 @@
 import * as checkin from '@chok/contract/routes/checkin';
-import { useId } from 'react';
-import { Check, SaveButton, SubmitForm } from '../../components/Field';
+import { Check } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { fieldErrors } from '../../lib/api';
 import { useLoadedValues, useSettingsForm, withListError } from '../../lib/editor';
-import { Inputs } from './SimpleTable';
+import { SettingsForm } from './SimpleTable';
 import './rewards.css';
 
 type F = 'min_deposit' | 'points_per_stamp' | 'milestones';
@@ -25,7 +24,7 @@ function milestonesOf(text: string) {
 
 /** The daily check-in (docs/rules/engagement.md §5): the deposit condition, points and milestones. */
 export default function CheckinPage() {
-  const { settings, save, values, setValues } = useSettingsForm(
+  const form = useSettingsForm(
     checkin.adminCheckinSettings,
     checkin.adminUpdateCheckinSettings,
     'บันทึกการตั้งค่าเช็คอินแล้ว',
@@ -35,8 +34,8 @@ export default function CheckinPage() {
       milestones: milestonesText(s.milestones),
     }),
   );
+  const { settings, save, values } = form;
   const [enabled, setEnabled] = useLoadedValues(settings.data, (s) => s.enabled);
-  const id = useId();
   if (!values || enabled === null) return <Loading error={settings.error} />;
   const raw = fieldErrors(save.error);
   const errors = withListError(raw, 'milestones');
@@ -59,26 +58,25 @@ export default function CheckinPage() {
   return (
     <>
       <h1>เช็คอินรายวัน</h1>
-      <SubmitForm ask={ask} label="การตั้งค่าเช็คอิน" error={{ error: save.error, fields: raw }} onSubmit={submit}>
-        <Check label="เปิดเช็คอิน" checked={enabled} onChange={setEnabled} />
-        <Inputs
-          idPrefix={id}
-          values={values}
-          onChange={setValues}
-          errors={errors}
-          fields={[
-            { name: 'min_deposit', label: 'ยอดฝากขั้นต่ำของวัน (บาท, 0.00 = ไม่มีเงื่อนไข)' },
-            { name: 'points_per_stamp', label: 'แต้มต่อการเช็คอิน' },
-            {
-              name: 'milestones',
-              label: 'รางวัลตามจำนวนวัน (วัน=เครดิตฟรี)',
-              hint: `เช่น 7=20.00, 14=50.00 · รอบละ ${settings.data?.cycle_days ?? 30} วัน`,
-              textarea: true,
-            },
-          ]}
-        />
-        <SaveButton saving={save.isPending} />
-      </SubmitForm>
+      <SettingsForm
+        form={{ ...form, values }}
+        errors={errors}
+        formErrors={raw}
+        ask={ask}
+        onSubmit={submit}
+        label="การตั้งค่าเช็คอิน"
+        before={<Check label="เปิดเช็คอิน" checked={enabled} onChange={setEnabled} />}
+        fields={[
+          { name: 'min_deposit', label: 'ยอดฝากขั้นต่ำของวัน (บาท, 0.00 = ไม่มีเงื่อนไข)' },
+          { name: 'points_per_stamp', label: 'แต้มต่อการเช็คอิน' },
+          {
+            name: 'milestones',
+            label: 'รางวัลตามจำนวนวัน (วัน=เครดิตฟรี)',
+            hint: `เช่น 7=20.00, 14=50.00 · รอบละ ${settings.data?.cycle_days ?? 30} วัน`,
+            textarea: true,
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import './rewards.css';
 import type { ReactNode } from 'react';
 import type { ConfirmOptions } from '../../components/ConfirmDialog';
-import { EditorButtons, SubmitForm } from '../../components/Field';
+import { EditorButtons, SaveButton, SubmitForm } from '../../components/Field';
 import { errorMessage } from '../../lib/api';
 
 export interface SimpleColumn<T> {
@@ -173,6 +173,61 @@ export function EditorForm<K extends string>(p: {
         label={p.saveLabel}
         onCancel={e.editing ? () => e.pick(null) : undefined}
       />
+    </SubmitForm>
+  );
+}
+
+/**
+ * A settings page's form (useSettingsForm): what the page puts first (switches), the inputs in a
+ * grid, what it puts after them (a preview), and save. With `canEdit`, staff who may only read see
+ * the form disabled and without its save button.
+ */
+export function SettingsForm<K extends string>(p: {
+  form: {
+    id: string;
+    save: { error: Error | null; isPending: boolean };
+    values: Record<K, string>;
+    setValues: (values: Record<K, string>) => void;
+  };
+  /** The messages shown at the inputs; `formErrors` (default: these) decide the form-wide one. */
+  errors: Record<string, string>;
+  formErrors?: Record<string, string>;
+  ask: ConfirmOptions;
+  onSubmit: () => void;
+  title?: string;
+  label?: string;
+  fields: Parameters<typeof Inputs<K>>[0]['fields'];
+  canEdit?: boolean;
+  saveLabel?: string;
+  before?: ReactNode;
+  children?: ReactNode;
+}) {
+  const { id, save, values, setValues } = p.form;
+  const body = (
+    <>
+      {p.before}
+      <Inputs idPrefix={id} values={values} onChange={setValues} errors={p.errors} fields={p.fields} />
+      {p.children}
+      {p.canEdit !== false && (
+        <SaveButton saving={save.isPending} {...(p.saveLabel ? { label: p.saveLabel } : {})} />
+      )}
+    </>
+  );
+  return (
+    <SubmitForm
+      ask={p.ask}
+      id={id}
+      {...(p.title ? { title: p.title } : { label: p.label ?? '' })}
+      error={{ error: save.error, fields: p.formErrors ?? p.errors }}
+      onSubmit={p.onSubmit}
+    >
+      {p.canEdit === undefined ? (
+        body
+      ) : (
+        <fieldset disabled={!p.canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
+          {body}
+        </fieldset>
+      )}
     </SubmitForm>
   );
 }
