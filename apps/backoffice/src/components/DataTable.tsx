@@ -55,6 +55,15 @@ export interface FilterField {
   placeholder?: string;
 }
 
+/**
+ * A select filter whose first choice, "ทั้งหมด", filters nothing; `choices` maps each value to its Thai
+ * label, in the order shown.
+ */
+export function choiceFilter(name: string, label: string, choices: Record<string, string>): FilterField {
+  const options = Object.entries(choices).map(([value, text]) => ({ value, label: text }));
+  return { name, label, type: 'select', options: [{ value: '', label: 'ทั้งหมด' }, ...options] };
+}
+
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 const CSV_PAGE_SIZE = 200;
 const CSV_MAX_ROWS = 100_000;

@@ -1,5 +1,5 @@
 import * as api from '@chok/contract/routes/admin-games';
-import { DataTable, timeColumn } from '../../components/DataTable';
+import { choiceFilter, DataTable, timeColumn } from '../../components/DataTable';
 import { formatBaht } from '../../lib/format';
 
 const statusLabels: Record<string, string> = { open: 'รอผล', settled: 'จบแล้ว', refunded: 'คืนเงิน' };
@@ -17,17 +17,7 @@ export default function RoundsPage() {
         filters={[
           { name: 'game_id', label: 'รหัสเกม' },
           { name: 'member_id', label: 'รหัสสมาชิก' },
-          {
-            name: 'status',
-            label: 'สถานะ',
-            type: 'select',
-            options: [
-              { value: '', label: 'ทั้งหมด' },
-              { value: 'open', label: 'รอผล' },
-              { value: 'settled', label: 'จบแล้ว' },
-              { value: 'refunded', label: 'คืนเงิน' },
-            ],
-          },
+          choiceFilter('status', 'สถานะ', { open: 'รอผล', settled: 'จบแล้ว', refunded: 'คืนเงิน' }),
         ]}
         columns={[
           { key: 'id', header: 'รอบ', align: 'end' },

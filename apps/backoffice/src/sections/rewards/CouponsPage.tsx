@@ -3,7 +3,7 @@ import * as coupons from '@chok/contract/routes/coupons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { type Column, DataTable, type Row, timeColumn } from '../../components/DataTable';
+import { type Column, choiceFilter, DataTable, type Row, timeColumn } from '../../components/DataTable';
 import { CouponPreview } from '../../components/Preview';
 import { call } from '../../lib/api';
 import { formatBaht, formatCount } from '../../lib/format';
@@ -233,16 +233,7 @@ export default function CouponsPage() {
               { name: 'code', label: 'โค้ด (ขึ้นต้นด้วย)' },
               { name: 'phone', label: 'เบอร์โทรสมาชิก' },
               { name: 'campaign_id', label: 'รหัสแคมเปญ' },
-              {
-                name: 'status',
-                label: 'สถานะ',
-                type: 'select',
-                options: [
-                  { value: '', label: 'ทั้งหมด' },
-                  { value: 'active', label: 'ใช้ได้' },
-                  { value: 'disabled', label: 'ปิดแล้ว' },
-                ],
-              },
+              choiceFilter('status', 'สถานะ', { active: 'ใช้ได้', disabled: 'ปิดแล้ว' }),
             ]}
             columns={[
               { key: 'code', header: 'โค้ด' },

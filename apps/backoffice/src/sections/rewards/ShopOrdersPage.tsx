@@ -1,7 +1,7 @@
 import * as shop from '@chok/contract/routes/shop';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable, timeColumn } from '../../components/DataTable';
+import { choiceFilter, DataTable, timeColumn } from '../../components/DataTable';
 import { call, type Data } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 import './rewards.css';
@@ -51,18 +51,12 @@ export default function ShopOrdersPage() {
         query={{ kind: 'goods' }}
         initialFilters={{ status: 'requested' }}
         filters={[
-          {
-            name: 'status',
-            label: 'สถานะ',
-            type: 'select',
-            options: [
-              { value: '', label: 'ทั้งหมด' },
-              { value: 'requested', label: 'รอจัดส่ง' },
-              { value: 'shipped', label: 'จัดส่งแล้ว' },
-              { value: 'delivered', label: 'ได้รับแล้ว' },
-              { value: 'cancelled', label: 'ยกเลิก' },
-            ],
-          },
+          choiceFilter('status', 'สถานะ', {
+            requested: 'รอจัดส่ง',
+            shipped: 'จัดส่งแล้ว',
+            delivered: 'ได้รับแล้ว',
+            cancelled: 'ยกเลิก',
+          }),
         ]}
         columns={[
           { key: 'id', header: 'เลขที่' },

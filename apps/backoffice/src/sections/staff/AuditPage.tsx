@@ -6,7 +6,7 @@ import {
 } from '@chok/contract/audit-actions';
 import * as api from '@chok/contract/routes/admin-staff';
 import { useState } from 'react';
-import { DataTable, timeColumn } from '../../components/DataTable';
+import { choiceFilter, DataTable, timeColumn } from '../../components/DataTable';
 import { formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/query';
 
@@ -75,17 +75,7 @@ export default function AuditPage() {
         caption="บันทึกการใช้งาน"
         rowKey={(r) => r.id}
         filters={[
-          {
-            name: 'actor_type',
-            label: 'ผู้ทำรายการ',
-            type: 'select',
-            options: [
-              { value: '', label: 'ทั้งหมด' },
-              { value: 'staff', label: 'พนักงาน' },
-              { value: 'member', label: 'สมาชิก' },
-              { value: 'system', label: 'ระบบ' },
-            ],
-          },
+          choiceFilter('actor_type', 'ผู้ทำรายการ', { staff: 'พนักงาน', member: 'สมาชิก', system: 'ระบบ' }),
           { name: 'actor_id', label: 'รหัสผู้ทำรายการ' },
           { name: 'action', label: 'การกระทำ', type: 'select', options: actionOptions },
           { name: 'entity', label: 'ประเภทข้อมูล', type: 'select', options: entityOptions },
