@@ -1,27 +1,22 @@
 import * as api from '@chok/contract/routes/admin-games';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '../../components/ConfirmDialog';
-import { type Column, DataTable, type RowOf } from '../../components/DataTable';
+import { type Column, choiceFilter, DataTable, type RowOf } from '../../components/DataTable';
 import { call } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 
 type Provider = RowOf<NonNullable<(typeof api.gameProvidersAdmin)['endpoint']>>;
 type Game = RowOf<NonNullable<(typeof api.gamesAdmin)['endpoint']>>;
 
-const categoryOptions = [
-  { value: '', label: 'ทั้งหมด' },
-  { value: 'casino', label: 'คาสิโน' },
-  { value: 'slot', label: 'สล็อต' },
-  { value: 'sport', label: 'กีฬา' },
-  { value: 'fishing', label: 'ยิงปลา' },
-  { value: 'freespin', label: 'ซื้อฟรีสปิน' },
-];
-const categoryLabel = (c: string) => categoryOptions.find((o) => o.value === c)?.label ?? c;
-const yesNo = [
-  { value: '', label: 'ทั้งหมด' },
-  { value: 'true', label: 'ใช่' },
-  { value: 'false', label: 'ไม่ใช่' },
-];
+const categoryLabels: Record<string, string> = {
+  casino: 'คาสิโน',
+  slot: 'สล็อต',
+  sport: 'กีฬา',
+  fishing: 'ยิงปลา',
+  freespin: 'ซื้อฟรีสปิน',
+};
+const categoryLabel = (c: string) => categoryLabels[c] ?? c;
+const yesNo = { true: 'ใช่', false: 'ไม่ใช่' };
 
 /** A provider's or a game's state: shown to members or not. */
 const activeColumn: Column<{ is_active: boolean }> = {
@@ -151,10 +146,10 @@ export default function CataloguePage() {
         rowKey={(r) => r.id}
         filters={[
           { name: 'provider', label: 'รหัสค่าย' },
-          { name: 'category', label: 'ประเภท', type: 'select', options: categoryOptions },
+          choiceFilter('category', 'ประเภท', categoryLabels),
           { name: 'q', label: 'ชื่อเกม' },
-          { name: 'active', label: 'เปิดอยู่', type: 'select', options: yesNo },
-          { name: 'hot', label: 'เกมฮิต', type: 'select', options: yesNo },
+          choiceFilter('active', 'เปิดอยู่', yesNo),
+          choiceFilter('hot', 'เกมฮิต', yesNo),
         ]}
         columns={[
           { key: 'sort_order', header: 'ลำดับ', align: 'end' },

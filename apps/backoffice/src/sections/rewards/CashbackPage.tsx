@@ -3,7 +3,7 @@ import * as cashback from '@chok/contract/routes/cashback';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable, timeColumn } from '../../components/DataTable';
+import { choiceFilter, DataTable, timeColumn } from '../../components/DataTable';
 import { Check } from '../../components/Field';
 import { Loading } from '../../components/Loading';
 import { CashbackPreview } from '../../components/Preview';
@@ -16,10 +16,6 @@ import './rewards.css';
 
 const kindLabels = { loss: 'คืนยอดเสีย คาสิโนและสล็อต', lotto: 'คืนยอดเสียหวย', commission: 'คืนยอดเทิร์น' } as const;
 type Kind = keyof typeof kindLabels;
-const kindOptions = [
-  { value: '', label: 'ทั้งหมด' },
-  ...Object.entries(kindLabels).map(([value, label]) => ({ value, label })),
-];
 const statusLabels = {
   paid: 'จ่ายแล้ว',
   held: 'รอตรวจสอบ',
@@ -165,7 +161,7 @@ export default function CashbackPage() {
           caption="การจ่ายคืนยอดรายวัน"
           rowKey={(r) => `${r.kind}-${r.day}`}
           filters={[
-            { name: 'kind', label: 'ประเภท', type: 'select', options: kindOptions },
+            choiceFilter('kind', 'ประเภท', kindLabels),
             { name: 'from', label: 'ตั้งแต่วันที่', type: 'date' },
             { name: 'to', label: 'ถึงวันที่', type: 'date' },
           ]}
