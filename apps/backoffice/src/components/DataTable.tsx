@@ -5,7 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { call, errorMessage } from '../lib/api';
 import { downloadText, toCsv } from '../lib/csv';
-import { formatCount } from '../lib/format';
+import { formatCount, formatDateTime } from '../lib/format';
 import { useApi } from '../lib/query';
 
 /** The answer of every list endpoint the console pages through (apps/backoffice/README.md). */
@@ -29,6 +29,23 @@ export interface Column<T> {
   align?: 'end';
 }
 
+/**
+ * A column of an instant, shown in Thai (formatDateTime); the CSV keeps the ISO value, or what `csv`
+ * makes of it (`csvDateTime`: Bangkok wall-clock for a spreadsheet).
+ */
+export function timeColumn<K extends string>(
+  key: K,
+  header: string,
+  csv?: (iso: string | null) => unknown,
+): Column<{ [k in K]: string | null }> {
+  return {
+    key,
+    header,
+    cell: (row) => formatDateTime(row[key]),
+    ...(csv ? { csv: (row: { [k in K]: string | null }) => csv(row[key]) } : {}),
+  };
+}
+
 export interface FilterField {
   /** The query field it sets. */
   name: string;
@@ -36,6 +53,15 @@ export interface FilterField {
   type?: 'text' | 'select' | 'date';
   options?: readonly { value: string; label: string }[];
   placeholder?: string;
+}
+
+/**
+ * A select filter whose first choice, "ทั้งหมด", filters nothing; `choices` maps each value to its Thai
+ * label, in the order shown.
+ */
+export function choiceFilter(name: string, label: string, choices: Record<string, string>): FilterField {
+  const options = Object.entries(choices).map(([value, text]) => ({ value, label: text }));
+  return { name, label, type: 'select', options: [{ value: '', label: 'ทั้งหมด' }, ...options] };
 }
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;

@@ -1,5 +1,6 @@
 import { bangkokWallClock } from '@chok/engine/bangkok-calendar';
 import type { ReactNode } from 'react';
+import { type ConfirmOptions, confirm } from './ConfirmDialog';
 
 /**
  * Form inputs of the console's pages: a label, the input, a hint and the server's Thai message for the
@@ -30,6 +31,22 @@ export function Field(props: {
   );
 }
 
+/** A checkbox with its label after it (`field`: in the form's column of fields, else inline in a row). */
+export function Check(props: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  field?: boolean;
+}) {
+  const check = (
+    <label className="check">
+      <input type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} />{' '}
+      {props.label}
+    </label>
+  );
+  return props.field === false ? check : <div className="field">{check}</div>;
+}
+
 /** The server's message for the whole form: shown when the refusal names none of the form's fields. */
 export function FormError(props: { error: Error | null; fields: Record<string, string | undefined> }) {
   if (!props.error || Object.values(props.fields).some(Boolean)) return null;
@@ -37,6 +54,58 @@ export function FormError(props: { error: Error | null; fields: Record<string, s
     <p className="form-error" role="alert">
       {props.error.message}
     </p>
+  );
+}
+
+/**
+ * A form the page sends itself: no page load, the browser's own checks off (the server's Thai
+ * messages speak instead). With `ask`, the operator confirms in the console's dialog before `onSubmit`
+ * runs. With `title` an h2 names the form (`<id>-h`), otherwise `label` does; with `error`, the
+ * server's message for the whole form (FormError) stands first.
+ */
+export function SubmitForm(props: {
+  onSubmit: () => unknown;
+  ask?: ConfirmOptions;
+  className?: string;
+  id?: string;
+  title?: ReactNode;
+  label?: string;
+  error?: { error: Error | null; fields: Record<string, string | undefined> };
+  children: ReactNode;
+}) {
+  const headingId = props.title === undefined ? undefined : `${props.id}-h`;
+  return (
+    <form
+      className={props.className ?? 'card'}
+      aria-labelledby={headingId}
+      aria-label={headingId ? undefined : props.label}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void (async () => {
+          if (props.ask && !(await confirm(props.ask))) return;
+          await props.onSubmit();
+        })();
+      }}
+    >
+      {headingId && <h2 id={headingId}>{props.title}</h2>}
+      {props.error && <FormError error={props.error.error} fields={props.error.fields} />}
+      {props.children}
+    </form>
+  );
+}
+
+/** A form's submit button: disabled, with a "saving" label, while the save is under way. */
+export function SaveButton(props: {
+  saving: boolean;
+  label?: string;
+  savingLabel?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="submit" className="btn btn-primary" disabled={props.saving || props.disabled}>
+      {props.saving ? (props.savingLabel ?? 'กำลังบันทึก…') : (props.label ?? 'บันทึก')}
+    </button>
   );
 }
 
@@ -51,9 +120,7 @@ export function EditorButtons(props: {
 }) {
   return (
     <div className="row">
-      <button type="submit" className="btn btn-primary" disabled={props.saving}>
-        {props.saving ? 'กำลังบันทึก…' : props.label}
-      </button>
+      <SaveButton saving={props.saving} label={props.label} />
       {props.onCancel && (
         <button type="button" className="btn" onClick={props.onCancel}>
           ยกเลิกการแก้ไข

@@ -1,7 +1,6 @@
 import * as line from '@chok/contract/routes/line';
 import { useId, useState } from 'react';
-import { confirm } from '../../components/ConfirmDialog';
-import { Field, invalid } from '../../components/Field';
+import { Field, invalid, SaveButton, SubmitForm } from '../../components/Field';
 import { fieldErrors } from '../../lib/api';
 import { useAction } from '../../lib/query';
 
@@ -17,13 +16,13 @@ export default function LineAnnouncePage() {
   });
   const errors = fieldErrors(send.error);
 
-  const submit = async () => {
-    const answer = await confirm({
-      title: 'ส่งประกาศทางไลน์',
-      message: 'ประกาศนี้จะถูกส่งทางไลน์ให้สมาชิกทุกคนที่เลือกรับประกาศสำคัญ ส่งแล้วยกเลิกไม่ได้',
-      confirmLabel: 'ส่งประกาศ',
-    });
-    if (answer) send.mutate({ text }, { onSuccess: () => setText('') });
+  const ask = {
+    title: 'ส่งประกาศทางไลน์',
+    message: 'ประกาศนี้จะถูกส่งทางไลน์ให้สมาชิกทุกคนที่เลือกรับประกาศสำคัญ ส่งแล้วยกเลิกไม่ได้',
+    confirmLabel: 'ส่งประกาศ',
+  };
+  const submit = () => {
+    send.mutate({ text }, { onSuccess: () => setText('') });
   };
 
   return (
@@ -32,20 +31,12 @@ export default function LineAnnouncePage() {
       <p className="hint">
         ส่งถึงสมาชิกที่เชื่อมบัญชีไลน์และเลือกรับประกาศสำคัญในหน้าข้อมูลส่วนตัว ข้อความขึ้นต้นด้วย “โชค: ประกาศ”
       </p>
-      <form
-        className="card"
-        aria-label="ส่งประกาศทางไลน์"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+      <SubmitForm
+        ask={ask}
+        label="ส่งประกาศทางไลน์"
+        error={{ error: send.error, fields: errors }}
+        onSubmit={submit}
       >
-        {send.error && Object.keys(errors).length === 0 && (
-          <p className="form-error" role="alert">
-            {send.error.message}
-          </p>
-        )}
         <Field id={id} label="ข้อความประกาศ" error={errors.text} hint="ไม่เกิน 1,000 ตัวอักษร">
           <textarea
             id={id}
@@ -56,10 +47,13 @@ export default function LineAnnouncePage() {
             {...invalid(id, errors.text)}
           />
         </Field>
-        <button type="submit" className="btn btn-primary" disabled={send.isPending || text.trim() === ''}>
-          {send.isPending ? 'กำลังส่ง…' : 'ส่งประกาศ'}
-        </button>
-      </form>
+        <SaveButton
+          saving={send.isPending}
+          disabled={text.trim() === ''}
+          label="ส่งประกาศ"
+          savingLabel="กำลังส่ง…"
+        />
+      </SubmitForm>
     </>
   );
 }

@@ -1,27 +1,32 @@
 import * as api from '@chok/contract/routes/admin-games';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable, type RowOf } from '../../components/DataTable';
+import { type Column, choiceFilter, DataTable, type RowOf } from '../../components/DataTable';
 import { call } from '../../lib/api';
 import { formatCount } from '../../lib/format';
 
 type Provider = RowOf<NonNullable<(typeof api.gameProvidersAdmin)['endpoint']>>;
 type Game = RowOf<NonNullable<(typeof api.gamesAdmin)['endpoint']>>;
 
-const categoryOptions = [
-  { value: '', label: 'ทั้งหมด' },
-  { value: 'casino', label: 'คาสิโน' },
-  { value: 'slot', label: 'สล็อต' },
-  { value: 'sport', label: 'กีฬา' },
-  { value: 'fishing', label: 'ยิงปลา' },
-  { value: 'freespin', label: 'ซื้อฟรีสปิน' },
-];
-const categoryLabel = (c: string) => categoryOptions.find((o) => o.value === c)?.label ?? c;
-const yesNo = [
-  { value: '', label: 'ทั้งหมด' },
-  { value: 'true', label: 'ใช่' },
-  { value: 'false', label: 'ไม่ใช่' },
-];
+const categoryLabels: Record<string, string> = {
+  casino: 'คาสิโน',
+  slot: 'สล็อต',
+  sport: 'กีฬา',
+  fishing: 'ยิงปลา',
+  freespin: 'ซื้อฟรีสปิน',
+};
+const categoryLabel = (c: string) => categoryLabels[c] ?? c;
+const yesNo = { true: 'ใช่', false: 'ไม่ใช่' };
+
+/** A provider's or a game's state: shown to members or not. */
+const activeColumn: Column<{ is_active: boolean }> = {
+  key: 'is_active',
+  header: 'สถานะ',
+  csv: (r) => (r.is_active ? 'เปิด' : 'ปิด'),
+  cell: (r) => (
+    <span className={`badge ${r.is_active ? 'badge-ok' : 'badge-danger'}`}>{r.is_active ? 'เปิด' : 'ปิด'}</span>
+  ),
+};
 
 /** Providers and the catalogue (owner): on/off, display order, the hot flag. */
 export default function CataloguePage() {
@@ -45,6 +50,17 @@ export default function CataloguePage() {
     });
     await refresh();
   };
+  /** The button that asks for a row's new display order. */
+  const orderButton = (what: string, current: number, save: (n: number) => Promise<unknown>) => (
+    <button
+      type="button"
+      className="btn btn-small"
+      aria-label={`เปลี่ยนลำดับ ${what}`}
+      onClick={() => void order(what, current, save)}
+    >
+      เปลี่ยนลำดับ
+    </button>
+  );
   const toggleProvider = async (p: Provider) => {
     await confirm({
       title: p.is_active ? 'ปิดค่ายเกม' : 'เปิดค่ายเกม',
@@ -78,6 +94,18 @@ export default function CataloguePage() {
     await refresh();
   };
 
+  /** The button that switches a game's flag, named by what it will do. */
+  const flagButton = (g: Game, field: 'is_active' | 'is_hot', label: string) => (
+    <button
+      type="button"
+      className="btn btn-small"
+      aria-label={`${label} ${g.name}`}
+      onClick={() => void toggleGame(g, field)}
+    >
+      {label}
+    </button>
+  );
+
   return (
     <>
       <h1>ค่ายเกมและรายการเกม</h1>
@@ -94,16 +122,7 @@ export default function CataloguePage() {
             align: 'end',
             cell: (r) => `${formatCount(r.active_games)} / ${formatCount(r.games)}`,
           },
-          {
-            key: 'is_active',
-            header: 'สถานะ',
-            csv: (r) => (r.is_active ? 'เปิด' : 'ปิด'),
-            cell: (r) => (
-              <span className={`badge ${r.is_active ? 'badge-ok' : 'badge-danger'}`}>
-                {r.is_active ? 'เปิด' : 'ปิด'}
-              </span>
-            ),
-          },
+          activeColumn,
           {
             key: 'actions',
             header: 'จัดการ',
@@ -113,18 +132,9 @@ export default function CataloguePage() {
                 <button type="button" className="btn btn-small" onClick={() => void toggleProvider(r)}>
                   {r.is_active ? 'ปิดค่าย' : 'เปิดค่าย'}
                 </button>
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  aria-label={`เปลี่ยนลำดับ ค่าย ${r.name}`}
-                  onClick={() =>
-                    void order(`ค่าย ${r.name}`, r.sort_order, (n) =>
-                      call(api.updateGameProvider, { id: r.id, sort_order: n }),
-                    )
-                  }
-                >
-                  เปลี่ยนลำดับ
-                </button>
+                {orderButton(`ค่าย ${r.name}`, r.sort_order, (n) =>
+                  call(api.updateGameProvider, { id: r.id, sort_order: n }),
+                )}
               </div>
             ),
           },
@@ -136,10 +146,10 @@ export default function CataloguePage() {
         rowKey={(r) => r.id}
         filters={[
           { name: 'provider', label: 'รหัสค่าย' },
-          { name: 'category', label: 'ประเภท', type: 'select', options: categoryOptions },
+          choiceFilter('category', 'ประเภท', categoryLabels),
           { name: 'q', label: 'ชื่อเกม' },
-          { name: 'active', label: 'เปิดอยู่', type: 'select', options: yesNo },
-          { name: 'hot', label: 'เกมฮิต', type: 'select', options: yesNo },
+          choiceFilter('active', 'เปิดอยู่', yesNo),
+          choiceFilter('hot', 'เกมฮิต', yesNo),
         ]}
         columns={[
           { key: 'sort_order', header: 'ลำดับ', align: 'end' },
@@ -151,16 +161,7 @@ export default function CataloguePage() {
             csv: (r) => r.categories.map(categoryLabel).join(' '),
             cell: (r) => r.categories.map(categoryLabel).join(', '),
           },
-          {
-            key: 'is_active',
-            header: 'สถานะ',
-            csv: (r) => (r.is_active ? 'เปิด' : 'ปิด'),
-            cell: (r) => (
-              <span className={`badge ${r.is_active ? 'badge-ok' : 'badge-danger'}`}>
-                {r.is_active ? 'เปิด' : 'ปิด'}
-              </span>
-            ),
-          },
+          activeColumn,
           {
             key: 'is_hot',
             header: 'เกมฮิต',
@@ -173,34 +174,11 @@ export default function CataloguePage() {
             csv: () => '',
             cell: (r) => (
               <div className="row">
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  aria-label={`${r.is_active ? 'ปิดเกม' : 'เปิดเกม'} ${r.name}`}
-                  onClick={() => void toggleGame(r, 'is_active')}
-                >
-                  {r.is_active ? 'ปิดเกม' : 'เปิดเกม'}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  aria-label={`${r.is_hot ? 'เลิกฮิต' : 'ตั้งเป็นฮิต'} ${r.name}`}
-                  onClick={() => void toggleGame(r, 'is_hot')}
-                >
-                  {r.is_hot ? 'เลิกฮิต' : 'ตั้งเป็นฮิต'}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  aria-label={`เปลี่ยนลำดับ เกม ${r.name}`}
-                  onClick={() =>
-                    void order(`เกม ${r.name}`, r.sort_order, (n) =>
-                      call(api.updateGame, { id: r.id, sort_order: n }),
-                    )
-                  }
-                >
-                  เปลี่ยนลำดับ
-                </button>
+                {flagButton(r, 'is_active', r.is_active ? 'ปิดเกม' : 'เปิดเกม')}
+                {flagButton(r, 'is_hot', r.is_hot ? 'เลิกฮิต' : 'ตั้งเป็นฮิต')}
+                {orderButton(`เกม ${r.name}`, r.sort_order, (n) =>
+                  call(api.updateGame, { id: r.id, sort_order: n }),
+                )}
               </div>
             ),
           },

@@ -1,6 +1,6 @@
 import * as api from '@chok/contract/routes/admin-games';
-import { DataTable } from '../../components/DataTable';
-import { formatBaht, formatDateTime } from '../../lib/format';
+import { choiceFilter, DataTable, timeColumn } from '../../components/DataTable';
+import { formatBaht } from '../../lib/format';
 
 const statusLabels: Record<string, string> = { open: 'รอผล', settled: 'จบแล้ว', refunded: 'คืนเงิน' };
 const walletLabels: Record<number, string> = { 1: 'หลัก', 2: 'โบนัส', 3: 'เครดิตฟรี' };
@@ -17,21 +17,11 @@ export default function RoundsPage() {
         filters={[
           { name: 'game_id', label: 'รหัสเกม' },
           { name: 'member_id', label: 'รหัสสมาชิก' },
-          {
-            name: 'status',
-            label: 'สถานะ',
-            type: 'select',
-            options: [
-              { value: '', label: 'ทั้งหมด' },
-              { value: 'open', label: 'รอผล' },
-              { value: 'settled', label: 'จบแล้ว' },
-              { value: 'refunded', label: 'คืนเงิน' },
-            ],
-          },
+          choiceFilter('status', 'สถานะ', { open: 'รอผล', settled: 'จบแล้ว', refunded: 'คืนเงิน' }),
         ]}
         columns={[
           { key: 'id', header: 'รอบ', align: 'end' },
-          { key: 'created_at', header: 'เวลา', cell: (r) => formatDateTime(r.created_at) },
+          timeColumn('created_at', 'เวลา'),
           { key: 'game_name', header: 'เกม' },
           {
             key: 'member',

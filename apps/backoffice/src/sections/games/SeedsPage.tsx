@@ -1,7 +1,7 @@
 import * as api from '@chok/contract/routes/admin-games';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable, type RowOf } from '../../components/DataTable';
+import { choiceFilter, DataTable, type RowOf, timeColumn } from '../../components/DataTable';
 import { call } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 
@@ -33,27 +33,8 @@ export default function SeedsPage() {
         caption="เมล็ดสุ่ม"
         rowKey={(r) => r.id}
         filters={[
-          {
-            name: 'kind',
-            label: 'ชนิด',
-            type: 'select',
-            options: [
-              { value: '', label: 'ทั้งหมด' },
-              { value: 'player', label: 'ของผู้เล่น' },
-              { value: 'shared', label: 'ของโต๊ะรวม' },
-            ],
-          },
-          {
-            name: 'state',
-            label: 'สถานะ',
-            type: 'select',
-            options: [
-              { value: '', label: 'ทั้งหมด' },
-              { value: 'active', label: 'ใช้งานอยู่' },
-              { value: 'next', label: 'รอใช้ถัดไป' },
-              { value: 'revealed', label: 'เปิดเผยแล้ว' },
-            ],
-          },
+          choiceFilter('kind', 'ชนิด', { player: 'ของผู้เล่น', shared: 'ของโต๊ะรวม' }),
+          choiceFilter('state', 'สถานะ', { active: 'ใช้งานอยู่', next: 'รอใช้ถัดไป', revealed: 'เปิดเผยแล้ว' }),
           { name: 'member_id', label: 'รหัสสมาชิก' },
         ]}
         columns={[
@@ -82,7 +63,7 @@ export default function SeedsPage() {
           },
           { key: 'client_seed', header: 'เมล็ดของผู้เล่น' },
           { key: 'next_nonce', header: 'รอบถัดไป', align: 'end' },
-          { key: 'created_at', header: 'สร้างเมื่อ', cell: (r) => formatDateTime(r.created_at) },
+          timeColumn('created_at', 'สร้างเมื่อ'),
           {
             key: 'revealed_at',
             header: 'เปิดเผยเมื่อ',

@@ -3,8 +3,9 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
 import { useApi } from '../../lib/query';
+import { BetTypeOptions } from './BetTypeOptions';
 import type { RoundDetail } from './labels';
-import { BET_TYPES, type BetType, betTypeLabel, limitLabel } from './labels';
+import { BET_TYPES, type BetType, limitLabel } from './labels';
 
 const REFRESH_MS = 5_000;
 
@@ -139,11 +140,7 @@ export function ExposurePanel({ round: r }: { round: RoundDetail }) {
               onChange={(ev) => setBetType(ev.target.value as BetType | '')}
             >
               <option value="">ทุกประเภท</option>
-              {BET_TYPES.filter((t) => r.rates[t]?.enabled).map((t) => (
-                <option key={t} value={t}>
-                  {betTypeLabel[t]}
-                </option>
-              ))}
+              <BetTypeOptions types={BET_TYPES.filter((t) => r.rates[t]?.enabled)} />
             </select>
           </div>
           <div className="field">

@@ -6,6 +6,7 @@ import { confirm } from '../../components/ConfirmDialog';
 import { call, errorMessage, fieldErrors } from '../../lib/api';
 import { formatBaht } from '../../lib/format';
 import { useApi } from '../../lib/query';
+import { BetTypeOptions } from './BetTypeOptions';
 import type { RoundDetail } from './labels';
 import { BET_TYPES, type BetType, betTypeLabel, limitLabel } from './labels';
 
@@ -85,11 +86,7 @@ export function LimitsPanel({ round: r }: { round: RoundDetail }) {
           <div className="field">
             <label htmlFor={`${id}-type`}>ประเภท</label>
             <select id={`${id}-type`} value={betType} onChange={(e) => setBetType(e.target.value as BetType)}>
-              {types.map((t) => (
-                <option key={t} value={t}>
-                  {betTypeLabel[t]}
-                </option>
-              ))}
+              <BetTypeOptions types={types} />
             </select>
           </div>
           <div className="field">

@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, timeColumn } from '../../components/DataTable';
 import { call } from '../../lib/api';
-import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
+import { formatBaht, formatCount } from '../../lib/format';
 import { useApi } from '../../lib/query';
 import {
   bangkokToday,
@@ -54,7 +54,7 @@ export default function RoundsPage() {
             ),
             csv: (r) => roundStatusLabel[r.status],
           },
-          { key: 'close_at', header: 'ปิดรับ', cell: (r) => formatDateTime(r.close_at) },
+          timeColumn('close_at', 'ปิดรับ'),
           {
             key: 'result',
             header: 'ผลรางวัล',

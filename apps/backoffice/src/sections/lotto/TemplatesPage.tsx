@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { useApi } from '../../lib/query';
 import { BET_TYPES, type BetType, betTypeLabel, limitLabel } from './labels';
 import './lotto.css';
+import { BetTypeOptions } from './BetTypeOptions';
 
 type Market = Data<typeof adminLotto.adminMarkets>['items'][number];
 type Template = Data<typeof adminLotto.adminTemplates>['items'][number];
@@ -266,11 +267,7 @@ function TemplateEditor(props: { market: Market; template: Template | null; onSa
                   value={l.bet_type}
                   onChange={(e) => setLimit(i, { bet_type: e.target.value as BetType })}
                 >
-                  {types.map((t) => (
-                    <option key={t} value={t}>
-                      {betTypeLabel[t]}
-                    </option>
-                  ))}
+                  <BetTypeOptions types={types} />
                 </select>
               </div>
               <div className="field">

@@ -1,7 +1,7 @@
 import * as adminLotto from '@chok/contract/routes/admin-lotto';
 import { useState } from 'react';
-import { DataTable } from '../../components/DataTable';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { DataTable, timeColumn } from '../../components/DataTable';
+import { formatCount } from '../../lib/format';
 import { bangkokToday, resultLine, roundStatusLabel, roundStatusTone, STATUS_OPTIONS } from './labels';
 import './lotto.css';
 
@@ -23,7 +23,7 @@ export default function YeekeePage() {
         ]}
         columns={[
           { key: 'round_no', header: 'รอบที่' },
-          { key: 'close_at', header: 'ปิดรับ', cell: (r) => formatDateTime(r.close_at) },
+          timeColumn('close_at', 'ปิดรับ'),
           {
             key: 'status',
             header: 'สถานะ',
@@ -69,7 +69,7 @@ export default function YeekeePage() {
               { key: 'seq', header: 'ลำดับ' },
               { key: 'member', header: 'ผู้ยิง' },
               { key: 'number', header: 'เลข', cell: (s) => <span className="digits">{s.number}</span> },
-              { key: 'server_ts', header: 'เวลา', cell: (s) => formatDateTime(s.server_ts) },
+              timeColumn('server_ts', 'เวลา'),
               {
                 key: 'hash',
                 header: 'แฮช',

@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BankName, bankName } from '../../components/Bank';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, timeColumn } from '../../components/DataTable';
 import { ApiError, call, errorMessage } from '../../lib/api';
 import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
 import { useApi } from '../../lib/query';
@@ -168,12 +168,7 @@ export default function MemberPage() {
             caption={`รายการเดินบัญชี ${m.phone}`}
             rowKey={(r) => `${r.id}-${r.direction}-${r.wallet_name}`}
             columns={[
-              {
-                key: 'created_at',
-                header: 'เวลา',
-                cell: (r) => formatDateTime(r.created_at),
-                csv: (r) => r.created_at,
-              },
+              timeColumn('created_at', 'เวลา'),
               { key: 'description', header: 'รายการ' },
               { key: 'wallet_name', header: 'กระเป๋า' },
               {
@@ -199,12 +194,7 @@ export default function MemberPage() {
             rowKey={(r) => r.id}
             columns={[
               { key: 'id', header: 'เลขที่' },
-              {
-                key: 'created_at',
-                header: 'เวลา',
-                cell: (r) => formatDateTime(r.created_at),
-                csv: (r) => r.created_at,
-              },
+              timeColumn('created_at', 'เวลา'),
               { key: 'channel', header: 'ช่องทาง' },
               { key: 'amount', header: 'ยอด (บาท)', align: 'end', cell: (r) => money(r.amount) },
               { key: 'status_label', header: 'สถานะ' },
@@ -220,12 +210,7 @@ export default function MemberPage() {
             rowKey={(r) => r.id}
             columns={[
               { key: 'id', header: 'เลขที่' },
-              {
-                key: 'created_at',
-                header: 'เวลา',
-                cell: (r) => formatDateTime(r.created_at),
-                csv: (r) => r.created_at,
-              },
+              timeColumn('created_at', 'เวลา'),
               { key: 'amount', header: 'ยอด (บาท)', align: 'end', cell: (r) => money(r.amount) },
               { key: 'status_label', header: 'สถานะ' },
               {
@@ -246,12 +231,7 @@ export default function MemberPage() {
             rowKey={(r) => r.id}
             columns={[
               { key: 'id', header: 'เลขที่โพย' },
-              {
-                key: 'created_at',
-                header: 'เวลา',
-                cell: (r) => formatDateTime(r.created_at),
-                csv: (r) => r.created_at,
-              },
+              timeColumn('created_at', 'เวลา'),
               { key: 'market', header: 'หวย' },
               { key: 'items', header: 'จำนวนเลข', align: 'end' },
               { key: 'stake', header: 'ยอดแทง (บาท)', align: 'end', cell: (r) => money(r.stake) },
@@ -267,12 +247,7 @@ export default function MemberPage() {
             caption={`เดิมพันเกม ${m.phone}`}
             rowKey={(r) => r.id}
             columns={[
-              {
-                key: 'created_at',
-                header: 'เวลา',
-                cell: (r) => formatDateTime(r.created_at),
-                csv: (r) => r.created_at,
-              },
+              timeColumn('created_at', 'เวลา'),
               { key: 'game', header: 'เกม' },
               { key: 'provider', header: 'ค่ายเกม' },
               { key: 'stake', header: 'เดิมพัน (บาท)', align: 'end', cell: (r) => money(r.stake) },
@@ -289,12 +264,7 @@ export default function MemberPage() {
             caption={tab === 'promotions' ? `โปรโมชั่นที่รับ ${m.phone}` : `รางวัลที่ได้รับ ${m.phone}`}
             rowKey={(r) => r.id}
             columns={[
-              {
-                key: 'created_at',
-                header: 'เวลา',
-                cell: (r) => formatDateTime(r.created_at),
-                csv: (r) => r.created_at,
-              },
+              timeColumn('created_at', 'เวลา'),
               { key: 'title', header: 'รายการ' },
               {
                 key: 'amount',
@@ -323,12 +293,7 @@ export default function MemberPage() {
                 cell: (r) => <Link to={`/members/${r.id}`}>{r.phone}</Link>,
               },
               { key: 'account_name', header: 'ชื่อบัญชี' },
-              {
-                key: 'created_at',
-                header: 'สมัครเมื่อ',
-                cell: (r) => formatDateTime(r.created_at),
-                csv: (r) => r.created_at,
-              },
+              timeColumn('created_at', 'สมัครเมื่อ'),
               { key: 'downline_count', header: 'แนะนำต่อ (คน)', align: 'end' },
             ]}
           />
@@ -341,12 +306,7 @@ export default function MemberPage() {
             rowKey={(r) => r.id}
             empty="ยังไม่มีบันทึก"
             columns={[
-              {
-                key: 'created_at',
-                header: 'เวลา',
-                cell: (r) => formatDateTime(r.created_at),
-                csv: (r) => r.created_at,
-              },
+              timeColumn('created_at', 'เวลา'),
               { key: 'staff_username', header: 'เจ้าหน้าที่' },
               { key: 'body', header: 'บันทึก' },
             ]}

@@ -2,8 +2,7 @@ import * as members from '@chok/contract/routes/admin-members';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { BankName, bankName } from '../../components/Bank';
-import { DataTable } from '../../components/DataTable';
-import { formatDateTime } from '../../lib/format';
+import { DataTable, timeColumn } from '../../components/DataTable';
 import { StatusBadge } from './parts';
 
 /** Search members by phone, name, bank account number or referral code. */
@@ -36,12 +35,7 @@ export default function MembersPage() {
           { key: 'account_no', header: 'เลขบัญชี' },
           { key: 'referral_code', header: 'รหัสแนะนำ' },
           { key: 'status', header: 'สถานะ', cell: (r) => <StatusBadge status={r.status} /> },
-          {
-            key: 'created_at',
-            header: 'สมัครเมื่อ',
-            cell: (r) => formatDateTime(r.created_at),
-            csv: (r) => r.created_at,
-          },
+          timeColumn('created_at', 'สมัครเมื่อ'),
         ]}
       />
     </>

@@ -1,7 +1,6 @@
 import * as members from '@chok/contract/routes/admin-members';
 import { useEffect } from 'react';
-import { DataTable } from '../../components/DataTable';
-import { formatDateTime } from '../../lib/format';
+import { DataTable, timeColumn } from '../../components/DataTable';
 
 const statusLabel = {
   queued: 'รอส่ง',
@@ -31,12 +30,7 @@ export default function SmsOutboxPage() {
         rowKey={(r) => r.id}
         filters={[{ name: 'phone', label: 'เบอร์โทรศัพท์', placeholder: '0812345678' }]}
         columns={[
-          {
-            key: 'created_at',
-            header: 'เวลา',
-            cell: (r) => formatDateTime(r.created_at),
-            csv: (r) => r.created_at,
-          },
+          timeColumn('created_at', 'เวลา'),
           { key: 'phone', header: 'เบอร์โทรศัพท์' },
           { key: 'body', header: 'ข้อความ' },
           {

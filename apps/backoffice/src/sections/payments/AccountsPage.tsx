@@ -88,13 +88,13 @@ export default function AccountsPage() {
   );
   const bankName = (code: unknown) => bankNameOf(str(code));
 
-  const fieldsFor = (a?: Account): ConfirmField[] =>
-    kind === 'bank_accounts'
+  const fieldsFor = (a?: Account): ConfirmField[] => [
+    ...(kind === 'bank_accounts'
       ? [
           {
             name: 'bank_code',
             label: 'ธนาคาร',
-            type: 'select',
+            type: 'select' as const,
             options: (banks.data ?? []).map((b) => ({ value: b.code, label: b.name })),
             required: true,
             initial: str(a?.bank_code || (banks.data?.[0]?.code ?? '')),
@@ -104,14 +104,7 @@ export default function AccountsPage() {
             label: 'เลขบัญชี',
             required: true,
             initial: str(a?.account_no),
-            inputMode: 'numeric',
-          },
-          { name: 'account_name', label: 'ชื่อบัญชี', required: true, initial: str(a?.account_name) },
-          {
-            name: 'sort_order',
-            label: 'ลำดับการหมุนเวียน (น้อยก่อน)',
-            initial: str(a?.sort_order ?? 0),
-            inputMode: 'numeric',
+            inputMode: 'numeric' as const,
           },
         ]
       : [
@@ -120,16 +113,17 @@ export default function AccountsPage() {
             label: 'เบอร์วอลเล็ท',
             required: true,
             initial: str(a?.phone),
-            inputMode: 'numeric',
+            inputMode: 'numeric' as const,
           },
-          { name: 'account_name', label: 'ชื่อบัญชี', required: true, initial: str(a?.account_name) },
-          {
-            name: 'sort_order',
-            label: 'ลำดับการหมุนเวียน (น้อยก่อน)',
-            initial: str(a?.sort_order ?? 0),
-            inputMode: 'numeric',
-          },
-        ];
+        ]),
+    { name: 'account_name', label: 'ชื่อบัญชี', required: true, initial: str(a?.account_name) },
+    {
+      name: 'sort_order',
+      label: 'ลำดับการหมุนเวียน (น้อยก่อน)',
+      initial: str(a?.sort_order ?? 0),
+      inputMode: 'numeric',
+    },
+  ];
 
   const bodyOf = (v: Record<string, string>) => ({
     ...v,

@@ -1,11 +1,12 @@
 import * as payments from '@chok/contract/routes/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '../../components/ConfirmDialog';
-import { type Column, DataTable, type Row } from '../../components/DataTable';
+import { type Column, DataTable, type Row, timeColumn } from '../../components/DataTable';
 import { call } from '../../lib/api';
-import { csvDateTime, formatBaht, formatDateTime } from '../../lib/format';
+import { csvDateTime, formatBaht } from '../../lib/format';
 import { useSession } from '../../stores/session';
 import { channelLabels, depositStatusOptions, statusTone } from './labels';
+import { memberColumn, queueFilters } from './queue';
 
 type Deposit = Row<typeof payments.adminDeposits>;
 
@@ -77,13 +78,8 @@ export default function DepositsPage() {
 
   const columns: Column<Deposit>[] = [
     { key: 'request_id', header: 'เลขที่', cell: (d) => `#${d.request_id}` },
-    {
-      key: 'created_at',
-      header: 'เวลาแจ้งฝาก',
-      cell: (d) => formatDateTime(d.created_at),
-      csv: (d) => csvDateTime(d.created_at),
-    },
-    { key: 'phone', header: 'สมาชิก', cell: (d) => d.member.phone, csv: (d) => d.member.phone },
+    timeColumn('created_at', 'เวลาแจ้งฝาก', csvDateTime),
+    memberColumn,
     { key: 'name', header: 'ชื่อบัญชี', cell: (d) => d.member.account_name, csv: (d) => d.member.account_name },
     {
       key: 'channel',
@@ -169,10 +165,7 @@ export default function DepositsPage() {
         caption="รายการฝาก"
         rowKey={(d) => d.request_id}
         columns={columns}
-        filters={[
-          { name: 'status', label: 'สถานะ', type: 'select', options: depositStatusOptions },
-          { name: 'phone', label: 'เบอร์โทรสมาชิก', placeholder: '0812345678' },
-        ]}
+        filters={queueFilters(depositStatusOptions)}
       />
     </>
   );

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { bankName } from '../../components/Bank';
 import { confirm } from '../../components/ConfirmDialog';
-import { type Column, DataTable, type Row } from '../../components/DataTable';
+import { type Column, DataTable, type Row, timeColumn } from '../../components/DataTable';
 import { call, type Data, fieldErrors } from '../../lib/api';
 import { csvDateTime, formatBaht, formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
@@ -217,12 +217,7 @@ export default function StatementsPage() {
 
   const columns: Column<Line>[] = [
     { key: 'id', header: 'เลขที่', cell: (l) => `#${l.id}` },
-    {
-      key: 'posted_at',
-      header: 'เวลาในรายการ',
-      cell: (l) => formatDateTime(l.posted_at),
-      csv: (l) => csvDateTime(l.posted_at),
-    },
+    timeColumn('posted_at', 'เวลาในรายการ', csvDateTime),
     {
       key: 'account_kind',
       header: 'บัญชี',

@@ -2,10 +2,11 @@ import * as payments from '@chok/contract/routes/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { BankName, bankCodeOf } from '../../components/Bank';
 import { confirm } from '../../components/ConfirmDialog';
-import { type Column, DataTable, type Row } from '../../components/DataTable';
+import { type Column, DataTable, type Row, timeColumn } from '../../components/DataTable';
 import { ApiError, call } from '../../lib/api';
-import { csvDateTime, formatBaht, formatDateTime } from '../../lib/format';
+import { csvDateTime, formatBaht } from '../../lib/format';
 import { statusTone, withdrawalStatusOptions } from './labels';
+import { memberColumn, queueFilters } from './queue';
 
 type Withdrawal = Row<typeof payments.adminWithdrawals>;
 
@@ -107,13 +108,8 @@ export default function WithdrawalsPage() {
 
   const columns: Column<Withdrawal>[] = [
     { key: 'id', header: 'เลขที่', cell: (w) => `#${w.id}` },
-    {
-      key: 'created_at',
-      header: 'เวลาแจ้งถอน',
-      cell: (w) => formatDateTime(w.created_at),
-      csv: (w) => csvDateTime(w.created_at),
-    },
-    { key: 'phone', header: 'สมาชิก', cell: (w) => w.member.phone, csv: (w) => w.member.phone },
+    timeColumn('created_at', 'เวลาแจ้งถอน', csvDateTime),
+    memberColumn,
     {
       key: 'account',
       header: 'บัญชีรับเงิน',
@@ -193,10 +189,7 @@ export default function WithdrawalsPage() {
         caption="รายการถอน"
         rowKey={(w) => w.id}
         columns={columns}
-        filters={[
-          { name: 'status', label: 'สถานะ', type: 'select', options: withdrawalStatusOptions },
-          { name: 'phone', label: 'เบอร์โทรสมาชิก', placeholder: '0812345678' },
-        ]}
+        filters={queueFilters(withdrawalStatusOptions)}
       />
     </>
   );

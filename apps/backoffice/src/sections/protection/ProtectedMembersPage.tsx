@@ -1,6 +1,6 @@
 import * as adminProtection from '@chok/contract/routes/admin-protection';
 import { Link } from 'react-router';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, timeColumn } from '../../components/DataTable';
 import { formatDateTime } from '../../lib/format';
 import { BLOCK, CHOICE, STATES } from './labels';
 
@@ -41,11 +41,7 @@ export default function ProtectedMembersPage() {
             header: 'แจ้งเตือนเวลาเล่น',
             cell: (r) => (r.reality_check_minutes ? `ทุก ${r.reality_check_minutes} นาที` : '-'),
           },
-          {
-            key: 'updated_at',
-            header: 'เปลี่ยนล่าสุด',
-            cell: (r) => formatDateTime(r.updated_at),
-          },
+          timeColumn('updated_at', 'เปลี่ยนล่าสุด'),
         ]}
       />
     </div>

@@ -1,16 +1,15 @@
 import * as affiliate from '@chok/contract/routes/affiliate';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, timeColumn } from '../../components/DataTable';
+import { Loading } from '../../components/Loading';
 import { AffiliatePreview } from '../../components/Preview';
 import { call, fieldErrors } from '../../lib/api';
-import { formatBaht, formatCount, formatDateTime, formatDay } from '../../lib/format';
-import { useAction, useApi } from '../../lib/query';
+import { useSettingsForm } from '../../lib/editor';
+import { formatBaht, formatCount, formatDay } from '../../lib/format';
 import { useSession } from '../../stores/session';
-import { Inputs } from './SimpleTable';
+import { SettingsForm } from './SimpleTable';
 import './rewards.css';
-import { FormError } from '../../components/Field';
 
 type F = 'level1_percent' | 'level2_percent' | 'min_redeem' | 'daily_limit';
 
@@ -18,26 +17,22 @@ type F = 'level1_percent' | 'level2_percent' | 'min_redeem' | 'daily_limit';
 export default function AffiliatePage() {
   const role = useSession((s) => s.staff?.role);
   const canEdit = role === 'owner' || role === 'content';
-  const settings = useApi(affiliate.adminAffiliateSettings, {});
-  const save = useAction(affiliate.adminUpdateAffiliateSettings, {
-    success: 'บันทึกอัตราค่าแนะนำแล้ว',
-    refresh: [affiliate.adminAffiliateSettings],
-  });
-  const [v, setV] = useState<Record<F, string> | null>(null);
-  const id = useId();
+  const form = useSettingsForm(
+    affiliate.adminAffiliateSettings,
+    affiliate.adminUpdateAffiliateSettings,
+    'บันทึกอัตราค่าแนะนำแล้ว',
+    (s): Record<F, string> => ({ ...s }),
+  );
+  const { settings, save, values } = form;
   const client = useQueryClient();
-  useEffect(() => {
-    if (settings.data && !v) setV({ ...settings.data });
-  }, [settings.data, v]);
 
-  const submit = async () => {
-    if (!v) return;
-    const ok = await confirm({
-      title: 'บันทึกอัตราค่าแนะนำ',
-      message: 'อัตราใหม่ใช้กับวันที่ยังไม่คำนวณ วันที่คำนวณแล้วใช้อัตราเดิม',
-      confirmLabel: 'บันทึก',
-    });
-    if (ok) save.mutate(v);
+  const ask = {
+    title: 'บันทึกอัตราค่าแนะนำ',
+    message: 'อัตราใหม่ใช้กับวันที่ยังไม่คำนวณ วันที่คำนวณแล้วใช้อัตราเดิม',
+    confirmLabel: 'บันทึก',
+  };
+  const submit = () => {
+    if (values) save.mutate(values);
   };
 
   const rerun = async () => {
@@ -56,48 +51,32 @@ export default function AffiliatePage() {
   return (
     <>
       <h1>ค่าแนะนำเพื่อน</h1>
-      {v ? (
-        <form
-          className="card"
-          aria-labelledby={`${id}-h`}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+      {values ? (
+        <SettingsForm
+          form={{ ...form, values }}
+          errors={errors}
+          ask={ask}
+          onSubmit={submit}
+          title="อัตราและเงื่อนไขการถอน"
+          canEdit={canEdit}
+          fields={[
+            { name: 'level1_percent', label: 'ชั้นที่ 1 (%)' },
+            { name: 'level2_percent', label: 'ชั้นที่ 2 (%)' },
+            { name: 'min_redeem', label: 'ถอนขั้นต่ำ (บาท)' },
+            { name: 'daily_limit', label: 'ถอนได้สูงสุดต่อวัน (บาท)' },
+          ]}
         >
-          <h2 id={`${id}-h`}>อัตราและเงื่อนไขการถอน</h2>
-          <FormError error={save.error} fields={errors} />
-          <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Inputs
-              idPrefix={id}
-              values={v}
-              set={(k, x) => setV({ ...v, [k]: x })}
-              errors={errors}
-              fields={[
-                { name: 'level1_percent', label: 'ชั้นที่ 1 (%)' },
-                { name: 'level2_percent', label: 'ชั้นที่ 2 (%)' },
-                { name: 'min_redeem', label: 'ถอนขั้นต่ำ (บาท)' },
-                { name: 'daily_limit', label: 'ถอนได้สูงสุดต่อวัน (บาท)' },
-              ]}
-            />
-            <AffiliatePreview
-              a={{
-                level1Percent: v.level1_percent,
-                level2Percent: v.level2_percent,
-                minRedeem: v.min_redeem,
-                dailyLimit: v.daily_limit,
-              }}
-            />
-            {canEdit && (
-              <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-                {save.isPending ? 'กำลังบันทึก…' : 'บันทึก'}
-              </button>
-            )}
-          </fieldset>
-        </form>
+          <AffiliatePreview
+            a={{
+              level1Percent: values.level1_percent,
+              level2Percent: values.level2_percent,
+              minRedeem: values.min_redeem,
+              dailyLimit: values.daily_limit,
+            }}
+          />
+        </SettingsForm>
       ) : (
-        <p className="loading">{settings.isError ? settings.error.message : 'กำลังโหลด…'}</p>
+        <Loading error={settings.error} />
       )}
       <section className="page-block" aria-labelledby="affiliate-runs">
         <h2 id="affiliate-runs">การคำนวณรายวัน</h2>
@@ -125,7 +104,7 @@ export default function AffiliatePage() {
               align: 'end',
               cell: (r) => `${formatBaht(r.withheld_amount)} (${formatCount(r.withheld)})`,
             },
-            { key: 'finished_at', header: 'เสร็จเมื่อ', cell: (r) => formatDateTime(r.finished_at) },
+            timeColumn('finished_at', 'เสร็จเมื่อ'),
           ]}
         />
       </section>

@@ -3,17 +3,34 @@ import * as coupons from '@chok/contract/routes/coupons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { type Column, choiceFilter, DataTable, type Row, timeColumn } from '../../components/DataTable';
 import { CouponPreview } from '../../components/Preview';
 import { call } from '../../lib/api';
-import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
+import { formatBaht, formatCount } from '../../lib/format';
 import './rewards.css';
 
-const statusLabel = (s: 'active' | 'disabled') => (
-  <span className={`badge ${s === 'active' ? 'badge-ok' : 'badge-warn'}`}>
-    {s === 'active' ? 'ใช้ได้' : 'ปิดแล้ว'}
-  </span>
-);
+/** Columns every coupon table shares: a campaign's or a code's value, its state, how much of its quota is used. */
+const amountColumn: Column<{ amount: string }> = {
+  key: 'amount',
+  header: 'มูลค่า',
+  align: 'end',
+  cell: (c) => formatBaht(c.amount),
+};
+const statusColumn: Column<{ status: 'active' | 'disabled' }> = {
+  key: 'status',
+  header: 'สถานะ',
+  cell: (c) => (
+    <span className={`badge ${c.status === 'active' ? 'badge-ok' : 'badge-warn'}`}>
+      {c.status === 'active' ? 'ใช้ได้' : 'ปิดแล้ว'}
+    </span>
+  ),
+};
+const usedColumn: Column<{ used: number; quota: number }> = {
+  key: 'used',
+  header: 'ใช้แล้ว/สิทธิ์',
+  align: 'end',
+  cell: (c) => `${formatCount(c.used)} / ${formatCount(c.quota)}`,
+};
 const claimLabels = { paid: 'ได้รับแล้ว', held: 'รอตรวจสอบ', rejected: 'ไม่อนุมัติ' } as const;
 const expiryField = {
   name: 'expires_at',
@@ -50,6 +67,39 @@ export default function CouponsPage() {
         client.invalidateQueries({ queryKey: ['api', r.path] }),
       ),
     );
+
+  /** The actions column of a campaign or a code: while active, one button that disables it (a danger confirm). */
+  const disableColumn = <T extends { status: 'active' | 'disabled' }>(
+    label: string,
+    message: (row: T) => string,
+    action: (row: T) => Promise<unknown>,
+    success: string,
+  ): Column<T> => ({
+    key: 'actions',
+    header: 'จัดการ',
+    csv: () => '',
+    cell: (row) =>
+      row.status === 'active' ? (
+        <button
+          type="button"
+          className="btn btn-small btn-danger"
+          onClick={() =>
+            void confirm({
+              title: label,
+              message: message(row),
+              tone: 'danger',
+              confirmLabel: label,
+              action: () => action(row),
+              success,
+            }).then(refresh)
+          }
+        >
+          {label}
+        </button>
+      ) : (
+        '-'
+      ),
+  });
 
   const newCampaign = async () => {
     await confirm({
@@ -161,41 +211,16 @@ export default function CouponsPage() {
                   </>
                 ),
               },
-              { key: 'amount', header: 'มูลค่า', align: 'end', cell: (c) => formatBaht(c.amount) },
-              {
-                key: 'used',
-                header: 'ใช้แล้ว/สิทธิ์',
-                align: 'end',
-                cell: (c) => `${formatCount(c.used)} / ${formatCount(c.quota)}`,
-              },
-              { key: 'expires_at', header: 'หมดอายุ', cell: (c) => formatDateTime(c.expires_at) },
-              { key: 'status', header: 'สถานะ', cell: (c) => statusLabel(c.status) },
-              {
-                key: 'actions',
-                header: 'จัดการ',
-                csv: () => '',
-                cell: (c) =>
-                  c.status === 'active' ? (
-                    <button
-                      type="button"
-                      className="btn btn-small btn-danger"
-                      onClick={() =>
-                        void confirm({
-                          title: 'ปิดแคมเปญ',
-                          message: `ปิด "${c.title}" โค้ดทั้งหมดของแคมเปญนี้จะใช้ไม่ได้อีก`,
-                          tone: 'danger',
-                          confirmLabel: 'ปิดแคมเปญ',
-                          action: () => call(coupons.adminDisableCouponCampaign, { id: c.id }),
-                          success: 'ปิดแคมเปญแล้ว',
-                        }).then(refresh)
-                      }
-                    >
-                      ปิดแคมเปญ
-                    </button>
-                  ) : (
-                    '-'
-                  ),
-              },
+              amountColumn,
+              usedColumn,
+              timeColumn('expires_at', 'หมดอายุ'),
+              statusColumn,
+              disableColumn<Row<typeof coupons.adminCouponCampaigns>>(
+                'ปิดแคมเปญ',
+                (c) => `ปิด "${c.title}" โค้ดทั้งหมดของแคมเปญนี้จะใช้ไม่ได้อีก`,
+                (c) => call(coupons.adminDisableCouponCampaign, { id: c.id }),
+                'ปิดแคมเปญแล้ว',
+              ),
             ]}
           />
         )}
@@ -208,55 +233,21 @@ export default function CouponsPage() {
               { name: 'code', label: 'โค้ด (ขึ้นต้นด้วย)' },
               { name: 'phone', label: 'เบอร์โทรสมาชิก' },
               { name: 'campaign_id', label: 'รหัสแคมเปญ' },
-              {
-                name: 'status',
-                label: 'สถานะ',
-                type: 'select',
-                options: [
-                  { value: '', label: 'ทั้งหมด' },
-                  { value: 'active', label: 'ใช้ได้' },
-                  { value: 'disabled', label: 'ปิดแล้ว' },
-                ],
-              },
+              choiceFilter('status', 'สถานะ', { active: 'ใช้ได้', disabled: 'ปิดแล้ว' }),
             ]}
             columns={[
               { key: 'code', header: 'โค้ด' },
               { key: 'campaign_title', header: 'แคมเปญ' },
               { key: 'member_phone', header: 'สมาชิก', cell: (c) => c.member_phone ?? 'ทุกคน' },
-              { key: 'amount', header: 'มูลค่า', align: 'end', cell: (c) => formatBaht(c.amount) },
-              {
-                key: 'used',
-                header: 'ใช้แล้ว/สิทธิ์',
-                align: 'end',
-                cell: (c) => `${formatCount(c.used)} / ${formatCount(c.quota)}`,
-              },
-              { key: 'status', header: 'สถานะ', cell: (c) => statusLabel(c.status) },
-              {
-                key: 'actions',
-                header: 'จัดการ',
-                csv: () => '',
-                cell: (c) =>
-                  c.status === 'active' ? (
-                    <button
-                      type="button"
-                      className="btn btn-small btn-danger"
-                      onClick={() =>
-                        void confirm({
-                          title: 'ปิดโค้ด',
-                          message: `ปิดโค้ด ${c.code} จะใช้โค้ดนี้ไม่ได้อีก`,
-                          tone: 'danger',
-                          confirmLabel: 'ปิดโค้ด',
-                          action: () => call(coupons.adminDisableCouponCode, { id: c.id }),
-                          success: 'ปิดโค้ดแล้ว',
-                        }).then(refresh)
-                      }
-                    >
-                      ปิดโค้ด
-                    </button>
-                  ) : (
-                    '-'
-                  ),
-              },
+              amountColumn,
+              usedColumn,
+              statusColumn,
+              disableColumn<Row<typeof reports.adminCouponCodeSearch>>(
+                'ปิดโค้ด',
+                (c) => `ปิดโค้ด ${c.code} จะใช้โค้ดนี้ไม่ได้อีก`,
+                (c) => call(coupons.adminDisableCouponCode, { id: c.id }),
+                'ปิดโค้ดแล้ว',
+              ),
             ]}
           />
         )}
@@ -270,11 +261,11 @@ export default function CouponsPage() {
               { name: 'campaign_id', label: 'รหัสแคมเปญ' },
             ]}
             columns={[
-              { key: 'used_at', header: 'เวลา', cell: (u) => formatDateTime(u.used_at) },
+              timeColumn('used_at', 'เวลา'),
               { key: 'code', header: 'โค้ด' },
               { key: 'campaign_title', header: 'แคมเปญ' },
               { key: 'phone', header: 'สมาชิก' },
-              { key: 'amount', header: 'มูลค่า', align: 'end', cell: (u) => formatBaht(u.amount) },
+              amountColumn,
               { key: 'status', header: 'สถานะเครดิต', cell: (u) => claimLabels[u.status] },
             ]}
           />

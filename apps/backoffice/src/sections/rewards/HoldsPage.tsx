@@ -1,9 +1,9 @@
 import * as rewards from '@chok/contract/routes/rewards';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, timeColumn } from '../../components/DataTable';
 import { call, type Data } from '../../lib/api';
-import { formatBaht, formatDateTime } from '../../lib/format';
+import { formatBaht } from '../../lib/format';
 import { useApi } from '../../lib/query';
 import { useSession } from '../../stores/session';
 import './rewards.css';
@@ -88,7 +88,7 @@ export default function HoldsPage() {
           },
         ]}
         columns={[
-          { key: 'created_at', header: 'เวลา', cell: (h) => formatDateTime(h.created_at) },
+          timeColumn('created_at', 'เวลา'),
           { key: 'phone', header: 'สมาชิก' },
           { key: 'feature_label', header: 'รางวัล' },
           {

@@ -1,9 +1,11 @@
 import * as polls from '@chok/contract/routes/polls';
 import { useId, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { FormError, fromLocalInput } from '../../components/Field';
+import { fromLocalInput, SaveButton, SubmitForm } from '../../components/Field';
+import { Loading } from '../../components/Loading';
 import { PollPreview } from '../../components/Preview';
 import { call, type Data, fieldErrors } from '../../lib/api';
+import { orNull, wholeOr, withListError } from '../../lib/editor';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { Inputs } from './SimpleTable';
@@ -41,7 +43,6 @@ const blank: Record<F, string> = {
   reward_per_vote: '20.00',
   choices: '',
 };
-const num = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : s);
 
 /** One poll's votes per choice as bars, its state and the operator's next step. */
 function PollCard({ poll, refresh }: { poll: Poll; refresh: () => void }) {
@@ -155,26 +156,24 @@ export default function PollsPage() {
     refresh: [polls.adminPolls],
   });
   const errors = fieldErrors(create.error);
-  const choiceError = Object.entries(errors).find(([k]) => k.startsWith('choices'));
-  const shown = { ...errors, ...(choiceError ? { choices: choiceError[1] } : {}) };
+  const shown = withListError(errors, 'choices');
 
-  const submit = async () => {
-    const ok = await confirm({
-      title: 'สร้างโพล',
-      message: 'สร้างเป็นฉบับร่าง สมาชิกจะเห็นเมื่อกดเผยแพร่',
-      confirmLabel: 'สร้างโพล',
-    });
-    if (!ok) return;
+  const ask = {
+    title: 'สร้างโพล',
+    message: 'สร้างเป็นฉบับร่าง สมาชิกจะเห็นเมื่อกดเผยแพร่',
+    confirmLabel: 'สร้างโพล',
+  };
+  const submit = () => {
     create.mutate(
       {
         question: v.question,
         description: v.description,
-        image: v.image.trim() === '' ? null : v.image.trim(),
+        image: orNull(v.image),
         open_at: fromLocalInput(v.open_at) ?? '',
         close_at: fromLocalInput(v.close_at) ?? '',
-        base_votes: num(v.base_votes),
+        base_votes: wholeOr(v.base_votes),
         baht_per_vote: v.baht_per_vote,
-        max_votes: num(v.max_votes),
+        max_votes: wholeOr(v.max_votes),
         reward_per_vote: v.reward_per_vote,
         choices: v.choices
           .split('\n')
@@ -195,22 +194,19 @@ export default function PollsPage() {
         ))}
       </div>
       {list.data && list.data.length === 0 && <p className="empty">ยังไม่มีโพล</p>}
-      {!list.data && <p className="loading">{list.isError ? list.error.message : 'กำลังโหลด…'}</p>}
-      <form
+      {!list.data && <Loading error={list.error} />}
+      <SubmitForm
+        ask={ask}
         className="card page-block"
-        aria-labelledby={`${id}-h`}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        id={id}
+        title="สร้างโพลใหม่"
+        error={{ error: create.error, fields: errors }}
+        onSubmit={submit}
       >
-        <h2 id={`${id}-h`}>สร้างโพลใหม่</h2>
-        <FormError error={create.error} fields={errors} />
         <Inputs
           idPrefix={id}
           values={v}
-          set={(k, x) => setV({ ...v, [k]: x })}
+          onChange={setV}
           errors={shown}
           fields={[
             { name: 'question', label: 'คำถาม' },
@@ -241,10 +237,8 @@ export default function PollsPage() {
               .filter(Boolean),
           }}
         />
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending ? 'กำลังสร้าง…' : 'สร้างโพลฉบับร่าง'}
-        </button>
-      </form>
+        <SaveButton saving={create.isPending} label="สร้างโพลฉบับร่าง" savingLabel="กำลังสร้าง…" />
+      </SubmitForm>
     </>
   );
 }

@@ -1,12 +1,9 @@
 import * as promo from '@chok/contract/routes/promotions';
-import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { EditorButtons, FormError } from '../../components/Field';
 import { call, type Data } from '../../lib/api';
-import { useEditor } from '../../lib/editor';
+import { orNull, useListEditor, wholeOr } from '../../lib/editor';
 import { formatBaht, formatCount } from '../../lib/format';
-import { useAction, useApi } from '../../lib/query';
-import { Inputs, SimpleTable } from './SimpleTable';
+import { EditorForm, SimpleTable } from './SimpleTable';
 
 type Promotion = Data<typeof promo.adminPromotions>[number];
 
@@ -75,25 +72,22 @@ function valuesOf(p: Promotion): Values {
   };
 }
 
-const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
-const num = (v: string) => (/^\d+$/.test(v.trim()) ? Number(v) : v);
-
 function bodyOf(v: Values) {
   return {
     title: v.title,
     description: v.description,
     image: orNull(v.image),
     terms: v.terms,
-    sort_order: num(v.sort_order),
+    sort_order: wholeOr(v.sort_order),
     kind: v.kind,
-    percent: v.kind === 'percent' ? (orNull(v.percent) === null ? null : num(v.percent)) : null,
+    percent: v.kind === 'percent' ? (orNull(v.percent) === null ? null : wholeOr(v.percent)) : null,
     fixed_bonus: v.kind === 'fixed' ? orNull(v.fixed_bonus) : null,
     cap: v.kind === 'percent' ? orNull(v.cap) : null,
     min_deposit: v.min_deposit,
-    turnover_multiplier: num(v.turnover_multiplier),
+    turnover_multiplier: wholeOr(v.turnover_multiplier),
     eligibility: v.eligibility,
     max_withdraw: orNull(v.max_withdraw),
-    expiry_days: num(v.expiry_days),
+    expiry_days: wholeOr(v.expiry_days),
   };
 }
 
@@ -131,30 +125,23 @@ function PromotionPreview({ v, lines }: { v: Values; lines: readonly string[] | 
 
 /** Deposit promotions (docs/rules/engagement.md §1): create, edit as a new version, end. */
 export default function PromotionsPage() {
-  const list = useApi(promo.adminPromotions, {});
-  const id = useId();
-  const create = useAction(promo.adminCreatePromotion, {
-    success: 'สร้างโปรโมชั่นแล้ว',
-    refresh: [promo.adminPromotions],
-  });
-  const version = useAction(promo.adminPromotionVersion, {
-    success: (p) => `บันทึกเป็นเวอร์ชัน ${p.version} แล้ว`,
-    refresh: [promo.adminPromotions],
-  });
-  const { editing, values, setValues, save, errors, pick } = useEditor(blank, valuesOf, create, version);
+  const editor = useListEditor(
+    { list: promo.adminPromotions, create: promo.adminCreatePromotion, update: promo.adminPromotionVersion },
+    { create: 'สร้างโปรโมชั่นแล้ว', update: (p) => `บันทึกเป็นเวอร์ชัน ${p.version} แล้ว` },
+    blank,
+    valuesOf,
+  );
+  const { list, editing, values, pick } = editor;
 
-  const submit = async () => {
-    const ok = await confirm({
-      title: editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น',
-      message: editing
-        ? 'เวอร์ชันใหม่จะเปิดรับแทนเวอร์ชันเดิมทันที สมาชิกที่รับเวอร์ชันเดิมไปแล้วยังใช้เงื่อนไขเดิม'
-        : `สร้าง "${values.title}" และเปิดรับทันที`,
-      confirmLabel: 'บันทึก',
-    });
-    if (!ok) return;
-    const body = bodyOf(values);
-    if (editing) version.mutate({ id: editing.id, ...body } as never, { onSuccess: (p) => pick(p) });
-    else create.mutate(body as never, { onSuccess: () => pick(null) });
+  const ask = {
+    title: editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น',
+    message: editing
+      ? 'เวอร์ชันใหม่จะเปิดรับแทนเวอร์ชันเดิมทันที สมาชิกที่รับเวอร์ชันเดิมไปแล้วยังใช้เงื่อนไขเดิม'
+      : `สร้าง "${values.title}" และเปิดรับทันที`,
+    confirmLabel: 'บันทึก',
+  };
+  const submit = () => {
+    editor.send(bodyOf(values));
   };
 
   const end = (p: Promotion) =>
@@ -167,7 +154,6 @@ export default function PromotionsPage() {
       success: 'สิ้นสุดโปรโมชั่นแล้ว',
     }).then(() => list.refetch());
 
-  const set = (k: Field, v: string) => setValues((x) => ({ ...x, [k]: v }));
   const fields: { name: Field; label: string; hint?: string; options?: typeof kinds; textarea?: boolean }[] =
     [
       { name: 'title', label: 'ชื่อโปรโมชั่น' },
@@ -238,24 +224,15 @@ export default function PromotionsPage() {
         ]}
       />
       <div className="editor">
-        <form
+        <EditorForm
+          editor={editor}
+          ask={ask}
+          onSubmit={submit}
           className="card"
-          aria-labelledby={`${id}-title`}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <h2 id={`${id}-title`}>{editing ? `แก้ไข "${editing.title}" (สร้างเวอร์ชันใหม่)` : 'สร้างโปรโมชั่นใหม่'}</h2>
-          <FormError error={save.error} fields={errors} />
-          <Inputs idPrefix={id} values={values} set={set} errors={errors} fields={fields} />
-          <EditorButtons
-            saving={save.isPending}
-            label={editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น'}
-            onCancel={editing ? () => pick(null) : undefined}
-          />
-        </form>
+          title={editing ? `แก้ไข "${editing.title}" (สร้างเวอร์ชันใหม่)` : 'สร้างโปรโมชั่นใหม่'}
+          saveLabel={editing ? 'บันทึกเป็นเวอร์ชันใหม่' : 'สร้างโปรโมชั่น'}
+          fields={fields}
+        />
         <PromotionPreview v={values} lines={editing?.rules?.lines ?? null} />
       </div>
     </>

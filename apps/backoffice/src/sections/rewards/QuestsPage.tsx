@@ -1,13 +1,10 @@
 import * as quests from '@chok/contract/routes/quests';
-import { useId } from 'react';
-import { confirm } from '../../components/ConfirmDialog';
-import { EditorButtons, FormError, fromLocalInput, toLocalInput } from '../../components/Field';
+import { fromLocalInput, toLocalInput } from '../../components/Field';
 import { QuestPreview } from '../../components/Preview';
 import type { Data } from '../../lib/api';
-import { useEditor } from '../../lib/editor';
+import { useListEditor } from '../../lib/editor';
 import { formatCount, formatDateTime } from '../../lib/format';
-import { useAction, useApi } from '../../lib/query';
-import { Inputs, SimpleTable } from './SimpleTable';
+import { EditorForm, SimpleTable } from './SimpleTable';
 
 type Quest = Data<typeof quests.adminQuests>[number];
 const tasks = [
@@ -69,46 +66,33 @@ const valuesOf = (q: Quest): Record<F, string> => ({
 
 /** Quests (docs/rules/engagement.md §6): the task, target, period and reward of each. */
 export default function QuestsPage() {
-  const list = useApi(quests.adminQuests, {});
-  const id = useId();
-  const create = useAction(quests.adminCreateQuest, {
-    success: 'เพิ่มภารกิจแล้ว',
-    refresh: [quests.adminQuests],
-  });
-  const update = useAction(quests.adminUpdateQuest, {
-    success: 'บันทึกภารกิจแล้ว',
-    refresh: [quests.adminQuests],
-  });
-  const {
-    editing,
-    values: v,
-    setValues: setV,
-    save,
-    errors,
-    pick,
-  } = useEditor(blank, valuesOf, create, update);
-  const submit = async () => {
-    const ok = await confirm({
-      title: editing ? 'บันทึกภารกิจ' : 'เพิ่มภารกิจ',
-      message: editing ? 'รางวัลที่รับไปแล้วไม่เปลี่ยน' : `เพิ่ม "${v.title}"`,
-      confirmLabel: 'บันทึก',
-    });
-    if (!ok) return;
+  const editor = useListEditor(
+    { list: quests.adminQuests, create: quests.adminCreateQuest, update: quests.adminUpdateQuest },
+    { create: 'เพิ่มภารกิจแล้ว', update: 'บันทึกภารกิจแล้ว' },
+    blank,
+    valuesOf,
+  );
+  const { list, editing, values, pick } = editor;
+  const ask = {
+    title: editing ? 'บันทึกภารกิจ' : 'เพิ่มภารกิจ',
+    message: editing ? 'รางวัลที่รับไปแล้วไม่เปลี่ยน' : `เพิ่ม "${values.title}"`,
+    confirmLabel: 'บันทึก',
+  };
+  const submit = () => {
     const body = {
-      title: v.title,
-      task: v.task,
-      target: v.target,
-      period: v.period,
-      starts_at: fromLocalInput(v.starts_at),
-      ends_at: fromLocalInput(v.ends_at),
-      event_id: v.event_id.trim() === '' ? null : v.event_id.trim(),
-      reward_kind: v.reward_kind,
-      reward_amount: v.reward_amount,
-      sort_order: /^\d+$/.test(v.sort_order) ? Number(v.sort_order) : v.sort_order,
-      is_active: v.is_active === 'true',
+      title: values.title,
+      task: values.task,
+      target: values.target,
+      period: values.period,
+      starts_at: fromLocalInput(values.starts_at),
+      ends_at: fromLocalInput(values.ends_at),
+      event_id: values.event_id.trim() === '' ? null : values.event_id.trim(),
+      reward_kind: values.reward_kind,
+      reward_amount: values.reward_amount,
+      sort_order: /^\d+$/.test(values.sort_order) ? Number(values.sort_order) : values.sort_order,
+      is_active: values.is_active === 'true',
     };
-    if (editing) update.mutate({ id: editing.id, ...body } as never, { onSuccess: (q) => pick(q) });
-    else create.mutate(body as never, { onSuccess: () => pick(null) });
+    editor.send(body);
   };
   return (
     <>
@@ -152,60 +136,45 @@ export default function QuestsPage() {
           },
         ]}
       />
-      <form
-        className="card page-block"
-        aria-labelledby={`${id}-h`}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+      <EditorForm
+        editor={editor}
+        ask={ask}
+        onSubmit={submit}
+        title={editing ? `แก้ไขภารกิจ #${editing.id}` : 'เพิ่มภารกิจใหม่'}
+        saveLabel={editing ? 'บันทึกการแก้ไข' : 'เพิ่มภารกิจ'}
+        fields={[
+          { name: 'title', label: 'ชื่อภารกิจ' },
+          { name: 'task', label: 'เงื่อนไข', options: tasks },
+          { name: 'target', label: 'เป้าหมาย' },
+          { name: 'period', label: 'รอบ', options: periods },
+          { name: 'starts_at', label: 'เริ่ม (แคมเปญ, เวลาไทย)', type: 'datetime-local' },
+          { name: 'ends_at', label: 'สิ้นสุด (แคมเปญ, เวลาไทย)', type: 'datetime-local' },
+          { name: 'event_id', label: 'รหัสกิจกรรม (ไม่บังคับ)' },
+          { name: 'reward_kind', label: 'รางวัล', options: rewards },
+          { name: 'reward_amount', label: 'จำนวนรางวัล' },
+          { name: 'sort_order', label: 'ลำดับ' },
+          {
+            name: 'is_active',
+            label: 'สถานะ',
+            options: [
+              { value: 'true', label: 'เปิด' },
+              { value: 'false', label: 'ปิด' },
+            ],
+          },
+        ]}
       >
-        <h2 id={`${id}-h`}>{editing ? `แก้ไขภารกิจ #${editing.id}` : 'เพิ่มภารกิจใหม่'}</h2>
-        <FormError error={save.error} fields={errors} />
-        <Inputs
-          idPrefix={id}
-          values={v}
-          set={(k, x) => setV({ ...v, [k]: x })}
-          errors={errors}
-          fields={[
-            { name: 'title', label: 'ชื่อภารกิจ' },
-            { name: 'task', label: 'เงื่อนไข', options: tasks },
-            { name: 'target', label: 'เป้าหมาย' },
-            { name: 'period', label: 'รอบ', options: periods },
-            { name: 'starts_at', label: 'เริ่ม (แคมเปญ, เวลาไทย)', type: 'datetime-local' },
-            { name: 'ends_at', label: 'สิ้นสุด (แคมเปญ, เวลาไทย)', type: 'datetime-local' },
-            { name: 'event_id', label: 'รหัสกิจกรรม (ไม่บังคับ)' },
-            { name: 'reward_kind', label: 'รางวัล', options: rewards },
-            { name: 'reward_amount', label: 'จำนวนรางวัล' },
-            { name: 'sort_order', label: 'ลำดับ' },
-            {
-              name: 'is_active',
-              label: 'สถานะ',
-              options: [
-                { value: 'true', label: 'เปิด' },
-                { value: 'false', label: 'ปิด' },
-              ],
-            },
-          ]}
-        />
         <QuestPreview
           q={{
-            title: v.title,
-            task: v.task,
-            target: v.target,
-            period: v.period,
-            endsAt: fromLocalInput(v.ends_at) ?? '',
-            rewardKind: v.reward_kind,
-            rewardAmount: v.reward_amount,
+            title: values.title,
+            task: values.task,
+            target: values.target,
+            period: values.period,
+            endsAt: fromLocalInput(values.ends_at) ?? '',
+            rewardKind: values.reward_kind,
+            rewardAmount: values.reward_amount,
           }}
         />
-        <EditorButtons
-          saving={save.isPending}
-          label={editing ? 'บันทึกการแก้ไข' : 'เพิ่มภารกิจ'}
-          onCancel={editing ? () => pick(null) : undefined}
-        />
-      </form>
+      </EditorForm>
     </>
   );
 }

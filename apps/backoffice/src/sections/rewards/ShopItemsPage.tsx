@@ -1,13 +1,10 @@
 import * as shop from '@chok/contract/routes/shop';
-import { useId } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { EditorButtons, FormError } from '../../components/Field';
 import { ShopItemPreview } from '../../components/Preview';
 import { call, type Data } from '../../lib/api';
-import { useEditor } from '../../lib/editor';
+import { orNull, useListEditor, wholeOr } from '../../lib/editor';
 import { formatBaht, formatCount } from '../../lib/format';
-import { useAction, useApi } from '../../lib/query';
-import { Inputs, SimpleTable } from './SimpleTable';
+import { EditorForm, SimpleTable } from './SimpleTable';
 
 type Item = Data<typeof shop.adminShopItems>[number];
 type F =
@@ -48,66 +45,45 @@ const valuesOf = (i: Item): Record<F, string> => ({
   sort_order: String(i.sort_order),
   active: i.active ? 'true' : 'false',
 });
-const num = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : s);
 
 /** The point shop's items (docs/rules/engagement.md §8): vouchers and goods, prices, stock, limits. */
 export default function ShopItemsPage() {
-  const list = useApi(shop.adminShopItems, {});
-  const id = useId();
-  const create = useAction(shop.adminCreateShopItem, {
-    success: 'เพิ่มของรางวัลแล้ว',
-    refresh: [shop.adminShopItems],
-  });
-  const update = useAction(shop.adminUpdateShopItem, {
-    success: 'บันทึกของรางวัลแล้ว',
-    refresh: [shop.adminShopItems],
-  });
-  const {
-    editing,
-    values: v,
-    setValues: setV,
-    save,
-    errors,
-    pick,
-  } = useEditor(blank, valuesOf, create, update);
-  const submit = async () => {
-    const ok = await confirm({
-      title: editing ? 'บันทึกของรางวัล' : 'เพิ่มของรางวัล',
-      message: editing ? 'การเปลี่ยนราคาแต้มมีผลกับการแลกครั้งถัดไป' : `เพิ่ม "${v.title}"`,
-      confirmLabel: 'บันทึก',
-    });
-    if (!ok) return;
-    const voucher = v.kind === 'voucher';
+  const editor = useListEditor(
+    { list: shop.adminShopItems, create: shop.adminCreateShopItem, update: shop.adminUpdateShopItem },
+    { create: 'เพิ่มของรางวัลแล้ว', update: 'บันทึกของรางวัลแล้ว' },
+    blank,
+    valuesOf,
+  );
+  const { list, editing, values, pick } = editor;
+  const ask = {
+    title: editing ? 'บันทึกของรางวัล' : 'เพิ่มของรางวัล',
+    message: editing ? 'การเปลี่ยนราคาแต้มมีผลกับการแลกครั้งถัดไป' : `เพิ่ม "${values.title}"`,
+    confirmLabel: 'บันทึก',
+  };
+  const submit = () => {
+    const voucher = values.kind === 'voucher';
     const common = {
-      title: v.title,
-      description: v.description,
-      image: v.image.trim() === '' ? null : v.image.trim(),
-      price_points: num(v.price_points),
-      stock: v.stock.trim() === '' ? null : num(v.stock),
-      monthly_limit: num(v.monthly_limit),
-      sort_order: num(v.sort_order),
-      active: v.active === 'true',
+      title: values.title,
+      description: values.description,
+      image: orNull(values.image),
+      price_points: wholeOr(values.price_points),
+      stock: values.stock.trim() === '' ? null : wholeOr(values.stock),
+      monthly_limit: wholeOr(values.monthly_limit),
+      sort_order: wholeOr(values.sort_order),
+      active: values.active === 'true',
     };
-    if (editing) {
-      update.mutate(
-        {
-          id: editing.id,
-          ...common,
-          ...(voucher ? { voucher_wallet: v.voucher_wallet, voucher_amount: v.voucher_amount } : {}),
-        } as never,
-        { onSuccess: (i) => pick(i) },
-      );
-    } else {
-      create.mutate(
-        {
-          kind: v.kind,
-          ...common,
-          voucher_wallet: voucher ? v.voucher_wallet : null,
-          voucher_amount: voucher ? v.voucher_amount : null,
-        } as never,
-        { onSuccess: () => pick(null) },
-      );
-    }
+    editor.send(
+      {
+        kind: values.kind,
+        ...common,
+        voucher_wallet: voucher ? values.voucher_wallet : null,
+        voucher_amount: voucher ? values.voucher_amount : null,
+      },
+      {
+        ...common,
+        ...(voucher ? { voucher_wallet: values.voucher_wallet, voucher_amount: values.voucher_amount } : {}),
+      },
+    );
   };
   const restock = (i: Item) =>
     confirm({
@@ -167,84 +143,69 @@ export default function ShopItemsPage() {
           },
         ]}
       />
-      <form
-        className="card page-block"
-        aria-labelledby={`${id}-h`}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+      <EditorForm
+        editor={editor}
+        ask={ask}
+        onSubmit={submit}
+        title={editing ? `แก้ไขของรางวัล #${editing.id}` : 'เพิ่มของรางวัลใหม่'}
+        saveLabel={editing ? 'บันทึกการแก้ไข' : 'เพิ่มของรางวัล'}
+        fields={[
+          ...(editing
+            ? []
+            : [
+                {
+                  name: 'kind' as const,
+                  label: 'ชนิด',
+                  options: [
+                    { value: 'voucher', label: 'บัตรกำนัล (เครดิต)' },
+                    { value: 'goods', label: 'สินค้า (จัดส่ง)' },
+                  ],
+                },
+              ]),
+          { name: 'title', label: 'ชื่อของรางวัล' },
+          { name: 'price_points', label: 'ราคา (แต้ม)' },
+          ...(values.kind === 'voucher'
+            ? [
+                {
+                  name: 'voucher_wallet' as const,
+                  label: 'เข้ากระเป๋า',
+                  options: [
+                    { value: 'free_credit', label: 'เครดิตฟรี' },
+                    { value: 'main', label: 'กระเป๋าหลัก' },
+                  ],
+                },
+                { name: 'voucher_amount' as const, label: 'มูลค่า (บาท)' },
+              ]
+            : []),
+          { name: 'stock', label: 'จำนวนคงเหลือ (เว้นว่าง = ไม่จำกัด)' },
+          { name: 'monthly_limit', label: 'แลกได้ต่อคนต่อเดือน' },
+          { name: 'sort_order', label: 'ลำดับ' },
+          {
+            name: 'active',
+            label: 'สถานะ',
+            options: [
+              { value: 'true', label: 'เปิดแลก' },
+              { value: 'false', label: 'ปิด' },
+            ],
+          },
+          { name: 'image', label: 'ที่อยู่รูปภาพ (ไม่บังคับ)' },
+          { name: 'description', label: 'รายละเอียด', textarea: true },
+        ]}
       >
-        <h2 id={`${id}-h`}>{editing ? `แก้ไขของรางวัล #${editing.id}` : 'เพิ่มของรางวัลใหม่'}</h2>
-        <FormError error={save.error} fields={errors} />
-        <Inputs
-          idPrefix={id}
-          values={v}
-          set={(k, x) => setV({ ...v, [k]: x })}
-          errors={errors}
-          fields={[
-            ...(editing
-              ? []
-              : [
-                  {
-                    name: 'kind' as const,
-                    label: 'ชนิด',
-                    options: [
-                      { value: 'voucher', label: 'บัตรกำนัล (เครดิต)' },
-                      { value: 'goods', label: 'สินค้า (จัดส่ง)' },
-                    ],
-                  },
-                ]),
-            { name: 'title', label: 'ชื่อของรางวัล' },
-            { name: 'price_points', label: 'ราคา (แต้ม)' },
-            ...(v.kind === 'voucher'
-              ? [
-                  {
-                    name: 'voucher_wallet' as const,
-                    label: 'เข้ากระเป๋า',
-                    options: [
-                      { value: 'free_credit', label: 'เครดิตฟรี' },
-                      { value: 'main', label: 'กระเป๋าหลัก' },
-                    ],
-                  },
-                  { name: 'voucher_amount' as const, label: 'มูลค่า (บาท)' },
-                ]
-              : []),
-            { name: 'stock', label: 'จำนวนคงเหลือ (เว้นว่าง = ไม่จำกัด)' },
-            { name: 'monthly_limit', label: 'แลกได้ต่อคนต่อเดือน' },
-            { name: 'sort_order', label: 'ลำดับ' },
-            {
-              name: 'active',
-              label: 'สถานะ',
-              options: [
-                { value: 'true', label: 'เปิดแลก' },
-                { value: 'false', label: 'ปิด' },
-              ],
-            },
-            { name: 'image', label: 'ที่อยู่รูปภาพ (ไม่บังคับ)' },
-            { name: 'description', label: 'รายละเอียด', textarea: true },
-          ]}
-        />
         <ShopItemPreview
           item={{
-            kind: editing?.kind ?? v.kind,
-            title: v.title,
-            description: v.description,
-            image: v.image,
-            pricePoints: v.price_points,
-            voucherAmount: v.voucher_amount,
-            voucherWallet: v.voucher_wallet,
-            stock: v.stock,
-            monthlyLimit: v.monthly_limit,
+            kind: editing?.kind ?? values.kind,
+            title: values.title,
+            description: values.description,
+            image: values.image,
+            pricePoints: values.price_points,
+            voucherAmount: values.voucher_amount,
+            voucherWallet: values.voucher_wallet,
+            stock: values.stock,
+            monthlyLimit: values.monthly_limit,
           }}
         />
-        <EditorButtons
-          saving={save.isPending}
-          label={editing ? 'บันทึกการแก้ไข' : 'เพิ่มของรางวัล'}
-          onCancel={editing ? () => pick(null) : undefined}
-        />
-      </form>
+      </EditorForm>
     </>
   );
 }

@@ -1,9 +1,9 @@
 import * as shop from '@chok/contract/routes/shop';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { choiceFilter, DataTable, timeColumn } from '../../components/DataTable';
 import { call, type Data } from '../../lib/api';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import './rewards.css';
 
 type Order = Data<typeof shop.adminShopOrders>['items'][number];
@@ -51,22 +51,16 @@ export default function ShopOrdersPage() {
         query={{ kind: 'goods' }}
         initialFilters={{ status: 'requested' }}
         filters={[
-          {
-            name: 'status',
-            label: 'สถานะ',
-            type: 'select',
-            options: [
-              { value: '', label: 'ทั้งหมด' },
-              { value: 'requested', label: 'รอจัดส่ง' },
-              { value: 'shipped', label: 'จัดส่งแล้ว' },
-              { value: 'delivered', label: 'ได้รับแล้ว' },
-              { value: 'cancelled', label: 'ยกเลิก' },
-            ],
-          },
+          choiceFilter('status', 'สถานะ', {
+            requested: 'รอจัดส่ง',
+            shipped: 'จัดส่งแล้ว',
+            delivered: 'ได้รับแล้ว',
+            cancelled: 'ยกเลิก',
+          }),
         ]}
         columns={[
           { key: 'id', header: 'เลขที่' },
-          { key: 'created_at', header: 'เวลา', cell: (o) => formatDateTime(o.created_at) },
+          timeColumn('created_at', 'เวลา'),
           { key: 'phone', header: 'สมาชิก' },
           { key: 'title', header: 'ของรางวัล', cell: (o) => `${o.title} × ${o.quantity}` },
           { key: 'points', header: 'แต้ม', align: 'end', cell: (o) => formatCount(o.points) },

@@ -1,14 +1,14 @@
 import * as wheel from '@chok/contract/routes/wheel';
 import { useId, useState } from 'react';
-import { confirm } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, timeColumn } from '../../components/DataTable';
 import { WheelPreview } from '../../components/Preview';
 import { type Data, fieldErrors } from '../../lib/api';
-import { formatBaht, formatCount, formatDateTime } from '../../lib/format';
+import { wholeOr } from '../../lib/editor';
+import { formatBaht, formatCount } from '../../lib/format';
 import { useAction, useApi } from '../../lib/query';
 import { SimpleTable } from './SimpleTable';
 import './rewards.css';
-import { FormError } from '../../components/Field';
+import { SaveButton, SubmitForm } from '../../components/Field';
 
 type Version = Data<typeof wheel.adminWheelVersions>[number];
 type Prize = { kind: 'none' | 'points' | 'free_credit'; label: string; weight: string; value: string };
@@ -42,42 +42,37 @@ function NewVersion({ current }: { current: Version | undefined }) {
   const total = prizes.reduce((s, p) => s + (Number(p.weight) || 0), 0);
   const setPrize = (i: number, patch: Partial<Prize>) =>
     setPrizes(prizes.map((p, j) => (j === i ? { ...p, ...patch } : p)));
-  const num = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : s);
 
-  const submit = async () => {
-    const ok = await confirm({
-      title: 'เผยแพร่วงล้อเวอร์ชันใหม่',
-      message: `รางวัล ${prizes.length} ช่อง สมาชิกหมุนด้วยเวอร์ชันนี้ตั้งแต่ตอนนี้ เวอร์ชันเดิมไม่เปลี่ยน`,
-      confirmLabel: 'เผยแพร่',
-    });
-    if (!ok) return;
+  const ask = {
+    title: 'เผยแพร่วงล้อเวอร์ชันใหม่',
+    message: `รางวัล ${prizes.length} ช่อง สมาชิกหมุนด้วยเวอร์ชันนี้ตั้งแต่ตอนนี้ เวอร์ชันเดิมไม่เปลี่ยน`,
+    confirmLabel: 'เผยแพร่',
+  };
+  const submit = () => {
     save.mutate({
-      free_spins_per_day: num(settings.free_spins_per_day),
-      points_per_extra_spin: num(settings.points_per_extra_spin),
-      extra_spins_per_day: num(settings.extra_spins_per_day),
+      free_spins_per_day: wholeOr(settings.free_spins_per_day),
+      points_per_extra_spin: wholeOr(settings.points_per_extra_spin),
+      extra_spins_per_day: wholeOr(settings.extra_spins_per_day),
       prizes: prizes.map((p) =>
         p.kind === 'none'
-          ? { kind: 'none', label: p.label, weight: num(p.weight) }
+          ? { kind: 'none', label: p.label, weight: wholeOr(p.weight) }
           : p.kind === 'points'
-            ? { kind: 'points', label: p.label, weight: num(p.weight), points: num(p.value) }
-            : { kind: 'free_credit', label: p.label, weight: num(p.weight), amount: p.value },
+            ? { kind: 'points', label: p.label, weight: wholeOr(p.weight), points: wholeOr(p.value) }
+            : { kind: 'free_credit', label: p.label, weight: wholeOr(p.weight), amount: p.value },
       ),
     } as never);
   };
 
   const err = (path: string) => errors[path];
   return (
-    <form
+    <SubmitForm
+      ask={ask}
       className="card page-block"
-      aria-labelledby={`${id}-h`}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      id={id}
+      title="เผยแพร่เวอร์ชันใหม่"
+      error={{ error: save.error, fields: errors }}
+      onSubmit={submit}
     >
-      <h2 id={`${id}-h`}>เผยแพร่เวอร์ชันใหม่</h2>
-      <FormError error={save.error} fields={errors} />
       <div className="form-grid">
         {(
           [
@@ -187,11 +182,9 @@ function NewVersion({ current }: { current: Version | undefined }) {
         >
           เพิ่มช่องรางวัล
         </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'กำลังเผยแพร่…' : 'เผยแพร่เวอร์ชันใหม่'}
-        </button>
+        <SaveButton saving={save.isPending} label="เผยแพร่เวอร์ชันใหม่" savingLabel="กำลังเผยแพร่…" />
       </div>
-    </form>
+    </SubmitForm>
   );
 }
 
@@ -233,7 +226,7 @@ export default function WheelPage() {
           rowKey={(s) => s.id}
           filters={[{ name: 'member_id', label: 'รหัสสมาชิก' }]}
           columns={[
-            { key: 'created_at', header: 'เวลา', cell: (s) => formatDateTime(s.created_at) },
+            timeColumn('created_at', 'เวลา'),
             { key: 'phone', header: 'สมาชิก' },
             { key: 'version', header: 'เวอร์ชัน', align: 'end' },
             { key: 'prize_label', header: 'รางวัล' },

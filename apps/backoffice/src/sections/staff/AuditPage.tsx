@@ -6,7 +6,7 @@ import {
 } from '@chok/contract/audit-actions';
 import * as api from '@chok/contract/routes/admin-staff';
 import { useState } from 'react';
-import { DataTable } from '../../components/DataTable';
+import { choiceFilter, DataTable, timeColumn } from '../../components/DataTable';
 import { formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/query';
 
@@ -19,18 +19,9 @@ function Action({ action }: { action: string }) {
     </span>
   );
 }
-const actionOptions = [
-  { value: '', label: 'ทั้งหมด' },
-  ...Object.entries(auditActionLabels)
-    .map(([value, label]) => ({ value, label }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'th')),
-];
-const entityOptions = [
-  { value: '', label: 'ทั้งหมด' },
-  ...Object.entries(auditEntityLabels)
-    .map(([value, label]) => ({ value, label }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'th')),
-];
+/** Labels in Thai alphabetical order, for a filter's choices. */
+const byLabel = (labels: Record<string, string>) =>
+  Object.fromEntries(Object.entries(labels).sort(([, a], [, b]) => a.localeCompare(b, 'th')));
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
 /** The audit log (owner): filters, paging, CSV, and the check of the hash chain end to end. */
@@ -75,27 +66,17 @@ export default function AuditPage() {
         caption="บันทึกการใช้งาน"
         rowKey={(r) => r.id}
         filters={[
-          {
-            name: 'actor_type',
-            label: 'ผู้ทำรายการ',
-            type: 'select',
-            options: [
-              { value: '', label: 'ทั้งหมด' },
-              { value: 'staff', label: 'พนักงาน' },
-              { value: 'member', label: 'สมาชิก' },
-              { value: 'system', label: 'ระบบ' },
-            ],
-          },
+          choiceFilter('actor_type', 'ผู้ทำรายการ', { staff: 'พนักงาน', member: 'สมาชิก', system: 'ระบบ' }),
           { name: 'actor_id', label: 'รหัสผู้ทำรายการ' },
-          { name: 'action', label: 'การกระทำ', type: 'select', options: actionOptions },
-          { name: 'entity', label: 'ประเภทข้อมูล', type: 'select', options: entityOptions },
+          choiceFilter('action', 'การกระทำ', byLabel(auditActionLabels)),
+          choiceFilter('entity', 'ประเภทข้อมูล', byLabel(auditEntityLabels)),
           { name: 'entity_id', label: 'รหัสข้อมูล' },
           { name: 'from', label: 'ตั้งแต่วันที่', type: 'date' },
           { name: 'to', label: 'ถึงวันที่', type: 'date' },
         ]}
         columns={[
           { key: 'id', header: 'ลำดับ', align: 'end' },
-          { key: 'created_at', header: 'เวลา', cell: (r) => formatDateTime(r.created_at) },
+          timeColumn('created_at', 'เวลา'),
           {
             key: 'actor',
             header: 'ผู้ทำรายการ',

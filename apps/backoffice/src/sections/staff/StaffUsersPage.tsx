@@ -2,7 +2,7 @@ import * as api from '@chok/contract/routes/admin-staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
-import { DataTable, type RowOf } from '../../components/DataTable';
+import { choiceFilter, DataTable, type RowOf, timeColumn } from '../../components/DataTable';
 import { call, fieldErrors } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAction } from '../../lib/query';
@@ -96,16 +96,7 @@ export default function StaffUsersPage() {
             type: 'select',
             options: [{ value: '', label: 'ทั้งหมด' }, ...roleOptions],
           },
-          {
-            name: 'active',
-            label: 'สถานะ',
-            type: 'select',
-            options: [
-              { value: '', label: 'ทั้งหมด' },
-              { value: 'true', label: 'ใช้งาน' },
-              { value: 'false', label: 'ปิดใช้งาน' },
-            ],
-          },
+          choiceFilter('active', 'สถานะ', { true: 'ใช้งาน', false: 'ปิดใช้งาน' }),
         ]}
         toolbar={
           <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
@@ -149,7 +140,7 @@ export default function StaffUsersPage() {
             cell: (r) => (r.last_login_at ? formatDateTime(r.last_login_at) : '—'),
           },
           { key: 'live_sessions', header: 'เซสชันที่ใช้อยู่', align: 'end' },
-          { key: 'created_at', header: 'สร้างเมื่อ', cell: (r) => formatDateTime(r.created_at) },
+          timeColumn('created_at', 'สร้างเมื่อ'),
           {
             key: 'actions',
             header: 'จัดการ',
