@@ -43,7 +43,7 @@ DECLARE
   v_acc integer[];
   v_bal bigint[];
   -- The group's numbers in (bet_type, number) order: ceiling, slots, the stakes of the bills still in
-  -- the running, how they are taken ('fast' on the group's slot, 'new' as the number's first row,
+  -- the running, how they are taken ('fast' on the group's slot, 'new' with all its slots at once,
   -- 'exact' under every slot's lock, 'none' when no bill in the running has a line on it), the slot the
   -- stakes go to, what the number may still take (exact) and what the group took (exact).
   v_bt text[];
@@ -154,12 +154,11 @@ BEGIN
            max(e.budget) FILTER (WHERE e.slot = p_slot % z.slots) AS budget,
            max(e.ceiling) FILTER (WHERE e.slot = p_slot % z.slots) AS ceiling
     FROM lotto_exposure_slot e WHERE e.round_id = p_round AND e.bet_type = z.bt AND e.number = z.num) s;
-  v_target := ARRAY(SELECT CASE WHEN v_mode[g] = 'new' THEN 0 ELSE p_slot % v_nslots[g] END
-                    FROM generate_series(1, cardinality(v_bt)) g ORDER BY g);
+  v_target := ARRAY(SELECT p_slot % v_nslots[g] FROM generate_series(1, cardinality(v_bt)) g ORDER BY g);
 
   -- The locks, in (bet_type, number, slot) order. Numbers that fit take the group's stakes at once: the
-  -- slot row's lock and its update in one ordered statement for each run of them, the first row of a
-  -- new number inserted in its place in the order; a number on the exact path between two runs locks
+  -- slot row's lock and its update in one ordered statement for each run of them, a new number's
+  -- slots inserted in their place in the order; a number on the exact path between two runs locks
   -- every slot of its own (lotto_exposure_lock), answering what it may still take.
   v_exact := 'exact' = ANY (v_mode);
   IF v_exact THEN
@@ -170,19 +169,34 @@ BEGIN
   FOR k IN 1 .. cardinality(v_bt) + 1 LOOP
     CONTINUE WHEN k <= cardinality(v_bt) AND v_mode[k] <> 'exact';
     IF k > v_first THEN
+      -- A fast number's row exists (rows are never deleted) and takes the stakes if its budget covers
+      -- them; its proposed row carries no budget, which is how the update tells it from a new
+      -- number's. A new number gets all its slots, in slot order, the group's slot holding the stakes
+      -- and every slot an equal share of what is left of the ceiling (the budgets add up to it); if
+      -- any of them exists after all, nothing is updated and the group is placed again.
       WITH took AS (
         INSERT INTO lotto_exposure_slot AS e (round_id, bet_type, number, slot, accepted_amount, budget, ceiling)
-        SELECT p_round, nb.bt, nb.num, nb.slot, nb.demand, nb.ceiling, nb.ceiling
-        FROM unnest(v_bt, v_num, v_target, v_demand, v_ceil, v_mode) WITH ORDINALITY
-          AS nb(bt, num, slot, demand, ceiling, mode, ord)
+        SELECT p_round, nb.bt, nb.num, sl.slot,
+               CASE WHEN sl.slot = nb.slot THEN nb.demand ELSE 0 END,
+               CASE WHEN nb.mode = 'fast' THEN NULL
+                    WHEN sl.slot = nb.slot
+                      THEN nb.ceiling - ((nb.ceiling - nb.demand) / nb.slots) * (nb.slots - 1)
+                    ELSE (nb.ceiling - nb.demand) / nb.slots END,
+               nb.ceiling
+        FROM unnest(v_bt, v_num, v_target, v_demand, v_ceil, v_mode, v_nslots) WITH ORDINALITY
+          AS nb(bt, num, slot, demand, ceiling, mode, slots, ord)
+        CROSS JOIN LATERAL generate_series(CASE WHEN nb.mode = 'new' THEN 0 ELSE nb.slot END,
+                                           CASE WHEN nb.mode = 'new' THEN nb.slots - 1 ELSE nb.slot END) AS sl(slot)
         WHERE nb.ord >= v_first AND nb.ord < k AND nb.mode <> 'none'
-        ORDER BY nb.ord
+        ORDER BY nb.ord, sl.slot
         ON CONFLICT (round_id, bet_type, number, slot) DO UPDATE
           SET accepted_amount = e.accepted_amount + EXCLUDED.accepted_amount
-          WHERE e.ceiling = EXCLUDED.ceiling AND e.accepted_amount + EXCLUDED.accepted_amount <= e.budget
+          WHERE EXCLUDED.budget IS NULL AND e.ceiling = EXCLUDED.ceiling
+            AND e.accepted_amount + EXCLUDED.accepted_amount <= e.budget
         RETURNING 1)
       SELECT count(*) INTO j FROM took;
-      IF j <> (SELECT count(*) FROM unnest(v_mode) WITH ORDINALITY AS m(mode, ord)
+      IF j <> (SELECT coalesce(sum(CASE m.mode WHEN 'new' THEN m.slots ELSE 1 END), 0)
+               FROM unnest(v_mode, v_nslots) WITH ORDINALITY AS m(mode, slots, ord)
                WHERE m.ord >= v_first AND m.ord < k AND m.mode <> 'none') THEN
         RAISE EXCEPTION USING ERRCODE = '40001', MESSAGE = 'an exposure slot changed under the group';
       END IF;
