@@ -264,15 +264,18 @@ function bill() {
  * turn; latency counts from each bill's slot (no coordinated omission).
  */
 export const BILL_RATE_WORKER = `${WORKER_COMMON}
-const { tokens, roundId, durationMs, rate } = workerData;
+const { tokens, roundId, durationMs, rate, warmupMs } = workerData;
 ${BILL_WORKER.slice(BILL_WORKER.indexOf('function bill()'), BILL_WORKER.indexOf('(async () => {'))}
 (async () => {
   await openSockets();
   const latencies = [];
   const codes = {};
   const pending = [];
+  const dues = [];
+  const coldLatencies = [];
   const start = performance.now() + 50;
-  const total = Math.floor((rate * durationMs) / 1000);
+  // The first warmupMs of a fresh round are sent and answered but not counted (as the closed loop's).
+  const total = Math.floor((rate * (warmupMs + durationMs)) / 1000);
   let sent = 0;
   await new Promise((done) => {
     const tick = () => {
@@ -282,7 +285,12 @@ ${BILL_WORKER.slice(BILL_WORKER.indexOf('function bill()'), BILL_WORKER.indexOf(
         const i = sent++;
         pending.push(post('/api/lotto/bill/create', tokens[i % tokens.length], { agent_id: 34, round_id: roundId,
           wallet_id: 1, idempotency_key: 'bench-rate-' + rate + '-' + i, items: bill() }).then((res) => {
+          if (due - start < warmupMs) {
+            coldLatencies.push(performance.now() - due);
+            return;
+          }
           latencies.push(performance.now() - due);
+          dues.push(due - start);
           const code = res.status + ':' + res.body.error;
           codes[code] = (codes[code] ?? 0) + 1;
         }));
@@ -293,7 +301,7 @@ ${BILL_WORKER.slice(BILL_WORKER.indexOf('function bill()'), BILL_WORKER.indexOf(
     tick();
   });
   await Promise.all(pending);
-  parentPort.postMessage({ latencies, codes, seconds: (performance.now() - start) / 1000 });
+  parentPort.postMessage({ latencies, dues, coldLatencies, codes, seconds: (performance.now() - start - warmupMs) / 1000 });
 })().catch((e) => { parentPort.postMessage({ error: String(e && e.stack || e) }); });
 `;
 
@@ -636,16 +644,34 @@ export async function benchBills(o: LottoBenchOptions) {
       tokens: members.map((m) => m.token),
       roundId: roundAtRate,
       rate,
+      warmupMs: 1000,
       durationMs: SECONDS * 1000,
     });
     const h0 = await groupSizes(app);
-    const rr = await wr.next<{ latencies: number[]; codes: Record<string, number>; seconds: number }>();
+    const rr = await wr.next<{
+      latencies: number[];
+      dues: number[];
+      coldLatencies: number[];
+      codes: Record<string, number>;
+      seconds: number;
+    }>();
     await wr.stop();
+    if (process.env.LOTTO_BENCH_PER_SECOND) {
+      const perSecond = new Map<number, number[]>();
+      rr.latencies.forEach((l, i) => {
+        const sec = Math.floor((rr.dues[i] ?? 0) / 1000);
+        perSecond.set(sec, [...(perSecond.get(sec) ?? []), l]);
+      });
+      for (const [sec, ls] of [...perSecond].sort((a, b) => a[0] - b[0]))
+        console.log(`  second ${sec}: ${ls.length} bills, ${JSON.stringify(latencyStats(ls))}`);
+    }
     const atRate = {
       offered_per_second: rate,
       accepted_per_second: Math.round((rr.codes['200:0'] ?? 0) / rr.seconds),
       responses: rr.codes,
       ...latencyStats(rr.latencies),
+      // The round's first second (its numbers' first rows, its rules read): sent, answered, not counted above.
+      first_second: latencyStats(rr.coldLatencies),
       ...groupsBetween(h0, await groupSizes(app)),
     };
     console.log(
