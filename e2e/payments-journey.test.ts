@@ -1,4 +1,3 @@
-import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
@@ -12,23 +11,6 @@ let finance: string;
 let support: string;
 
 /** Staff `finance` (payments' operator), logged in once for this file; a spent TOTP step is skipped. */
-async function financeLogin(): Promise<string> {
-  const totp = new TOTP({
-    secret: Secret.fromBase32('CHOKFINANCEDEMOA'),
-    digits: 6,
-    period: 30,
-    algorithm: 'SHA1',
-  });
-  for (const ahead of [0, 1]) {
-    const code = totp.generate({ timestamp: Date.now() + ahead * 30_000 });
-    const r = await call<{ access_token: string }>(baseUrl, '/api/admin/login', {
-      method: 'POST',
-      body: JSON.stringify({ username: 'finance', password: 'staff1234', totp: code }),
-    });
-    if (r.body.error === 0) return r.body.data.access_token;
-  }
-  throw new Error('staff finance could not log in');
-}
 
 /** A member registered through the API with the OTP from the outbox (never the shared demo members). */
 function freshMember(): Promise<RegisteredMember> {
@@ -76,7 +58,7 @@ const satangOf = (text: string | null) => Math.round(Number((text ?? '').replace
 
 beforeAll(async () => {
   support = await staffLogin(baseUrl, 'support');
-  finance = await financeLogin();
+  finance = await staffLogin(baseUrl, 'finance');
 });
 
 describe('money in and out through the member site', () => {

@@ -81,7 +81,7 @@ describe('texts that tell the truth', () => {
   it('the withdrawal rules name what blocks a withdrawal, and say open bets do not', async () => {
     const member = await freshMember(ACCOUNT);
     const { context, page } = await memberPage(member, '/member/withdraw');
-    const rules = page.locator('form ul.rules');
+    const rules = page.locator('form ul.rule-list');
     await rules.waitFor();
     const text = (await rules.textContent()) ?? '';
     expect(text).toContain('โพยหวยและเกมที่รอผลไม่ทำให้ถอนไม่ได้');
