@@ -5,7 +5,7 @@ import { type BillInput, createBill } from '../src/modules/lotto/bills.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { createTestApp, expectReconciled, type TestApp } from './helpers.ts';
-import { closeNow, fundedMember, lottoDeps, openRound, setNumberLimits } from './lotto-fixtures.ts';
+import { buy, closeNow, fundedMember, lottoDeps, openRound, setNumberLimits } from './lotto-fixtures.ts';
 
 /**
  * Bills in groups (docs/rules/lottery.md §7 "Bills in groups", decision 0079) against an oracle: the
@@ -285,5 +285,64 @@ describe('bills in groups against bills one at a time (docs/rules/lottery.md §7
     expect(Math.max(...sizes.alone)).toBe(1);
     await expectReconciled(grouped);
     await expectReconciled(alone);
+  });
+});
+
+describe('groups in flight together (docs/rules/lottery.md §4, §7)', () => {
+  it('four groups at a time over capped and fresh numbers: no 5xx, no number past its cap, exposure equals what was sold, the ledger balances', async () => {
+    const t = await createTestApp({
+      seed: true,
+      env: { LOTTO_BILL_GROUPS_IN_FLIGHT: '4', LOTTO_BILL_GROUP_MAX: '8' },
+    });
+    try {
+      const members: Awaited<ReturnType<typeof fundedMember>>[] = [];
+      for (let i = 0; i < 16; i++) members.push(await fundedMember(t, i % 4 === 0 ? 150 : 5000));
+      const roundId = await openRound(t, 'lao');
+      const caps: Record<string, number> = { '1': 900, '2': 1500, '3': 2500 };
+      for (const [number, cap] of Object.entries(caps))
+        await setNumberLimits(t, roundId, { bet_type: 'run_top', number, action: 'capped', cap });
+      // 240 bills at once: each stakes a capped run digit (the exact path once the slots run low) and
+      // two two-digit numbers nobody has bet on yet (several groups creating the same number's rows).
+      const answers = await Promise.all(
+        Array.from({ length: 240 }, (_, i) =>
+          buy(t, members[i % 16]!.token, roundId, [
+            { bet_type: 'run_top', number: String((i % 3) + 1), amount: 10 + (i % 7) * 10 },
+            { bet_type: 'two_top', number: String((i * 7) % 100).padStart(2, '0'), amount: 5 },
+            { bet_type: 'two_bottom', number: String((i * 13) % 100).padStart(2, '0'), amount: 5 },
+          ]),
+        ),
+      );
+      for (const a of answers) expect(a.status).toBeLessThan(500);
+      const codes = new Set(answers.map((a) => a.body.code ?? 'OK'));
+      expect([...codes].every((c) => ['OK', 'LOTTO_OVER_CEILING', 'INSUFFICIENT_FUNDS'].includes(c))).toBe(
+        true,
+      );
+      expect(codes).toContain('OK');
+      expect(codes).toContain('LOTTO_OVER_CEILING');
+      const { rows } = await sql<{ bet_type: string; number: string; accepted: number; sold: number }>`
+        SELECT e.bet_type, e.number, e.accepted_amount::bigint AS accepted,
+          (SELECT coalesce(sum(i.stake), 0)::bigint FROM lotto_bill_item i
+           WHERE i.round_id = e.round_id AND i.bet_type = e.bet_type AND i.number = e.number) AS sold
+        FROM lotto_exposure e WHERE e.round_id = ${roundId}`.execute(t.db);
+      for (const r of rows) {
+        expect(Number(r.accepted), `${r.bet_type} ${r.number}`).toBe(Number(r.sold));
+        if (r.bet_type === 'run_top') expect(Number(r.accepted)).toBeLessThanOrEqual(caps[r.number]! * 100);
+      }
+      // Every cap was reached as far as the refused stakes allow: a refused line found too little room.
+      for (const number of Object.keys(caps)) {
+        const r = rows.find((x) => x.bet_type === 'run_top' && x.number === number)!;
+        expect(Number(r.accepted)).toBeGreaterThan(caps[number]! * 100 - 8000);
+      }
+      // Budgets never add up to more than the ceiling, and no slot holds more than its budget.
+      const { rows: over } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM (
+          SELECT bet_type, number, sum(budget) AS budgets, max(ceiling) AS ceiling, bool_or(accepted_amount > budget) AS past
+          FROM lotto_exposure_slot WHERE round_id = ${roundId} GROUP BY bet_type, number) x
+        WHERE x.budgets > x.ceiling OR x.past`.execute(t.db);
+      expect(over[0]!.n).toBe(0);
+      await expectReconciled(t);
+    } finally {
+      await t.close();
+    }
   });
 });
