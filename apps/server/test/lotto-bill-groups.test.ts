@@ -163,7 +163,14 @@ function script(seed: number, batches: number, maxBatch: number): Step[] {
   // After the close every bill is refused, a repeated key still answers its bill.
   steps.push({
     kind: 'bills',
-    bills: [...sent.slice(0, 3), ...sent.slice(-2)].map((b) => ({ ...b, repeat: true })),
+    bills: [
+      ...[...sent.slice(0, 3), ...sent.slice(-2)].map((b) => ({ ...b, repeat: true })),
+      {
+        member: 0,
+        key: `model-${seed}-after-close`,
+        input: { wallet_id: 1, items: [{ bet_type: 'three_top', number: '456', amount: 1 }] },
+      },
+    ],
   });
   return steps;
 }
