@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { sizeFiles } from '../../../scripts/bundle-sizes.mjs';
 
 export const BUDGET_JS_GZIP_BYTES = 250 * 1024;
 /**
@@ -58,32 +58,14 @@ export function bundleReport(dist = DIST) {
   for (const [screen, entries] of Object.entries(SCREENS)) {
     const keys = new Set();
     for (const entry of entries) closure(manifest, entry, keys);
-    const files = new Set();
-    for (const key of keys) {
-      files.add(manifest[key].file);
-      for (const css of manifest[key].css ?? []) files.add(css);
-    }
-    const rows = [...files].map((file) => {
-      const bytes = readFileSync(path.join(dist, file));
-      return {
-        file,
-        kind: file.endsWith('.css') ? 'css' : 'js',
-        raw: bytes.length,
-        gzip: gzipSync(bytes, { level: 9 }).length,
-        brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-      };
-    });
-    rows.sort((a, b) => b.gzip - a.gzip);
-    const sum = (kind, field) => rows.filter((r) => r.kind === kind).reduce((s, r) => s + r[field], 0);
+    const sized = sizeFiles(dist, manifest, keys);
     screens[screen] = {
       keys: [...keys],
-      files: rows,
+      ...sized,
       modules: screenModules(
         dist,
-        rows.filter((r) => r.kind === 'js').map((r) => r.file),
+        sized.files.filter((r) => r.kind === 'js').map((r) => r.file),
       ),
-      js: { raw: sum('js', 'raw'), gzip: sum('js', 'gzip'), brotli: sum('js', 'brotli') },
-      css: { raw: sum('css', 'raw'), gzip: sum('css', 'gzip'), brotli: sum('css', 'brotli') },
     };
   }
   return { budget_js_gzip: BUDGET_JS_GZIP_BYTES, routes: screens };

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { manifestClosure, sizeFiles } from '../../../scripts/bundle-sizes.mjs';
 
 export const BUDGET_JS_GZIP_BYTES = 150 * 1024;
 /** Each measured route and the manifest key of its page (apps/web/src/app/routes.tsx). */
@@ -23,38 +23,10 @@ const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist
 /** What each route downloads before its page renders, per file and in total (bytes). */
 export function bundleReport(dist = DIST) {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  /** Every file a manifest entry pulls in before it runs: itself, its static imports, their CSS. */
-  const closure = (key, seen = new Set()) => {
-    if (seen.has(key)) return seen;
-    seen.add(key);
-    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
-    return seen;
-  };
   const routes = {};
   for (const [route, page] of Object.entries(ROUTES)) {
-    const files = new Set();
-    for (const key of new Set([...closure('index.html'), ...closure(page)])) {
-      const chunk = manifest[key];
-      files.add(chunk.file);
-      for (const css of chunk.css ?? []) files.add(css);
-    }
-    const rows = [...files].map((file) => {
-      const bytes = readFileSync(path.join(dist, file));
-      return {
-        file,
-        kind: file.endsWith('.css') ? 'css' : 'js',
-        raw: bytes.length,
-        gzip: gzipSync(bytes, { level: 9 }).length,
-        brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-      };
-    });
-    rows.sort((a, b) => b.gzip - a.gzip);
-    const sum = (kind, field) => rows.filter((r) => r.kind === kind).reduce((s, r) => s + r[field], 0);
-    routes[route] = {
-      files: rows,
-      js: { raw: sum('js', 'raw'), gzip: sum('js', 'gzip'), brotli: sum('js', 'brotli') },
-      css: { raw: sum('css', 'raw'), gzip: sum('css', 'gzip'), brotli: sum('css', 'brotli') },
-    };
+    const keys = new Set([...manifestClosure(manifest, 'index.html'), ...manifestClosure(manifest, page)]);
+    routes[route] = sizeFiles(dist, manifest, keys);
   }
   return { budget_js_gzip: BUDGET_JS_GZIP_BYTES, routes };
 }
