@@ -120,6 +120,20 @@ export type PlaceBillAnswer =
       round: PlacedRound;
     };
 
+/** Lines as the bill functions take them: one array per field, in line order. */
+function lineColumns(lines: readonly BillLine[]) {
+  return [
+    lines.map((l) => l.bet_type),
+    lines.map((l) => l.number),
+    lines.map((l) => l.tod_key),
+    lines.map((l) => l.stakeSatang),
+    lines.map((l) => l.rate),
+    lines.map((l) => l.potentialWinSatang),
+    lines.map((l) => l.ceilingSatang),
+    lines.map((l) => l.slots),
+  ];
+}
+
 const placeBillStatement = prepared<{ r: PlaceBillAnswer }>(
   'lotto_place_bill',
   `SELECT lotto_place_bill($1::bigint, $2::int, $3::int, $4::int, $5::int[], $6::text, $7::bigint, $8::int,
@@ -156,14 +170,7 @@ export async function placeBillRow(
     b.idempotencyKey,
     b.totalStakeSatang,
     b.slot,
-    b.lines.map((l) => l.bet_type),
-    b.lines.map((l) => l.number),
-    b.lines.map((l) => l.tod_key),
-    b.lines.map((l) => l.stakeSatang),
-    b.lines.map((l) => l.rate),
-    b.lines.map((l) => l.potentialWinSatang),
-    b.lines.map((l) => l.ceilingSatang),
-    b.lines.map((l) => l.slots),
+    ...lineColumns(b.lines),
   ]);
   return rows[0]!.r;
 }
@@ -209,28 +216,7 @@ export async function placeBillsRow(
     bills: readonly GroupBill[];
   },
 ): Promise<PlaceBillsAnswer> {
-  const lineBill: number[] = [];
-  const betTypes: string[] = [];
-  const numbers: string[] = [];
-  const todKeys: (string | null)[] = [];
-  const stakes: number[] = [];
-  const rates: string[] = [];
-  const wins: number[] = [];
-  const ceilings: number[] = [];
-  const slots: number[] = [];
-  g.bills.forEach((b, i) => {
-    for (const l of b.lines) {
-      lineBill.push(i + 1);
-      betTypes.push(l.bet_type);
-      numbers.push(l.number);
-      todKeys.push(l.tod_key);
-      stakes.push(l.stakeSatang);
-      rates.push(l.rate);
-      wins.push(l.potentialWinSatang);
-      ceilings.push(l.ceilingSatang);
-      slots.push(l.slots);
-    }
-  });
+  const lineBill = g.bills.flatMap((b, i) => b.lines.map(() => i + 1));
   const rows = await runPrepared(ex, placeBillsStatement, [
     g.roundId,
     g.rulesVersion,
@@ -241,14 +227,7 @@ export async function placeBillsRow(
     g.bills.map((b) => b.idempotencyKey),
     g.bills.map((b) => b.totalStakeSatang),
     lineBill,
-    betTypes,
-    numbers,
-    todKeys,
-    stakes,
-    rates,
-    wins,
-    ceilings,
-    slots,
+    ...lineColumns(g.bills.flatMap((b) => b.lines)),
   ]);
   return rows[0]!.r;
 }
