@@ -154,6 +154,9 @@ function script(seed: number, batches: number, maxBatch: number): Step[] {
           input: { wallet_id: 1, items: [line, { bet_type: 'two_bottom', number: '99', amount: 1 }] },
         },
         { member: 9, key: `model-${seed}-loss`, input: { wallet_id: 1, items: [line] } },
+        // The same key twice in one group: the second waits for the first and answers its bill.
+        { member: 4, key: `model-${seed}-twice`, input: { wallet_id: 1, items: [line] } },
+        { member: 4, key: `model-${seed}-twice`, repeat: true, input: { wallet_id: 1, items: [line] } },
         { member: 2, key: `model-${seed}-after-loss`, input: { wallet_id: 1, items: [line] } },
       );
     }

@@ -39,7 +39,7 @@ export interface BillGroupsOptions {
   max: number;
   inFlight: number;
   lottoWallets: readonly number[];
-  /** Every group's size, for the metrics and the benchmark (absent in the app). */
+  /** Told every group's size as it leaves (the `chok_lotto_bill_group_size` histogram; tests). */
   onGroup?: (size: number) => void;
 }
 

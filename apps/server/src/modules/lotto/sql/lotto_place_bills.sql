@@ -61,6 +61,7 @@ DECLARE
   v_over jsonb;
   v_total bigint;
   v_first integer;
+  v_run integer;
   v_cut integer;
   i integer;
   j integer;
@@ -165,10 +166,10 @@ BEGIN
     v_room := array_fill(0::bigint, ARRAY[cardinality(v_bt)]);
     v_taken := array_fill(0::bigint, ARRAY[cardinality(v_bt)]);
   END IF;
-  v_first := 1;
+  v_run := 1;
   FOR k IN 1 .. cardinality(v_bt) + 1 LOOP
     CONTINUE WHEN k <= cardinality(v_bt) AND v_mode[k] <> 'exact';
-    IF k > v_first THEN
+    IF k > v_run THEN
       -- A fast number's row exists (rows are never deleted) and takes the stakes if its budget covers
       -- them; its proposed row carries no budget, which is how the update tells it from a new
       -- number's. A new number gets all its slots, in slot order, the group's slot holding the stakes
@@ -187,7 +188,7 @@ BEGIN
           AS nb(bt, num, slot, demand, ceiling, mode, slots, ord)
         CROSS JOIN LATERAL generate_series(CASE WHEN nb.mode = 'new' THEN 0 ELSE nb.slot END,
                                            CASE WHEN nb.mode = 'new' THEN nb.slots - 1 ELSE nb.slot END) AS sl(slot)
-        WHERE nb.ord >= v_first AND nb.ord < k AND nb.mode <> 'none'
+        WHERE nb.ord >= v_run AND nb.ord < k AND nb.mode <> 'none'
         ORDER BY nb.ord, sl.slot
         ON CONFLICT (round_id, bet_type, number, slot) DO UPDATE
           SET accepted_amount = e.accepted_amount + EXCLUDED.accepted_amount
@@ -197,7 +198,7 @@ BEGIN
       SELECT count(*) INTO j FROM took;
       IF j <> (SELECT coalesce(sum(CASE m.mode WHEN 'new' THEN m.slots ELSE 1 END), 0)
                FROM unnest(v_mode, v_nslots) WITH ORDINALITY AS m(mode, slots, ord)
-               WHERE m.ord >= v_first AND m.ord < k AND m.mode <> 'none') THEN
+               WHERE m.ord >= v_run AND m.ord < k AND m.mode <> 'none') THEN
         RAISE EXCEPTION USING ERRCODE = '40001', MESSAGE = 'an exposure slot changed under the group';
       END IF;
     END IF;
@@ -205,7 +206,7 @@ BEGIN
       v_total := lotto_exposure_lock(p_round, v_bt[k], v_num[k], v_ceil[k]);
       v_room[k] := v_ceil[k] - v_total;
     END IF;
-    v_first := k + 1;
+    v_run := k + 1;
   END LOOP;
   IF v_exact THEN
     v_line_num := ARRAY(
