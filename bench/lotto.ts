@@ -5,6 +5,7 @@
  *   npx tsx bench/lotto.ts                          all three, on a fresh embedded PostgreSQL
  *   BENCH_ONLY=lotto-bills npx tsx bench/lotto.ts   a subset: lotto-bills, lotto-shots, lotto-settle
  *   BENCH_SECONDS=5 …                               shorter runs while developing
+ *   BENCH_ONLY=lotto-shots-capacity LOTTO_SHOTS_RUNS=5 …   the shots' capacity row five times, p99 of each
  *
  * (a) `POST /api/lotto/bill/create`, 10-line bills from 64 members, through a listening server and
  *     real keep-alive HTTP requests from a worker thread (its own event loop), with pgbench's
@@ -982,7 +983,7 @@ export async function runLottoBench(o: LottoBenchOptions) {
       .join(' ')}, ${new Date().toISOString()}`,
   );
   if (wants(o, 'lotto-bills')) await benchBills(o);
-  if (wants(o, 'lotto-shots')) {
+  if (wants(o, 'lotto-shots-burst'))
     // The rules as seeded: a 10 s cooldown, so each of 2,000 members shoots once in the last
     // 10 seconds — here all of them within 0.4 s (a 5,000/s burst).
     await benchShots(o, {
@@ -992,14 +993,26 @@ export async function runLottoBench(o: LottoBenchOptions) {
       cooldown: 10,
       shotsPerMember: 1,
     });
-    // Capacity: the cooldown setting lifted (the only change), 5,000 shots/s offered for the whole run.
-    await benchShots(o, {
-      name: 'lotto-shots-capacity',
-      members: 2000,
-      rate: 5000,
-      cooldown: 0,
-      shotsPerMember: 100,
-    });
+  if (wants(o, 'lotto-shots-capacity')) {
+    // Capacity: the cooldown setting lifted (the only change), 5,000 shots/s offered for the whole run;
+    // LOTTO_SHOTS_RUNS=5 runs it five times (the target counts runs under 100 ms), each on its own round.
+    const runs = Math.max(1, Number(process.env.LOTTO_SHOTS_RUNS ?? 1));
+    const p99s: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await benchShots(o, {
+        name: 'lotto-shots-capacity',
+        members: 2000,
+        rate: 5000,
+        cooldown: 0,
+        shotsPerMember: 100,
+        ipOctet: 2 + i,
+      });
+      p99s.push(r.p99_ms);
+    }
+    if (runs > 1)
+      console.log(
+        `  capacity p99 over ${runs} runs: ${p99s.join(', ')} ms; under 100 ms in ${p99s.filter((x) => x < 100).length} of ${runs}`,
+      );
   }
   // Diagnostic: a load this machine can carry (every member once every 4 s), for the latency there.
   if (wants(o, 'lotto-shots-steady'))
