@@ -137,6 +137,51 @@ describe('the important-announcement dialog', () => {
     await context.close();
   });
 
+  it("on a phone its picture is never larger than the home banner, and /'s pictures below the first screen wait for the page", async () => {
+    // The server's markup of /: the first banner's picture with its address; the other slides', the
+    // games' and the promotions' pictures without one (asked for once the page is shown).
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const imgs = (cls: string) => [
+      ...html.matchAll(new RegExp(`<(?:li|div)[^>]*class="${cls}"[\\s\\S]*?<img[^>]*>`, 'g')),
+    ];
+    const slides = imgs('carousel__slide').map((m) => /src="/.test(m[0]));
+    expect(slides.length).toBeGreaterThan(1);
+    expect(slides).toEqual(slides.map((_, i) => i === 0));
+    const gameTags = [...html.matchAll(/<button[^>]*class="home-game"[^>]*>\s*<img[^>]*>/g)].map((m) => m[0]);
+    expect(gameTags.length).toBeGreaterThan(0);
+    for (const tag of gameTags) expect(tag).not.toMatch(/ src="/);
+
+    for (const width of [360, 390, 412]) {
+      const { context, page } = await openPage(browserOf(), { width, height: 844 });
+      await page.goto(`${baseUrl}/`);
+      const picture = dialog(page).locator('.notice-slide__image');
+      await picture.waitFor();
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      const area = async (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width * r.height;
+          });
+      const banner = await area('.carousel__slide img');
+      expect(banner).toBeGreaterThan(0);
+      expect(await area('.notice-slide__image')).toBeLessThanOrEqual(banner);
+      // Once the page is shown every picture has its address and arrives.
+      const games = page.locator('.home-game img');
+      await expect
+        .poll(() =>
+          games.evaluateAll((list) => list.every((img) => (img as HTMLImageElement).getAttribute('src'))),
+        )
+        .toBe(true);
+      expect(await page.locator('.carousel__slide img:not([src])').count()).toBe(0);
+      await context.close();
+    }
+  });
+
   it('waits while another dialog is open: the login a member page asked for first, then the announcements', async () => {
     const { context, page } = await openPage(browserOf());
     const login = page.getByTestId('login-dialog');

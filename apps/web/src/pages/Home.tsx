@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../components/Dialog';
 import { BallIcon, DiceIcon, FishIcon, GiftIcon, LottoIcon, SlotIcon } from '../components/Icons';
+import { LaterImage } from '../components/LaterImage';
 import { useBanners, useNotifications, usePromotions } from '../features/content/api';
 import { BannerCarousel } from '../features/content/BannerCarousel';
 import { type GameCategory, type GameItem, useLobby } from '../features/games/api';
@@ -218,15 +219,7 @@ function GameTiles() {
               onClick={() => launch(g, { source: 'home' })}
               data-game={g.game_id}
             >
-              <img
-                src={g.image}
-                alt=""
-                width={300}
-                height={400}
-                loading="lazy"
-                decoding="async"
-                fetchPriority="low"
-              />
+              <LaterImage src={g.image} alt="" width={300} height={400} fetchPriority="low" />
               {g.is_hot && <span className="home-game__hot">ฮิต</span>}
               <span className="home-game__name">{g.name}</span>
             </button>
@@ -260,7 +253,7 @@ function Promotions() {
               className="promo-card"
               onClick={() => set({ selectedPromotionId: p.id, promotionOpen: true })}
             >
-              {p.image && <img className="promo-card__image" src={p.image} alt="" loading="lazy" />}
+              {p.image && <LaterImage className="promo-card__image" src={p.image} alt="" />}
               <span className="promo-card__body">
                 <span className="promo-card__title">{p.title}</span>
                 <span className="promo-card__text">{p.description}</span>
@@ -315,7 +308,7 @@ function News() {
       <ul className="news-list">
         {news.map((n) => (
           <li key={n.id} className="news-list__item">
-            {n.image && <img src={n.image} alt="" loading="lazy" />}
+            {n.image && <LaterImage src={n.image} alt="" />}
             <div>
               <h3>{n.title}</h3>
               <p>{n.description}</p>

@@ -1,12 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { LaterImage } from '../../components/LaterImage';
 import { prefersReducedMotion, scrollBehavior } from '../../lib/motion';
 import type { Banner } from './api';
 
 const AUTO_ADVANCE_MS = 5000;
 
 function BannerImage({ banner, eager }: { banner: Banner; eager: boolean }) {
-  const img = <img src={banner.image} alt={banner.title} loading={eager ? 'eager' : 'lazy'} />;
+  // The first banner is the first screen's picture (preloaded by the page); the others wait (LaterImage).
+  const img = eager ? (
+    <img src={banner.image} alt={banner.title} />
+  ) : (
+    <LaterImage src={banner.image} alt={banner.title} />
+  );
   if (!banner.link) return img;
   if (/^https?:\/\//.test(banner.link)) {
     return (
