@@ -7,6 +7,7 @@ import { disabledJobs } from '../src/platform/jobs.ts';
 import { SERVER_ROOT } from '../src/platform/paths.ts';
 import { createReadiness } from '../src/platform/readiness.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
+import { buy, fundedMember, openRound } from './lotto-fixtures.ts';
 import { generateQr, newMember, withdraw } from './payments-fixtures.ts';
 
 const TOKEN = 'metrics-test-token-0123456789';
@@ -139,6 +140,38 @@ describe('the metrics endpoint', () => {
     } finally {
       feed.stream().destroy();
     }
+  });
+
+  it('sizes the bill groups: every bill sent is counted once, in groups of at most LOTTO_BILL_GROUP_MAX', async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => fundedMember(t, 100)));
+    const roundId = await openRound(t, 'lao');
+    // The round's first bill reads its rules (a group sent with the rules this process guessed comes
+    // back stale and goes again, counted again): the counting starts after it.
+    expect(
+      (await buy(t, members[0]!.token, roundId, [{ bet_type: 'two_top', number: '11', amount: 10 }])).body
+        .error,
+    ).toBe(0);
+    const before = await scrape(t);
+    const count0 = value(before, 'chok_lotto_bill_group_size_count') ?? 0;
+    const sum0 = value(before, 'chok_lotto_bill_group_size_sum') ?? 0;
+    const answers = await Promise.all(
+      members.map((m) => buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '12', amount: 10 }])),
+    );
+    for (const a of answers) expect(a.body.error, a.body.message).toBe(0);
+    // A refused bill (over the balance) went in a group too.
+    const refused = await buy(t, members[1]!.token, roundId, [
+      { bet_type: 'two_top', number: '13', amount: 500 },
+    ]);
+    expect(refused.body.error).not.toBe(0);
+    const after = await scrape(t);
+    const groups = (value(after, 'chok_lotto_bill_group_size_count') ?? 0) - count0;
+    expect((value(after, 'chok_lotto_bill_group_size_sum') ?? 0) - sum0).toBe(7);
+    expect(groups).toBeGreaterThanOrEqual(2);
+    expect(groups).toBeLessThanOrEqual(7);
+    // Every group within the largest bucket (128): none over LOTTO_BILL_GROUP_MAX (100).
+    expect(value(after, 'chok_lotto_bill_group_size_bucket', { le: '128' })).toBe(
+      value(after, 'chok_lotto_bill_group_size_count'),
+    );
   });
 
   it('reads the business queues from the database: a deposit and a withdrawal waiting show at once', async () => {
