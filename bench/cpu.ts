@@ -79,3 +79,17 @@ export function processTree(root: number): number[] {
   for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
   return tree;
 }
+
+/**
+ * Time, in ms summed over the cores, that the hypervisor ran something else while this machine's
+ * cores wanted to run (the `steal` column of /proc/stat): on a virtual machine a run that lost a
+ * share of its cores this way measures the host, not the code. NaN where /proc/stat has no such field.
+ */
+export function stolenMs(): number {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    return (Number(fields[8]) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}

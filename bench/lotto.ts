@@ -30,7 +30,7 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createDb, type Db } from '../apps/server/src/platform/db.ts';
 import { disabledJobs } from '../apps/server/src/platform/jobs.ts';
 import { hashToken, newToken } from '../apps/server/src/platform/rng.ts';
-import { cpuSampler, processCpuMs } from './cpu.ts';
+import { cpuSampler, processCpuMs, stolenMs } from './cpu.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS = path.join(HERE, 'results');
@@ -785,6 +785,7 @@ export async function benchShots(
     const feedCpu = () => (feedPid ? processCpuMs(feedPid) : 0);
     const cpu0 = cpu();
     const feed0 = feedCpu();
+    const steal0 = stolenMs();
     w.send('go');
     const r = await w.next<{
       acks: [number, number, string, boolean][];
@@ -796,6 +797,7 @@ export async function benchShots(
     }>();
     const cpu1 = cpu();
     const feed1 = feedCpu();
+    const stolen = stolenMs() - steal0;
     if (profile) await profile.stop(`${process.env.LOTTO_BENCH_PROFILE}-${s.name}.cpuprofile`);
     if (process.env.LOTTO_BENCH_PER_SECOND)
       console.log(
@@ -863,12 +865,17 @@ export async function benchShots(
         ((cpu1.nodeMs - cpu0.nodeMs) / Math.max(1, accepted)).toFixed(3),
       ),
       feed_process_cpu_ms_per_accepted_shot: Number(((feed1 - feed0) / Math.max(1, accepted)).toFixed(3)),
+      // The host's share of the run's core time (both cores, warm-up included): above a few per cent
+      // the run measured the neighbours.
+      host_stolen_percent: Number(
+        ((100 * stolen) / (os.cpus().length * (1000 * r.seconds + (s.warmupMs ?? 0)))).toFixed(1),
+      ),
     };
     console.log(
       `| ${s.name} (${s.members} ${s.sse === false ? 'members without SSE' : 'SSE members'}, cooldown ${s.cooldown} s, ${s.rate}/s offered) | open loop${s.warmupMs ? `, after ${s.warmupMs / 1000} s of warm-up` : ''} | ${timedAccepted} | ${result.accepted_per_second} | ${stats.p50_ms} | ${stats.p95_ms} | ${stats.p99_ms} |`,
     );
     console.log(
-      `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}; CPU per accepted shot: PostgreSQL ${result.pg_cpu_ms_per_accepted_shot} ms, server ${result.server_cpu_ms_per_accepted_shot} ms${feedPid ? `, live-feed process ${result.feed_process_cpu_ms_per_accepted_shot} ms` : ''}`,
+      `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}; CPU per accepted shot: PostgreSQL ${result.pg_cpu_ms_per_accepted_shot} ms, server ${result.server_cpu_ms_per_accepted_shot} ms${feedPid ? `, live-feed process ${result.feed_process_cpu_ms_per_accepted_shot} ms` : ''}; the host took ${result.host_stolen_percent} % of the cores`,
     );
     record(s.name, result);
     return result;
