@@ -717,6 +717,16 @@ async function startProfile() {
   };
 }
 
+/** The cluster's WAL so far (pg_stat_wal) and the checkpoints begun (pg_stat_checkpointer). */
+async function walStats(db: Db): Promise<{ bytes: number; fpi: number; checkpoints: number }> {
+  const { rows } = await sql<{ bytes: string; fpi: string; checkpoints: string }>`
+    SELECT w.wal_bytes::text AS bytes, w.wal_fpi::text AS fpi,
+           (c.num_timed + c.num_requested)::text AS checkpoints
+    FROM pg_stat_wal w, pg_stat_checkpointer c`.execute(db);
+  const r = rows[0]!;
+  return { bytes: Number(r.bytes), fpi: Number(r.fpi), checkpoints: Number(r.checkpoints) };
+}
+
 /** LOTTO_BENCH_PER_SECOND=1 prints the latency of each second of a shots run; =100, of each 100 ms. */
 const BUCKET_MS =
   Number(process.env.LOTTO_BENCH_PER_SECOND) > 1 ? Number(process.env.LOTTO_BENCH_PER_SECOND) : 1000;
@@ -786,6 +796,7 @@ export async function benchShots(
     const cpu0 = cpu();
     const feed0 = feedCpu();
     const steal0 = stolenMs();
+    const wal0 = await walStats(o.db);
     w.send('go');
     const r = await w.next<{
       acks: [number, number, string, boolean][];
@@ -798,6 +809,7 @@ export async function benchShots(
     const cpu1 = cpu();
     const feed1 = feedCpu();
     const stolen = stolenMs() - steal0;
+    const wal1 = await walStats(o.db);
     if (profile) await profile.stop(`${process.env.LOTTO_BENCH_PROFILE}-${s.name}.cpuprofile`);
     if (process.env.LOTTO_BENCH_PER_SECOND)
       console.log(
@@ -867,6 +879,10 @@ export async function benchShots(
       feed_process_cpu_ms_per_accepted_shot: Number(((feed1 - feed0) / Math.max(1, accepted)).toFixed(3)),
       // The host's share of the run's core time (both cores, warm-up included): above a few per cent
       // the run measured the neighbours.
+      // What the run wrote to the WAL: full-page images are what a checkpoint during the run adds.
+      wal_mb: Number(((wal1.bytes - wal0.bytes) / 1048576).toFixed(1)),
+      wal_full_page_images: wal1.fpi - wal0.fpi,
+      checkpoints: wal1.checkpoints - wal0.checkpoints,
       host_stolen_percent: Number(
         ((100 * stolen) / (os.cpus().length * (1000 * r.seconds + (s.warmupMs ?? 0)))).toFixed(1),
       ),
@@ -875,7 +891,7 @@ export async function benchShots(
       `| ${s.name} (${s.members} ${s.sse === false ? 'members without SSE' : 'SSE members'}, cooldown ${s.cooldown} s, ${s.rate}/s offered) | open loop${s.warmupMs ? `, after ${s.warmupMs / 1000} s of warm-up` : ''} | ${timedAccepted} | ${result.accepted_per_second} | ${stats.p50_ms} | ${stats.p95_ms} | ${stats.p99_ms} |`,
     );
     console.log(
-      `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}; CPU per accepted shot: PostgreSQL ${result.pg_cpu_ms_per_accepted_shot} ms, server ${result.server_cpu_ms_per_accepted_shot} ms${feedPid ? `, live-feed process ${result.feed_process_cpu_ms_per_accepted_shot} ms` : ''}; the host took ${result.host_stolen_percent} % of the cores`,
+      `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}; CPU per accepted shot: PostgreSQL ${result.pg_cpu_ms_per_accepted_shot} ms, server ${result.server_cpu_ms_per_accepted_shot} ms${feedPid ? `, live-feed process ${result.feed_process_cpu_ms_per_accepted_shot} ms` : ''}; WAL ${result.wal_mb} MB, ${result.wal_full_page_images} full-page images, ${result.checkpoints} checkpoints begun; the host took ${result.host_stolen_percent} % of the cores`,
     );
     record(s.name, result);
     return result;
