@@ -16,9 +16,15 @@ function statCpuMs(stat: string): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
+/** cutime + cstime of a /proc stat line, in ms: the CPU of the process's children that have ended. */
+function statChildrenCpuMs(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
+}
+
 /**
- * CPU time, in ms, of PostgreSQL (the postmaster's children: backends, WAL writer, checkpointer, …)
- * and of this process's main thread (the server's event loop; the load generator runs on a worker
+ * CPU time, in ms, of PostgreSQL (the postmaster's children, running or ended: backends, WAL writer,
+ * checkpointer, …) and of this process's main thread (the server's event loop; the load generator runs on a worker
  * thread). CPU per operation is what a shared machine distorts least: it does not count the time
  * spent waiting for a core that another helper's job holds.
  */
@@ -32,7 +38,15 @@ export async function cpuSampler(db: Db) {
     // PostgreSQL on another machine (DATABASE_URL): only this process is counted.
   }
   return () => {
-    let pgMs = Number.isNaN(postmaster) ? Number.NaN : 0;
+    // The live children, and those that ended (a backend whose connection closed during the run):
+    // without the latter the figure would fall when one ends.
+    let pgMs = Number.NaN;
+    try {
+      if (!Number.isNaN(postmaster))
+        pgMs = statChildrenCpuMs(readFileSync(`/proc/${postmaster}/stat`, 'utf8'));
+    } catch {
+      // the postmaster is gone
+    }
     for (const e of Number.isNaN(postmaster) ? [] : readdirSync('/proc')) {
       if (!/^\d+$/.test(e)) continue;
       try {

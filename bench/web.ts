@@ -61,6 +61,8 @@ interface Run {
    * do the scores, since Lighthouse multiplies the observed CPU time by 4.
    */
   benchmark_index: number;
+  /** What the largest paint was (Lighthouse's selector of the element): a picture, a heading, a dialog. */
+  lcp_element: string;
 }
 
 interface BundleReport {
@@ -160,10 +162,19 @@ async function lighthouseRun(url: string, file: string): Promise<Run> {
         unused && 'overallSavingsBytes' in unused ? Math.round(unused.overallSavingsBytes ?? 0) : 0,
       transfer_bytes: Math.round(num('total-byte-weight')),
       benchmark_index: Math.round(lhr.environment.benchmarkIndex),
+      lcp_element: lcpElement(lhr),
     };
   } finally {
     await chromium.stop();
   }
+}
+
+/** The selector of the largest paint's element, from the audit that names it ('' when absent). */
+function lcpElement(lhr: LighthouseResult): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    | { items?: { items?: { node?: { selector?: string } }[] }[] }
+    | undefined;
+  return details?.items?.[0]?.items?.[0]?.node?.selector ?? '';
 }
 
 /**
@@ -219,7 +230,7 @@ async function main() {
         );
         const r = runs.at(-1)!;
         console.log(
-          `  ${route} run ${i + 1}: performance ${r.performance}, FCP ${r.fcp_ms} ms, LCP ${r.lcp_ms} ms, TBT ${r.tbt_ms} ms, CLS ${r.cls}, SI ${r.speed_index_ms} ms, benchmark index ${r.benchmark_index}`,
+          `  ${route} run ${i + 1}: performance ${r.performance}, FCP ${r.fcp_ms} ms, LCP ${r.lcp_ms} ms, TBT ${r.tbt_ms} ms, CLS ${r.cls}, SI ${r.speed_index_ms} ms, benchmark index ${r.benchmark_index}, largest paint ${r.lcp_element || '?'}`,
         );
       }
       lighthouseResults[route] = { median: medianRun(runs), runs };
