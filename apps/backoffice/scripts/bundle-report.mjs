@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sizeFiles } from '../../../scripts/bundle-sizes.mjs';
+import { manifestClosure, reportMain, sizeFiles } from '../../../scripts/bundle-sizes.mjs';
 
 export const BUDGET_JS_GZIP_BYTES = 250 * 1024;
 /**
@@ -20,15 +20,6 @@ export const SCREENS = {
   '/backoffice/': ['index.html', 'src/app/StaffShell.tsx'],
 };
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-
-/** Every manifest key an entry pulls in before it runs: itself and its static imports. */
-export function closure(manifest, key, seen = new Set()) {
-  if (seen.has(key)) return seen;
-  if (!manifest[key]) throw new Error(`${key} is not a chunk of the console's build`);
-  seen.add(key);
-  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
-  return seen;
-}
 
 /**
  * The modules the screen's scripts hold (`src/app/App.tsx`, `node_modules/react-dom/…`) and the size of
@@ -57,7 +48,7 @@ export function bundleReport(dist = DIST) {
   const screens = {};
   for (const [screen, entries] of Object.entries(SCREENS)) {
     const keys = new Set();
-    for (const entry of entries) closure(manifest, entry, keys);
+    for (const entry of entries) manifestClosure(manifest, entry, keys);
     const sized = sizeFiles(dist, manifest, keys);
     screens[screen] = {
       keys: [...keys],
@@ -72,33 +63,16 @@ export function bundleReport(dist = DIST) {
 }
 
 function main() {
-  const report = bundleReport();
-  if (process.argv.includes('--json')) {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  } else {
-    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-    for (const [screen, r] of Object.entries(report.routes)) {
-      console.log(`What the console downloads for \`${screen}\` (gzip -9, brotli 11):`);
-      for (const f of r.files) {
-        console.log(
-          `  ${f.file.padEnd(40)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip ${kb(f.brotli).padStart(10)} br`,
-        );
-      }
-      console.log(
-        `  JavaScript: ${kb(r.js.gzip)} gzip, ${kb(r.js.brotli)} br (budget ${kb(BUDGET_JS_GZIP_BYTES)} gzip)`,
-      );
-      console.log(`  CSS:        ${kb(r.css.gzip)} gzip, ${kb(r.css.brotli)} br`);
-      console.log(
-        `  Heaviest (as bundled, before minifying): ${byPackage(r.modules)
-          .slice(0, 6)
-          .map((m) => `${m.id} ${kb(m.bytes)}`)
-          .join(', ')}`,
-      );
-    }
-  }
-  const over = Object.entries(report.routes).filter(([, r]) => r.js.gzip > BUDGET_JS_GZIP_BYTES);
-  for (const [screen] of over) console.error(`JavaScript for \`${screen}\` is over budget`);
-  if (over.length > 0) process.exit(1);
+  reportMain(
+    bundleReport(),
+    (screen) => `What the console downloads for \`${screen}\``,
+    (r, kb) => [
+      `Heaviest (as bundled, before minifying): ${byPackage(r.modules)
+        .slice(0, 6)
+        .map((m) => `${m.id} ${kb(m.bytes)}`)
+        .join(', ')}`,
+    ],
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { manifestClosure, sizeFiles } from '../../../scripts/bundle-sizes.mjs';
+import { manifestClosure, reportMain, sizeFiles } from '../../../scripts/bundle-sizes.mjs';
 
 export const BUDGET_JS_GZIP_BYTES = 150 * 1024;
 /** Each measured route and the manifest key of its page (apps/web/src/app/routes.tsx). */
@@ -32,27 +32,7 @@ export function bundleReport(dist = DIST) {
 }
 
 function main() {
-  const report = bundleReport();
-  if (process.argv.includes('--json')) {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  } else {
-    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-    for (const [route, r] of Object.entries(report.routes)) {
-      console.log(`What a visitor downloads for \`${route}\` (gzip -9, brotli 11):`);
-      for (const f of r.files) {
-        console.log(
-          `  ${f.file.padEnd(40)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip ${kb(f.brotli).padStart(10)} br`,
-        );
-      }
-      console.log(
-        `  JavaScript: ${kb(r.js.gzip)} gzip, ${kb(r.js.brotli)} br (budget ${kb(BUDGET_JS_GZIP_BYTES)} gzip)`,
-      );
-      console.log(`  CSS:        ${kb(r.css.gzip)} gzip, ${kb(r.css.brotli)} br`);
-    }
-  }
-  const over = Object.entries(report.routes).filter(([, r]) => r.js.gzip > BUDGET_JS_GZIP_BYTES);
-  for (const [route] of over) console.error(`JavaScript for \`${route}\` is over budget`);
-  if (over.length > 0) process.exit(1);
+  reportMain(bundleReport(), (route) => `What a visitor downloads for \`${route}\``);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
