@@ -10,16 +10,21 @@ import type { Db } from '../apps/server/src/platform/db.ts';
 /** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
+/** The fields of a /proc stat line after the command's name (state, ppid, …, utime at 11). */
+const statFields = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+const ticksMs = (a: string | undefined, b: string | undefined) =>
+  ((Number(a) + Number(b)) * 1000) / TICKS_PER_SECOND;
+
 /** utime + stime of a /proc stat line, in ms. */
 function statCpuMs(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  const f = statFields(stat);
+  return ticksMs(f[11], f[12]);
 }
 
 /** cutime + cstime of a /proc stat line, in ms: the CPU of the process's children that have ended. */
 function statChildrenCpuMs(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
+  const f = statFields(stat);
+  return ticksMs(f[13], f[14]);
 }
 
 /**
@@ -51,7 +56,7 @@ export async function cpuSampler(db: Db) {
       if (!/^\d+$/.test(e)) continue;
       try {
         const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        const ppid = Number(statFields(stat)[1]);
         if (ppid === postmaster) pgMs += statCpuMs(stat);
       } catch {
         // gone since the listing
@@ -71,27 +76,6 @@ export function processCpuMs(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-/**
- * `root` and every process below it, parents first: a server started with WEB_CONCURRENCY > 1 and
- * the HTTP processes it forked (docs/operations.md, "Several processes").
- */
-export function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const e of readdirSync('/proc')) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(e)]);
-    } catch {
-      // gone since the listing
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
-  return tree;
 }
 
 /**

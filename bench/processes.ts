@@ -31,8 +31,8 @@ import { startEventBus } from '../apps/server/src/platform/events.ts';
 import { disabledJobs } from '../apps/server/src/platform/jobs.ts';
 import { seed } from '../apps/server/src/seed/demo.ts';
 import { createDatabase, freePort, startTestPostgres } from '../apps/server/test/postgres.ts';
-import { ensureBuilt, serverBundle } from '../apps/server/test/product.ts';
-import { cpuSampler, processCpuMs, processTree } from './cpu.ts';
+import { ensureBuilt, processTree, serverBundle } from '../apps/server/test/product.ts';
+import { cpuSampler, processCpuMs } from './cpu.ts';
 import {
   BILL_WORKER,
   benchRound,

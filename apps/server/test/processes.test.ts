@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, staffToken, type TestApp } from './helpers.ts';
 import { fundedMember, openRound } from './lotto-fixtures.ts';
 import { freePort } from './postgres.ts';
-import { type RunningProduct, scratchDataDir, startProduct } from './product.ts';
+import { processTree, type RunningProduct, scratchDataDir, startProduct } from './product.ts';
 import { frameOf, openSse } from './sse-fixtures.ts';
 
 // Several processes (docs/operations.md, "Several processes"): web processes started as `npm start`
@@ -20,30 +20,15 @@ let metricsPort: number;
 
 /** Processes below `root` running the live-feed process's bundle (platform/feed-process.ts). */
 function feedProcessesUnder(root: number): number {
-  const children = new Map<number, number[]>();
-  for (const e of readdirSync('/proc')) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(e)]);
-    } catch {
-      // gone since the listing
-    }
-  }
-  let feeds = 0;
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) {
-    for (const c of children.get(tree[i]!) ?? []) {
-      tree.push(c);
+  return processTree(root)
+    .slice(1)
+    .filter((pid) => {
       try {
-        if (readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('feed.mjs')) feeds += 1;
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('feed.mjs');
       } catch {
-        // gone
+        return false; // gone
       }
-    }
-  }
-  return feeds;
+    }).length;
 }
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build, REPO_ROOT, type TargetName } from '../../../scripts/build.ts';
 import { freePort } from './postgres.ts';
@@ -108,4 +108,25 @@ export function scratchDataDir(label: string): { dir: string; remove: () => void
     `${label}-${process.pid}-${Date.now()}-${randomBytes(3).toString('hex')}`,
   );
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * `root` and every process below it, parents first (from /proc): a product started with
+ * WEB_CONCURRENCY > 1, the HTTP processes it forked and their live-feed processes (docs/operations.md).
+ */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const e of readdirSync('/proc')) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(e)]);
+    } catch {
+      // gone since the listing
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
 }
