@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type Executor, prepared, runPrepared } from '../../platform/db.ts';
 import type { RoundRow } from './round-queries.ts';
 
@@ -137,13 +138,19 @@ export async function recordShots(
   return { ok: r?.ok === true, next: shotStateOf(r?.next ?? null) };
 }
 
-/** A member's latest 100 shots in a round, newest first. */
+/**
+ * A member's latest 100 shots in a round, newest first: by the round-and-member key that only
+ * `lotto_shot_round_member` answers (migration 100, decision 0081).
+ */
 export function memberShots(ex: Executor, roundId: number, memberId: number) {
   return ex
     .selectFrom('lotto_shot')
     .select(['seq', 'number', 'server_ts'])
-    .where('round_id', '=', roundId)
-    .where('member_id', '=', memberId)
+    .where(
+      sql`round_id * 4294967296 + member_id`,
+      '=',
+      sql`${roundId}::bigint * 4294967296 + ${memberId}::int`,
+    )
     .orderBy('seq', 'desc')
     .limit(100)
     .execute();
