@@ -17,6 +17,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -143,6 +144,43 @@ export async function benchRound(
       clock_timestamp() + make_interval(secs => ${Math.max(close, shoot ?? 0) + 600}), ${JSON.stringify(settings)})
     RETURNING id`.execute(db);
   return rows[0]!.id;
+}
+
+/**
+ * Where a slow second comes from: a thread's event-loop stalls (a 5 ms interval's lateness, when over
+ * 5 ms) and its garbage-collection pauses, each stamped with wall time (ms since the epoch) so the
+ * server's thread and the load generator's can be laid over the same seconds. Plain JavaScript: the
+ * shots worker evaluates it too.
+ */
+const LOOP_WATCH = `function loopWatch() {
+  const { performance, PerformanceObserver } = require('node:perf_hooks');
+  const late = [];
+  const gc = [];
+  let expected = performance.now() + 5;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    if (now - expected > 5) late.push([performance.timeOrigin + expected, now - expected]);
+    expected = now + 5;
+  }, 5);
+  const obs = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gc.push([performance.timeOrigin + e.startTime, e.duration]);
+  });
+  obs.observe({ entryTypes: ['gc'] });
+  return () => { clearInterval(timer); obs.disconnect(); return { late, gc }; };
+}`;
+type LoopWatch = () => () => { late: [number, number][]; gc: [number, number][] };
+const loopWatch = new Function('require', `${LOOP_WATCH}\nreturn loopWatch;`)(
+  createRequire(import.meta.url),
+) as LoopWatch;
+
+/** Per bucket from `start` (epoch ms): the longest stall and the GC time, in whole ms. */
+function stallsBy(w: ReturnType<ReturnType<LoopWatch>>, start: number, bucketMs: number) {
+  const out: { late: number; gc: number }[] = [];
+  const at = (t: number) => (out[Math.floor((t - start) / bucketMs)] ??= { late: 0, gc: 0 });
+  // The warm-up's are left out: its seconds are not timed.
+  for (const [t, ms] of w.late) if (t >= start) at(t).late = Math.max(at(t).late, ms);
+  for (const [t, ms] of w.gc) if (t >= start) at(t).gc += ms;
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -312,6 +350,7 @@ ${BILL_WORKER.slice(BILL_WORKER.indexOf('function bill()'), BILL_WORKER.indexOf(
  * connection on the round's topic and keeps it for the whole run.
  */
 const SHOT_WORKER = `${WORKER_COMMON}
+${LOOP_WATCH}
 const { tokens, roundId, durationMs, rate, shotsPerMember } = workerData;
 const sseAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const streams = [];
@@ -364,6 +403,7 @@ function openStream(token) {
   const warmupMs = workerData.warmupMs ?? 0;
   const begin = performance.now();
   const start = begin + warmupMs;
+  const watched = loopWatch();
   await Promise.all(tokens.map(async (token, i) => {
     const offset = (i / tokens.length) * period;
     const ip = '10.' + (((i >> 16) + (workerData.ipOctet ?? 0)) & 255) + '.' + ((i >> 8) & 255) + '.' + (i & 255);
@@ -386,13 +426,14 @@ function openStream(token) {
     }
   }));
   const seconds = (performance.now() - start) / 1000;
+  const stalls = watched();
   await new Promise((r) => setTimeout(r, 1000));
   const sse = { clients: streams.length, min_max_count: streams.length ? Math.min(...streams.map((s) => s.maxCount)) : null,
     own_events: streams.reduce((a, s) => a + s.own, 0), frames: streams.reduce((a, s) => a + s.frames, 0) };
   for (const s of streams) s.req.destroy();
   const q = (a, f) => a.length ? a[Math.min(a.length - 1, Math.floor(a.length * f))] : null;
   const bySecond = perSecond.map((a) => { a.sort((x, y) => x - y); return [a.length, Math.round(q(a, 0.5)), Math.round(q(a, 0.99))]; });
-  parentPort.postMessage({ acks, latencies, codes, seconds, sse, bySecond });
+  parentPort.postMessage({ acks, latencies, codes, seconds, sse, bySecond, stalls, start: performance.timeOrigin + start });
 })().catch((e) => { parentPort.postMessage({ error: String(e && e.stack || e) }); });
 `;
 
@@ -797,6 +838,7 @@ export async function benchShots(
     const feed0 = feedCpu();
     const steal0 = stolenMs();
     const wal0 = await walStats(o.db);
+    const watched = loopWatch();
     w.send('go');
     const r = await w.next<{
       acks: [number, number, string, boolean][];
@@ -805,16 +847,28 @@ export async function benchShots(
       seconds: number;
       sse: { clients: number; min_max_count: number; own_events: number; frames: number };
       bySecond: [number, number, number][];
+      stalls: ReturnType<ReturnType<LoopWatch>>;
+      start: number;
     }>();
+    const serverStalls = watched();
     const cpu1 = cpu();
     const feed1 = feedCpu();
     const stolen = stolenMs() - steal0;
     const wal1 = await walStats(o.db);
     if (profile) await profile.stop(`${process.env.LOTTO_BENCH_PROFILE}-${s.name}.cpuprofile`);
-    if (process.env.LOTTO_BENCH_PER_SECOND)
+    if (process.env.LOTTO_BENCH_PER_SECOND) {
+      // Beside each bucket's latency: the server thread's and the load generator's longest stall and
+      // GC time in it (a slow bucket with neither stalled waited on PostgreSQL or the cores).
+      const server = stallsBy(serverStalls, r.start, BUCKET_MS);
+      const loadgen = stallsBy(r.stalls, r.start, BUCKET_MS);
+      const ms = (x: { late: number; gc: number } | undefined) =>
+        `${Math.round(x?.late ?? 0)}+${Math.round(x?.gc ?? 0)}`;
       console.log(
-        `  per ${BUCKET_MS} ms (shots, p50 ms, p99 ms): ${r.bySecond.map((x) => x.join('/')).join('  ')}`,
+        `  per ${BUCKET_MS} ms (shots/p50/p99 ms; server thread, load generator: longest stall+GC ms):\n${r.bySecond
+          .map((x, i) => `    ${x.join('/')}  ${ms(server[i])}  ${ms(loadgen[i])}`)
+          .join('\n')}`,
       );
+    }
     await w.stop();
     if (process.env.BENCH_STATEMENTS) console.table(await statementBreakdown(o.db));
     const stats = latencyStats(r.latencies);
