@@ -163,23 +163,25 @@ const LOOP_WATCH = `function loopWatch() {
     expected = now + 5;
   }, 5);
   const obs = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) gc.push([performance.timeOrigin + e.startTime, e.duration]);
+    for (const e of list.getEntries())
+      gc.push([performance.timeOrigin + e.startTime, e.duration, (e.detail && e.detail.kind) === 1 ? 0 : 1]);
   });
   obs.observe({ entryTypes: ['gc'] });
   return () => { clearInterval(timer); obs.disconnect(); return { late, gc }; };
 }`;
-type LoopWatch = () => () => { late: [number, number][]; gc: [number, number][] };
+/** `gc`: [when, ms, 0 for a scavenge of the young generation, 1 for the old generation's work]. */
+type LoopWatch = () => () => { late: [number, number][]; gc: [number, number, number][] };
 const loopWatch = new Function('require', `${LOOP_WATCH}\nreturn loopWatch;`)(
   createRequire(import.meta.url),
 ) as LoopWatch;
 
-/** Per bucket from `start` (epoch ms): the longest stall and the GC time, in whole ms. */
+/** Per bucket from `start` (epoch ms): the longest stall and the GC time (young, old), in ms. */
 function stallsBy(w: ReturnType<ReturnType<LoopWatch>>, start: number, bucketMs: number) {
-  const out: { late: number; gc: number }[] = [];
-  const at = (t: number) => (out[Math.floor((t - start) / bucketMs)] ??= { late: 0, gc: 0 });
+  const out: { late: number; gc: [number, number] }[] = [];
+  const at = (t: number) => (out[Math.floor((t - start) / bucketMs)] ??= { late: 0, gc: [0, 0] });
   // The warm-up's are left out: its seconds are not timed.
   for (const [t, ms] of w.late) if (t >= start) at(t).late = Math.max(at(t).late, ms);
-  for (const [t, ms] of w.gc) if (t >= start) at(t).gc += ms;
+  for (const [t, ms, old] of w.gc) if (t >= start) at(t).gc[old]! += ms;
   return out;
 }
 
@@ -759,13 +761,29 @@ async function startProfile() {
 }
 
 /** The cluster's WAL so far (pg_stat_wal) and the checkpoints begun (pg_stat_checkpointer). */
-async function walStats(db: Db): Promise<{ bytes: number; fpi: number; checkpoints: number }> {
-  const { rows } = await sql<{ bytes: string; fpi: string; checkpoints: string }>`
+async function walStats(
+  db: Db,
+): Promise<{ bytes: number; fpi: number; checkpoints: number; fsyncs: number; fsyncMs: number }> {
+  const { rows } = await sql<{
+    bytes: string;
+    fpi: string;
+    checkpoints: string;
+    fsyncs: string;
+    fsync_ms: string;
+  }>`
     SELECT w.wal_bytes::text AS bytes, w.wal_fpi::text AS fpi,
-           (c.num_timed + c.num_requested)::text AS checkpoints
+           (c.num_timed + c.num_requested)::text AS checkpoints,
+           (SELECT coalesce(sum(fsyncs), 0)::text FROM pg_stat_io WHERE object = 'wal') AS fsyncs,
+           (SELECT coalesce(sum(fsync_time), 0)::text FROM pg_stat_io WHERE object = 'wal') AS fsync_ms
     FROM pg_stat_wal w, pg_stat_checkpointer c`.execute(db);
   const r = rows[0]!;
-  return { bytes: Number(r.bytes), fpi: Number(r.fpi), checkpoints: Number(r.checkpoints) };
+  return {
+    bytes: Number(r.bytes),
+    fpi: Number(r.fpi),
+    checkpoints: Number(r.checkpoints),
+    fsyncs: Number(r.fsyncs),
+    fsyncMs: Number(r.fsync_ms),
+  };
 }
 
 /** LOTTO_BENCH_PER_SECOND=1 prints the latency of each second of a shots run; =100, of each 100 ms. */
@@ -837,6 +855,9 @@ export async function benchShots(
     const cpu0 = cpu();
     const feed0 = feedCpu();
     const steal0 = stolenMs();
+    // WAL flushes timed (a setting of the throw-away cluster): a commit waits for its flush.
+    await sql`ALTER SYSTEM SET track_wal_io_timing = on`.execute(o.db);
+    await sql`SELECT pg_reload_conf()`.execute(o.db);
     const wal0 = await walStats(o.db);
     const watched = loopWatch();
     w.send('go');
@@ -861,10 +882,10 @@ export async function benchShots(
       // GC time in it (a slow bucket with neither stalled waited on PostgreSQL or the cores).
       const server = stallsBy(serverStalls, r.start, BUCKET_MS);
       const loadgen = stallsBy(r.stalls, r.start, BUCKET_MS);
-      const ms = (x: { late: number; gc: number } | undefined) =>
-        `${Math.round(x?.late ?? 0)}+${Math.round(x?.gc ?? 0)}`;
+      const ms = (x: { late: number; gc: [number, number] } | undefined) =>
+        `${Math.round(x?.late ?? 0)}+${Math.round(x?.gc[0] ?? 0)}/${Math.round(x?.gc[1] ?? 0)}`;
       console.log(
-        `  per ${BUCKET_MS} ms (shots/p50/p99 ms; server thread, load generator: longest stall+GC ms):\n${r.bySecond
+        `  per ${BUCKET_MS} ms (shots/p50/p99 ms; server thread, load generator: longest stall + young/old GC ms):\n${r.bySecond
           .map((x, i) => `    ${x.join('/')}  ${ms(server[i])}  ${ms(loadgen[i])}`)
           .join('\n')}`,
       );
@@ -937,6 +958,11 @@ export async function benchShots(
       wal_mb: Number(((wal1.bytes - wal0.bytes) / 1048576).toFixed(1)),
       wal_full_page_images: wal1.fpi - wal0.fpi,
       checkpoints: wal1.checkpoints - wal0.checkpoints,
+      // The WAL's flushes to disk during the run (pg_stat_io, as the backends have reported them).
+      wal_fsyncs: wal1.fsyncs - wal0.fsyncs,
+      wal_fsync_ms_mean: Number(
+        ((wal1.fsyncMs - wal0.fsyncMs) / Math.max(1, wal1.fsyncs - wal0.fsyncs)).toFixed(2),
+      ),
       host_stolen_percent: Number(
         ((100 * stolen) / (os.cpus().length * (1000 * r.seconds + (s.warmupMs ?? 0)))).toFixed(1),
       ),
@@ -945,7 +971,7 @@ export async function benchShots(
       `| ${s.name} (${s.members} ${s.sse === false ? 'members without SSE' : 'SSE members'}, cooldown ${s.cooldown} s, ${s.rate}/s offered) | open loop${s.warmupMs ? `, after ${s.warmupMs / 1000} s of warm-up` : ''} | ${timedAccepted} | ${result.accepted_per_second} | ${stats.p50_ms} | ${stats.p95_ms} | ${stats.p99_ms} |`,
     );
     console.log(
-      `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}; CPU per accepted shot: PostgreSQL ${result.pg_cpu_ms_per_accepted_shot} ms, server ${result.server_cpu_ms_per_accepted_shot} ms${feedPid ? `, live-feed process ${result.feed_process_cpu_ms_per_accepted_shot} ms` : ''}; WAL ${result.wal_mb} MB, ${result.wal_full_page_images} full-page images, ${result.checkpoints} checkpoints begun; the host took ${result.host_stolen_percent} % of the cores`,
+      `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}; CPU per accepted shot: PostgreSQL ${result.pg_cpu_ms_per_accepted_shot} ms, server ${result.server_cpu_ms_per_accepted_shot} ms${feedPid ? `, live-feed process ${result.feed_process_cpu_ms_per_accepted_shot} ms` : ''}; WAL ${result.wal_mb} MB, ${result.wal_full_page_images} full-page images, ${result.checkpoints} checkpoints begun, ${result.wal_fsyncs} WAL flushes of ${result.wal_fsync_ms_mean} ms on average; the host took ${result.host_stolen_percent} % of the cores`,
     );
     record(s.name, result);
     return result;
@@ -1104,6 +1130,8 @@ export async function runLottoBench(o: LottoBenchOptions) {
       console.log(
         `  capacity p99 over ${runs} runs: ${p99s.join(', ')} ms; under 100 ms in ${p99s.filter((x) => x < 100).length} of ${runs}`,
       );
+    // The cluster's own pace right after, as every row records it (docs/benchmarks.md).
+    console.log(`  pgbench on the same cluster after the runs: ${await pgbenchTps(o.db, o.url, 8)} tps`);
   }
   // Diagnostic: a load this machine can carry (every member once every 4 s), for the latency there.
   if (wants(o, 'lotto-shots-steady'))
