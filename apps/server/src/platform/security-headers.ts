@@ -27,18 +27,23 @@ export function securityHeaders(options: HelmetOptions): [name: string, value: s
 }
 
 /**
- * Sets the headers on every answer as the request arrives, on the raw response, so answers the
- * server writes itself (the live streams, errors, static files) carry them too. An API answer is
- * never stored by a browser or a shared cache (`no-store`: a member's data must not outlive the
- * session in a disk cache or reach another member through a proxy); a live stream sets its own.
+ * Puts the headers on every answer as the request arrives, in Fastify's own header list for the
+ * reply, which goes out with the answer's head in one go; an answer that writes its head itself (the
+ * live stream, `platform/stream.ts`) takes them from `reply.getHeaders()`. Not on the raw response:
+ * Node's header table on each response (an array per header) outlived its request on kept-alive
+ * connections and was 25–45 % of what the server thread promoted to its old generation under load
+ * (docs/benchmarks.md, issue 38's third session). An API answer is never stored by a browser or a
+ * shared cache (`no-store`: a member's data must not outlive the session in a disk cache or reach
+ * another member through a proxy); a live stream sets its own.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
+  const page = Object.fromEntries(securityHeaders(options));
+  const api = { ...page, 'cache-control': 'no-store' };
   app.addHook('onRequest', (req, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    if (req.url.startsWith('/api/') || req.url.startsWith('/provider/') || req.url.startsWith('/webhooks/')) {
-      reply.raw.setHeader('cache-control', 'no-store');
-    }
+    const url = req.url;
+    reply.headers(
+      url.startsWith('/api/') || url.startsWith('/provider/') || url.startsWith('/webhooks/') ? api : page,
+    );
     done();
   });
 }

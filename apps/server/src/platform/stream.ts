@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { stream as streamEndpoint } from '@chok/contract/api/system';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, envelopeOf } from './errors.ts';
@@ -14,12 +14,15 @@ const HEARTBEAT_MS = 20_000;
 
 /**
  * Takes the reply over from Fastify and answers 200 with the headers of a server-sent-events stream
- * (no caching, no proxy buffering); the caller writes the frames to the returned response.
+ * (no caching, no proxy buffering) besides those the reply already holds (the security headers,
+ * `platform/security-headers.ts`); the caller writes the frames to the returned response.
  */
 export function openEventStream(reply: FastifyReply): ServerResponse {
+  const held = reply.getHeaders() as OutgoingHttpHeaders;
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
+    ...held,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
