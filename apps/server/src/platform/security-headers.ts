@@ -30,9 +30,9 @@ export function securityHeaders(options: HelmetOptions): [name: string, value: s
  * Puts the headers on every answer as the request arrives, in Fastify's own header list for the
  * reply, which goes out with the answer's head in one go; an answer that writes its head itself (the
  * live stream, `platform/stream.ts`) takes them from `reply.getHeaders()`. Not on the raw response:
- * Node's header table on each response (an array per header) outlived its request on kept-alive
- * connections and was 25–45 % of what the server thread promoted to its old generation under load
- * (docs/benchmarks.md, issue 38's third session). An API answer is never stored by a browser or a
+ * Node's header table on each response (an array per header) outlived its request under load and
+ * was 25–45 % of what the server thread promoted to its old generation (docs/benchmarks.md, issue
+ * 38's third session). An API answer is never stored by a browser or a
  * shared cache (`no-store`: a member's data must not outlive the session in a disk cache or reach
  * another member through a proxy); a live stream sets its own.
  */
