@@ -15,6 +15,10 @@ CREATE OR REPLACE FUNCTION lotto_shot_state(
 DECLARE
   v json;
 BEGIN
+  -- No round has an id beyond the key's range (migration 101); the key of one would not fit a bigint.
+  IF p_round NOT BETWEEN 1 AND 2147483647 THEN
+    RETURN NULL;
+  END IF;
   SELECT json_build_object(
     'id', r.id, 'market_id', r.market_id, 'derive_rule', m.derive_rule, 'business_date', r.business_date,
     'round_no', r.round_no, 'status', r.status, 'open_at', r.open_at, 'shoot_close_at', r.shoot_close_at,
