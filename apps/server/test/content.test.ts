@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpFor } from '../src/modules/admin/staff.ts';
 import { PUBLIC_CHANGED_TOPIC } from '../src/modules/content/published.ts';
@@ -23,17 +23,23 @@ afterAll(async () => {
  * Resolves with the next announcement of an operator's content edit (the event bus's NOTIFY, which
  * every process's content module listens for), once listening has started.
  */
-async function nextContentAnnouncement(): Promise<{ heard: Promise<void> }> {
-  const client = new pg.Client({ connectionString: t.url });
-  await client.connect();
+/**
+ * Resolves once this app's event bus has dispatched every content announcement committed before the
+ * call: a marker published now comes after them (one LISTEN connection hears notifications in commit
+ * order), and the cache's listener, registered first, has dropped the cache for each by then. An
+ * earlier edit's announcement may still be on its way when a test moves on; a read in between would
+ * fill the cache that it then drops.
+ */
+async function contentAnnouncementsHeard(): Promise<void> {
+  const marker = randomUUID();
+  let off = () => {};
   const heard = new Promise<void>((resolve) => {
-    client.on('notification', (n) => {
-      if (n.payload?.startsWith(`${PUBLIC_CHANGED_TOPIC}\n`)) resolve();
+    off = t.app.events.listen(PUBLIC_CHANGED_TOPIC, (_event, data) => {
+      if ((data as { marker?: string }).marker === marker) resolve();
     });
   });
-  await client.query('LISTEN chok_events');
-  // In an object: an async function's answer is never a promise itself.
-  return { heard: heard.finally(() => client.end()) };
+  await t.app.events.publish(t.db, PUBLIC_CHANGED_TOPIC, 'changed', { marker });
+  await heard.finally(() => off());
 }
 
 describe('operator content, from the database', () => {
@@ -310,7 +316,9 @@ describe('operator console API', () => {
     );
     expect(retitled.body.data).toMatchObject({ priority: 50, description: 'รายละเอียด' });
     expect(retitled.body.data.end_at).not.toBeNull();
-    const announced = await nextContentAnnouncement();
+    await contentAnnouncementsHeard();
+    const announcements: unknown[] = [];
+    const off = t.app.events.listen(PUBLIC_CHANGED_TOPIC, (_event, data) => announcements.push(data));
     const onlyTitle = await call<{ priority: number; description: string; is_active: boolean }>(
       t.app,
       'PUT',
@@ -319,7 +327,9 @@ describe('operator console API', () => {
     );
     expect(onlyTitle.body.data).toMatchObject({ priority: 50, description: 'รายละเอียด', is_active: true });
     // The edit is announced to every process (which each drop their cache on it).
-    await announced.heard;
+    await contentAnnouncementsHeard();
+    off();
+    expect(announcements).toContainEqual({ kind: 'notifications' });
     // A row changed behind the operator API shows after the cache's minute, not before.
     await call(t.app, 'GET', '/api/notifications');
     await t.db
