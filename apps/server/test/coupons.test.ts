@@ -584,7 +584,7 @@ describe('an operator code a person can say (§2: one per campaign, beside the g
       });
     expect((await create(code.toLowerCase())).body).toMatchObject({
       code: 'COUPON_CODE_TAKEN',
-      message: `โค้ด ${code.toLowerCase()} มีคูปองอื่นใช้อยู่แล้ว (ไม่นับตัวพิมพ์เล็ก-ใหญ่) กรุณาเลือกโค้ดอื่น`,
+      message: 'โค้ดนี้มีคูปองอื่นใช้อยู่แล้ว (ไม่นับตัวพิมพ์เล็ก-ใหญ่) กรุณาเลือกโค้ดอื่น',
       fields: { operator_code: 'โค้ดนี้มีคูปองอื่นใช้อยู่แล้ว กรุณาเลือกโค้ดอื่น' },
     });
     const personalTaken = await call(t.app, 'POST', '/api/admin/coupons/personal', {

@@ -282,7 +282,7 @@ export const errorCatalogue = {
   COUPON_CODE_TAKEN: {
     error: 2419,
     status: 200,
-    message: 'โค้ด {code} มีคูปองอื่นใช้อยู่แล้ว (ไม่นับตัวพิมพ์เล็ก-ใหญ่) กรุณาเลือกโค้ดอื่น',
+    message: 'โค้ดนี้มีคูปองอื่นใช้อยู่แล้ว (ไม่นับตัวพิมพ์เล็ก-ใหญ่) กรุณาเลือกโค้ดอื่น',
   },
   // affiliate (docs/rules/engagement.md §11): 2460–2489
   AFFILIATE_REDEEM_MIN: { error: 2460, status: 200, message: 'ถอนค่าแนะนำเพื่อนได้ขั้นต่ำครั้งละ {min} บาท' },

@@ -40,15 +40,17 @@ import { campaignView, codeLineView, codeView, useView } from './views.ts';
  * anything is written, and one taken by a campaign created at the same moment is refused by the
  * unique index on lower(operator_code) — the same Thai error, nothing written.
  */
-const codeTaken = (code: string) =>
-  new AppError('COUPON_CODE_TAKEN', { code }, { operator_code: 'โค้ดนี้มีคูปองอื่นใช้อยู่แล้ว กรุณาเลือกโค้ดอื่น' });
+// The code itself is not repeated in the message: an operator's code is Latin letters and digits, and
+// messages are Thai only; the field says which input it is.
+const codeTaken = () =>
+  new AppError('COUPON_CODE_TAKEN', {}, { operator_code: 'โค้ดนี้มีคูปองอื่นใช้อยู่แล้ว กรุณาเลือกโค้ดอื่น' });
 
 async function withOperatorCode<T>(d: CouponDeps, code: string | null, create: () => Promise<T>): Promise<T> {
-  if (code !== null && (await operatorCodeTaken(d.db, code))) throw codeTaken(code);
+  if (code !== null && (await operatorCodeTaken(d.db, code))) throw codeTaken();
   try {
     return await create();
   } catch (err) {
-    if (code !== null && isUniqueViolation(err, 'coupon_campaign_operator_code')) throw codeTaken(code);
+    if (code !== null && isUniqueViolation(err, 'coupon_campaign_operator_code')) throw codeTaken();
     throw err;
   }
 }
