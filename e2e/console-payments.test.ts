@@ -282,7 +282,9 @@ describe('the operator console: finance works the payments queues', () => {
       await add.getByLabel('ชื่อบัญชี').fill('บริษัท ทดสอบ จำกัด');
       // The accounts arrive with the page's read, which may still be under way when the dialog opens.
       await expect
-        .poll(() => add.getByRole('combobox', { name: 'บัญชีธนาคารรับเงิน' }).locator('option').count())
+        .poll(() => add.getByRole('combobox', { name: 'บัญชีธนาคารรับเงิน' }).locator('option').count(), {
+          timeout: 20_000,
+        })
         .toBeGreaterThan(0);
       await axeClean(page, 'add PromptPay dialog');
       await add.getByRole('button', { name: 'เพิ่ม', exact: true }).click();
