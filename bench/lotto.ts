@@ -855,9 +855,6 @@ export async function benchShots(
     const cpu0 = cpu();
     const feed0 = feedCpu();
     const steal0 = stolenMs();
-    // WAL flushes timed (a setting of the throw-away cluster): a commit waits for its flush.
-    await sql`ALTER SYSTEM SET track_wal_io_timing = on`.execute(o.db);
-    await sql`SELECT pg_reload_conf()`.execute(o.db);
     const wal0 = await walStats(o.db);
     const watched = loopWatch();
     w.send('go');
@@ -952,17 +949,18 @@ export async function benchShots(
         ((cpu1.nodeMs - cpu0.nodeMs) / Math.max(1, accepted)).toFixed(3),
       ),
       feed_process_cpu_ms_per_accepted_shot: Number(((feed1 - feed0) / Math.max(1, accepted)).toFixed(3)),
-      // The host's share of the run's core time (both cores, warm-up included): above a few per cent
-      // the run measured the neighbours.
       // What the run wrote to the WAL: full-page images are what a checkpoint during the run adds.
       wal_mb: Number(((wal1.bytes - wal0.bytes) / 1048576).toFixed(1)),
       wal_full_page_images: wal1.fpi - wal0.fpi,
       checkpoints: wal1.checkpoints - wal0.checkpoints,
-      // The WAL's flushes to disk during the run (pg_stat_io, as the backends have reported them).
+      // The WAL's flushes to disk during the run (pg_stat_io, as the backends have reported them; timed
+      // on the bench's durable cluster, `track_wal_io_timing`, platform/embedded-postgres.ts).
       wal_fsyncs: wal1.fsyncs - wal0.fsyncs,
       wal_fsync_ms_mean: Number(
         ((wal1.fsyncMs - wal0.fsyncMs) / Math.max(1, wal1.fsyncs - wal0.fsyncs)).toFixed(2),
       ),
+      // The host's share of the run's core time (both cores, warm-up included): above a few per cent
+      // the run measured the neighbours.
       host_stolen_percent: Number(
         ((100 * stolen) / (os.cpus().length * (1000 * r.seconds + (s.warmupMs ?? 0)))).toFixed(1),
       ),

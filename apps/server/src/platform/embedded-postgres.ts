@@ -215,6 +215,8 @@ export async function startEmbeddedPostgres(opts: {
       ...(opts.persistent === false && !opts.durable
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
         : []),
+      // The benchmarks' cluster times its WAL flushes (pg_stat_io), which a commit waits for.
+      ...(opts.persistent === false && opts.durable ? ['-c', 'track_wal_io_timing=on'] : []),
       ...(opts.archive && opts.persistent !== false
         ? archiveFlags(opts.archive.dir, opts.archive.timeoutSeconds)
         : []),
