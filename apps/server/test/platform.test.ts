@@ -1,7 +1,9 @@
 import { errorCatalogue } from '@chok/contract/errors';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLO_OFFICIAL_RESULTS_URL, loadConfig } from '../src/platform/config.ts';
 import { AppError } from '../src/platform/errors.ts';
+import { installSecurityHeaders } from '../src/platform/security-headers.ts';
 import { call, createTestApp, registerMember, scratchWebDist, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -70,6 +72,23 @@ describe('HTTP platform', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it("puts the security headers in Fastify's header list for the reply, not on the raw response (no per-response header table in Node)", async () => {
+    // A bare app with only the headers installed and a route that looks at the raw response before
+    // its answer goes out (docs/benchmarks.md, issue 38's third session: those tables outlived their
+    // requests and filled the old generation).
+    const app = Fastify();
+    installSecurityHeaders(app, { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } });
+    app.get('/api/probe', async (_req, reply) => ({ raw: reply.raw.getHeaderNames() }));
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/probe' });
+      expect(res.json()).toEqual({ raw: [] });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+    } finally {
+      await app.close();
+    }
   });
 
   it('sends the same security headers on every kind of answer: found, not found, refused, provider callbacks', async () => {

@@ -32,9 +32,9 @@ export function securityHeaders(options: HelmetOptions): [name: string, value: s
  * live stream, `platform/stream.ts`) takes them from `reply.getHeaders()`. Not on the raw response:
  * Node's header table on each response (an array per header) outlived its request under load and
  * was 25–45 % of what the server thread promoted to its old generation (docs/benchmarks.md, issue
- * 38's third session). An API answer is never stored by a browser or a
- * shared cache (`no-store`: a member's data must not outlive the session in a disk cache or reach
- * another member through a proxy); a live stream sets its own.
+ * 38's third session). An API answer is never stored by a browser or a shared cache (`no-store`: a
+ * member's data must not outlive the session in a disk cache or reach another member through a
+ * proxy); a live stream sets its own.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const page = Object.fromEntries(securityHeaders(options));
