@@ -15,10 +15,13 @@ RUN npm ci && npm run build && npm prune --omit=dev
 
 # Runtime: a slim Node image, the built tree, a user without privileges.
 FROM docker.io/library/node:20-bookworm-slim
+# NODE_OPTIONS: V8's garbage-collection helper threads limited to one per process, for any command the
+# image is given (compose.yaml's roles replace CMD) — docs/decisions/0082-one-gc-helper-thread.md.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    NODE_OPTIONS=--v8-pool-size=1
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
 RUN mkdir -p /data && chown node:node /data
@@ -32,4 +35,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm start` runs once built (npm start would check the build with tsx, a development tool).
 # Arguments after the image name replace these: `… chok node apps/server/dist/main.mjs start --role=worker`.
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.mjs", "start"]
+CMD ["node", "--enable-source-maps", "--v8-pool-size=1", "apps/server/dist/main.mjs", "start"]

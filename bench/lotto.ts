@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeHeapSnapshot } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { chainSeed, memberRef, verifyChain } from '@chok/engine/lotto/chain';
 import { sql } from 'kysely';
@@ -888,6 +889,12 @@ export async function benchShots(
       );
     }
     await w.stop();
+    // LOTTO_BENCH_HEAP_SNAPSHOT=<path prefix>: what the server's thread holds after the run (its live
+    // objects are what each old-generation collection marks), as `<prefix>-<row>.heapsnapshot`.
+    if (process.env.LOTTO_BENCH_HEAP_SNAPSHOT)
+      console.log(
+        `  heap snapshot: ${writeHeapSnapshot(`${process.env.LOTTO_BENCH_HEAP_SNAPSHOT}-${s.name}.heapsnapshot`)}`,
+      );
     if (process.env.BENCH_STATEMENTS) console.table(await statementBreakdown(o.db));
     const stats = latencyStats(r.latencies);
     // Every ack is checked against the published list; the rate counts the timed run's.

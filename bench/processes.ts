@@ -31,7 +31,7 @@ import { startEventBus } from '../apps/server/src/platform/events.ts';
 import { disabledJobs } from '../apps/server/src/platform/jobs.ts';
 import { seed } from '../apps/server/src/seed/demo.ts';
 import { createDatabase, freePort, startTestPostgres } from '../apps/server/test/postgres.ts';
-import { ensureBuilt, processTree, serverBundle } from '../apps/server/test/product.ts';
+import { ensureBuilt, processTree, serverBundle, startFlags } from '../apps/server/test/product.ts';
 import { cpuSampler, processCpuMs } from './cpu.ts';
 import {
   BILL_WORKER,
@@ -151,7 +151,7 @@ function cleanUp(): Promise<void> {
 }
 
 /**
- * `node --enable-source-maps apps/server/dist/main.mjs start --role=web` on the bench database, with
+ * `node <npm start's flags> apps/server/dist/main.mjs start --role=web` on the bench database, with
  * `processes` HTTP processes (docs/operations.md, "Several processes"), and waits until it says it is
  * running. `--role=web` with DATABASE_URL set: no embedded PostgreSQL of its own and no jobs.
  */
@@ -160,7 +160,7 @@ async function startServer(processes: number, url: string): Promise<Server> {
   if (cleaning) throw new Error('stopping: not starting the server');
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--enable-source-maps', serverBundle('main'), 'start', '--role=web'],
+    [...startFlags(), serverBundle('main'), 'start', '--role=web'],
     {
       env: {
         ...process.env,

@@ -96,6 +96,22 @@ describe('two web processes on one database', () => {
     await expect.poll(() => feedProcessesUnder(other.pid), { timeout: 15_000 }).toBe(1);
   });
 
+  it('every one of them runs with npm start’s flags: one V8 helper thread each (decision 0082)', async () => {
+    await expect.poll(() => feedProcessesUnder(one.pid), { timeout: 15_000 }).toBe(2);
+    const argvs = processTree(one.pid)
+      .map((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        } catch {
+          return null; // gone
+        }
+      })
+      .filter((argv) => argv?.[0] === process.execPath);
+    // The first process, its two HTTP processes and their two live-feed processes.
+    expect(argvs).toHaveLength(5);
+    for (const argv of argvs) expect(argv).toContain('--v8-pool-size=1');
+  });
+
   it('a yeekee shot accepted by one reaches a member’s stream on the other', async () => {
     const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
     const shooter = await fundedMember(t, 100);

@@ -14,6 +14,24 @@ export const serverBundle = (entry: 'main' | 'staff' | 'backup') =>
   path.join(REPO_ROOT, 'apps/server/dist', `${entry}.mjs`);
 
 /**
+ * The Node flags `npm start` gives the server (the root package.json's `start`: `node <flags>
+ * apps/server/dist/main.mjs start`), for everything that starts the product as it does. The other ways
+ * to start it (apps/server's `start`, ops/systemd, Dockerfile, compose.yaml) give the same ones
+ * (start-commands.test.ts).
+ */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const m = /(?:^|&&\s*)node((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.mjs start\b/.exec(
+    pkg.scripts.start ?? '',
+  );
+  if (!m)
+    throw new Error(`package.json's start does not run apps/server/dist/main.mjs: ${pkg.scripts.start}`);
+  return m[1]!.trim().split(/\s+/).filter(Boolean);
+}
+
+/**
  * Brings each target's dist up to date as `npm run build` writes it (nothing to do after `npm test`'s
  * own build; a run of the server tests alone builds what changed, once, in the global setup).
  */
@@ -52,7 +70,7 @@ export async function startProduct(
   const pgPort = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--enable-source-maps', serverBundle('main'), 'start', ...(opts.args ?? [])],
+    [...startFlags(), serverBundle('main'), 'start', ...(opts.args ?? [])],
     {
       env: {
         ...process.env,

@@ -46,16 +46,24 @@ export interface FeedProcessOptions {
   log: (msg: string, err?: unknown) => void;
 }
 
+/**
+ * The Node flags of this process the child runs with too, as Node's cluster passes them to its
+ * workers: stack traces through the bundle's source maps, and the size of V8's helper-thread pool
+ * (`npm start` limits it to one, docs/decisions/0082-one-gc-helper-thread.md).
+ */
+export function inheritedFlags(execArgv: readonly string[]): string[] {
+  return execArgv.filter((a) => a === '--enable-source-maps' || a.startsWith('--v8-pool-size='));
+}
+
 /** The file the child runs: the bundle's `feed.mjs` beside this code, or the TypeScript entry under tsx. */
 function childEntry(): { file: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
+  const flags = inheritedFlags(process.execArgv);
   if (here.endsWith('.ts')) {
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
-    return { file: path.join(path.dirname(here), 'feed-child.ts'), execArgv: ['--import', tsx] };
+    return { file: path.join(path.dirname(here), 'feed-child.ts'), execArgv: [...flags, '--import', tsx] };
   }
-  // Stack traces through the bundle's source maps, as the server's own (`npm start`).
-  const maps = process.execArgv.filter((a) => a === '--enable-source-maps');
-  return { file: path.join(path.dirname(here), 'feed.mjs'), execArgv: maps };
+  return { file: path.join(path.dirname(here), 'feed.mjs'), execArgv: flags };
 }
 
 export async function startFeedProcess(o: FeedProcessOptions): Promise<FeedProcess> {
