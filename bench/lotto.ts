@@ -219,7 +219,7 @@ function connection() {
     const done = c.done;
     c.done = null;
     release(c);
-    try { done.resolve({ status, body: JSON.parse(text) }); } catch (e) { done.reject(e); }
+    try { done.resolve({ status, body: JSON.parse(text), sentAt: done.sentAt }); } catch (e) { done.reject(e); }
   });
   c.sock.on('error', (e) => fail(c, e));
   c.sock.on('close', () => fail(c, new Error('socket closed')));
@@ -239,6 +239,7 @@ function release(c) {
 }
 function send(c, job) {
   c.done = job;
+  job.sentAt = performance.now();
   c.sock.write(job.request);
 }
 // Opens the pool's sockets ahead of a run (members already on the page hold their connections).
@@ -401,6 +402,10 @@ function openStream(token) {
   // Latencies by the second their slot fell in (LOTTO_BENCH_PER_SECOND=1 prints them): where a run's
   // tail comes from — a steady queue or a few seconds' stall.
   const perSecond = [];
+  // And per bucket the load generator's own lag: how late after its slot a shot was written to a
+  // socket at most (its timers late, or every socket busy), and the most shots waiting for a socket.
+  const sendLag = [];
+  const waiting = [];
   // The first warmupMs are shot and answered, and their acks checked, but not timed (as the bills'
   // rows): the server's code is compiled and each member's session read by then, as on a running site.
   const warmupMs = workerData.warmupMs ?? 0;
@@ -416,12 +421,15 @@ function openStream(token) {
       const wait = slot - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const number = String(randomInt(0, 100000)).padStart(5, '0');
+      const bucket = Math.floor((slot - start) / (workerData.bucketMs ?? 1000));
+      if (slot >= start) waiting[bucket] = Math.max(waiting[bucket] ?? 0, queued.length);
       const res = await post('/api/lotto/yeekee/shoot_number', token, { agent_id: 34, round_id: roundId, number },
         { 'x-forwarded-for': ip });
       if (slot >= start) {
         latencies.push(performance.now() - slot);
         const sec = Math.floor((slot - start) / (workerData.bucketMs ?? 1000));
         (perSecond[sec] ??= []).push(performance.now() - slot);
+        sendLag[sec] = Math.max(sendLag[sec] ?? 0, res.sentAt - slot);
       }
       const code = res.status + ':' + res.body.error;
       codes[code] = (codes[code] ?? 0) + 1;
@@ -435,7 +443,8 @@ function openStream(token) {
     own_events: streams.reduce((a, s) => a + s.own, 0), frames: streams.reduce((a, s) => a + s.frames, 0) };
   for (const s of streams) s.req.destroy();
   const q = (a, f) => a.length ? a[Math.min(a.length - 1, Math.floor(a.length * f))] : null;
-  const bySecond = perSecond.map((a) => { a.sort((x, y) => x - y); return [a.length, Math.round(q(a, 0.5)), Math.round(q(a, 0.99))]; });
+  const bySecond = perSecond.map((a, i) => { a.sort((x, y) => x - y);
+    return [a.length, Math.round(q(a, 0.5)), Math.round(q(a, 0.99)), Math.round(sendLag[i] ?? 0), waiting[i] ?? 0]; });
   parentPort.postMessage({ acks, latencies, codes, seconds, sse, bySecond, stalls, start: performance.timeOrigin + start });
 })().catch((e) => { parentPort.postMessage({ error: String(e && e.stack || e) }); });
 `;
@@ -865,7 +874,8 @@ export async function benchShots(
       codes: Record<string, number>;
       seconds: number;
       sse: { clients: number; min_max_count: number; own_events: number; frames: number };
-      bySecond: [number, number, number][];
+      /** Shots, p50, p99, the load generator's longest send lag (ms) and most shots waiting for a socket. */
+      bySecond: [number, number, number, number, number][];
       stalls: ReturnType<ReturnType<LoopWatch>>;
       start: number;
     }>();
@@ -877,14 +887,18 @@ export async function benchShots(
     if (profile) await profile.stop(`${process.env.LOTTO_BENCH_PROFILE}-${s.name}.cpuprofile`);
     if (process.env.LOTTO_BENCH_PER_SECOND) {
       // Beside each bucket's latency: the server thread's and the load generator's longest stall and
-      // GC time in it (a slow bucket with neither stalled waited on PostgreSQL or the cores).
+      // GC time in it (a slow bucket with neither stalled waited on PostgreSQL or the cores), and the
+      // load generator's own lag: a shot written to its socket late (timers late, or all 512 sockets
+      // busy, with that many shots waiting) was late before the server saw it.
       const server = stallsBy(serverStalls, r.start, BUCKET_MS);
       const loadgen = stallsBy(r.stalls, r.start, BUCKET_MS);
       const ms = (x: { late: number; gc: [number, number] } | undefined) =>
         `${Math.round(x?.late ?? 0)}+${Math.round(x?.gc[0] ?? 0)}/${Math.round(x?.gc[1] ?? 0)}`;
       console.log(
-        `  per ${BUCKET_MS} ms (shots/p50/p99 ms; server thread, load generator: longest stall + young/old GC ms):\n${r.bySecond
-          .map((x, i) => `    ${x.join('/')}  ${ms(server[i])}  ${ms(loadgen[i])}`)
+        `  per ${BUCKET_MS} ms (shots/p50/p99 ms; server thread, load generator: longest stall + young/old GC ms; load generator's send lag ms / shots waiting for a socket):\n${r.bySecond
+          .map(
+            (x, i) => `    ${x.slice(0, 3).join('/')}  ${ms(server[i])}  ${ms(loadgen[i])}  ${x[3]}/${x[4]}`,
+          )
           .join('\n')}`,
       );
     }
