@@ -427,9 +427,8 @@ function openStream(token) {
         { 'x-forwarded-for': ip });
       if (slot >= start) {
         latencies.push(performance.now() - slot);
-        const sec = Math.floor((slot - start) / (workerData.bucketMs ?? 1000));
-        (perSecond[sec] ??= []).push(performance.now() - slot);
-        sendLag[sec] = Math.max(sendLag[sec] ?? 0, res.sentAt - slot);
+        (perSecond[bucket] ??= []).push(performance.now() - slot);
+        sendLag[bucket] = Math.max(sendLag[bucket] ?? 0, res.sentAt - slot);
       }
       const code = res.status + ':' + res.body.error;
       codes[code] = (codes[code] ?? 0) + 1;
