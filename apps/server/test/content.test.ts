@@ -20,10 +20,6 @@ afterAll(async () => {
 });
 
 /**
- * Resolves with the next announcement of an operator's content edit (the event bus's NOTIFY, which
- * every process's content module listens for), once listening has started.
- */
-/**
  * Resolves once this app's event bus has dispatched every content announcement committed before the
  * call: a marker published now comes after them (one LISTEN connection hears notifications in commit
  * order), and the cache's listener, registered first, has dropped the cache for each by then. An
