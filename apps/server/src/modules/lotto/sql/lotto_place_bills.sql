@@ -20,12 +20,19 @@
 -- Answers `{round, bills}` with one entry per bill in input order: `{ok: {bill, items, balance}}`,
 -- `{refused: code, detail}`, `{replay: true}`, `{single: true}` or `{later: true}`. A slot that changed between the
 -- unlocked read and its lock raises 40001: nothing stayed, the caller places the group again.
+--
+-- Each connection keeps one plan per statement, generic after five calls and chosen from the statistics
+-- of that moment (decision 0083): what a young table's statistics make cheap — a hash of every bill to
+-- find a group's keys, a scan of every wallet to debit a few — must not stay the plan once the tables
+-- are large. So every lookup here is by an index the statement names (each key its own probe, the
+-- bills' own rows taken from their insert instead of read back), and a sequential scan is off for the
+-- function and what it calls.
 CREATE OR REPLACE FUNCTION lotto_place_bills(
   p_round bigint, p_rules_version integer, p_lotto_wallets integer[], p_slot integer,
   p_members integer[], p_wallets integer[], p_keys text[], p_totals bigint[],
   p_line_bill integer[], p_bet_types text[], p_numbers text[], p_tod_keys text[], p_stakes bigint[],
   p_rates numeric[], p_potential_wins bigint[], p_ceilings bigint[], p_slots integer[]
-) RETURNS json LANGUAGE plpgsql AS $$
+) RETURNS json LANGUAGE plpgsql SET enable_seqscan = off AS $$
 DECLARE
   r record;
   x record;
@@ -39,6 +46,7 @@ DECLARE
   v_wtype integer[];
   v_after bigint[] := array_fill(NULL::bigint, ARRAY[n]);
   v_bill_id bigint[] := array_fill(NULL::bigint, ARRAY[n]);
+  v_bill json[];
   -- The locked wallets in id order and their running balances.
   v_acc integer[];
   v_bal bigint[];
@@ -91,8 +99,13 @@ BEGIN
   FOR x IN
     SELECT q.ord, q.used FROM (
       SELECT b.ord, row_number() OVER (PARTITION BY b.member, b.key ORDER BY b.ord) AS nth,
-             EXISTS (SELECT 1 FROM lotto_bill lb WHERE lb.member_id = b.member AND lb.idempotency_key = b.key) AS used
-      FROM unnest(p_members, p_keys) WITH ORDINALITY AS b(member, key, ord)) q
+             u.used IS NOT NULL AS used
+      FROM unnest(p_members, p_keys) WITH ORDINALITY AS b(member, key, ord)
+      -- One index probe per bill (the LIMIT keeps it a probe: an EXISTS may be planned as a hash of
+      -- every bill).
+      LEFT JOIN LATERAL (
+        SELECT true AS used FROM lotto_bill lb WHERE lb.member_id = b.member AND lb.idempotency_key = b.key LIMIT 1
+      ) u ON true) q
     WHERE q.used OR q.nth > 1
   LOOP
     IF v_out[x.ord] IS NULL THEN
@@ -284,8 +297,12 @@ BEGIN
     SELECT p_members[g], p_round, v_wtype[g], p_totals[g], p_keys[g]
     FROM generate_series(1, n) g WHERE v_out[g] = 'ok' ORDER BY g
     ON CONFLICT (member_id, idempotency_key) DO NOTHING
-    RETURNING id, member_id, idempotency_key)
-  SELECT array_agg(ins.id ORDER BY g.g) INTO v_bill_id
+    RETURNING id, member_id, idempotency_key, round_id, wallet_type_id, status, total_stake, total_win, created_at)
+  SELECT array_agg(ins.id ORDER BY g.g),
+         array_agg(CASE WHEN ins.id IS NOT NULL THEN json_build_object('id', ins.id, 'round_id', ins.round_id,
+           'wallet_type_id', ins.wallet_type_id, 'status', ins.status, 'total_stake', ins.total_stake,
+           'total_win', ins.total_win, 'created_at', ins.created_at) END ORDER BY g.g)
+  INTO v_bill_id, v_bill
   FROM generate_series(1, n) g LEFT JOIN ins ON ins.member_id = p_members[g.g] AND ins.idempotency_key = p_keys[g.g];
   IF (SELECT count(*) FROM unnest(v_bill_id) b WHERE b IS NOT NULL)
      <> (SELECT count(*) FROM generate_series(1, n) g WHERE v_out[g] = 'ok') THEN
@@ -314,17 +331,14 @@ BEGIN
     FROM items i GROUP BY i.bill_id)
   SELECT json_agg(CASE
       WHEN v_out[g.g] = 'ok' THEN json_build_object('ok', json_build_object(
-        'bill', json_build_object('id', b.id, 'round_id', b.round_id, 'wallet_type_id', b.wallet_type_id,
-          'status', b.status, 'total_stake', b.total_stake, 'total_win', b.total_win, 'created_at', b.created_at),
-        'items', pb.items, 'balance', v_after[g.g]))
+        'bill', v_bill[g.g], 'items', pb.items, 'balance', v_after[g.g]))
       WHEN v_out[g.g] = 'replay' THEN json_build_object('replay', true)
       WHEN v_out[g.g] = 'single' THEN json_build_object('single', true)
       WHEN v_out[g.g] = 'later' THEN json_build_object('later', true)
       ELSE json_build_object('refused', v_out[g.g], 'detail', v_detail[g.g]) END ORDER BY g.g)
   INTO v_bills
   FROM generate_series(1, n) g
-  LEFT JOIN per_bill pb ON pb.bill_id = v_bill_id[g.g]
-  LEFT JOIN lotto_bill b ON b.id = v_bill_id[g.g];
+  LEFT JOIN per_bill pb ON pb.bill_id = v_bill_id[g.g];
 
   -- The close time, read after the last lock: nothing commits at or after close_at.
   IF clock_timestamp() >= r.close_at THEN
