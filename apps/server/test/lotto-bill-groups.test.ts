@@ -138,13 +138,20 @@ function script(seed: number, batches: number, maxBatch: number): Step[] {
       bills.push(bill);
       sent.push(bill);
     }
+    const line = { bet_type: 'three_top' as const, number: '123', amount: 2 };
+    if (s === 0) {
+      // A bill that is bought whatever the seed, sent again with other lines below: a conflict. (A
+      // random earlier bill may have been refused, and its key then is free: no conflict.)
+      const bought = { member: 3, key: `model-${seed}-conflict`, input: { wallet_id: 1, items: [line] } };
+      bills.push(bought);
+      sent.push(bought);
+    }
     if (s === 2) {
       // Every rare kind at least once, whatever the seed: a conflict, the bonus wallet, a wallet that
       // does not exist, the member in a time-out, a closed number, the one with a loss limit.
-      const first = sent[0]!;
-      const line = { bet_type: 'three_top' as const, number: '123', amount: 2 };
+      const other = [{ bet_type: 'three_top' as const, number: '321', amount: 2 }];
       bills.push(
-        { member: first.member, key: first.key, repeat: true, input: { ...first.input, items: [line] } },
+        { member: 3, key: `model-${seed}-conflict`, repeat: true, input: { wallet_id: 1, items: other } },
         { member: 1, key: `model-${seed}-bonus`, input: { wallet_id: 2, items: [line] } },
         { member: 1, key: `model-${seed}-nowallet`, input: { wallet_id: 99, items: [line] } },
         { member: 8, key: `model-${seed}-timeout`, input: { wallet_id: 1, items: [line] } },
