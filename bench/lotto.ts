@@ -734,20 +734,13 @@ export async function benchBills(o: LottoBenchOptions) {
       // The round's first second (its numbers' first rows, its rules read): sent, answered, not counted above.
       first_second: latencyStats(rr.coldLatencies),
       ...groupsBetween(h0, await groupSizes(app)),
-      wal_fsyncs: wal1.fsyncs - wal0.fsyncs,
-      wal_fsync_ms_mean: Number(
-        ((wal1.fsyncMs - wal0.fsyncMs) / Math.max(1, wal1.fsyncs - wal0.fsyncs)).toFixed(2),
-      ),
-      checkpoints: wal1.checkpoints - wal0.checkpoints,
-      host_stolen_percent: Number(
-        ((100 * stolen) / (os.cpus().length * (1000 * rr.seconds + 1000))).toFixed(1),
-      ),
+      ...runConditions(wal0, wal1, stolen, 1000 * rr.seconds + 1000),
     };
     console.log(
       `| lotto-bill-create at ${rate}/s offered | ${concurrency} | ${rr.codes['200:0'] ?? 0} | ${atRate.accepted_per_second} | ${atRate.p50_ms} | ${atRate.p95_ms} | ${atRate.p99_ms} |`,
     );
     console.log(
-      `  responses ${JSON.stringify(rr.codes)}; groups ${atRate.groups}, mean size ${atRate.mean_group_size}; ${atRate.wal_fsyncs} WAL flushes of ${atRate.wal_fsync_ms_mean} ms on average, ${atRate.checkpoints} checkpoints begun; the host took ${atRate.host_stolen_percent} % of the cores`,
+      `  responses ${JSON.stringify(rr.codes)}; groups ${atRate.groups}, mean size ${atRate.mean_group_size}; ${conditionsLine(atRate)}`,
     );
     record('lotto-bills-rate', atRate);
     // pgbench last: its tables are written after the bills' runs, not during them.
@@ -833,6 +826,33 @@ async function walStats(
     fsyncs: Number(r.fsyncs),
     fsyncMs: Number(r.fsync_ms),
   };
+}
+
+/**
+ * What the host and the disk did during a run, from two `walStats` readings and the stolen core time:
+ * the WAL's flushes (pg_stat_io as the backends reported them; timed on the bench's durable cluster,
+ * `track_wal_io_timing`, platform/embedded-postgres.ts), the checkpoints begun, and the host's share
+ * of the run's core time (both cores, warm-up included): above a few per cent the run measured the
+ * neighbours.
+ */
+function runConditions(
+  wal0: Awaited<ReturnType<typeof walStats>>,
+  wal1: Awaited<ReturnType<typeof walStats>>,
+  stolenMs: number,
+  runMs: number,
+) {
+  const fsyncs = wal1.fsyncs - wal0.fsyncs;
+  return {
+    checkpoints: wal1.checkpoints - wal0.checkpoints,
+    wal_fsyncs: fsyncs,
+    wal_fsync_ms_mean: Number(((wal1.fsyncMs - wal0.fsyncMs) / Math.max(1, fsyncs)).toFixed(2)),
+    host_stolen_percent: Number(((100 * stolenMs) / (os.cpus().length * runMs)).toFixed(1)),
+  };
+}
+
+/** The `runConditions` line printed under a run. */
+function conditionsLine(c: ReturnType<typeof runConditions>): string {
+  return `${c.checkpoints} checkpoints begun, ${c.wal_fsyncs} WAL flushes of ${c.wal_fsync_ms_mean} ms on average; the host took ${c.host_stolen_percent} % of the cores`;
 }
 
 /** LOTTO_BENCH_PER_SECOND=1 prints the latency of each second of a shots run; =100, of each 100 ms. */
@@ -1013,24 +1033,13 @@ export async function benchShots(
       // What the run wrote to the WAL: full-page images are what a checkpoint during the run adds.
       wal_mb: Number(((wal1.bytes - wal0.bytes) / 1048576).toFixed(1)),
       wal_full_page_images: wal1.fpi - wal0.fpi,
-      checkpoints: wal1.checkpoints - wal0.checkpoints,
-      // The WAL's flushes to disk during the run (pg_stat_io, as the backends have reported them; timed
-      // on the bench's durable cluster, `track_wal_io_timing`, platform/embedded-postgres.ts).
-      wal_fsyncs: wal1.fsyncs - wal0.fsyncs,
-      wal_fsync_ms_mean: Number(
-        ((wal1.fsyncMs - wal0.fsyncMs) / Math.max(1, wal1.fsyncs - wal0.fsyncs)).toFixed(2),
-      ),
-      // The host's share of the run's core time (both cores, warm-up included): above a few per cent
-      // the run measured the neighbours.
-      host_stolen_percent: Number(
-        ((100 * stolen) / (os.cpus().length * (1000 * r.seconds + (s.warmupMs ?? 0)))).toFixed(1),
-      ),
+      ...runConditions(wal0, wal1, stolen, 1000 * r.seconds + (s.warmupMs ?? 0)),
     };
     console.log(
       `| ${s.name} (${s.members} ${s.sse === false ? 'members without SSE' : 'SSE members'}, cooldown ${s.cooldown} s, ${s.rate}/s offered) | open loop${s.warmupMs ? `, after ${s.warmupMs / 1000} s of warm-up` : ''} | ${timedAccepted} | ${result.accepted_per_second} | ${stats.p50_ms} | ${stats.p95_ms} | ${stats.p99_ms} |`,
     );
     console.log(
-      `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}; CPU per accepted shot: PostgreSQL ${result.pg_cpu_ms_per_accepted_shot} ms, server ${result.server_cpu_ms_per_accepted_shot} ms${feedPid ? `, live-feed process ${result.feed_process_cpu_ms_per_accepted_shot} ms` : ''}; WAL ${result.wal_mb} MB, ${result.wal_full_page_images} full-page images, ${result.checkpoints} checkpoints begun, ${result.wal_fsyncs} WAL flushes of ${result.wal_fsync_ms_mean} ms on average; the host took ${result.host_stolen_percent} % of the cores`,
+      `  responses ${JSON.stringify(r.codes)}; published ${list.length}, acked-but-missing ${missing}, chain ${chainBreak === null ? 'intact' : `broken at ${chainBreak}`}; every SSE client saw count ≥ ${r.sse.min_max_count}; own-shot events ${r.sse.own_events}; CPU per accepted shot: PostgreSQL ${result.pg_cpu_ms_per_accepted_shot} ms, server ${result.server_cpu_ms_per_accepted_shot} ms${feedPid ? `, live-feed process ${result.feed_process_cpu_ms_per_accepted_shot} ms` : ''}; WAL ${result.wal_mb} MB, ${result.wal_full_page_images} full-page images, ${conditionsLine(result)}`,
     );
     record(s.name, result);
     return result;
