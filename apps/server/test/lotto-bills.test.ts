@@ -190,6 +190,60 @@ describe('bill/create', () => {
     await expectReconciled(t);
   });
 
+  it('a repeated key sent while the first bill is tried again waits for its answer (decision 0084)', async () => {
+    const m = await fundedMember(t, 500);
+    const roundId = await openRound(t, 'lao');
+    expect(
+      (await buy(t, m.token, roundId, [{ bet_type: 'two_top', number: '55', amount: 1 }])).body.error,
+    ).toBe(0);
+    const balance = await balanceOf(t, m.memberId);
+    const key = `retried-${roundId}`;
+    const first = [{ bet_type: 'three_top' as const, number: '321', amount: 10 }];
+    const repeat = [{ bet_type: 'three_top' as const, number: '654', amount: 20 }];
+    let repeated: Promise<unknown> | null = null;
+    const d = {
+      ...lottoDeps(t, systemClock),
+      beforeBillAttempt: async (round: number, attempt: number) => {
+        // The first try meets newer rules (an operator closes a number): the bill is tried again.
+        if (attempt === 0)
+          await setNumberLimits(t, round, { bet_type: 'two_top', number: '01', action: 'closed' });
+        if (attempt !== 1) return;
+        // Between its tries the member's app sends the key again with other lines, and that request
+        // reaches the queue of bills (its own hook runs just before its try is queued; the queue sends
+        // on the next turn of the event loop).
+        let queued!: () => void;
+        const reached = new Promise<void>((r) => {
+          queued = r;
+        });
+        const dRepeat = { ...lottoDeps(t, systemClock), beforeBillAttempt: async () => queued() };
+        repeated = createBill(
+          dRepeat,
+          m.memberId,
+          { round_id: roundId, wallet_id: 1, items: repeat },
+          key,
+        ).then(
+          () => 'bought',
+          (err: unknown) => (err instanceof AppError ? err.code : err),
+        );
+        await reached;
+        await new Promise((r) => setImmediate(r));
+      },
+    };
+    const answer = await createBill(d, m.memberId, { round_id: roundId, wallet_id: 1, items: first }, key);
+    // The first bill is bought with its own lines; the repeat answers a conflict, not a bill of its own.
+    expect(answer.items.map((i) => i.number)).toEqual(['321']);
+    expect(await repeated).toBe('IDEMPOTENCY_CONFLICT');
+    const bills = await t.db
+      .selectFrom('lotto_bill')
+      .select('total_stake')
+      .where('member_id', '=', m.memberId)
+      .where('idempotency_key', '=', key)
+      .execute();
+    expect(bills).toEqual([{ total_stake: 1000 }]);
+    expect(await balanceOf(t, m.memberId)).toBe(balance - 1000);
+    await expectReconciled(t);
+  });
+
   it("keeps every line in its bill's round: the database refuses a line naming another round", async () => {
     const m = await fundedMember(t, 100);
     const roundId = await openRound(t, 'lao');

@@ -10,13 +10,26 @@ import {
 } from './bill-queries.ts';
 
 /**
- * Bills placed in groups (docs/rules/lottery.md §7 "Bills in groups"; decision 0079). Bills for the
- * same round and rules that arrive while the round's earlier groups are still in the database wait for
- * the next group; a group leaves as soon as one of the round's `inFlight` places is free (a bill on a
- * quiet site leaves on the next turn of the event loop, alone), with at most `max` bills. Each bill gets
- * the answer the one-bill function would have given it (`PlaceBillAnswer`, or the refusal it raised),
- * so the caller's retry loop is the same for both.
+ * Bills placed in groups (docs/rules/lottery.md §7 "Bills in groups"; decisions 0079 and 0084). Bills
+ * for the same round and rules that arrive while the round's earlier groups are still in the database
+ * wait for the next group; a group leaves as soon as one of the round's `inFlight` places is free (a
+ * bill on a quiet site leaves on the next turn of the event loop, alone), with at most `max` bills.
+ * Each bill gets the answer the one-bill function would have given it (`PlaceBillAnswer`, or the
+ * refusal it raised), so the caller's retry loop is the same for both.
+ *
+ * A bill keeps its place in line from its arrival to its answer (its `BillTicket`, held by the caller
+ * over every try): a try sent again (the rules changed, a slot moved) waits in a queue before the bills
+ * that arrived after it, and a bill whose key an earlier, unanswered bill holds waits there too — with
+ * the bills behind it — until that bill is answered, unless both leave in the same group (the group's
+ * function places the repeat after the first).
  */
+
+/** A bill's place in line, from its first try to its answer: `done()` when the caller has answered it. */
+export interface BillTicket {
+  readonly seq: number;
+  readonly keyId: string;
+  done(): void;
+}
 
 export interface GroupedBill extends GroupBill {
   roundId: number;
@@ -24,6 +37,7 @@ export interface GroupedBill extends GroupBill {
 }
 
 interface Waiting {
+  ticket: BillTicket;
   bill: GroupedBill;
   resolve: (a: PlaceBillAnswer) => void;
   reject: (err: unknown) => void;
@@ -59,8 +73,9 @@ const GROUP_ATTEMPTS = 3;
 
 export function createBillGroups(db: Db, o: BillGroupsOptions) {
   const queues = new Map<string, RoundQueue>();
-  /** `member:key` of every bill waiting or in a group: a repeat waits for the first (it then replays). */
-  const keys = new Map<string, Promise<unknown>>();
+  /** `member:key` → the unanswered bills under it, in arrival order: each waits for those before it. */
+  const keys = new Map<string, BillTicket[]>();
+  let arrivals = 0;
   /** Each group's exposure slot, taken in turn (not an outcome: it only spreads groups over rows). */
   let nextSlot = randomInt(0, 840);
 
@@ -79,8 +94,9 @@ export function createBillGroups(db: Db, o: BillGroupsOptions) {
     // The next turn of the event loop: the bills whose requests were read in this one go together.
     setImmediate(() => {
       q.scheduled = false;
-      while (q.waiting.length > 0 && q.inFlight < o.inFlight) {
-        const group = q.waiting.splice(0, o.max);
+      while (q.inFlight < o.inFlight) {
+        const group = q.waiting.splice(0, leaving(q.waiting));
+        if (group.length === 0) return;
         q.inFlight += 1;
         void send(group).finally(() => {
           q.inFlight -= 1;
@@ -89,6 +105,29 @@ export function createBillGroups(db: Db, o: BillGroupsOptions) {
         });
       }
     });
+  }
+
+  /**
+   * How many bills at the head of a queue leave as the next group: up to `max`, stopping at a bill whose
+   * key an earlier bill not in this group still holds (the queue waits there for that bill's answer).
+   */
+  function leaving(waiting: Waiting[]): number {
+    const taken = new Set<BillTicket>();
+    let n = 0;
+    for (; n < waiting.length && n < o.max; n++) {
+      const t = waiting[n]!.ticket;
+      for (const before of keys.get(t.keyId)!) {
+        if (before === t) break;
+        if (!taken.has(before)) return n;
+      }
+      taken.add(t);
+    }
+    return n;
+  }
+
+  /** A bill's answer freed its key for the bills behind it: the queues they wait in are looked at again. */
+  function wake() {
+    for (const [id, q] of queues) schedule(id, q);
   }
 
   async function send(group: Waiting[]): Promise<void> {
@@ -167,22 +206,36 @@ export function createBillGroups(db: Db, o: BillGroupsOptions) {
   }
 
   return {
-    /** Places one bill with the bills around it; answers as `placeBillRow` would. */
-    async place(bill: GroupedBill): Promise<PlaceBillAnswer> {
-      const keyId = `${bill.memberId}:${bill.idempotencyKey}`;
-      for (let before = keys.get(keyId); before; before = keys.get(keyId)) await before.catch(() => {});
-      const placed = new Promise<PlaceBillAnswer>((resolve, reject) => {
+    /** A place in line for a bill about to be tried, held until `done()` (bills.ts: over every try). */
+    ticket(memberId: number, idempotencyKey: string): BillTicket {
+      const keyId = `${memberId}:${idempotencyKey}`;
+      const ticket: BillTicket = {
+        seq: arrivals++,
+        keyId,
+        done() {
+          const line = keys.get(keyId)!;
+          line.splice(line.indexOf(ticket), 1);
+          if (line.length === 0) keys.delete(keyId);
+          else wake();
+        },
+      };
+      const line = keys.get(keyId);
+      if (line) line.push(ticket);
+      else keys.set(keyId, [ticket]);
+      return ticket;
+    },
+
+    /** One try of a bill, with the bills around it; answers as `placeBillRow` would. */
+    place(ticket: BillTicket, bill: GroupedBill): Promise<PlaceBillAnswer> {
+      return new Promise<PlaceBillAnswer>((resolve, reject) => {
         const id = `${bill.roundId}:${bill.rulesVersion}`;
         const q = queueOf(id);
-        q.waiting.push({ bill, resolve, reject });
+        // In arrival order: a try sent again goes before the bills that arrived after it.
+        let at = q.waiting.length;
+        while (at > 0 && q.waiting[at - 1]!.ticket.seq > ticket.seq) at--;
+        q.waiting.splice(at, 0, { ticket, bill, resolve, reject });
         schedule(id, q);
       });
-      keys.set(keyId, placed);
-      try {
-        return await placed;
-      } finally {
-        if (keys.get(keyId) === placed) keys.delete(keyId);
-      }
     },
   };
 }

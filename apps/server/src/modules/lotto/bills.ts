@@ -24,7 +24,7 @@ import {
   type NumberLimit,
   problemErrorCode,
 } from './bill-check.ts';
-import { type BillGroups, createBillGroups } from './bill-groups.ts';
+import { type BillGroups, type BillTicket, createBillGroups } from './bill-groups.ts';
 import {
   acceptedExposure,
   type BillLine,
@@ -253,6 +253,16 @@ const PLACE_ATTEMPTS = 10;
  * clock once more. Rules it finds changed come back with the answer and the bill is checked again.
  */
 async function placeBill(d: LottoDeps, memberId: number, input: BillInput, key: string) {
+  // The bill's place in line over all its tries (bill-groups.ts): a repeat of its key waits for its answer.
+  const ticket = billGroups(d).ticket(memberId, key);
+  try {
+    return await tryBill(d, memberId, input, key, ticket);
+  } finally {
+    ticket.done();
+  }
+}
+
+async function tryBill(d: LottoDeps, memberId: number, input: BillInput, key: string, ticket: BillTicket) {
   let rules = rulesCache.get(d.db)?.get(input.round_id);
   for (let attempt = 0; ; attempt++) {
     // Rules changed under the bill on every try (an operator editing the round as it is bought): nothing
@@ -282,7 +292,7 @@ async function placeBill(d: LottoDeps, memberId: number, input: BillInput, key: 
     let placed: PlaceBillAnswer;
     try {
       // With the bills of other members that arrive with it (bill-groups.ts): the same answers as alone.
-      placed = await billGroups(d).place({
+      placed = await billGroups(d).place(ticket, {
         roundId: input.round_id,
         // No rules yet: the function checks the round and answers the rules.
         rulesVersion: rules?.version ?? -1,

@@ -303,7 +303,9 @@ BEGIN
            'wallet_type_id', ins.wallet_type_id, 'status', ins.status, 'total_stake', ins.total_stake,
            'total_win', ins.total_win, 'created_at', ins.created_at) END ORDER BY g.g)
   INTO v_bill_id, v_bill
-  FROM generate_series(1, n) g LEFT JOIN ins ON ins.member_id = p_members[g.g] AND ins.idempotency_key = p_keys[g.g];
+  -- Only a placed bill takes its row: a repeat of its key later in the group (`single`) has none.
+  FROM generate_series(1, n) g
+  LEFT JOIN ins ON v_out[g.g] = 'ok' AND ins.member_id = p_members[g.g] AND ins.idempotency_key = p_keys[g.g];
   IF (SELECT count(*) FROM unnest(v_bill_id) b WHERE b IS NOT NULL)
      <> (SELECT count(*) FROM generate_series(1, n) g WHERE v_out[g] = 'ok') THEN
     -- Another transaction placed a bill under one of these keys after the read: placed again, the
