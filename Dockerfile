@@ -21,7 +21,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    NODE_OPTIONS=--v8-pool-size=1
+    NODE_OPTIONS="--v8-pool-size=1 --max-semi-space-size=32"
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
 RUN mkdir -p /data && chown node:node /data
@@ -35,4 +35,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm start` runs once built (npm start would check the build with tsx, a development tool).
 # Arguments after the image name replace these: `… chok node apps/server/dist/main.mjs start --role=worker`.
-CMD ["node", "--enable-source-maps", "--v8-pool-size=1", "apps/server/dist/main.mjs", "start"]
+CMD ["node", "--enable-source-maps", "--v8-pool-size=1", "--max-semi-space-size=32", "apps/server/dist/main.mjs", "start"]

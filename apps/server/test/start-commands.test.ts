@@ -7,8 +7,10 @@ import { startFlags } from './product.ts';
 
 /**
  * Every way the repository starts the server for real gives Node the same flags as `npm start`, the
- * one-helper-thread limit among them (docs/decisions/0082-one-gc-helper-thread.md): a deployment
- * started another way would have V8's default pool of four garbage-collection threads per process.
+ * one-helper-thread limit (docs/decisions/0082-one-gc-helper-thread.md) and the young generation's
+ * size (docs/decisions/0085-young-generation-size.md) among them: a deployment started another way
+ * would have V8's default pool of four garbage-collection threads per process and a young generation
+ * that fills twice as often.
  */
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
@@ -23,8 +25,8 @@ function flagsOf(command: string, bundle = 'apps/server/dist/main.mjs'): string[
 }
 
 describe('the server’s start commands', () => {
-  it('npm start limits V8 to one helper thread and keeps source maps', () => {
-    expect(startFlags()).toEqual(['--enable-source-maps', '--v8-pool-size=1']);
+  it('npm start limits V8 to one helper thread, sizes its young generation and keeps source maps', () => {
+    expect(startFlags()).toEqual(['--enable-source-maps', '--v8-pool-size=1', '--max-semi-space-size=32']);
   });
 
   it('apps/server’s start, the systemd units and compose.yaml give the same flags', () => {
@@ -50,18 +52,24 @@ describe('the server’s start commands', () => {
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(flagsOf((JSON.parse(cmd!) as string[]).join(' '))).toEqual(startFlags());
     const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
-    expect(runtime).toMatch(/NODE_OPTIONS=--v8-pool-size=1\b/);
+    expect(runtime).toMatch(/NODE_OPTIONS="--v8-pool-size=1 --max-semi-space-size=32"/);
   });
 
-  it('the benchmarks run the in-process server with the same limit', () => {
+  it('the benchmarks run the in-process server with the same V8 flags', () => {
     const bench = JSON.parse(read('bench/package.json')) as { scripts: Record<string, string> };
-    expect(bench.scripts.bench).toMatch(/^node --v8-pool-size=1 /);
+    expect(bench.scripts.bench).toMatch(/^node --v8-pool-size=1 --max-semi-space-size=32 /);
   });
 
-  it('the live-feed process gets its parent’s pool size and source maps, nothing else', () => {
+  it('the live-feed process gets its parent’s pool size, young generation and source maps, nothing else', () => {
     expect(
-      inheritedFlags(['--enable-source-maps', '--v8-pool-size=1', '--inspect', '--max-old-space-size=512']),
-    ).toEqual(['--enable-source-maps', '--v8-pool-size=1']);
+      inheritedFlags([
+        '--enable-source-maps',
+        '--v8-pool-size=1',
+        '--inspect',
+        '--max-semi-space-size=32',
+        '--max-old-space-size=512',
+      ]),
+    ).toEqual(['--enable-source-maps', '--v8-pool-size=1', '--max-semi-space-size=32']);
     expect(inheritedFlags([])).toEqual([]);
   });
 });

@@ -48,11 +48,17 @@ export interface FeedProcessOptions {
 
 /**
  * The Node flags of this process the child runs with too, as Node's cluster passes them to its
- * workers: stack traces through the bundle's source maps, and the size of V8's helper-thread pool
- * (`npm start` limits it to one, docs/decisions/0082-one-gc-helper-thread.md).
+ * workers: stack traces through the bundle's source maps, the size of V8's helper-thread pool
+ * (`npm start` limits it to one, docs/decisions/0082-one-gc-helper-thread.md) and of its young
+ * generation (docs/decisions/0085-young-generation-size.md).
  */
 export function inheritedFlags(execArgv: readonly string[]): string[] {
-  return execArgv.filter((a) => a === '--enable-source-maps' || a.startsWith('--v8-pool-size='));
+  return execArgv.filter(
+    (a) =>
+      a === '--enable-source-maps' ||
+      a.startsWith('--v8-pool-size=') ||
+      a.startsWith('--max-semi-space-size='),
+  );
 }
 
 /** The file the child runs: the bundle's `feed.mjs` beside this code, or the TypeScript entry under tsx. */
