@@ -86,3 +86,40 @@ describe("a batch's read stays a few index probes whatever plan its connection k
         }
       });
 });
+
+describe("a member's count and last shot come from the member's newest shot (decision 0086)", () => {
+  it('reads a few pages for a member with 2,000 shots spread over the round, not each of them', async () => {
+    const roundId = await openRound(t, 'yeekee', { closeInMs: 15 * 60_000 });
+    const [m, other] = await Promise.all([registerMember(t), registerMember(t)]);
+    const c = new pg.Client({ connectionString: t.url });
+    await c.connect();
+    try {
+      // 40,000 shots, every 20th the member's (2,000, carrying its running count and time), so its
+      // shots lie on every page of the round.
+      await c.query(
+        `INSERT INTO lotto_shot (round_id, seq, member_id, member_ref, number, server_ts, hash, ip, member_n, member_last)
+         SELECT $1, g, CASE WHEN g % 20 = 0 THEN $2::int ELSE $3::int END, 'r', '00000',
+                now() - make_interval(secs => (40000 - g) / 1000.0), 'h', '203.0.113.' || (g % 200),
+                CASE WHEN g % 20 = 0 THEN g / 20 ELSE g - g / 20 END,
+                now() - make_interval(secs => (40000 - g) / 1000.0)
+         FROM generate_series(1, 40000) g`,
+        [roundId, m.memberId, other.memberId],
+      );
+      const { rows: heap } = await c.query<{ pages: string }>(
+        `SELECT count(DISTINCT (ctid::text::point)[0])::text AS pages FROM lotto_shot
+         WHERE round_id = $1 AND member_id = $2`,
+        [roundId, m.memberId],
+      );
+      expect(Number(heap[0]!.pages)).toBeGreaterThan(300);
+      const { rows } = await c.query<{ s: { mine: { member_id: number; n: number }[] } }>(
+        `SELECT lotto_shot_state($1, $2, $3, now() - interval '61 seconds', now()) AS s`,
+        [roundId, ['192.0.2.1'], [m.memberId]],
+      );
+      expect(rows[0]!.s.mine.map((x) => [x.member_id, x.n])).toEqual([[m.memberId, 2000]]);
+      const pages = await buffersOfRead(c, roundId, m.memberId, '192.0.2.1');
+      expect(pages, `pages read: ${pages}`).toBeLessThan(60);
+    } finally {
+      await c.end();
+    }
+  });
+});

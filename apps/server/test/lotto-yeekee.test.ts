@@ -313,6 +313,21 @@ describe('a full yeekee round driven by an injected clock', () => {
       const perMember = new Map<number, number>();
       for (const x of shots) perMember.set(x.member_id, (perMember.get(x.member_id) ?? 0) + 1);
       expect(Math.max(...perMember.values())).toBeLessThanOrEqual(3);
+      // Each shot carries its member's running count and latest time (migration 102, decision 0086),
+      // as counted here from the shots in seq order — batches written while others were judged too.
+      const carried = await t.db
+        .selectFrom('lotto_shot')
+        .select(['member_id', 'server_ts', 'member_n', 'member_last'])
+        .where('round_id', '=', roundId)
+        .orderBy('seq')
+        .execute();
+      const running = new Map<number, { n: number; last: number }>();
+      for (const x of carried) {
+        const before = running.get(x.member_id) ?? { n: 0, last: 0 };
+        const now = { n: before.n + 1, last: Math.max(before.last, x.server_ts.getTime()) };
+        running.set(x.member_id, now);
+        expect({ n: x.member_n, last: x.member_last?.getTime() }).toEqual(now);
+      }
       const r = await t.db
         .selectFrom('lotto_round')
         .select(['shot_count'])
@@ -321,6 +336,61 @@ describe('a full yeekee round driven by an injected clock', () => {
       expect(r.shot_count).toBe(expected);
       clock.advance(61_000);
     }
+  });
+
+  it("takes a member's count and last shot from shots written before they were carried (migration 102)", async () => {
+    const roundId = await shootingRound(1_000);
+    const round = await roundRow(roundId);
+    await t.db
+      .updateTable('lotto_round')
+      .set({
+        settings: JSON.stringify({
+          ...(round.settings as { yeekee: object }),
+          yeekee: { ...(round.settings as { yeekee: object }).yeekee, cooldown_seconds: 10 },
+        }),
+      })
+      .where('id', '=', roundId)
+      .execute();
+    const m = await registerMember(t);
+    // Two shots as a server before migration 102 wrote them (no running figures), the later 4 s ago.
+    const at = (ago: number) => new Date(clock.now().getTime() - ago);
+    await t.db
+      .insertInto('lotto_shot')
+      .values(
+        [8_000, 4_000].map((ago, i) => ({
+          round_id: roundId,
+          seq: i + 1,
+          member_id: m.memberId,
+          member_ref: 'ref',
+          number: '00000',
+          server_ts: at(ago),
+          hash: 'h',
+          ip: '198.51.100.90',
+        })),
+      )
+      .execute();
+    await t.db
+      .updateTable('lotto_round')
+      .set({ shot_count: 2, chain_head: 'h' })
+      .where('id', '=', roundId)
+      .execute();
+    // The cooldown runs from the newest of them, the count includes both (3 a member in this round).
+    const early = await shoot(m.token, roundId, '00001');
+    expect(early.body.code).toBe('LOTTO_SHOOT_COOLDOWN');
+    expect(early.body.data).toEqual({ cooldown_left: 6 });
+    clock.advance(6_000);
+    const third = await shoot(m.token, roundId, '00002');
+    expect(third.body.error).toBe(0);
+    const row = await t.db
+      .selectFrom('lotto_shot')
+      .select(['member_n', 'member_last'])
+      .where('round_id', '=', roundId)
+      .where('seq', '=', third.body.data.seq)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ member_n: 3, member_last: new Date(third.body.data.server_ts) });
+    clock.advance(11_000);
+    expect((await shoot(m.token, roundId, '00003')).body.code).toBe('LOTTO_SHOOT_LIMIT');
+    clock.advance(61_000);
   });
 
   it('holds the per-IP limit across rounds for shots that arrive together in several rounds', async () => {

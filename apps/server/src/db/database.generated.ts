@@ -703,6 +703,8 @@ export interface LottoShot {
   hash: string;
   ip: string;
   member_id: number;
+  member_last: Timestamp | null;
+  member_n: number | null;
   member_ref: string;
   number: string;
   round_id: number;

@@ -89,13 +89,16 @@ export interface NewShot {
   serverTs: string;
   hash: string;
   ip: string;
+  /** The member's shots in the round counting this one, and the latest time among them (migration 102). */
+  memberN: number;
+  memberLast: string;
 }
 
 const recordShotsStatement = prepared<{ r: { ok: boolean; next?: ShotStateJson | null } }>(
   'lotto_record_shots_read',
   `SELECT lotto_record_shots_read($1::bigint, $2::text, $3::int, $4::text, $5::int[], $6::int[], $7::text[],
-     $8::text[], $9::timestamptz[], $10::text[], $11::text[], $12::text[], $13::int[], $14::timestamptz,
-     $15::timestamptz, $16::text, $17::text[]) AS r`,
+     $8::text[], $9::timestamptz[], $10::text[], $11::text[], $12::int[], $13::timestamptz[], $14::text[],
+     $15::int[], $16::timestamptz, $17::timestamptz, $18::text, $19::text[]) AS r`,
 );
 
 /**
@@ -127,6 +130,8 @@ export async function recordShots(
     shots.map((a) => a.serverTs),
     shots.map((a) => a.hash),
     shots.map((a) => a.ip),
+    shots.map((a) => a.memberN),
+    shots.map((a) => a.memberLast),
     next?.ips ?? null,
     next?.memberIds ?? null,
     next?.earliest ?? null,

@@ -311,6 +311,7 @@ export function createShooter(d: LottoDeps) {
         server_ts: s.now.toISOString(),
       };
       head = shotHash(head, shot, nativeSha256Hex);
+      const counted = { n: mine.n + 1, last: Math.max(Number.isNaN(mine.last) ? now : mine.last, now) };
       accepted.push({
         seq,
         memberId: s.memberId,
@@ -319,10 +320,12 @@ export function createShooter(d: LottoDeps) {
         serverTs: shot.server_ts,
         hash: head,
         ip: s.ip,
+        memberN: counted.n,
+        memberLast: new Date(counted.last).toISOString(),
       });
       ip.times.push(now);
       ipShots.set(s.ip, ip);
-      own.set(s.memberId, { n: mine.n + 1, last: Math.max(Number.isNaN(mine.last) ? now : mine.last, now) });
+      own.set(s.memberId, counted);
       return {
         round_id: r.id,
         seq,

@@ -9,13 +9,13 @@
 CREATE OR REPLACE FUNCTION lotto_record_shots_read(
   p_round bigint, p_token text, p_new_count integer, p_new_head text,
   p_seqs integer[], p_members integer[], p_refs text[], p_numbers text[], p_ts timestamptz[], p_hashes text[],
-  p_ips text[],
+  p_ips text[], p_member_ns integer[], p_member_lasts timestamptz[],
   p_next_ips text[], p_next_members integer[], p_next_earliest timestamptz, p_next_latest timestamptz,
   p_channel text, p_notifications text[]
 ) RETURNS json LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT lotto_record_shots(p_round, p_token, p_new_count, p_new_head, p_seqs, p_members, p_refs, p_numbers,
-                            p_ts, p_hashes, p_ips) THEN
+                            p_ts, p_hashes, p_ips, p_member_ns, p_member_lasts) THEN
     RETURN json_build_object('ok', false);
   END IF;
   PERFORM pg_notify(p_channel, n) FROM unnest(p_notifications) AS n;

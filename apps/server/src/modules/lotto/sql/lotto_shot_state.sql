@@ -34,11 +34,18 @@ BEGIN
                                       AND s.server_ts <= p_earliest + interval '60 seconds' AS core) c
                 WHERE s.ip = i.ip AND s.server_ts > p_earliest AND s.server_ts <= p_latest) g
               WHERE g.n > 0),
-    'mine', (SELECT coalesce(json_agg(json_build_object('member_id', pm.id, 'n', x.n, 'last', x.last)), '[]'::json)
+    -- A member's count and last shot: from the newest row, which carries them (migration 102, decision
+    -- 0086); counted only when that row was written before they were kept.
+    'mine', (SELECT coalesce(json_agg(json_build_object('member_id', pm.id, 'n', coalesce(x.member_n, c.n),
+                                                        'last', coalesce(x.member_last, c.last))), '[]'::json)
              FROM unnest(p_members) AS pm(id)
-             CROSS JOIN LATERAL (SELECT count(*)::int AS n, max(s.server_ts) AS last FROM lotto_shot s
-                                 WHERE s.round_id * 4294967296 + s.member_id = p_round * 4294967296 + pm.id) x
-             WHERE x.n > 0),
+             CROSS JOIN LATERAL (SELECT s.member_n, s.member_last FROM lotto_shot s
+                                 WHERE s.round_id * 4294967296 + s.member_id = p_round * 4294967296 + pm.id
+                                 ORDER BY s.seq DESC LIMIT 1) x
+             LEFT JOIN LATERAL (SELECT count(*)::int AS n, max(s.server_ts) AS last FROM lotto_shot s
+                                WHERE x.member_n IS NULL
+                                  AND s.round_id * 4294967296 + s.member_id = p_round * 4294967296 + pm.id) c
+               ON true),
     'blocks', protection_shot_blocks(p_members))
   INTO v
   FROM lotto_round r JOIN lotto_market m ON m.id = r.market_id
