@@ -3,6 +3,7 @@
  * operation is the figure a neighbour's load distorts least, since it leaves out the time spent waiting
  * for a core.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/platform/db.ts';
@@ -90,4 +91,31 @@ export function stolenMs(): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * A fixed piece of CPU work on this thread (hashing and JSON, what a request does most), timed: the
+ * host's speed at that moment. Run just before a timed run, while nothing else of the bench is busy;
+ * the same code's run is read beside it. On this shared machine the same work takes visibly longer in
+ * the host's slow periods, which neither steal time nor the load average shows (docs/benchmarks.md,
+ * issue 38's sixth session).
+ */
+export function cpuYardstickMs(): number {
+  // Twice, the faster kept: the first pass also compiles.
+  return Math.min(yardstickPass(), yardstickPass());
+}
+
+function yardstickPass(): number {
+  const block = Buffer.alloc(1024, 7);
+  const doc = {
+    items: Array.from({ length: 40 }, (_, i) => ({ id: i, number: String(i).padStart(5, '0'), ok: true })),
+  };
+  const t0 = performance.now();
+  let sink = 0;
+  for (let i = 0; i < 5_000; i++) {
+    sink += createHash('sha256').update(block).digest()[0]!;
+    sink += (JSON.parse(JSON.stringify(doc)) as typeof doc).items.length;
+  }
+  const ms = performance.now() - t0;
+  return sink < 0 ? Number.NaN : Number(ms.toFixed(1));
 }

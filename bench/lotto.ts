@@ -32,7 +32,7 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createDb, type Db } from '../apps/server/src/platform/db.ts';
 import { disabledJobs } from '../apps/server/src/platform/jobs.ts';
 import { hashToken, newToken } from '../apps/server/src/platform/rng.ts';
-import { cpuSampler, processCpuMs, stolenMs } from './cpu.ts';
+import { cpuSampler, cpuYardstickMs, processCpuMs, stolenMs } from './cpu.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS = path.join(HERE, 'results');
@@ -684,6 +684,7 @@ export async function benchBills(o: LottoBenchOptions) {
     const rate = Number(process.env.LOTTO_BILL_RATE ?? 1000);
     const roundAtRate = await benchRound(o.db, 'lao', { closeInMs: 3600_000 });
     await settle(o.db);
+    const yardstick = cpuYardstickMs();
     const wr = startWorker(BILL_RATE_WORKER, {
       port,
       sockets: concurrency,
@@ -734,7 +735,7 @@ export async function benchBills(o: LottoBenchOptions) {
       // The round's first second (its numbers' first rows, its rules read): sent, answered, not counted above.
       first_second: latencyStats(rr.coldLatencies),
       ...groupsBetween(h0, await groupSizes(app)),
-      ...runConditions(wal0, wal1, stolen, 1000 * rr.seconds + 1000),
+      ...runConditions(wal0, wal1, stolen, 1000 * rr.seconds + 1000, yardstick),
     };
     console.log(
       `| lotto-bill-create at ${rate}/s offered | ${concurrency} | ${rr.codes['200:0'] ?? 0} | ${atRate.accepted_per_second} | ${atRate.p50_ms} | ${atRate.p95_ms} | ${atRate.p99_ms} |`,
@@ -840,9 +841,11 @@ function runConditions(
   wal1: Awaited<ReturnType<typeof walStats>>,
   stolenMs: number,
   runMs: number,
+  yardstickMs: number,
 ) {
   const fsyncs = wal1.fsyncs - wal0.fsyncs;
   return {
+    cpu_yardstick_ms: yardstickMs,
     checkpoints: wal1.checkpoints - wal0.checkpoints,
     wal_fsyncs: fsyncs,
     wal_fsync_ms_mean: Number(((wal1.fsyncMs - wal0.fsyncMs) / Math.max(1, fsyncs)).toFixed(2)),
@@ -852,7 +855,7 @@ function runConditions(
 
 /** The `runConditions` line printed under a run. */
 function conditionsLine(c: ReturnType<typeof runConditions>): string {
-  return `${c.checkpoints} checkpoints begun, ${c.wal_fsyncs} WAL flushes of ${c.wal_fsync_ms_mean} ms on average; the host took ${c.host_stolen_percent} % of the cores`;
+  return `${c.checkpoints} checkpoints begun, ${c.wal_fsyncs} WAL flushes of ${c.wal_fsync_ms_mean} ms on average; the host took ${c.host_stolen_percent} % of the cores; a fixed CPU task took ${c.cpu_yardstick_ms} ms just before`;
 }
 
 /** LOTTO_BENCH_PER_SECOND=1 prints the latency of each second of a shots run; =100, of each 100 ms. */
@@ -916,6 +919,8 @@ export async function benchShots(
       close_at = clock_timestamp() + make_interval(secs => ${closeIn - 120}) WHERE id = ${roundId}`.execute(
       o.db,
     );
+    // The host's speed just before the run (outside the run's CPU counts).
+    const yardstick = cpuYardstickMs();
     if (process.env.BENCH_STATEMENTS) await statementsReset(o.db);
     const profile = process.env.LOTTO_BENCH_PROFILE ? await startProfile() : null;
     const cpu = await cpuSampler(o.db);
@@ -1033,7 +1038,7 @@ export async function benchShots(
       // What the run wrote to the WAL: full-page images are what a checkpoint during the run adds.
       wal_mb: Number(((wal1.bytes - wal0.bytes) / 1048576).toFixed(1)),
       wal_full_page_images: wal1.fpi - wal0.fpi,
-      ...runConditions(wal0, wal1, stolen, 1000 * r.seconds + (s.warmupMs ?? 0)),
+      ...runConditions(wal0, wal1, stolen, 1000 * r.seconds + (s.warmupMs ?? 0), yardstick),
     };
     console.log(
       `| ${s.name} (${s.members} ${s.sse === false ? 'members without SSE' : 'SSE members'}, cooldown ${s.cooldown} s, ${s.rate}/s offered) | open loop${s.warmupMs ? `, after ${s.warmupMs / 1000} s of warm-up` : ''} | ${timedAccepted} | ${result.accepted_per_second} | ${stats.p50_ms} | ${stats.p95_ms} | ${stats.p99_ms} |`,
