@@ -244,6 +244,45 @@ describe('bill/create', () => {
     await expectReconciled(t);
   });
 
+  it('a bill tried again keeps its place before a bill that arrived after it (decision 0084)', async () => {
+    const [a, b] = [await fundedMember(t, 500), await fundedMember(t, 500)];
+    const roundId = await openRound(t, 'lao');
+    expect(
+      (await buy(t, a.token, roundId, [{ bet_type: 'two_top', number: '55', amount: 1 }])).body.error,
+    ).toBe(0);
+    // Room for one of the two bills on the number.
+    await setNumberLimits(t, roundId, { bet_type: 'two_top', number: '77', action: 'capped', cap: 150 });
+    const line = [{ bet_type: 'two_top' as const, number: '77', amount: 100 }];
+    let later: Promise<unknown> | null = null;
+    const d = {
+      ...lottoDeps(t, systemClock),
+      beforeBillAttempt: async (round: number, attempt: number) => {
+        // The first try meets newer rules (an operator closes another number): the bill is tried again.
+        if (attempt === 0)
+          await setNumberLimits(t, round, { bet_type: 'two_top', number: '02', action: 'closed' });
+        if (attempt !== 1) return;
+        // Between its tries another member's bill for the same number arrives and is queued first
+        // (its chain to the queue runs before the next tick; the queue sends on the turn after).
+        let queued!: () => void;
+        const reached = new Promise<void>((r) => {
+          queued = r;
+        });
+        const dLater = { ...lottoDeps(t, systemClock), beforeBillAttempt: async () => queued() };
+        later = createBill(dLater, b.memberId, { round_id: roundId, wallet_id: 1, items: line }, null).then(
+          () => 'bought',
+          (err: unknown) => (err instanceof AppError ? err.code : err),
+        );
+        await reached;
+        await new Promise((r) => process.nextTick(r));
+      },
+    };
+    const first = await createBill(d, a.memberId, { round_id: roundId, wallet_id: 1, items: line }, null);
+    // The bill that arrived first is judged first: it takes the room, the later one is over the ceiling.
+    expect(first.items.map((i) => i.number)).toEqual(['77']);
+    expect(await later).toBe('LOTTO_OVER_CEILING');
+    await expectReconciled(t);
+  });
+
   it("keeps every line in its bill's round: the database refuses a line naming another round", async () => {
     const m = await fundedMember(t, 100);
     const roundId = await openRound(t, 'lao');
