@@ -1,6 +1,8 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { chainSeed, verifyChain } from '@chok/engine/lotto/chain';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -16,6 +18,7 @@ import { type Jobs, startJobs } from '../src/platform/jobs.ts';
 import { migrate } from '../src/platform/migrate.ts';
 import { seed } from '../src/seed/demo.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
+import { openRound } from './lotto-fixtures.ts';
 import { freePort } from './postgres.ts';
 
 const UNAVAILABLE = {
@@ -202,4 +205,122 @@ describe('the embedded PostgreSQL stopped and started under a running app', () =
       return ran > before;
     });
   });
+
+  it('a crash of PostgreSQL while members shoot loses no acknowledged shot, and no event told of one it lost', async () => {
+    const t = {
+      app,
+      db,
+      url,
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      ledger: createLedger(),
+    } as TestApp;
+    const roundId = await openRound(t, 'yeekee');
+    await db
+      .updateTable('lotto_round')
+      .set({
+        settings: sql`jsonb_set(settings, '{yeekee}', settings->'yeekee' ||
+          '{"cooldown_seconds": 0, "shots_per_round_max": 1000000, "shots_per_ip_minute_max": 1000000}')`,
+      })
+      .where('id', '=', roundId)
+      .execute();
+    const login = await call<{ access_token: string }>(app, 'POST', '/api/login', {
+      body: { phone: '0811111111', password: 'demo1234' },
+    });
+    const token = login.body.data.access_token;
+    const member = await db
+      .selectFrom('member')
+      .select('id')
+      .where('phone', '=', '0811111111')
+      .executeTakeFirstOrThrow();
+    // What the member was told of: its own-shot events (this process's LISTEN) and its acks.
+    const told = new Set<number>();
+    const off = app.events.subscribe({
+      topics: new Set([`member:${member.id}`]),
+      write: (frames) => {
+        for (const m of frames.matchAll(/^event: yeekee_shot\ndata: (.*)$/gm))
+          told.add((JSON.parse(m[1]!) as { data: { seq: number } }).data.seq);
+      },
+    });
+    const acks: { seq: number; number: string }[] = [];
+    const refusals: number[] = [];
+    // The crash: every process of the cluster killed at once, so nothing of PostgreSQL's own shutdown
+    // runs and WAL not yet written out of its buffers is gone — in the same turn as the 600th
+    // acknowledgement arrives, when the shots acknowledged last are the likeliest to be lost.
+    const postmaster = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let crashed = false;
+    const shooter = async (k: number) => {
+      for (let i = 0; !crashed || refusals.length === 0; i++) {
+        const number = String((k * 7919 + i * 104729) % 100000).padStart(5, '0');
+        const r = await call<{ seq: number; number: string }>(app, 'POST', '/api/lotto/yeekee/shoot_number', {
+          token,
+          body: { round_id: roundId, number },
+        });
+        if (r.status === 200 && r.body.error === 0) acks.push({ seq: r.body.data.seq, number });
+        else refusals.push(r.status);
+        if (!crashed && acks.length >= 600) {
+          crashed = true;
+          killCluster(postmaster);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 24 }, (_, k) => shooter(k)));
+    off();
+    // Refused while PostgreSQL was down: the 503 envelope, never a 500.
+    expect(refusals.every((status) => status === 503)).toBe(true);
+    embedded = await startEmbeddedPostgres({ dir, port });
+    await until(
+      'the server is ready again',
+      async () => (await call(app, 'GET', '/api/ready')).status === 200,
+    );
+    const stored = await db
+      .selectFrom('lotto_shot')
+      .select(['seq', 'member_ref', 'number', 'server_ts', 'hash'])
+      .where('round_id', '=', roundId)
+      .orderBy('seq')
+      .execute();
+    const storedBySeq = new Map(stored.map((x) => [x.seq, x.number]));
+    // Every acknowledged shot is there, with its number; every event was of a shot that is there.
+    expect(acks.length).toBeGreaterThanOrEqual(600);
+    expect(acks.filter((a) => storedBySeq.get(a.seq) !== a.number)).toEqual([]);
+    expect([...told].filter((seq) => !storedBySeq.has(seq))).toEqual([]);
+    // The round is whole: seqs 1..n, the chain intact, and the count and head as the shots left them.
+    const round = await db
+      .selectFrom('lotto_round')
+      .select(['market_id', 'business_date', 'round_no', 'shot_count', 'chain_head'])
+      .where('id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    const shots = stored.map((x) => ({ ...x, server_ts: x.server_ts.toISOString() }));
+    expect(verifyChain(chainSeed(round.market_id, round.business_date, round.round_no), shots)).toBeNull();
+    expect(round.shot_count).toBe(stored.length);
+    expect(round.chain_head).toBe(stored.at(-1)?.hash);
+    // And shooting goes on from there.
+    const next = await call<{ seq: number }>(app, 'POST', '/api/lotto/yeekee/shoot_number', {
+      token,
+      body: { round_id: roundId, number: '12345' },
+    });
+    expect(next.body).toMatchObject({ error: 0, data: { seq: stored.length + 1 } });
+  });
 });
+
+/** SIGKILL to a postmaster and all its children, one right after another. */
+function killCluster(postmaster: number): void {
+  const children: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // pid (comm) state ppid …: the command may hold spaces and parentheses, so read after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) children.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  for (const pid of [postmaster, ...children]) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
