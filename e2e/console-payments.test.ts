@@ -273,19 +273,31 @@ describe('the operator console: finance works the payments queues', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'เปิดช่องทาง' }).click();
       await first.getByText('เปิด', { exact: true }).waitFor();
 
-      // A PromptPay ID to a receiving bank account picked from a list, then switched off.
+      // A PromptPay ID to a receiving bank account picked from a list, then switched off. The list is
+      // the page's read of the bank accounts, held back here: until it has come, the button waits
+      // (an empty list taken into the dialog could not be filled later).
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/admin/content/bank_accounts', async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.goto(`${baseUrl}/backoffice/payments/accounts`);
-      await page.getByRole('button', { name: 'เพิ่มพร้อมเพย์' }).click();
+      const addButton = page.getByRole('button', { name: 'เพิ่มพร้อมเพย์' });
+      await page.getByText('กำลังโหลดบัญชีธนาคารรับเงิน…').waitFor();
+      expect(await addButton.isDisabled()).toBe(true);
+      release();
+      await addButton.click();
+      await page.unroute('**/api/admin/content/bank_accounts');
       const add = page.getByRole('dialog', { name: 'เพิ่มพร้อมเพย์' });
       const proxy = `08${String(Date.now()).slice(-8)}`;
       await add.getByLabel('หมายเลขพร้อมเพย์').fill(proxy);
       await add.getByLabel('ชื่อบัญชี').fill('บริษัท ทดสอบ จำกัด');
-      // The accounts arrive with the page's read, which may still be under way when the dialog opens.
-      await expect
-        .poll(() => add.getByRole('combobox', { name: 'บัญชีธนาคารรับเงิน' }).locator('option').count(), {
-          timeout: 20_000,
-        })
-        .toBeGreaterThan(0);
+      expect(
+        await add.getByRole('combobox', { name: 'บัญชีธนาคารรับเงิน' }).locator('option').count(),
+      ).toBeGreaterThan(0);
       await axeClean(page, 'add PromptPay dialog');
       await add.getByRole('button', { name: 'เพิ่ม', exact: true }).click();
       await page.getByText('เพิ่มพร้อมเพย์แล้ว').waitFor();

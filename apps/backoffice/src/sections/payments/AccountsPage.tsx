@@ -36,6 +36,13 @@ export default function AccountsPage() {
   const refreshSetup = () =>
     client.invalidateQueries({ queryKey: ['api', adminPayments.adminPaymentSettings.path] });
   const activeBanks = ((bankAccounts.data ?? []) as Account[]).filter((b) => b.is_active);
+  // The dialog's account list is taken when it opens: it opens only once the accounts are read, and
+  // only when there is an account to pick.
+  const promptPayBlocked = !bankAccounts.data
+    ? 'กำลังโหลดบัญชีธนาคารรับเงิน…'
+    : activeBanks.length === 0
+      ? 'เพิ่มหรือเปิดบัญชีธนาคารรับเงินก่อน จึงเพิ่มพร้อมเพย์ได้'
+      : null;
   const addPromptPay = () =>
     confirm({
       title: 'เพิ่มพร้อมเพย์',
@@ -264,10 +271,21 @@ export default function AccountsPage() {
         <div className="row">
           <h2 id="promptpay-title">พร้อมเพย์</h2>
           <span className="spacer" />
-          <button type="button" className="btn btn-primary" onClick={() => void addPromptPay()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={promptPayBlocked !== null}
+            aria-describedby={promptPayBlocked ? 'promptpay-blocked' : undefined}
+            onClick={() => void addPromptPay()}
+          >
             เพิ่มพร้อมเพย์
           </button>
         </div>
+        {promptPayBlocked && (
+          <p className="hint" id="promptpay-blocked" aria-live="polite">
+            {promptPayBlocked}
+          </p>
+        )}
         <div className="table-scroll">
           <table className="table">
             <thead>
