@@ -63,4 +63,20 @@ describe('no English on the fairness screens, the game cards and the slot', () =
     expect(englishWords(await textOf(frame))).toEqual([]);
     await context.close();
   });
+
+  it("the lotto lobby's market cards, their marks included (two-letter codes too)", async () => {
+    const { context, page } = await openPage(browserOf(), PHONE);
+    await skipAnnouncements(context);
+    await page.goto(`${baseUrl}/lotto/lobby`);
+    const cards = page.locator('.market-card');
+    await cards.first().waitFor();
+    const text = (await cards.allInnerTexts()).join('\n');
+    // Every market of the demo has a card, each with its mark.
+    expect(await page.locator('.market-card__badge').count()).toBe(await cards.count());
+    const latin = [...new Set(text.match(/[A-Za-z]{2,}/g) ?? [])].filter(
+      (w) => !ALLOWED.has(w.toLowerCase()),
+    );
+    expect(latin).toEqual([]);
+    await context.close();
+  });
 });

@@ -8,19 +8,19 @@ type Round = NonNullable<Lobby['categories'][number]['markets'][number]['round']
 
 /** The short mark of each market on its card (the lotto lobby, the home page's open rounds). */
 const BADGES: Record<string, string> = {
-  glo: 'TH',
+  glo: 'ไทย',
   baac: 'ธกส',
   gsb: 'ออม',
   yeekee: 'ยี่กี',
-  lao: 'LA',
-  hanoi: 'VN',
-  hanoi_special: 'VN',
+  lao: 'ลาว',
+  hanoi: 'ฮานอย',
+  hanoi_special: 'ฮานอย',
   hanoi_vip: 'VIP',
-  nikkei_am: 'JP',
-  nikkei_pm: 'JP',
-  hangseng_am: 'HK',
-  hangseng_pm: 'HK',
-  dowjones: 'US',
+  nikkei_am: 'ญี่ปุ่น',
+  nikkei_pm: 'ญี่ปุ่น',
+  hangseng_am: 'ฮ่องกง',
+  hangseng_pm: 'ฮ่องกง',
+  dowjones: 'สหรัฐ',
 };
 
 export const marketBadge = (code: string, name: string) => BADGES[code] ?? name.slice(0, 2);
