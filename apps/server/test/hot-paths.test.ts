@@ -3,15 +3,13 @@ import { satang } from '@chok/engine/money';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeamlessWallet } from '../src/modules/games/seamless.ts';
-import type { LottoDeps } from '../src/modules/lotto/deps.ts';
 import { createShooter, type ShotAck } from '../src/modules/lotto/yeekee.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { raisedRefusal } from '../src/platform/db.ts';
 import type { Durability } from '../src/platform/durable.ts';
-import { disabledJobs } from '../src/platform/jobs.ts';
 import { addSimProvider, fundedMembers, launchToken, SIM } from './games-support.ts';
 import { call, createTestApp, expectReconciled, type TestApp } from './helpers.ts';
-import { balanceOf, buy, fundedMember, openRound, setNumberLimits } from './lotto-fixtures.ts';
+import { balanceOf, buy, fundedMember, lottoDeps, openRound, setNumberLimits } from './lotto-fixtures.ts';
 
 /**
  * The hot paths of decision 0012: a bill, a provider debit and a provider credit are one round trip
@@ -336,14 +334,7 @@ describe('round trips (decision 0012)', () => {
       topics: new Set([`yeekee:${roundId}`, ...members.map((m) => `member:${m}`)]),
       write: (f) => frames.push(f),
     });
-    const d: LottoDeps = {
-      db: t.db,
-      ledger: t.ledger,
-      events: t.app.events,
-      jobs: disabledJobs,
-      clock: systemClock,
-      config: t.config,
-    };
+    const d = lottoDeps(t, systemClock);
     const shooter = createShooter(d, t.app.durable);
     const before = statements();
     // The first shot starts a batch of its own (a read, a write); the other 29 arrive while it runs,
@@ -391,14 +382,7 @@ describe('round trips (decision 0012)', () => {
   it('two shooters (two processes) on one round: every shot gets its own seq and the chain holds', async () => {
     const roundId = await openRound(t, 'yeekee');
     const members = await fundedMembers(t, 60, {});
-    const d: LottoDeps = {
-      db: t.db,
-      ledger: t.ledger,
-      events: t.app.events,
-      jobs: disabledJobs,
-      clock: systemClock,
-      config: t.config,
-    };
+    const d = lottoDeps(t, systemClock);
     // Each shooter judges a batch against the round as it read it; a batch that meets a round the
     // other one moved on is read and judged again.
     const shooters = [createShooter(d, t.app.durable), createShooter(d, t.app.durable)];
@@ -448,14 +432,7 @@ describe('round trips (decision 0012)', () => {
       },
       stop: async () => {},
     };
-    const d: LottoDeps = {
-      db: t.db,
-      ledger: t.ledger,
-      events: t.app.events,
-      jobs: disabledJobs,
-      clock: systemClock,
-      config: t.config,
-    };
+    const d = lottoDeps(t, systemClock);
     let answered = false;
     const shot = createShooter(d, gated)
       .shoot(memberId!, '10.2.0.1', roundId, '24680')

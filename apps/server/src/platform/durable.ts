@@ -77,6 +77,8 @@ export function createDurability(
       connectionString,
       application_name: 'chok-durable',
       keepAlive: true,
+      // As the pool's: a host that does not answer fails the ticket (503) rather than hold the shots.
+      connectionTimeoutMillis: 30_000,
       statement_timeout: 60_000,
     });
     c.on('error', (err) => lost(c, err));
