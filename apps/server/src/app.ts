@@ -44,7 +44,6 @@ import { serveBackoffice } from './platform/backoffice-site.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db.ts';
-import { createDurability, type Durability } from './platform/durable.ts';
 import { AppError } from './platform/errors.ts';
 import { type EventBus, startEventBus } from './platform/events.ts';
 import { type FeedProcess, startFeedProcess } from './platform/feed-process.ts';
@@ -60,7 +59,6 @@ import { serveMemberSite } from './platform/member-site.ts';
 import {
   bearerMatches,
   createMetrics,
-  durabilityMetrics,
   instrumentHttp,
   instrumentJobs,
   instrumentPool,
@@ -83,8 +81,6 @@ declare module 'fastify' {
     registeredRoutes: { method: string; url: string }[];
     /** The process's event bus (LISTEN/NOTIFY + SSE fan-out). */
     events: EventBus;
-    /** Acknowledgements after durability (platform/durable.ts, decision 0087). */
-    durable: Durability;
     /** The live-feed process holding members' streams (SSE_PROCESS), or null. */
     feed: FeedProcess | null;
     /** The process's Prometheus metrics (platform/metrics.ts). */
@@ -262,20 +258,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backlogMaxBytes: config.SSE_BACKLOG_KB * 1024,
   });
   app.decorate('events', events);
-  // Acknowledgements after durability (decision 0087): a connection of its own, opened at the first shot.
-  const durable = createDurability(
-    deps.databaseUrl,
-    (msg, err) => app.log.error({ err }, msg),
-    durabilityMetrics(metrics),
-  );
-  app.decorate('durable', durable);
   processGauge(
     metrics,
     { name: 'chok_sse_clients', help: 'Live feeds (/api/stream) this process holds open' },
     () => events.subscriberCount() + (app.feed?.count() ?? 0),
   );
   app.addHook('onClose', async () => {
-    await durable.stop();
     await events.stop();
   });
   const ctx: ModuleContext = {
@@ -285,7 +273,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     clock,
     events,
-    durable,
     jobs: deps.jobs ?? disabledJobs,
     authenticators,
     memberGate,

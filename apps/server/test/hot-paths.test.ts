@@ -6,7 +6,6 @@ import { createSeamlessWallet } from '../src/modules/games/seamless.ts';
 import { createShooter, type ShotAck } from '../src/modules/lotto/yeekee.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { raisedRefusal } from '../src/platform/db.ts';
-import type { Durability } from '../src/platform/durable.ts';
 import { addSimProvider, fundedMembers, launchToken, SIM } from './games-support.ts';
 import { call, createTestApp, expectReconciled, type TestApp } from './helpers.ts';
 import { balanceOf, buy, fundedMember, lottoDeps, openRound, setNumberLimits } from './lotto-fixtures.ts';
@@ -325,17 +324,17 @@ describe('round trips (decision 0012)', () => {
     });
   });
 
-  it('a batch of yeekee shots is at most two statements on the pool, and the batch after it one: its read comes with the write, its events with the barrier', async () => {
+  it('a batch of yeekee shots is at most two statements, and the batch after it one: its read and its events come with the writes', async () => {
     const roundId = await openRound(t, 'yeekee');
     const members = await fundedMembers(t, 30, {});
-    // The app's own event bus: the shots' events travel in the barriers' notifications.
+    // The app's own event bus: the shots' events travel in the writes' notifications.
     const frames: string[] = [];
     const unsubscribe = t.app.events.subscribe({
       topics: new Set([`yeekee:${roundId}`, ...members.map((m) => `member:${m}`)]),
       write: (f) => frames.push(f),
     });
     const d = lottoDeps(t, systemClock);
-    const shooter = createShooter(d, t.app.durable);
+    const shooter = createShooter(d);
     const before = statements();
     // The first shot starts a batch of its own (a read, a write); the other 29 arrive while it runs,
     // their state comes back with that write, and they go together in one more statement.
@@ -353,7 +352,7 @@ describe('round trips (decision 0012)', () => {
       .executeTakeFirstOrThrow();
     expect(round.shot_count).toBe(30);
     // Every shooter hears its own shot, and the round's topic hears the count reach 30 (the first
-    // batch's count went with its barrier; the last one's with its barrier or just after).
+    // batch's count went with its write; the last one's with its write or just after).
     const seen = () => {
       const events = frames
         .join('')
@@ -385,7 +384,7 @@ describe('round trips (decision 0012)', () => {
     const d = lottoDeps(t, systemClock);
     // Each shooter judges a batch against the round as it read it; a batch that meets a round the
     // other one moved on is read and judged again.
-    const shooters = [createShooter(d, t.app.durable), createShooter(d, t.app.durable)];
+    const shooters = [createShooter(d), createShooter(d)];
     const acks = await Promise.all(
       members.map((memberId, i) =>
         shooters[i % 2]!.shoot(memberId, `10.1.0.${i + 1}`, roundId, String(i * 7).padStart(5, '0')),
@@ -407,50 +406,5 @@ describe('round trips (decision 0012)', () => {
     const list = shots.map((x) => ({ ...x, server_ts: x.server_ts.toISOString() }));
     expect(verifyChain(chainSeed(round.market_id, round.business_date, round.round_no), list)).toBeNull();
     for (const a of acks) expect(list[a.seq - 1]!.number).toBe(a.number);
-  });
-
-  it('a shot is answered, and its event sent, only once a durability barrier after its commit has answered (decision 0087)', async () => {
-    const roundId = await openRound(t, 'yeekee');
-    const [memberId] = await fundedMembers(t, 1, {});
-    const frames: string[] = [];
-    const unsubscribe = t.app.events.subscribe({
-      topics: new Set([`member:${memberId}`]),
-      write: (f) => frames.push(f),
-    });
-    // The app's barrier, held shut until the test opens it.
-    let open!: () => void;
-    const shut = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    let asked = 0;
-    const gated: Durability = {
-      ticket: () => t.app.durable.ticket(),
-      after: async (ticket, notify) => {
-        asked += 1;
-        await shut;
-        return t.app.durable.after(ticket, notify);
-      },
-      stop: async () => {},
-    };
-    const d = lottoDeps(t, systemClock);
-    let answered = false;
-    const shot = createShooter(d, gated)
-      .shoot(memberId!, '10.2.0.1', roundId, '24680')
-      .then((ack) => {
-        answered = true;
-        return ack;
-      });
-    // Committed (readers see it) and waiting for its barrier: not answered, nothing told.
-    await expect
-      .poll(() => t.db.selectFrom('lotto_shot').select('seq').where('round_id', '=', roundId).execute())
-      .toEqual([{ seq: 1 }]);
-    await expect.poll(() => asked).toBe(1);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(answered).toBe(false);
-    expect(frames.join('')).not.toContain('yeekee_shot');
-    open();
-    await expect(shot).resolves.toMatchObject({ round_id: roundId, seq: 1, number: '24680' });
-    await expect.poll(() => frames.join(''), { timeout: 10_000 }).toContain('event: yeekee_shot');
-    unsubscribe();
   });
 });

@@ -200,30 +200,6 @@ export function instrumentJobs(jobs: Jobs, metrics: Metrics): void {
   });
 }
 
-/**
- * The durability barriers of this process (platform/durable.ts): how long each took — the flush an
- * acknowledged shot waited for — and how many waits each answered. Returns the observer to give it.
- */
-export function durabilityMetrics(metrics: Metrics): (seconds: number, waits: number) => void {
-  const registers = [metrics.registry];
-  const seconds = new client.Histogram({
-    name: 'chok_db_durability_barrier_seconds',
-    help: 'Time a durability barrier took: the flush that acknowledged work waits for (decision 0087)',
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
-    registers,
-  });
-  const waits = new client.Histogram({
-    name: 'chok_db_durability_barrier_waits',
-    help: 'Waits (shot batches, trailing counts) one durability barrier answered',
-    buckets: [1, 2, 4, 8, 16, 32, 64],
-    registers,
-  });
-  return (s, n) => {
-    seconds.observe(s);
-    waits.observe(n);
-  };
-}
-
 /** A gauge set by a function of this process at scrape time (live feeds, say). */
 export function processGauge(metrics: Metrics, def: GaugeDef, value: () => number): void {
   new client.Gauge({

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db, Tx } from './db.ts';
-import type { Durability } from './durable.ts';
 import type { EventBus } from './events.ts';
 import type { Authenticators, BoundRoute, MemberGate } from './http.ts';
 import type { Jobs } from './jobs.ts';
@@ -20,8 +19,6 @@ export interface ModuleContext {
   config: Config;
   clock: Clock;
   events: EventBus;
-  /** Acknowledging work committed without waiting for the disk, once it is durable (decision 0087). */
-  durable: Durability;
   jobs: Jobs;
   /** Registry the auth and staff modules fill with their token checks; `route` reads it per request. */
   authenticators: Authenticators;

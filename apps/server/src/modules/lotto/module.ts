@@ -39,7 +39,7 @@ export async function lottoModule(
     secrets: [],
     configured: async () => Boolean(ctx.config.GLO_RESULTS_URL),
   });
-  lottoRoutes(ctx, deps, createShooter(deps, ctx.durable));
+  lottoRoutes(ctx, deps, createShooter(deps));
 
   // Jobs only trigger the sweep (and precise yeekee draws); a missed job is caught by the next tick.
   await jobs.work<{ round_id: number }>(

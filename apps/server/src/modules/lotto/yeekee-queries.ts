@@ -98,7 +98,7 @@ const recordShotsStatement = prepared<{ r: { ok: boolean; next?: ShotStateJson |
   'lotto_record_shots_read',
   `SELECT lotto_record_shots_read($1::bigint, $2::text, $3::int, $4::text, $5::int[], $6::int[], $7::text[],
      $8::text[], $9::timestamptz[], $10::text[], $11::text[], $12::int[], $13::timestamptz[], $14::text[],
-     $15::int[], $16::timestamptz, $17::timestamptz) AS r`,
+     $15::int[], $16::timestamptz, $17::timestamptz, $18::text, $19::text[]) AS r`,
 );
 
 /**
@@ -106,10 +106,8 @@ const recordShotsStatement = prepared<{ r: { ok: boolean; next?: ShotStateJson |
  * that is its own transaction, under the round's FOR UPDATE lock — if the round's token is still
  * `token`. `ok` false: nothing written, the round moved on since it was read. Given the next batch's
  * keys, a written batch also answers that batch's state as its commit leaves it (`next`), read in the
- * same transaction: the next batch needs no read of its own.
- *
- * The commit does not wait for the disk (decision 0087): the shots are durable, and may be
- * acknowledged, only after a durability barrier (platform/durable.ts) taken after this returns.
+ * same transaction: the next batch needs no read of its own. `notify` (the event bus's
+ * `notifications`) goes out with the write: delivered when, and only if, the shots commit.
  */
 export async function recordShots(
   ex: Executor,
@@ -118,6 +116,7 @@ export async function recordShots(
   shots: readonly NewShot[],
   round: { shotCount: number; chainHead: string },
   next: ShotBatchKeys | null,
+  notify: { channel: string; payloads: string[] },
 ): Promise<{ ok: boolean; next: ShotState | undefined }> {
   const rows = await runPrepared(ex, recordShotsStatement, [
     roundId,
@@ -137,6 +136,8 @@ export async function recordShots(
     next?.memberIds ?? null,
     next?.earliest ?? null,
     next?.latest ?? null,
+    notify.channel,
+    notify.payloads,
   ]);
   const r = rows[0]?.r;
   return { ok: r?.ok === true, next: shotStateOf(r?.next ?? null) };

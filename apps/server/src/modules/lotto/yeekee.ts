@@ -1,8 +1,6 @@
 import { blockActive } from '@chok/engine/engagement/protection';
 import { chainSeed, memberRef, shotHash } from '@chok/engine/lotto/chain';
-import type { Durability, DurableTicket } from '../../platform/durable.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { EventBus } from '../../platform/events.ts';
 import { nativeSha256Hex } from '../../platform/hash.ts';
 import { blockedError } from '../protection/service.ts';
 import type { LottoDeps } from './deps.ts';
@@ -63,10 +61,9 @@ const SHOT_BATCH_MAX = 500;
 
 /**
  * The process's shooting queue: one per app, since shots of a round that arrive together share a
- * transaction and the live count is paced per process. `durable`: the process's barrier, after which
- * shots are acknowledged (decision 0087).
+ * transaction and the live count is paced per process.
  */
-export function createShooter(d: LottoDeps, durable: Durability) {
+export function createShooter(d: LottoDeps) {
   const lastCount = new Map<number, number>();
   const trailing = new Map<number, { count: number; timer: NodeJS.Timeout }>();
 
@@ -77,7 +74,7 @@ export function createShooter(d: LottoDeps, durable: Durability) {
   function countAfterCommit(roundId: number, count: number, published: boolean) {
     const t = trailing.get(roundId);
     if (published) {
-      // This count goes out with the batch's barrier: an older trailing one is no longer needed.
+      // This count went out with the commit: an older trailing one is no longer needed.
       if (t && t.count <= count) {
         clearTimeout(t.timer);
         trailing.delete(roundId);
@@ -94,17 +91,8 @@ export function createShooter(d: LottoDeps, durable: Durability) {
         trailing.delete(roundId);
         // Wall time on purpose: the count's broadcast rate, measured like the timer that sends it.
         lastCount.set(roundId, Date.now());
-        // After a barrier like the batches' own events: never ahead of the shots it counts.
-        const notify = d.events.notifications([
-          {
-            topic: `yeekee:${roundId}`,
-            event: 'shot_count',
-            data: { round_id: roundId, count: entry.count },
-          },
-        ]);
-        void durable
-          .ticket()
-          .then((ticket) => durable.after(ticket, notify))
+        void d.events
+          .publish(d.db, `yeekee:${roundId}`, 'shot_count', { round_id: roundId, count: entry.count })
           .catch(() => {});
       }, COUNT_EVERY_MS),
     };
@@ -123,9 +111,8 @@ export function createShooter(d: LottoDeps, durable: Durability) {
    * running wait and then go together in the next one (group commit): under the round's row lock
    * each gets `seq` in arrival order after the current count, the hash chain moves with them, and
    * they commit at once — so seq order is commit order, across server processes too (they queue on
-   * the same row lock). The commit does not wait for the disk; a shot is acknowledged, and its
-   * events sent, only once a durability barrier after its commit has committed (decision 0087), while
-   * the next batch goes ahead. The running sum is never read or sent.
+   * the same row lock). A shot is acknowledged only after its transaction committed. The running sum
+   * is never read or sent.
    */
   function shoot(memberId: number, ip: string, roundId: number, number: string): Promise<ShotAck> {
     return new Promise<ShotAck>((resolve, reject) => {
@@ -153,18 +140,9 @@ export function createShooter(d: LottoDeps, durable: Durability) {
           ahead = judged.ahead;
           // A count the write did not send goes out later, as a trailing one (countAfterCommit).
           if (judged.count) countAfterCommit(roundId, judged.count.seq, judged.count.published);
-          // Refusals at once; acknowledgements, and the batch's events, once its commit is durable —
-          // the next batch does not wait for that.
-          const kept = judged.written
-            ? durable.after(judged.written.ticket, judged.written.notify)
-            : Promise.resolve();
           judged.outcomes.forEach((o, i) => {
             if (o instanceof AppError) batch[i]!.reject(o);
-            else
-              kept.then(
-                () => batch[i]!.resolve(o),
-                (err: unknown) => batch[i]!.reject(err),
-              );
+            else batch[i]!.resolve(o);
           });
         } catch (err) {
           // Nothing in this batch committed: every shot in it gets the error.
@@ -198,8 +176,6 @@ export function createShooter(d: LottoDeps, durable: Durability) {
     outcomes: (ShotAck | AppError)[];
     count: { seq: number; published: boolean } | null;
     ahead: { batch: ShotRequest[]; state: ShotState; read: Read } | null;
-    /** The write's barrier ticket and its events, to go out with the barrier; null: nothing written. */
-    written: { ticket: DurableTicket; notify: ReturnType<EventBus['notifications']> } | null;
   }> {
     for (let attempt = 1; ; attempt++) {
       let read: Read;
@@ -227,10 +203,9 @@ export function createShooter(d: LottoDeps, durable: Durability) {
         read.done();
       }
       const { outcomes, accepted, seq, head } = judged;
-      if (accepted.length === 0) return { outcomes, count: null, ahead: null, written: null };
+      if (accepted.length === 0) return { outcomes, count: null, ahead: null };
       // Each shooter's own-shot event, and the round's count when COUNT_EVERY_MS has passed, go out
-      // with the barrier after the write: once its shots are durable, in commit order. (A rate, so
-      // wall time.)
+      // with the write: delivered when its shots commit, in commit order. (A rate, so wall time.)
       const countDue = Date.now() - (lastCount.get(r.id) ?? 0) >= COUNT_EVERY_MS;
       const events: { topic: string; event: string; data: unknown }[] = accepted.map((a) => ({
         topic: `member:${a.memberId}`,
@@ -246,12 +221,8 @@ export function createShooter(d: LottoDeps, durable: Durability) {
       );
       // The next batch's state is read inside this write (sent now).
       const nextRead = next.length > 0 ? ipWindow.readStarted() : null;
-      const notify = d.events.notifications(events);
-      let ticket: DurableTicket;
       let written: Awaited<ReturnType<typeof recordShots>>;
       try {
-        // Before the write is sent: the barrier must run on a connection that was open before it.
-        ticket = await durable.ticket();
         written = await recordShots(
           d.db,
           r.id,
@@ -259,6 +230,7 @@ export function createShooter(d: LottoDeps, durable: Durability) {
           accepted,
           { shotCount: seq, chainHead: head },
           next.length > 0 ? batchKeys(next) : null,
+          d.events.notifications(events),
         );
       } catch (err) {
         writing.settle(false);
@@ -274,12 +246,7 @@ export function createShooter(d: LottoDeps, durable: Durability) {
           nextRead?.done();
           q.waiting.unshift(...next);
         }
-        return {
-          outcomes,
-          count: { seq, published: countDue },
-          ahead,
-          written: { ticket, notify },
-        };
+        return { outcomes, count: { seq, published: countDue }, ahead };
       }
       nextRead?.done();
       q.waiting.unshift(...next);
