@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelBill, createBill } from '../src/modules/lotto/bills.ts';
+import type { LottoDeps } from '../src/modules/lotto/deps.ts';
 import { FixedClock, systemClock } from '../src/platform/clock.ts';
 import { AppError, envelopeOf } from '../src/platform/errors.ts';
 import { disabledJobs } from '../src/platform/jobs.ts';
@@ -200,39 +201,17 @@ describe('bill/create', () => {
     const key = `retried-${roundId}`;
     const first = [{ bet_type: 'three_top' as const, number: '321', amount: 10 }];
     const repeat = [{ bet_type: 'three_top' as const, number: '654', amount: 20 }];
-    let repeated: Promise<unknown> | null = null;
-    const d = {
-      ...lottoDeps(t, systemClock),
-      beforeBillAttempt: async (round: number, attempt: number) => {
-        // The first try meets newer rules (an operator closes a number): the bill is tried again.
-        if (attempt === 0)
-          await setNumberLimits(t, round, { bet_type: 'two_top', number: '01', action: 'closed' });
-        if (attempt !== 1) return;
-        // Between its tries the member's app sends the key again with other lines, and that request
-        // reaches the queue of bills (its own hook runs just before its try is queued; the queue sends
-        // on the next turn of the event loop).
-        let queued!: () => void;
-        const reached = new Promise<void>((r) => {
-          queued = r;
-        });
-        const dRepeat = { ...lottoDeps(t, systemClock), beforeBillAttempt: async () => queued() };
-        repeated = createBill(
-          dRepeat,
-          m.memberId,
-          { round_id: roundId, wallet_id: 1, items: repeat },
-          key,
-        ).then(
-          () => 'bought',
-          (err: unknown) => (err instanceof AppError ? err.code : err),
-        );
-        await reached;
-        await new Promise((r) => setImmediate(r));
-      },
-    };
+    // Between the first bill's tries the member's app sends the key again with other lines, and that
+    // request reaches the queue of bills; the queue may send it (it must wait for the first's answer).
+    const { d, other: repeated } = triedAgain(
+      '01',
+      (dRepeat) => createBill(dRepeat, m.memberId, { round_id: roundId, wallet_id: 1, items: repeat }, key),
+      () => new Promise((r) => setImmediate(r)),
+    );
     const answer = await createBill(d, m.memberId, { round_id: roundId, wallet_id: 1, items: first }, key);
     // The first bill is bought with its own lines; the repeat answers a conflict, not a bill of its own.
     expect(answer.items.map((i) => i.number)).toEqual(['321']);
-    expect(await repeated).toBe('IDEMPOTENCY_CONFLICT');
+    expect(await repeated()).toBe('IDEMPOTENCY_CONFLICT');
     const bills = await t.db
       .selectFrom('lotto_bill')
       .select('total_stake')
@@ -253,33 +232,17 @@ describe('bill/create', () => {
     // Room for one of the two bills on the number.
     await setNumberLimits(t, roundId, { bet_type: 'two_top', number: '77', action: 'capped', cap: 150 });
     const line = [{ bet_type: 'two_top' as const, number: '77', amount: 100 }];
-    let later: Promise<unknown> | null = null;
-    const d = {
-      ...lottoDeps(t, systemClock),
-      beforeBillAttempt: async (round: number, attempt: number) => {
-        // The first try meets newer rules (an operator closes another number): the bill is tried again.
-        if (attempt === 0)
-          await setNumberLimits(t, round, { bet_type: 'two_top', number: '02', action: 'closed' });
-        if (attempt !== 1) return;
-        // Between its tries another member's bill for the same number arrives and is queued first
-        // (its chain to the queue runs before the next tick; the queue sends on the turn after).
-        let queued!: () => void;
-        const reached = new Promise<void>((r) => {
-          queued = r;
-        });
-        const dLater = { ...lottoDeps(t, systemClock), beforeBillAttempt: async () => queued() };
-        later = createBill(dLater, b.memberId, { round_id: roundId, wallet_id: 1, items: line }, null).then(
-          () => 'bought',
-          (err: unknown) => (err instanceof AppError ? err.code : err),
-        );
-        await reached;
-        await new Promise((r) => process.nextTick(r));
-      },
-    };
+    // Between the first bill's tries another member's bill for the same number arrives and is queued
+    // first; the first's next try is queued before the queue sends (the queue sends on the turn after).
+    const { d, other: later } = triedAgain(
+      '02',
+      (dLater) => createBill(dLater, b.memberId, { round_id: roundId, wallet_id: 1, items: line }, null),
+      () => new Promise((r) => process.nextTick(r)),
+    );
     const first = await createBill(d, a.memberId, { round_id: roundId, wallet_id: 1, items: line }, null);
     // The bill that arrived first is judged first: it takes the room, the later one is over the ceiling.
     expect(first.items.map((i) => i.number)).toEqual(['77']);
-    expect(await later).toBe('LOTTO_OVER_CEILING');
+    expect(await later()).toBe('LOTTO_OVER_CEILING');
     await expectReconciled(t);
   });
 
@@ -573,3 +536,37 @@ describe('bill idempotency on the bill itself (decision 0011)', () => {
     await expectReconciled(t);
   });
 });
+
+/**
+ * Lotto deps for a bill that meets newer rules on its first try (an operator closes two_top `closes`)
+ * and is tried again. Between its tries, `between` starts another bill with deps whose hook tells
+ * when that bill's try is about to be queued; after that, `wait` lets the event loop turn as the case
+ * needs, then the first bill's second try goes on. `other()`: the other bill's outcome ('bought' or
+ * its error code).
+ */
+function triedAgain(
+  closes: string,
+  between: (d: LottoDeps) => Promise<unknown>,
+  wait: () => Promise<unknown>,
+) {
+  let outcome: Promise<unknown> | null = null;
+  const d: LottoDeps = {
+    ...lottoDeps(t, systemClock),
+    beforeBillAttempt: async (round: number, attempt: number) => {
+      if (attempt === 0)
+        await setNumberLimits(t, round, { bet_type: 'two_top', number: closes, action: 'closed' });
+      if (attempt !== 1) return;
+      let queued!: () => void;
+      const reached = new Promise<void>((r) => {
+        queued = r;
+      });
+      outcome = between({ ...lottoDeps(t, systemClock), beforeBillAttempt: async () => queued() }).then(
+        () => 'bought',
+        (err: unknown) => (err instanceof AppError ? err.code : err),
+      );
+      await reached;
+      await wait();
+    },
+  };
+  return { d, other: () => outcome };
+}
